@@ -1,0 +1,86 @@
+"""tabletop_core: the engine every rules plug-in runs on.
+
+    >>> import tabletop_core
+    >>> game = tabletop_core.new_game("orgun1983", "orgun-1983", seed=7)
+    >>> result = tabletop_core.play(game, tabletop_core.agents_for(game, "random,random"))
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .errors import (  # noqa: E402
+    CorruptLogError,
+    DataFileError,
+    IllegalActionError,
+    LogError,
+    TabletopError,
+    TruncatedLogError,
+    UnknownNameError,
+)
+from .game import Game  # noqa: E402
+from .plugins import Host, hookimpl, make_plugin_manager  # noqa: E402
+from .rules import FrameDispatch, Rules, Scenario  # noqa: E402
+from .runner import play  # noqa: E402
+from .state import BaseState  # noqa: E402
+from .values import Action, Decision, Event, Frame, Result  # noqa: E402
+
+
+@lru_cache(maxsize=1)
+def default_host() -> Host:
+    """The host over installed plug-ins, built on first use (never at import time)."""
+    return Host()
+
+
+def rulesets(host: Host | None = None):
+    """Installed rulesets: name -> info (name, version, title)."""
+    return (host or default_host()).rulesets()
+
+
+def new_game(ruleset: str, scenario: str, *, seed: int = 0, variants: Iterable[str] = (),
+             options: Mapping[str, Any] | None = None, host: Host | None = None) -> Game:
+    host = host or default_host()
+    rules = host.rules(ruleset, tuple(variants))
+    game = Game.start(rules, scenario, seed=seed, options=options)
+    return game
+
+
+def rules_resolver(host: Host | None = None):
+    host = host or default_host()
+
+    def resolve(header):
+        info = host.ruleset_info(header.ruleset)
+        del info
+        return host.rules(header.ruleset, header.variants)
+
+    return resolve
+
+
+def load_game(path: str | Path, *, host: Host | None = None, upto: int | None = None) -> Game:
+    """Rebuild a game from a log or save file (checked line by line)."""
+    return Game.load(path, rules_resolver(host), upto=upto)
+
+
+def agents_for(game: Game, names: str | Iterable[str], *, host: Host | None = None) -> dict[str, object]:
+    """Agents by name for each seat, in seat order (``"random,human"``), seeded from the game."""
+    host = host or default_host()
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",") if n.strip()]
+    names = list(names)
+    players = game.rules.players
+    if len(names) == 1:
+        names = names * len(players)
+    if len(names) != len(players):
+        raise TabletopError(f"{game.rules.name} has {len(players)} players ({', '.join(players)}); got {len(names)} agents")
+    return {p: host.agent(n, seed=game.header.seed, player=p, rules=game.rules) for p, n in zip(players, names)}
+
+
+__all__ = [
+    "Action", "BaseState", "CorruptLogError", "DataFileError", "Decision", "Event", "Frame", "FrameDispatch",
+    "Game", "Host", "IllegalActionError", "LogError", "Result", "Rules", "Scenario", "TabletopError",
+    "TruncatedLogError", "UnknownNameError", "agents_for", "default_host", "hookimpl", "load_game",
+    "make_plugin_manager", "new_game", "play", "rulesets", "rules_resolver",
+]

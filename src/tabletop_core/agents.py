@@ -1,0 +1,96 @@
+"""Agents: who chooses actions.  The core ships a seeded random agent and a human at the terminal.
+
+An agent is any object with ``choose(view) -> Action``.  The :class:`AgentView` it gets shows the
+current decision and, on demand, the player's own observation and history — never the full state,
+so an agent cannot peek at hidden information.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from typing import Any, Callable, TextIO
+
+from .errors import TabletopError
+from .plugins import hookimpl
+from .rng import CounterRNG
+from .values import Action, Decision
+
+
+class AgentView:
+    """One decision as the deciding player sees it."""
+
+    __slots__ = ("_game", "player", "decision")
+
+    def __init__(self, game, player: str, decision: Decision):
+        self._game = game
+        self.player = player
+        self.decision = decision
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        return self._game.observe(self.player)
+
+    def events(self):
+        return self._game.events_for(self.player)
+
+    def describe(self, action: Action) -> str:
+        return self._game.rules.describe_action(action, self._game.state)
+
+
+def agent_seed(seed: int, player: str) -> int:
+    """A stable per-player seed (Python's str hash is salted per process, so it is not used)."""
+    return seed * 1_000_003 + zlib.crc32(player.encode())
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, *, seed: int = 0, player: str = "", rules=None):
+        self._rng = CounterRNG(agent_seed(seed, player))
+
+    def choose(self, view: AgentView) -> Action:
+        actions = view.decision.actions
+        return actions[self._rng.below(len(actions))]
+
+
+class QuitGame(TabletopError):
+    """The human at the terminal asked to stop."""
+
+
+class HumanAgent:
+    """Lists the numbered legal actions and the player's own view; reads a choice from the terminal."""
+
+    def __init__(self, *, seed: int = 0, player: str = "", rules=None, stdin: TextIO | None = None,
+                 stdout: TextIO | None = None, show: Callable[[dict[str, Any]], str] | None = None):
+        self.player = player
+        self._in = stdin or sys.stdin
+        self._out = stdout or sys.stdout
+        self._show = show or (lambda obs: json.dumps(obs, indent=1, sort_keys=True, default=str))
+
+    def choose(self, view: AgentView) -> Action:
+        out = self._out
+        decision = view.decision
+        print(f"\n== {view.player} to decide{': ' + decision.prompt if decision.prompt else ''}", file=out)
+        while True:
+            for number, action in enumerate(decision.actions, start=1):
+                print(f"  {number:3d}. {view.describe(action)}", file=out)
+            print("number, 'v' to view the table, 'q' to quit > ", end="", file=out, flush=True)
+            line = self._in.readline()
+            if not line:
+                raise QuitGame("input ended")
+            answer = line.strip().lower()
+            if answer in ("q", "quit"):
+                raise QuitGame("quit at the terminal")
+            if answer in ("v", "view"):
+                print(self._show(view.observation), file=out)
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.actions):
+                return decision.actions[int(answer) - 1]
+            print(f"please type a number from 1 to {len(decision.actions)}", file=out)
+
+
+@hookimpl
+def tabletop_register_agents(registry) -> None:
+    registry.add("random", RandomAgent, description="uniform over legal actions, seeded")
+    registry.add("human", HumanAgent, description="a person at the terminal")

@@ -1,0 +1,172 @@
+"""Serialisation of events, actions, frames and states: one private cattrs converter per ruleset.
+
+Events, actions and frames each form a tagged union (``configure_tagged_union`` with the tag in a
+``type`` field, from each class's ``TAG``); a dict is never guessed into a type by its keys.  Each
+dict also carries ``v``, the class's ``VERSION`` when it was written; on load the class's
+``UPCASTERS`` lift an old dict one version at a time before it is structured.
+
+``canonical_json`` is the one canonical text form (sorted keys, no spaces, sets sorted, non-string
+dict keys written as JSON): log lines are written in it and the state digest hashes it.
+"""
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from typing import Any, Iterable, Union
+
+import attrs
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+from .errors import RulesetError
+from .events import CORE_EVENTS
+from .values import Action, Event, Frame
+
+TAG_FIELD = "type"
+VERSION_FIELD = "v"
+
+
+def _tag_of(cls: type) -> str:
+    return cls.TAG
+
+
+class _Family:
+    """One tagged union (events, actions or frames) inside a Codec."""
+
+    def __init__(self, converter: cattrs.Converter, base: type, classes: Iterable[type]):
+        self.base = base
+        self.by_tag: dict[str, type] = {}
+        for cls in classes:
+            if not (isinstance(cls, type) and issubclass(cls, base) and attrs.has(cls)):
+                raise RulesetError(f"{cls!r} is not an attrs subclass of {base.__name__}")
+            if cls.TAG in self.by_tag and self.by_tag[cls.TAG] is not cls:
+                raise RulesetError(f"two {base.__name__} types share the tag {cls.TAG!r}")
+            self.by_tag[cls.TAG] = cls
+        members = tuple(self.by_tag.values())
+        if len(members) >= 2:
+            self.union: Any = Union[members]  # noqa: UP007 - a runtime Union for cattrs
+            configure_tagged_union(self.union, converter, tag_generator=_tag_of, tag_name=TAG_FIELD)
+        else:
+            self.union = members[0] if members else None
+        self._converter = converter
+
+    def upcast(self, data: dict[str, Any]) -> tuple[type, dict[str, Any]]:
+        tag = data.get(TAG_FIELD)
+        cls = self.by_tag.get(tag)
+        if cls is None:
+            raise ValueError(f"unknown {self.base.__name__.lower()} type {tag!r}")
+        version = data.get(VERSION_FIELD, 1)
+        if version > cls.VERSION:
+            raise ValueError(f"{tag} version {version} is newer than this engine knows ({cls.VERSION})")
+        while version < cls.VERSION:
+            step = cls.UPCASTERS.get(version)
+            if step is None:
+                raise ValueError(f"{tag} version {version} cannot be upcast (no upcaster from {version})")
+            data = step(dict(data))
+            version += 1
+        return cls, data
+
+    def structure(self, data: dict[str, Any]) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a {self.base.__name__.lower()} object, got {type(data).__name__}")
+        _cls, data = self.upcast(data)
+        body = {k: v for k, v in data.items() if k != VERSION_FIELD}
+        if self.union is None:
+            raise ValueError(f"this ruleset has no {self.base.__name__.lower()} types")
+        if not isinstance(self.union, type):
+            return self._converter.structure(body, self.union)
+        body.pop(TAG_FIELD, None)
+        return self._converter.structure(body, self.union)
+
+
+class Codec:
+    """The private converter for one ruleset's events, actions, frames and state."""
+
+    def __init__(self, *, events: Iterable[type] = (), actions: Iterable[type] = (), frames: Iterable[type] = ()):
+        converter = cattrs.Converter()
+        self._converter = converter
+        converter.register_unstructure_hook(frozenset, _sorted_list)
+        converter.register_unstructure_hook(set, _sorted_list)
+        converter.register_unstructure_hook_func(
+            lambda t: isinstance(t, type) and issubclass(t, enum.Enum), lambda e: e.value
+        )
+        # Base-class hooks first: a field typed as the base (ActionTaken.action: Action) must
+        # reach the concrete class's hook, and generated functions bind hooks when made.
+        for name, base in (("actions", Action), ("frames", Frame), ("events", Event)):
+            # Exact-class predicates: a singledispatch hook on the base would also catch subclasses.
+            converter.register_structure_hook_func(_is_exactly(base), self._base_structurer(name))
+            converter.register_unstructure_hook_func(_is_exactly(base), self._runtime_unstructurer)
+        self.actions = _Family(converter, Action, actions)
+        self.frames = _Family(converter, Frame, frames)
+        self.events = _Family(converter, Event, (*CORE_EVENTS, *events))
+        for family in (self.actions, self.frames, self.events):
+            for cls in family.by_tag.values():
+                converter.register_unstructure_hook(cls, self._tagging_unstructurer(cls))
+
+    def _tagging_unstructurer(self, cls: type):
+        plain = cattrs.gen.make_dict_unstructure_fn(cls, self._converter)
+        tag, version = cls.TAG, cls.VERSION
+
+        def unstructure(obj: Any) -> dict[str, Any]:
+            out = plain(obj)
+            out[TAG_FIELD] = tag
+            out[VERSION_FIELD] = version
+            return out
+
+        return unstructure
+
+    def _runtime_unstructurer(self, obj: Any) -> Any:
+        return self._converter.unstructure(obj, unstructure_as=obj.__class__)
+
+    def _base_structurer(self, family_name: str):
+        return lambda data, _type: getattr(self, family_name).structure(data)
+
+    # -- public ---------------------------------------------------------------------------------
+    def unstructure(self, obj: Any) -> Any:
+        return self._converter.unstructure(obj)
+
+    def event_to_dict(self, event: Event) -> dict[str, Any]:
+        return self._converter.unstructure(event)
+
+    def event_from_dict(self, data: dict[str, Any]) -> Event:
+        return self.events.structure(data)
+
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
+        return self._converter.unstructure(action)
+
+    def action_from_dict(self, data: dict[str, Any]) -> Action:
+        return self.actions.structure(data)
+
+    def state_digest(self, state: Any) -> str:
+        return hashlib.sha256(canonical_json(self._converter.unstructure(state)).encode()).hexdigest()
+
+
+def _is_exactly(base: type):
+    return lambda t: t is base
+
+
+def _sorted_list(values: Any) -> list[Any]:
+    return sorted(values, key=lambda v: canonical_json(v))
+
+
+def _canonical(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {(k if isinstance(k, str) else canonical_json(_canonical(k))): _canonical(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_canonical(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted((_canonical(v) for v in obj), key=canonical_json)
+    if isinstance(obj, enum.Enum):
+        return _canonical(obj.value)
+    if attrs.has(type(obj)):
+        return _canonical(attrs.asdict(obj, recurse=False))
+    return obj
+
+
+def canonical_json(obj: Any) -> str:
+    """The one canonical text of a JSON-able value (already-unstructured data)."""
+    try:
+        return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except TypeError:
+        return json.dumps(_canonical(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

@@ -1,0 +1,163 @@
+"""The context a ruleset acts through: emitting events, drawing randomness, moving cards.
+
+Every change goes through :meth:`Context.emit`, which applies the event to the state at once (so
+the rules' next line sees its effect) and appends it to the game's history.  Random draws come
+from the game's counter-based generator and are emitted as events carrying the outcome and the
+generator's new position, so replay applies outcomes and never draws.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import dice
+from .decks import Deck
+from .errors import DeckError
+from .events import (
+    CardMoved,
+    CardsPeeked,
+    DeckCreated,
+    DeckShuffled,
+    DiceRolled,
+    FramePopped,
+    FramePushed,
+    FrameReplaced,
+    GameEnded,
+    NumberDrawn,
+)
+from .rng import CounterRNG
+from .values import Event, Frame, Result
+
+
+class Context:
+    __slots__ = ("state", "_apply", "_record", "_rng")
+
+    def __init__(self, state, apply, record):
+        self.state = state
+        self._apply = apply  # event -> None: the appliers' dispatch
+        self._record = record  # event -> None: append to history
+        self._rng: CounterRNG | None = None
+
+    # -- events ---------------------------------------------------------------------------------
+    def emit(self, event: Event) -> Event:
+        self._apply(event)
+        self._record(event)
+        return event
+
+    def _generator(self) -> CounterRNG:
+        rng = self._rng
+        if rng is None or rng.counter != self.state.rng_counter:
+            rng = self._rng = CounterRNG(self.state.seed, self.state.rng_counter)
+        return rng
+
+    # -- randomness -----------------------------------------------------------------------------
+    def roll(self, expression: str, *, player: str | None = None, reason: str = "") -> DiceRolled:
+        """Roll a dice expression (``2d6kh1``, ``D3+1``); returns the recorded event (``.total``, ``.faces``)."""
+        spec = dice.parse(expression)
+        rng = self._generator()
+        faces = dice.roll_spec(spec, rng)
+        event = DiceRolled(str(spec), faces, dice.total_of(spec, faces), rng.counter, player, reason)
+        self.emit(event)
+        return event
+
+    def randint(self, low: int, high: int, *, reason: str = "") -> int:
+        """A uniform integer in ``[low, high]``, recorded."""
+        rng = self._generator()
+        value = rng.randint(low, high)
+        self.emit(NumberDrawn(low, high, value, rng.counter, reason))
+        return value
+
+    def choice(self, options: Sequence[Any], *, reason: str = "") -> Any:
+        """A uniformly chosen element of ``options``, recorded as the index drawn."""
+        if not options:
+            raise ValueError(f"choice from nothing ({reason or 'no reason given'})")
+        return options[self.randint(0, len(options) - 1, reason=reason)]
+
+    # -- cards ----------------------------------------------------------------------------------
+    def create_deck(
+        self,
+        name: str,
+        cards: Sequence[str],
+        *,
+        visibility: dict[str, str] | None = None,
+        draw_pile: str = "draw",
+        discard_pile: str = "discard",
+        reshuffle_discard: bool = True,
+        shuffle: bool = True,
+    ) -> Deck:
+        vis = {draw_pile: "none", discard_pile: "all", **(visibility or {})}
+        self.emit(DeckCreated(name, tuple(cards), vis, draw_pile, discard_pile, reshuffle_discard))
+        if shuffle:
+            self.shuffle(name)
+        return self.state.decks[name]
+
+    def shuffle(self, deck: str, pile: str | None = None) -> None:
+        d = self.state.decks[deck]
+        pile = pile or d.draw_pile
+        rng = self._generator()
+        order = tuple(rng.permutation(d.piles[pile]))
+        self.emit(DeckShuffled(deck, pile, order, rng.counter))
+
+    def move_card(
+        self, deck: str, card: str, source: str, target: str, *, to_bottom: bool = False, player: str | None = None
+    ) -> CardMoved:
+        d = self.state.decks[deck]
+        if card not in d.piles.get(source, ()):
+            raise DeckError(f"card {card!r} is not in {deck}/{source}")
+        seen_by = d.seen_by(target)
+        reveals = _reveals(d, source, seen_by)
+        return self.emit(CardMoved(deck, card, source, target, to_bottom, seen_by, player, reveals))
+
+    def draw(self, deck: str, target: str, *, player: str | None = None, source: str | None = None) -> str | None:
+        """Move the top card of the draw pile (or ``source``) to ``target``; reshuffles the discard
+        in when the draw pile is empty and the deck's policy says so.  None when nothing is left."""
+        d = self.state.decks[deck]
+        source = source or d.draw_pile
+        if not d.piles[source]:
+            if source != d.draw_pile or not d.reshuffle_discard or not d.piles[d.discard_pile]:
+                return None
+            self.return_to_draw(deck, d.discard_pile)
+        card = d.piles[source][-1]
+        self.move_card(deck, card, source, target, player=player)
+        return card
+
+    def return_to_draw(self, deck: str, *piles: str, shuffle: bool = True) -> None:
+        """Put every card of ``piles`` back into the draw pile, then shuffle it."""
+        d = self.state.decks[deck]
+        for pile in piles:
+            for card in list(reversed(d.piles[pile])):
+                self.move_card(deck, card, pile, d.draw_pile)
+        if shuffle:
+            self.shuffle(deck)
+
+    def peek(self, deck: str, player: str, count: int, pile: str | None = None) -> tuple[str, ...]:
+        d = self.state.decks[deck]
+        pile = pile or d.draw_pile
+        cards = tuple(reversed(d.piles[pile][-count:]))
+        self.emit(CardsPeeked(deck, pile, player, cards))
+        return cards
+
+    # -- procedure stack ------------------------------------------------------------------------
+    def push(self, frame: Frame) -> None:
+        self.emit(FramePushed(frame))
+
+    def pop(self) -> Frame:
+        frame = self.state.stack[-1]
+        self.emit(FramePopped(frame))
+        return frame
+
+    def replace(self, frame: Frame) -> None:
+        self.emit(FrameReplaced(self.state.stack[-1], frame))
+
+    # -- the end --------------------------------------------------------------------------------
+    def end(self, winner: str | None, reason: str, scores: dict[str, float] | None = None) -> None:
+        self.emit(GameEnded(Result(winner, reason, dict(scores or {}))))
+
+
+def _reveals(deck: Deck, source: str, seen_by: tuple[str, ...] | None) -> bool:
+    """Does moving a card from ``source`` to a pile seen by ``seen_by`` show it to someone new?"""
+    before = deck.seen_by(source)
+    if seen_by is None:
+        return before is not None
+    if before is None:
+        return False
+    return bool(set(seen_by) - set(before))

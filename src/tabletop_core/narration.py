@@ -1,0 +1,59 @@
+"""One human line per event: the ruleset's words first, the core's for its own events."""
+from __future__ import annotations
+
+from .events import (
+    ActionTaken,
+    CardMoved,
+    CardsPeeked,
+    DeckCreated,
+    DeckShuffled,
+    DiceRolled,
+    FramePopped,
+    FramePushed,
+    FrameReplaced,
+    GameEnded,
+    GameStarted,
+    NumberDrawn,
+)
+from .values import Event
+
+_SILENT = (FramePushed, FramePopped, FrameReplaced)
+
+
+def narrate(rules, event: Event, state) -> str | None:
+    """The ruleset's line for ``event`` if it has one, else the core's (None: not worth a line)."""
+    line = rules.narrate(event, state)
+    if line is not None:
+        return line
+    return core_line(rules, event, state)
+
+
+def core_line(rules, event: Event, state) -> str | None:
+    kind = type(event)
+    if kind is GameStarted:
+        return f"{rules.title or rules.name}: scenario {event.scenario}, seed {event.seed}"
+    if kind is ActionTaken:
+        return f"{event.player}: {rules.describe_action(event.action, state)}"
+    if kind is DiceRolled:
+        who = f"{event.player} rolls" if event.player else "roll"
+        why = f" for {event.reason}" if event.reason else ""
+        faces = ", ".join(map(str, event.faces))
+        return f"{who} {event.expression}{why}: [{faces}] = {event.total}"
+    if kind is NumberDrawn:
+        why = f" for {event.reason}" if event.reason else ""
+        return f"random {event.low}..{event.high}{why}: {event.value}"
+    if kind is DeckCreated:
+        return f"deck {event.deck}: {len(event.cards)} cards"
+    if kind is DeckShuffled:
+        return f"{event.deck}: {event.pile} pile shuffled"
+    if kind is CardMoved:
+        card = event.card if event.card is not None else "a card"
+        who = f"{event.player}: " if event.player else ""
+        return f"{who}{event.deck} card {card} {event.source} -> {event.target}"
+    if kind is CardsPeeked:
+        return f"{event.player} looks at the top {len(event.cards) or 'few'} cards of {event.deck}"
+    if kind is GameEnded:
+        return f"game over: {event.result}"
+    if isinstance(event, _SILENT):
+        return None
+    return None

@@ -1,0 +1,163 @@
+"""The plug-in host: registries, the plugin-manager factory and a typed façade over it.
+
+``make_plugin_manager`` builds a pluggy manager in one place — specs, the core's built-ins,
+entry points, extra plug-ins, ``check_pending`` — and nothing is built at import time.  ``Host``
+asks it once for what is installed and answers typed questions: which rulesets, scenarios, agents
+and variants there are, and how to make a rules object with variants applied.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import attrs
+import pluggy
+
+from . import hookspecs
+from .errors import RulesetError, UnknownNameError
+from .rules import Rules
+
+ENTRY_POINT_GROUP = "tabletop.rulesets"
+hookimpl = pluggy.HookimplMarker("tabletop")
+
+
+@attrs.frozen
+class RulesetInfo:
+    name: str
+    version: str
+    title: str
+    factory: Callable[[], Rules] = attrs.field(eq=False, repr=False)
+
+
+class RulesetRegistry:
+    def __init__(self) -> None:
+        self.entries: dict[str, RulesetInfo] = {}
+
+    def add(self, factory: Callable[[], Rules]) -> None:
+        cls = factory if isinstance(factory, type) else type(factory())
+        name = cls.name
+        if not name:
+            raise RulesetError(f"{cls!r} has no name")
+        if name in self.entries:
+            raise RulesetError(f"two plug-ins register a ruleset named {name!r}")
+        self.entries[name] = RulesetInfo(name, cls.version, cls.title, factory)
+
+
+@attrs.frozen
+class AgentInfo:
+    name: str
+    factory: Callable[..., Any] = attrs.field(eq=False, repr=False)
+    ruleset: str | None = None
+    description: str = ""
+
+
+class AgentRegistry:
+    def __init__(self) -> None:
+        self.entries: dict[str, AgentInfo] = {}
+
+    def add(self, name: str, factory: Callable[..., Any], *, ruleset: str | None = None, description: str = "") -> None:
+        if name in self.entries:
+            raise RulesetError(f"two plug-ins register an agent named {name!r}")
+        self.entries[name] = AgentInfo(name, factory, ruleset, description)
+
+
+@attrs.frozen
+class VariantInfo:
+    ruleset: str
+    name: str
+    title: str
+
+
+class VariantRegistry:
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, str], VariantInfo] = {}
+
+    def add(self, ruleset: str, name: str, title: str = "") -> None:
+        self.entries[(ruleset, name)] = VariantInfo(ruleset, name, title)
+
+
+def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] = ()) -> pluggy.PluginManager:
+    """A ready plugin manager: core specs, built-in agents, installed plug-ins, ``plugins``."""
+    from . import agents
+
+    pm = pluggy.PluginManager("tabletop")
+    pm.add_hookspecs(hookspecs)
+    pm.hook.tabletop_add_hookspecs.call_historic(kwargs={"pluginmanager": pm})
+    pm.register(agents, name="tabletop_core.agents")
+    if entry_points:
+        pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+    for plugin in plugins:
+        if not pm.is_registered(plugin):
+            pm.register(plugin)
+    pm.check_pending()
+    return pm
+
+
+class Host:
+    """What is installed, asked once per host."""
+
+    def __init__(self, pm: pluggy.PluginManager | None = None):
+        self.pm = pm if pm is not None else make_plugin_manager()
+        rulesets, agents, variants = RulesetRegistry(), AgentRegistry(), VariantRegistry()
+        self.pm.hook.tabletop_register_rulesets(registry=rulesets)
+        self.pm.hook.tabletop_register_agents(registry=agents)
+        self.pm.hook.tabletop_register_variants(registry=variants)
+        self._rulesets = rulesets.entries
+        self._agents = agents.entries
+        self._variants = variants.entries
+        self._observed = bool(
+            self.pm.hook.tabletop_game_event.get_hookimpls()
+            or self.pm.hook.tabletop_game_started.get_hookimpls()
+            or self.pm.hook.tabletop_game_ended.get_hookimpls()
+        )
+
+    # -- rulesets -------------------------------------------------------------------------------
+    def rulesets(self) -> dict[str, RulesetInfo]:
+        return dict(sorted(self._rulesets.items()))
+
+    def ruleset_info(self, name: str) -> RulesetInfo:
+        info = self._rulesets.get(name)
+        if info is None:
+            raise UnknownNameError("ruleset", name, list(self._rulesets))
+        return info
+
+    def variants(self, ruleset: str) -> list[VariantInfo]:
+        return [v for (r, _), v in sorted(self._variants.items()) if r == ruleset]
+
+    def rules(self, name: str, variants: Iterable[str] = ()) -> Rules:
+        """A fresh rules object for ``name`` with ``variants`` layered on, in order."""
+        rules = self.ruleset_info(name).factory()
+        applied: list[str] = []
+        for variant in variants:
+            evolved = self.pm.hook.tabletop_evolve_rules(rules=rules, variant=variant)
+            if evolved is None:
+                raise UnknownNameError(f"variant of {name}", variant, [v.name for v in self.variants(name)])
+            applied.append(variant)
+            rules = evolved
+            rules.variants = tuple(applied)
+        return rules
+
+    def scenarios(self, name: str):
+        return self.ruleset_info(name).factory().scenarios()
+
+    # -- agents ---------------------------------------------------------------------------------
+    def agent_names(self, ruleset: str | None = None) -> list[str]:
+        return sorted(n for n, a in self._agents.items() if a.ruleset in (None, ruleset))
+
+    def agent(self, name: str, *, seed: int, player: str, rules: Rules):
+        info = self._agents.get(name)
+        if info is None or (info.ruleset is not None and info.ruleset != rules.name):
+            raise UnknownNameError(f"agent for {rules.name}", name, self.agent_names(rules.name))
+        return info.factory(seed=seed, player=player, rules=rules)
+
+    # -- observers ------------------------------------------------------------------------------
+    def attach_observers(self, game) -> None:
+        """Forward a game's events to observer plug-ins, if any are installed."""
+        if not self._observed:
+            return
+        hook = self.pm.hook
+        game.subscribe(lambda event: hook.tabletop_game_event(game=game, event=event))
+        hook.tabletop_game_started(game=game)
+
+    def game_ended(self, game) -> None:
+        if self._observed and game.result is not None:
+            self.pm.hook.tabletop_game_ended(game=game, result=game.result)

@@ -1,0 +1,142 @@
+"""What a rules plug-in implements: a :class:`Rules` subclass.
+
+Like an OpenSpiel game, a ruleset declares its metadata as class constants and implements a small
+closed surface; the core owns history, randomness, cloning, saving and replay.
+
+Metadata (class constants): ``name``, ``version``, ``title``, ``players`` (side names in seat
+order), ``max_decisions`` (a declared bound on a game's length, checked by the conformance kit),
+``events`` / ``actions`` / ``frames`` (the ruleset's own frozen types), ``appliers`` (one apply
+function per event type) and ``state_class`` (a :class:`~tabletop_core.state.BaseState` subclass).
+
+The surface (all called by the core, never by players):
+
+* ``scenarios()`` — the scenarios it offers.
+* ``setup(ctx, scenario, options)`` — emit the events that lay out the scenario.
+* ``decision(state)`` — who must decide now and the legal actions, or None when the game must
+  advance by itself (a chance step, bookkeeping, the next phase).
+* ``act(ctx, action)`` — emit the consequences of a legal action.
+* ``advance(ctx)`` — emit the next automatic step; must emit at least one event.
+* ``observe(state, player)`` — what ``player`` may see (JSON-able); the one per-player filter,
+  together with each event's ``redact``.
+* ``narrate(event, state)`` — one human line per event, or None to stay silent.
+
+A ruleset whose procedures pause for reactions keeps them as frames on ``state.stack`` and may
+use :class:`FrameDispatch` to route ``decision``/``act``/``advance`` by the type of the top frame.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Mapping
+
+import attrs
+
+from .events import Appliers
+from .state import BaseState
+from .values import Action, Decision, Event, Frame
+
+
+@attrs.frozen
+class Scenario:
+    id: str
+    title: str
+    description: str = ""
+
+
+class Rules:
+    name: ClassVar[str] = ""
+    version: ClassVar[str] = "0"
+    title: ClassVar[str] = ""
+    players: ClassVar[tuple[str, ...]] = ()
+    max_decisions: ClassVar[int] = 10_000
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    frames: ClassVar[tuple[type[Frame], ...]] = ()
+    appliers: ClassVar[Appliers] = Appliers()
+    state_class: ClassVar[type[BaseState]] = BaseState
+    variants: tuple[str, ...] = ()  # names of the variants layered on this instance
+
+    # -- metadata -------------------------------------------------------------------------------
+    def scenarios(self) -> Mapping[str, Scenario]:
+        raise NotImplementedError(f"{type(self).__name__} must list its scenarios")
+
+    def new_state(self) -> BaseState:
+        return self.state_class()
+
+    # -- the game -------------------------------------------------------------------------------
+    def setup(self, ctx, scenario: str, options: Mapping[str, Any]) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must set up its scenarios")
+
+    def decision(self, state) -> Decision | None:
+        raise NotImplementedError(f"{type(self).__name__} must say who decides")
+
+    def act(self, ctx, action: Action) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must resolve actions")
+
+    def advance(self, ctx) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has automatic steps but no advance()")
+
+    def explain_illegal(self, state, action: Action, decision: Decision) -> str | None:
+        """Why ``action`` is not legal now, in the rules' words; None for the core's default."""
+        return None
+
+    # -- views and words ------------------------------------------------------------------------
+    def observe(self, state, player: str | None) -> dict[str, Any]:
+        raise NotImplementedError(f"{type(self).__name__} must say what a player sees")
+
+    def narrate(self, event: Event, state) -> str | None:
+        return None
+
+    def describe_action(self, action: Action, state) -> str:
+        fields = ", ".join(f"{k}={v}" for k, v in attrs.asdict(action, recurse=False).items())
+        return f"{action.TAG}({fields})" if fields else action.TAG
+
+    def perturb_hidden(self, state, player: str, rng) -> None:
+        """Shuffle, in place, what ``player`` cannot see (beyond decks), for the view checks."""
+
+
+Handler = Callable[..., Any]
+
+
+class FrameDispatch:
+    """Routes decision/act/advance to a handler chosen by the type of the top frame.
+
+    >>> dispatch = FrameDispatch()
+    >>> @dispatch.decide(FireFrame)
+    ... def fire_decision(rules, state, frame): ...
+    """
+
+    def __init__(self) -> None:
+        self._decide: dict[type, Handler] = {}
+        self._act: dict[type, Handler] = {}
+        self._advance: dict[type, Handler] = {}
+
+    def _register(self, table: dict[type, Handler], frame_type: type) -> Callable[[Handler], Handler]:
+        def register(function: Handler) -> Handler:
+            table[frame_type] = function
+            return function
+
+        return register
+
+    def decide(self, frame_type: type) -> Callable[[Handler], Handler]:
+        return self._register(self._decide, frame_type)
+
+    def act(self, frame_type: type) -> Callable[[Handler], Handler]:
+        return self._register(self._act, frame_type)
+
+    def advance(self, frame_type: type) -> Callable[[Handler], Handler]:
+        return self._register(self._advance, frame_type)
+
+    def decision(self, rules: Rules, state) -> Decision | None:
+        frame = state.top
+        handler = self._decide.get(type(frame))
+        return handler(rules, state, frame) if handler else None
+
+    def act_on(self, rules: Rules, ctx, action: Action) -> None:
+        frame = ctx.state.top
+        self._act[type(frame)](rules, ctx, frame, action)
+
+    def advance_on(self, rules: Rules, ctx) -> None:
+        frame = ctx.state.top
+        handler = self._advance.get(type(frame))
+        if handler is None:
+            raise LookupError(f"no automatic step for frame {type(frame).__name__}")
+        handler(rules, ctx, frame)

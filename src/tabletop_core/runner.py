@@ -1,0 +1,26 @@
+"""Playing games to the end with agents."""
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from .agents import AgentView
+from .errors import RulesetError
+from .values import Event, Result
+
+
+def play(game, agents: Mapping[str, object], *, on_event: Callable[[Event], None] | None = None,
+         max_decisions: int | None = None) -> Result:
+    """Ask each deciding player's agent until the game ends; returns the result.
+
+    ``max_decisions`` (default: the ruleset's declared bound) stops a game that does not end."""
+    limit = max_decisions if max_decisions is not None else game.rules.max_decisions
+    if on_event is not None:
+        game.subscribe(on_event)
+    while not game.over:
+        if game.state.decisions >= limit:
+            raise RulesetError(f"{game.rules.name}: no result after {limit} decisions (the declared maximum)")
+        decision = game.decision
+        agent = agents[decision.player]
+        action = agent.choose(AgentView(game, decision.player, decision))
+        game.apply(action)
+    return game.result

@@ -1,0 +1,90 @@
+"""The frozen value types every ruleset shares: events, actions, procedure frames, decisions, results.
+
+* An **event** is a fact that happened; applying it (and only it) changes the state.  Each event
+  type has a ``TAG`` (its name in logs, unique within a ruleset), a ``VERSION`` and ``UPCASTERS``
+  that lift an older logged dict one version up, so old logs still load.  ``RANDOM`` marks events
+  that carry a random outcome and ``REVEALS`` those that show hidden information: undo never steps
+  back over either.  ``redact`` returns what a given player may see of the event.
+* An **action** is a choice a player makes; the game lists the legal ones in a :class:`Decision`.
+* A **frame** is one pending step of a procedure on the state's stack (a fire attack waiting for
+  a reaction, a move waiting for opportunity fire): plain data, so the state copies and saves.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+import attrs
+
+
+@attrs.frozen
+class Event:
+    TAG: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+    UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+    RANDOM: ClassVar[bool] = False
+    REVEALS: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "TAG" not in cls.__dict__:
+            cls.TAG = cls.__name__
+
+    def redact(self, player: str) -> "Event":
+        """What ``player`` may see of this event.  Events that carry secrets override this."""
+        return self
+
+    def is_undo_barrier(self) -> bool:
+        """Undo never steps back over an event that drew randomness or revealed a secret."""
+        return self.RANDOM or self.REVEALS
+
+
+@attrs.frozen
+class Action:
+    TAG: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+    UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "TAG" not in cls.__dict__:
+            cls.TAG = cls.__name__
+
+
+@attrs.frozen
+class Frame:
+    TAG: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+    UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "TAG" not in cls.__dict__:
+            cls.TAG = cls.__name__
+
+
+@attrs.frozen
+class Decision:
+    """Who must decide now and what they may choose.  ``actions`` is never empty."""
+
+    player: str
+    actions: tuple[Action, ...]
+    prompt: str = ""
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.actions
+
+
+@attrs.frozen
+class Result:
+    """How a game ended.  ``winner`` is a side name, or None for a draw."""
+
+    winner: str | None
+    reason: str
+    scores: dict[str, float] = attrs.field(factory=dict, hash=False, converter=lambda s: {k: float(v) for k, v in s.items()})
+
+    def __str__(self) -> str:
+        head = f"{self.winner} wins" if self.winner else "draw"
+        tail = ""
+        if self.scores:
+            tail = " (" + ", ".join(f"{side} {value:g}" for side, value in sorted(self.scores.items())) + ")"
+        return f"{head}: {self.reason}{tail}"
