@@ -77,6 +77,8 @@ class HumanAgent:
                 print(f"  {number:3d}. {view.describe(action)}", file=out)
             print("number, 'v' to view the table, 'q' to quit > ", end="", file=out, flush=True)
             line = self._in.readline()
+            if not getattr(self._in, "isatty", lambda: False)():
+                print(file=out)  # piped input is not echoed: end the prompt's line ourselves
             if not line:
                 raise QuitGame("input ended")
             answer = line.strip().lower()

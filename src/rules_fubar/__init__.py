@@ -1,0 +1,1 @@
+"""rules_fubar: a tabletop rules plug-in (in progress)."""

@@ -1,0 +1,1 @@
+"""rules_goe85: a tabletop rules plug-in (in progress)."""

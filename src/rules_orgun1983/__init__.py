@@ -1,0 +1,1 @@
+"""rules_orgun1983: a tabletop rules plug-in (in progress)."""
