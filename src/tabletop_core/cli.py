@@ -127,10 +127,7 @@ def _replay(args) -> int:
     raw = gamelog.read(args.path)
     game = Game.from_raw(raw, rules_resolver(default_host()), path=args.path, upto=args.to)
     if args.narrate:
-        shadow = Game.from_events(game.rules, game.header, [])
-        for event in game.events:
-            shadow._apply_event(event)
-            line = shadow.narrate(event)
+        for _event, line in game.narrated():
             if line:
                 print(line)
     print(f"events: {len(game.events)}")

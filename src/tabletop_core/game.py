@@ -246,6 +246,15 @@ class Game:
             return list(self.events)
         return [event.redact(player) for event in self.events]
 
+    def narrated(self, player: str | None = None):
+        """Yield ``(event, line)`` for the history, folding a fresh state alongside so each line
+        is written against the state as it was then.  ``player`` narrates that player's view."""
+        shadow = Game(self.rules, self.header)
+        for event in self.events:
+            shadow._apply_event(event)
+            seen = event if player is None else event.redact(player)
+            yield seen, shadow.narrate(seen)
+
     def narrate(self, event: Event) -> str | None:
         from .narration import narrate
 
