@@ -1,0 +1,680 @@
+"""Line of sight on hex boards (GoE 14, with the helicopter height offset of GoE 17e).
+
+Geometry (GoE 14a).  The line runs from the centre of the observer's hex to the centre of the
+target's hex.  Every hex whose *interior* the segment passes through is crossed, however little of
+it; this is decided exactly, in integer lattice coordinates (:mod:`hexgrid`), never by sampling and
+rounding.  Where the segment runs *along* a hexside, the two hexes sharing that side are one step
+of the line, a *hexside step*, whose effect is the lesser of its two sides: blocked only if both
+sides block, degrading only if both sides at least degrade (so degrading or blocking terrain on
+one side alone does nothing: examples A-B and C-E).  A segment that only touches a corner of a hex
+does not cross it.  The observer's and target's hexes never count; adjacent hexes always see each
+other (example D-G).
+
+Heights (GoE 14b).  Units stand at the elevation of their hex, plus an offset given by the caller
+(1 for flying or hovering helicopters, GoE 17e).  Every intervening hex may hold two obstacles: the
+ground of a hill (blocking, as tall as its elevation) and its terrain feature (its LOS class for
+the observer's sight class, as tall as its ground plus its obstacle height).  An obstacle is *in
+the way* when
+
+* both units are on the same level L: it is taller than L;
+* the observer is higher: it is at least as tall as the observer, or it is blocking terrain
+  adjacent to the (lower) target and taller than the target (the target is in its shadow);
+* the observer is lower: it is taller than the observer.
+
+A blocking obstacle in the way blocks the line; a degrading one counts once for its step; as many
+degrading steps as :attr:`LosRules.degrading_limit` (two in GoE) block it, one leaves it degraded.
+
+Readings where the text is open: the shadow rule needs the obstacle to rise above the target;
+degrading terrain obeys the same height tests as blocking terrain (so a degrading feature needs an
+obstacle height of at least 1 to matter between ground-level units); the lower-observer rule is
+applied as written, so LOS between different levels need not be symmetric; the sight class of a
+pair is chosen by the caller (GoE: "vehicle" when either unit is a vehicle, examples F-I and J-I).
+
+Two ways to ask: :class:`LineOfSight` answers single queries (pure Python, the per-direction list
+of crossed hex offsets is computed once and cached), :class:`LosTable` precomputes every pair of a
+board for one terrain state with numpy and is patched, not rebuilt, when overlays change.
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+import attrs
+import numpy as np
+
+from ..errors import BoardError
+from .hexgrid import DIRECTIONS, VERTEX_OFFSETS, Hex, hex_distance, lattice, line_hexes_approx
+from .hexmap import BoardState, HexTerrain, LosClass
+
+#: A step of a line: the offsets (from the observer) of the hex it crosses, or of the two hexes
+#: sharing the hexside it runs along.
+Step = tuple[tuple[int, int], ...]
+
+_CLEAR, _DEGRADING, _BLOCKING = int(LosClass.CLEAR), int(LosClass.DEGRADING), int(LosClass.BLOCKING)
+_BIG = np.int32(1 << 30)
+
+
+class LosStatus(enum.IntEnum):
+    """Outcome of a line-of-sight check."""
+
+    CLEAR = 0
+    DEGRADED = 1
+    BLOCKED = 2
+
+
+class LosReason(enum.Enum):
+    """Why a line of sight came out as it did."""
+
+    SAME_HEX = "same hex"
+    ADJACENT = "adjacent hexes always see each other"
+    NOTHING_IN_THE_WAY = "no obstacle in the way"
+    DEGRADING_TERRAIN = "degrading terrain in the way"
+    TALLER_THAN_BOTH = "blocking terrain taller than both units"
+    AS_HIGH_AS_OBSERVER = "blocking terrain as high as the higher observer"
+    SHADOW = "target in the shadow of blocking terrain adjacent to it"
+    HIGHER_THAN_OBSERVER = "blocking terrain higher than the lower observer"
+    TOO_MANY_DEGRADING = "too many degrading hexes"
+
+
+@attrs.frozen
+class LosResult:
+    """A line-of-sight verdict: status, degrading steps counted on the whole line, and why.
+
+    ``hexes`` are the deciding hexes: the blocking hex (both hexes of a hexside step), or the first
+    and the limit-reaching degrading steps' hexes, or the one degrading step's hexes.
+    """
+
+    status: LosStatus
+    degrading: int = 0
+    reason: LosReason = LosReason.NOTHING_IN_THE_WAY
+    hexes: tuple[Hex, ...] = ()
+
+    @property
+    def visible(self) -> bool:
+        """True unless blocked (a degraded line still allows fire)."""
+        return self.status is not LosStatus.BLOCKED
+
+    @property
+    def blocked(self) -> bool:
+        return self.status is LosStatus.BLOCKED
+
+    def describe(self, label=None) -> str:
+        """Human-readable reason; ``label`` (e.g. ``board.label``) names the hexes."""
+        name = label or (lambda h: f"({h[0]},{h[1]})")
+        where = " / ".join(name(h) for h in self.hexes)
+        return f"{self.status.name.lower()}: {self.reason.value}" + (f" at {where}" if where else "")
+
+
+@attrs.frozen
+class LosRules:
+    """Parameters of the LOS procedure that a game sets.
+
+    ``degrading_limit``: degrading steps that block (GoE 14a: two).
+    ``adjacent_always_visible``: GoE 14a (adjacent units always see each other).
+    """
+
+    degrading_limit: int = 2
+    adjacent_always_visible: bool = True
+
+
+_SAME_HEX = LosResult(LosStatus.CLEAR, 0, LosReason.SAME_HEX)
+_ADJACENT = LosResult(LosStatus.CLEAR, 0, LosReason.ADJACENT)
+_NOTHING = LosResult(LosStatus.CLEAR, 0, LosReason.NOTHING_IN_THE_WAY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact geometry of the crossed hexes
+
+
+def crossed_steps(delta: tuple[int, int]) -> tuple[Step, ...]:
+    """Steps of the line from hex (0,0) to hex ``delta``, ordered from the observer.
+
+    Exact: a hex is crossed when the segment meets its open interior; two hexes form a hexside
+    step when the segment contains their common side.  The endpoints' hexes are left out.
+    """
+    dq, dr = delta
+    n = hex_distance((0, 0), delta)
+    if n <= 1:
+        return ()
+    dx, dy = lattice(delta)
+    length2 = dx * dx + 3 * dy * dy  # squared real length, up to a constant factor
+    candidates: set[Hex] = set()
+    for h in line_hexes_approx((0, 0), delta):
+        candidates.add(h)
+        for d in DIRECTIONS:
+            candidates.add(Hex(h.q + d.q, h.r + d.r))
+    candidates.discard(Hex(0, 0))
+    candidates.discard(Hex(dq, dr))
+    found: dict[Step, float] = {}
+    for c in candidates:
+        cx, cy = lattice(c)
+        verts = [(cx + ox, cy + oy) for ox, oy in VERTEX_OFFSETS]
+        sides = [dx * vy - dy * vx for vx, vy in verts]
+        lo, hi = min(sides), max(sides)
+        if lo < 0 < hi:
+            t = _chord_middle(verts, sides, dx, dy)
+            if 0.0 < t < length2:
+                found[((c.q, c.r),)] = t
+        elif lo == 0 or hi == 0:
+            for k in range(6):
+                if sides[k] == 0 and sides[(k + 1) % 6] == 0:
+                    (ax, ay), (bx, by) = verts[k], verts[(k + 1) % 6]
+                    t = ((ax + bx) * dx + 3 * (ay + by) * dy) / 2.0
+                    if 0.0 < t < length2:
+                        nd = DIRECTIONS[(k + 1) % 6]
+                        other = (c.q + nd.q, c.r + nd.r)
+                        pair = tuple(sorted([(c.q, c.r), other]))
+                        found[pair] = t  # type: ignore[index]
+    return tuple(step for step, _ in sorted(found.items(), key=lambda item: item[1]))
+
+
+def _chord_middle(verts: Sequence[tuple[int, int]], sides: Sequence[int], dx: int, dy: int) -> float:
+    """Projection on the line (scaled like ``length2``) of the middle of the line's chord."""
+    ts = []
+    for k in range(6):
+        s0, s1 = sides[k], sides[(k + 1) % 6]
+        if (s0 < 0 < s1) or (s1 < 0 < s0) or (s0 == 0 and s1 != 0):
+            (ax, ay), (bx, by) = verts[k], verts[(k + 1) % 6]
+            f = s0 / (s0 - s1)
+            x, y = ax + f * (bx - ax), ay + f * (by - ay)
+            ts.append(x * dx + 3 * y * dy)
+    return (min(ts) + max(ts)) / 2.0
+
+
+def reverse_steps(steps: tuple[Step, ...], delta: tuple[int, int]) -> tuple[Step, ...]:
+    """The same line seen from the other end: offsets relative to the target, reversed order."""
+    dq, dr = delta
+    return tuple(tuple((q - dq, r - dr) for q, r in step) for step in reversed(steps))
+
+
+class SightLines:
+    """Cache of :func:`crossed_steps` by direction vector, owned by whoever asks many lines.
+
+    A line's crossed offsets depend only on the vector between its ends, so one computation serves
+    every pair of hexes with that vector; the reverse vector reuses the same computation.
+    """
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int], tuple[Step, ...]] = {}
+
+    def steps(self, delta: tuple[int, int]) -> tuple[Step, ...]:
+        hit = self._cache.get(delta)
+        if hit is None:
+            back = (-delta[0], -delta[1])
+            known = self._cache.get(back)
+            hit = reverse_steps(known, back) if known is not None else crossed_steps(delta)
+            self._cache[delta] = hit
+        return hit
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+
+# ---------------------------------------------------------------------------------------------
+# The height rules (GoE 14b), shared by the single query and the table's result builder
+
+
+def _in_the_way(height: int, blocking: bool, adjacent_to_target: bool, lo: int, lt: int) -> bool:
+    """Is an obstacle of ``height`` in the way of an observer at ``lo`` looking at a target at ``lt``?"""
+    if lo > lt:
+        # GoE 14b: higher observer: as tall as the observer, or blocking in the target's shadow.
+        return height >= lo or (blocking and adjacent_to_target and height > lt)
+    # GoE 14b: same level (taller than both) and lower observer (taller than the observer).
+    return height > lo
+
+
+def _side_effect(t: HexTerrain | None, sight_class: str | None, adj: bool, lo: int, lt: int) -> int:
+    """LOS class (0/1/2) one hex puts in the way of this line."""
+    if t is None:
+        return _CLEAR
+    effect = _CLEAR
+    if t.elevation > 0 and _in_the_way(t.elevation, True, adj, lo, lt):
+        effect = _BLOCKING  # the hill itself (GoE 14 example K-M)
+    cls = int(t.los_class(sight_class))
+    if cls > effect and _in_the_way(t.elevation + t.obstacle, cls == _BLOCKING, adj, lo, lt):
+        effect = cls
+    return effect
+
+
+def _blocking_reason(terrains: Iterable[HexTerrain | None], adj: Iterable[bool], sight_class, lo: int, lt: int) -> LosReason:
+    """Which height rule made a blocking step block (GoE 14b)."""
+    if lo == lt:
+        return LosReason.TALLER_THAN_BOTH
+    if lo < lt:
+        return LosReason.HIGHER_THAN_OBSERVER
+    for t, a in zip(terrains, adj):
+        if t is None:
+            continue
+        tallest = t.elevation
+        if t.los_class(sight_class) == LosClass.BLOCKING:
+            tallest = max(tallest, t.elevation + t.obstacle)
+        if tallest < lo:
+            return LosReason.SHADOW
+    return LosReason.AS_HIGH_AS_OBSERVER
+
+
+# ---------------------------------------------------------------------------------------------
+# Single queries
+
+
+class LineOfSight:
+    """Single line-of-sight queries on one terrain state (GoE 14, 17e).
+
+    ``sight_class`` picks the terrain's per-class LOS exception (the caller decides which class a
+    pair of units uses); ``observer_offset``/``target_offset`` lift a unit above its hex (GoE 17e:
+    1 for a flying or hovering helicopter).
+    """
+
+    def __init__(self, state: BoardState, rules: LosRules = LosRules(), lines: SightLines | None = None):
+        self.state = state
+        self.rules = rules
+        self.lines = lines if lines is not None else SightLines()
+        self._terrain = {h: state.terrain(h) for h in state.board.hexes}
+
+    def with_state(self, state: BoardState) -> LineOfSight:
+        """Same rules and line cache, another terrain state."""
+        return LineOfSight(state, self.rules, self.lines)
+
+    def level(self, h: tuple[int, int], offset: int = 0) -> int:
+        """Unit height (GoE 14b UH) of a unit in ``h``: ground level plus its offset."""
+        return self._get(h).elevation + offset
+
+    def _get(self, h: tuple[int, int]) -> HexTerrain:
+        t = self._terrain.get(h)  # type: ignore[call-overload]
+        if t is None:
+            raise BoardError(f"hex {tuple(h)!r} is not on the board")
+        return t
+
+    def check(
+        self,
+        a: tuple[int, int],
+        b: tuple[int, int],
+        *,
+        sight_class: str | None = None,
+        observer_offset: int = 0,
+        target_offset: int = 0,
+    ) -> LosResult:
+        """Line of sight from a unit in ``a`` to a unit in ``b``."""
+        lo = self.level(a, observer_offset)
+        lt = self.level(b, target_offset)
+        if a == b:
+            return _SAME_HEX
+        if self.rules.adjacent_always_visible and hex_distance(a, b) == 1:
+            return _ADJACENT  # GoE 14a
+        steps = self.lines.steps((b[0] - a[0], b[1] - a[1]))
+        effects = self._step_effects(a, b, steps, sight_class, lo, lt)
+        blocked_at = next((i for i, e in enumerate(effects) if e == _BLOCKING), -1)
+        degrading = [i for i, e in enumerate(effects) if e == _DEGRADING]
+        return self.result(a, b, steps, blocked_at, degrading, sight_class, lo, lt)
+
+    def _step_effects(self, a, b, steps, sight_class, lo, lt) -> list[int]:
+        aq, ar = a[0], a[1]
+        bq, br = b[0], b[1]
+        get = self._terrain.get
+        out = []
+        for step in steps:
+            effect = _BLOCKING
+            for oq, orr in step:
+                q, r = aq + oq, ar + orr
+                dq, dr = q - bq, r - br
+                adj = (abs(dq) + abs(dr) + abs(dq + dr)) == 2
+                side = _side_effect(get((q, r)), sight_class, adj, lo, lt)
+                if side < effect:
+                    effect = side  # a hexside step is only as bad as its better side
+            out.append(effect)
+        return out
+
+    def result(
+        self, a, b, steps, blocked_at: int, degrading: Sequence[int], sight_class, lo, lt, count: int | None = None,
+    ) -> LosResult:
+        """Build the verdict from the positions (from the observer) of the first blocking step and
+        of the degrading steps (at least the first and the limit-th; ``count`` all of them)."""
+        limit = self.rules.degrading_limit
+        nth = degrading[limit - 1] if len(degrading) >= limit else -1
+        if count is None:
+            count = len(degrading)
+        aq, ar = a[0], a[1]
+
+        def hexes_of(i: int) -> tuple[Hex, ...]:
+            return tuple(Hex(aq + oq, ar + orr) for oq, orr in steps[i])
+
+        if blocked_at >= 0 and (nth < 0 or blocked_at < nth):
+            where = hexes_of(blocked_at)
+            terrains = [self._terrain.get(h) for h in where]
+            adj = [hex_distance(h, b) == 1 for h in where]
+            reason = _blocking_reason(terrains, adj, sight_class, lo, lt)
+            return LosResult(LosStatus.BLOCKED, count, reason, where)
+        if nth >= 0:
+            return LosResult(LosStatus.BLOCKED, count, LosReason.TOO_MANY_DEGRADING, hexes_of(degrading[0]) + hexes_of(nth))
+        if count:
+            return LosResult(LosStatus.DEGRADED, count, LosReason.DEGRADING_TERRAIN, sum((hexes_of(i) for i in degrading), ()))
+        return _NOTHING
+
+
+def line_of_sight(
+    state: BoardState,
+    a: tuple[int, int] | str,
+    b: tuple[int, int] | str,
+    *,
+    sight_class: str | None = None,
+    observer_offset: int = 0,
+    target_offset: int = 0,
+    rules: LosRules = LosRules(),
+) -> LosResult:
+    """One-off LOS query (labels accepted).  For many queries keep a :class:`LineOfSight`."""
+    board = state.board
+    return LineOfSight(state, rules).check(
+        board.hex(a), board.hex(b), sight_class=sight_class,
+        observer_offset=observer_offset, target_offset=target_offset,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The precomputed table
+
+
+@attrs.frozen
+class _Lines:
+    """Every line of a board with two or more steps, flattened (CSR) for numpy.
+
+    Pairs are unordered (``i < j``, dense hex indices); ``ptr[p]:ptr[p+1]`` are pair ``p``'s steps
+    in order from ``i``; ``side1``/``side2`` are the hexes of each step (equal for a crossed hex, the
+    sentinel ``n`` for hexes off the board); ``adj*_i``/``adj*_j`` say whether a side is adjacent to
+    ``i``/``j``; ``rev`` lists the steps reversed within each pair (the line seen from ``j``).
+    """
+
+    n: int
+    pi: np.ndarray
+    pj: np.ndarray
+    ptr: np.ndarray
+    side1: np.ndarray
+    side2: np.ndarray
+    adj1_i: np.ndarray
+    adj1_j: np.ndarray
+    adj2_i: np.ndarray
+    adj2_j: np.ndarray
+    rev: np.ndarray
+    pair_of_step: np.ndarray
+    local: np.ndarray
+
+
+def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
+    """Flatten the crossed steps of every pair of ``hexes`` at distance two or more."""
+    n = len(hexes)
+    qs = np.array([h.q for h in hexes], dtype=np.int64)
+    rs = np.array([h.r for h in hexes], dtype=np.int64)
+    q0, r0 = int(qs.min()) - 2, int(rs.min()) - 2
+    grid = np.full((int(qs.max()) - q0 + 3, int(rs.max()) - r0 + 3), n, dtype=np.int32)
+    grid[qs - q0, rs - r0] = np.arange(n, dtype=np.int32)
+    pi, pj = np.triu_indices(n, 1)
+    dq, dr = qs[pj] - qs[pi], rs[pj] - rs[pi]
+    dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    keep = dist >= 2
+    pi, pj, dq, dr = pi[keep], pj[keep], dq[keep], dr[keep]
+    span = int(max(np.abs(dr).max(initial=0), 1)) * 2 + 1
+    key = dq * span + dr
+    order = np.argsort(key, kind="stable")
+    pi, pj, dq, dr, key = pi[order], pj[order], dq[order], dr[order], key[order]
+    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    ends = np.r_[starts[1:], len(key)]
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("s1", "s2", "a1i", "a1j", "a2i", "a2j", "len")}
+    for s, e in zip(starts.tolist(), ends.tolist()):
+        delta = (int(dq[s]), int(dr[s]))
+        steps = lines.steps(delta)
+        off1 = np.array([st[0] for st in steps], dtype=np.int64)
+        off2 = np.array([st[-1] for st in steps], dtype=np.int64)
+        gq, gr = qs[pi[s:e]] - q0, rs[pi[s:e]] - r0
+        for tag, off in (("1", off1), ("2", off2)):
+            cq = gq[:, None] + off[None, :, 0]
+            cr = gr[:, None] + off[None, :, 1]
+            inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
+            idx = np.where(inside, grid[np.clip(cq, 0, grid.shape[0] - 1), np.clip(cr, 0, grid.shape[1] - 1)], n)
+            parts["s" + tag].append(idx.ravel())
+            to_i = _dist_vec(off[:, 0], off[:, 1]) == 1
+            to_j = _dist_vec(off[:, 0] - delta[0], off[:, 1] - delta[1]) == 1
+            parts["a" + tag + "i"].append(np.tile(to_i, e - s))
+            parts["a" + tag + "j"].append(np.tile(to_j, e - s))
+        parts["len"].append(np.full(e - s, len(steps), dtype=np.int64))
+    lengths = np.concatenate(parts["len"]) if parts["len"] else np.zeros(0, dtype=np.int64)
+    ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=ptr[1:])
+    cat = {k: (np.concatenate(v) if v else np.zeros(0, dtype=np.int32)) for k, v in parts.items() if k != "len"}
+    pair_of_step = np.repeat(np.arange(len(lengths)), lengths)
+    local = np.arange(int(ptr[-1]), dtype=np.int64) - ptr[pair_of_step]
+    rev = ptr[pair_of_step] + (lengths[pair_of_step] - 1 - local)
+    return _Lines(
+        n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr,
+        side1=cat["s1"].astype(np.int32), side2=cat["s2"].astype(np.int32),
+        adj1_i=cat["a1i"].astype(bool), adj1_j=cat["a1j"].astype(bool),
+        adj2_i=cat["a2i"].astype(bool), adj2_j=cat["a2j"].astype(bool),
+        rev=rev, pair_of_step=pair_of_step, local=local,
+    )
+
+
+def _dist_vec(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
+    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+
+def _terrain_arrays(state: BoardState, hexes: Sequence[Hex], sight_class: str | None):
+    """Per-hex elevation, feature height and LOS class, with a clear sentinel at index n."""
+    n = len(hexes)
+    elev = np.zeros(n + 1, dtype=np.int32)
+    top = np.zeros(n + 1, dtype=np.int32)
+    cls = np.zeros(n + 1, dtype=np.int8)
+    for i, h in enumerate(hexes):
+        t = state.terrain(h)
+        elev[i] = t.elevation
+        top[i] = t.elevation + t.obstacle
+        cls[i] = int(t.los_class(sight_class))
+    return elev, top, cls
+
+
+@attrs.frozen
+class _Case:
+    """One query case: sight class and the two units' height offsets."""
+
+    sight_class: str | None
+    observer_offset: int
+    target_offset: int
+
+
+class LosTable:
+    """Every ordered pair's LOS on one terrain state, per query case, built with numpy.
+
+    ``status(a, b)`` returns the :class:`LosStatus` from the arrays; ``query(a, b)`` returns the
+    full :class:`LosResult`, built from the arrays on first use and cached.  A case (sight class,
+    offsets) is computed for all pairs the first time it is asked.  :meth:`updated` makes the
+    table of another terrain state of the same board by recomputing only the pairs whose line
+    crosses, or ends in, a changed hex.
+    """
+
+    def __init__(self, state: BoardState, rules: LosRules = LosRules(), lines: SightLines | None = None):
+        self.state = state
+        self.rules = rules
+        self.single = LineOfSight(state, rules, lines)
+        self.hexes = state.board.hexes
+        self.index = state.board.index
+        self._lines = _build_lines(self.hexes, self.single.lines)
+        self._cases: dict[_Case, dict[str, np.ndarray]] = {}
+        self._results: dict[_Case, list] = {}
+
+    # -- queries -------------------------------------------------------------------------------
+    def status(self, a, b, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
+        arrays = self._arrays(_Case(sight_class, observer_offset, target_offset))
+        return LosStatus(int(arrays["status"][self.index[a], self.index[b]]))
+
+    def query(self, a, b, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosResult:
+        case = _Case(sight_class, observer_offset, target_offset)
+        cache = self._results.get(case)
+        if cache is None:
+            self._arrays(case)
+            cache = self._results[case]
+        i, j = self.index[a], self.index[b]
+        k = i * len(self.hexes) + j
+        hit = cache[k]
+        if hit is None:
+            hit = cache[k] = self._materialise(case, i, j)
+        return hit
+
+    def matrix(self, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> np.ndarray:
+        """Read-only ``(n, n)`` int8 array of statuses, rows observers, in ``board.hexes`` order."""
+        m = self._arrays(_Case(sight_class, observer_offset, target_offset))["status"].view()
+        m.flags.writeable = False
+        return m
+
+    # -- building --------------------------------------------------------------------------------
+    def _arrays(self, case: _Case) -> dict[str, np.ndarray]:
+        arrays = self._cases.get(case)
+        if arrays is None:
+            n = len(self.hexes)
+            arrays = {
+                "status": np.zeros((n, n), dtype=np.int8),
+                "count": np.zeros((n, n), dtype=np.int16),
+                "block": np.full((n, n), -1, dtype=np.int32),
+                "first": np.full((n, n), -1, dtype=np.int32),
+                "nth": np.full((n, n), -1, dtype=np.int32),
+            }
+            self._fill(case, arrays, np.arange(len(self._lines.pi)))
+            self._cases[case] = arrays
+            self._results[case] = [None] * (n * n)
+        return arrays
+
+    def _fill(self, case: _Case, arrays: dict[str, np.ndarray], pairs: np.ndarray) -> None:
+        """(Re)compute both directions of the given unordered pairs into ``arrays``."""
+        L = self._lines
+        if len(pairs) == 0:
+            return
+        lengths = L.ptr[pairs + 1] - L.ptr[pairs]
+        elev, top, cls = _terrain_arrays(self.state, self.hexes, case.sight_class)
+        pi, pj = L.pi[pairs], L.pj[pairs]
+        if len(pairs) == len(L.pi):  # the whole board: no gather needed
+            sub_ptr, owner = L.ptr, L.pair_of_step
+            s1, s2, local = L.side1, L.side2, L.local
+            adj = (L.adj1_j, L.adj2_j, L.adj1_i, L.adj2_i)
+        else:
+            sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
+            np.cumsum(lengths, out=sub_ptr[1:])
+            owner = np.repeat(np.arange(len(pairs)), lengths)
+            steps = L.ptr[pairs][owner] + (np.arange(int(sub_ptr[-1])) - sub_ptr[owner])
+            s1, s2, local = L.side1[steps], L.side2[steps], L.local[steps]
+            adj = (L.adj1_j[steps], L.adj2_j[steps], L.adj1_i[steps], L.adj2_i[steps])
+        rlocal = lengths[owner] - 1 - local
+        for obs, tgt, adj1, adj2, pos, forward in (
+            (pi, pj, adj[0], adj[1], local, True),
+            (pj, pi, adj[2], adj[3], rlocal, False),
+        ):
+            lo = (elev[obs] + case.observer_offset)[owner]
+            lt = (elev[tgt] + case.target_offset)[owner]
+            e1 = _effects(s1, adj1, lo, lt, elev, top, cls)
+            e2 = _effects(s2, adj2, lo, lt, elev, top, cls)
+            effect = np.minimum(e1, e2)
+            self._reduce(arrays, obs, tgt, effect, pos, owner, sub_ptr, forward)
+
+    def _reduce(self, arrays, obs, tgt, effect, pos, owner, sub_ptr, forward: bool) -> None:
+        """Per pair: first blocking step, degrading count, first and limit-th degrading steps.
+
+        Steps are stored in order from ``i``; seen from ``j`` (``forward`` false) a degrading
+        step's rank is the number of degrading steps at or after it.
+        """
+        starts = sub_ptr[:-1]
+        blocking = effect == _BLOCKING
+        degrading = effect == _DEGRADING
+        first_block = np.minimum.reduceat(np.where(blocking, pos, _BIG), starts)
+        count = np.add.reduceat(degrading.astype(np.int32), starts)
+        csum = np.cumsum(degrading, dtype=np.int32)
+        before = np.r_[np.int32(0), csum][starts][owner]  # degrading steps in earlier pairs
+        upto = csum - before  # degrading steps at or before this one, from i
+        rank = upto if forward else count[owner] - upto + 1
+        limit = self.rules.degrading_limit
+        nth = np.minimum.reduceat(np.where(degrading & (rank == limit), pos, _BIG), starts)
+        first_deg = np.minimum.reduceat(np.where(degrading & (rank == 1), pos, _BIG), starts)
+        by_terrain = (first_block < _BIG) & (first_block < nth)
+        by_count = (nth < _BIG) & ~by_terrain
+        status = np.where(by_terrain | by_count, 2, np.where(count > 0, 1, 0)).astype(np.int8)
+        arrays["status"][obs, tgt] = status
+        arrays["count"][obs, tgt] = count
+        arrays["block"][obs, tgt] = np.where(first_block < _BIG, first_block, -1)
+        arrays["first"][obs, tgt] = np.where(first_deg < _BIG, first_deg, -1)
+        arrays["nth"][obs, tgt] = np.where(nth < _BIG, nth, -1)
+
+    def _materialise(self, case: _Case, i: int, j: int) -> LosResult:
+        """Full :class:`LosResult` of one ordered pair from the arrays (same builder as queries)."""
+        a, b = self.hexes[i], self.hexes[j]
+        if i == j:
+            return _SAME_HEX
+        if self.rules.adjacent_always_visible and hex_distance(a, b) == 1:
+            return _ADJACENT
+        arrays = self._cases[case]
+        status = int(arrays["status"][i, j])
+        if status == 0:
+            return _NOTHING
+        single = self.single
+        steps = single.lines.steps((b[0] - a[0], b[1] - a[1]))
+        lo, lt = single.level(a, case.observer_offset), single.level(b, case.target_offset)
+        count = int(arrays["count"][i, j])
+        first, nth = int(arrays["first"][i, j]), int(arrays["nth"][i, j])
+        if status == 1 and count > 1:
+            # several degrading steps short of the limit (games with a limit above two): list them all
+            effects = single._step_effects(a, b, steps, case.sight_class, lo, lt)
+            degrading = [k for k, e in enumerate(effects) if e == _DEGRADING]
+        else:
+            degrading = [first] + [-1] * (self.rules.degrading_limit - 2) + [nth] if nth >= 0 else [first]
+        return single.result(a, b, steps, int(arrays["block"][i, j]), degrading, case.sight_class, lo, lt, count)
+
+    # -- patching --------------------------------------------------------------------------------
+    def updated(self, state: BoardState) -> LosTable:
+        """Table for ``state`` (same board): only pairs touching changed hexes are recomputed."""
+        if state.board is not self.state.board:
+            raise BoardError("a LOS table can only be patched to a state of the same board")
+        changed = self.state.changed_hexes(state)
+        new = LosTable.__new__(LosTable)
+        new.state, new.rules = state, self.rules
+        new.single = self.single.with_state(state)
+        new.hexes, new.index, new._lines = self.hexes, self.index, self._lines
+        new._cases, new._results = {}, {}
+        if not changed:
+            new._cases = dict(self._cases)
+            new._results = {c: list(v) for c, v in self._results.items()}
+            return new
+        pairs = self.affected_pairs(changed)
+        for case, arrays in self._cases.items():
+            copy = {k: v.copy() for k, v in arrays.items()}
+            new._fill(case, copy, pairs)
+            new._cases[case] = copy
+            results = list(self._results[case])
+            n = len(self.hexes)
+            L = self._lines
+            for p in pairs.tolist():
+                i, j = int(L.pi[p]), int(L.pj[p])
+                results[i * n + j] = None
+                results[j * n + i] = None
+            new._results[case] = results
+        return new
+
+    def affected_pairs(self, changed: Iterable[Hex]) -> np.ndarray:
+        """Indices of the unordered pairs whose line crosses or ends in one of ``changed``."""
+        idx = np.array(sorted(self.index[h] for h in changed), dtype=np.int32)
+        L = self._lines
+        hit_step = np.isin(L.side1, idx) | np.isin(L.side2, idx)
+        pairs = np.unique(L.pair_of_step[hit_step])
+        ends = np.flatnonzero(np.isin(L.pi, idx) | np.isin(L.pj, idx))
+        return np.union1d(pairs, ends)
+
+    def __len__(self) -> int:
+        return len(self.hexes) ** 2
+
+
+def _effects(side, adj, lo, lt, elev, top, cls) -> np.ndarray:
+    """Vectorised :func:`_side_effect` for one side of every step (GoE 14b)."""
+    e = elev[side]
+    t = top[side]
+    c = cls[side]
+    higher = lo > lt
+
+    def in_the_way(height, blocking):
+        shadow = blocking & adj & (height > lt)
+        return np.where(higher, (height >= lo) | shadow, height > lo)
+
+    hill = (e > 0) & in_the_way(e, True)
+    feature = (c > 0) & in_the_way(t, c == _BLOCKING)
+    return np.maximum(np.where(hill, _BLOCKING, _CLEAR), np.where(feature, c, 0)).astype(np.int8)

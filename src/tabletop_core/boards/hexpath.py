@@ -1,0 +1,216 @@
+"""Movement search on hex boards: cheapest paths and everything reachable on a budget.
+
+The rules package supplies the cost of each step as a callable ``cost(from_hex, to_hex)`` that
+returns a cost (int, Fraction or float) or ``None`` when the step is prohibited (terrain, stacking,
+an enemy unit without Assault...).  The core knows no terrain costs; :func:`road_aware` shows how a
+cost callable can use the board's roads.  ``must_stop`` hexes end movement on entering (GoE 23c
+wire, reserve-phase stops within three hexes of an enemy, GoE 5f): they can be reached, but no step
+leads out of them.
+
+Two kinds of state are searched with the same Dijkstra (heapq):
+
+* hex movement, states are hexes;
+* vehicle movement (GoE 7b/15d), states are ``(hex, facing vertex)``: move forward into either
+  front hex keeping the facing, reverse into either rear hex for an extra cost keeping the facing,
+  or pivot one vertex for the pivot cost.
+
+Ties are broken by state order, so results never depend on set or dict order.
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import Any, Union
+
+import attrs
+
+from ..errors import BoardError
+from .hexfacing import front_hexes, rear_hexes
+from .hexgrid import Hex
+from .hexmap import Board
+
+Cost = Union[int, float, Any]
+CostFn = Callable[[Hex, Hex], Union[Cost, None]]
+#: successors(state) -> iterable of (next_state, step_cost)
+Successors = Callable[[Any], Iterable[tuple[Any, Cost]]]
+HexTest = Union[Collection[Hex], Callable[[Hex], bool], None]
+VehicleState = tuple[Hex, int]
+
+
+@attrs.frozen
+class Path:
+    """A cheapest route: its total cost and the states from start to goal (start included)."""
+
+    cost: Cost
+    states: tuple[Any, ...]
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The hexes entered in order (for vehicle states, pivots in place collapse)."""
+        out: list[Hex] = []
+        for s in self.states:
+            h = s[0] if _is_vehicle_state(s) else s
+            if not out or out[-1] != h:
+                out.append(h)
+        return tuple(out)
+
+
+def _is_vehicle_state(s: Any) -> bool:
+    return isinstance(s, tuple) and len(s) == 2 and isinstance(s[0], tuple)
+
+
+def _as_test(test: HexTest) -> Callable[[Hex], bool]:
+    if test is None:
+        return lambda h: False
+    if callable(test):
+        return test
+    members = frozenset(test)
+    return members.__contains__
+
+
+def _checked(cost: Cost | None, a: Hex, b: Hex) -> Cost | None:
+    if cost is not None and cost < 0:
+        raise BoardError(f"step {a!r} -> {b!r} has negative cost {cost!r}")
+    return cost
+
+
+def hex_steps(board: Board, cost: CostFn, must_stop: HexTest = None) -> Successors:
+    """Successor function for hex movement on ``board`` with per-step ``cost``."""
+    stop = _as_test(must_stop)
+
+    def successors(h: Hex) -> Iterator[tuple[Hex, Cost]]:
+        for n in board.neighbors(h):
+            c = _checked(cost(h, n), h, n)
+            if c is not None:
+                yield n, c
+
+    successors.stops = stop  # type: ignore[attr-defined]
+    return successors
+
+
+def vehicle_steps(
+    board: Board,
+    cost: CostFn,
+    must_stop: HexTest = None,
+    *,
+    pivot_cost: Cost = 1,
+    reverse_extra: Cost = 1,
+    can_reverse: bool = True,
+) -> Successors:
+    """Successor function for a vehicle's ``(hex, vertex)`` state (GoE 7b, 15d)."""
+    stop = _as_test(must_stop)
+
+    def successors(state: VehicleState) -> Iterator[tuple[VehicleState, Cost]]:
+        h, v = state
+        for n in front_hexes(h, v):
+            if n in board:
+                c = _checked(cost(h, n), h, n)
+                if c is not None:
+                    yield (n, v), c
+        if can_reverse:
+            for n in rear_hexes(h, v):
+                if n in board:
+                    c = _checked(cost(h, n), h, n)
+                    if c is not None:
+                        yield (n, v), c + reverse_extra  # GoE 15d: +1 MP per hex reversed
+        yield (h, (v + 1) % 6), pivot_cost  # GoE 7b: 1 MP per vertex pivoted
+        yield (h, (v - 1) % 6), pivot_cost
+
+    successors.stops = lambda s: stop(s[0])  # type: ignore[attr-defined]
+    return successors
+
+
+def _search(
+    start: Any,
+    successors: Successors,
+    budget: Cost | None,
+    goal: Callable[[Any], bool] | None,
+) -> tuple[dict[Any, Cost], dict[Any, Any], Any]:
+    """Dijkstra from ``start``; stops early at the first settled goal state."""
+    stops = getattr(successors, "stops", lambda s: False)
+    dist: dict[Any, Cost] = {start: 0}
+    prev: dict[Any, Any] = {}
+    done: set[Any] = set()
+    heap: list[tuple[Cost, Any]] = [(0, start)]
+    while heap:
+        d, s = heapq.heappop(heap)
+        if s in done:
+            continue
+        done.add(s)
+        if goal is not None and goal(s):
+            return dist, prev, s
+        if s != start and stops(s):
+            continue  # entering a must-stop hex ends movement
+        for n, c in successors(s):
+            nd = d + c
+            if budget is not None and nd > budget:
+                continue
+            old = dist.get(n)
+            if old is None or nd < old:
+                dist[n] = nd
+                prev[n] = s
+                heapq.heappush(heap, (nd, n))
+    return {s: dist[s] for s in done}, prev, None
+
+
+def reachable(start: Any, budget: Cost, successors: Successors) -> dict[Any, Cost]:
+    """Every state reachable from ``start`` for at most ``budget``, with its cheapest cost."""
+    if budget < 0:
+        raise BoardError(f"movement budget must be >= 0, got {budget!r}")
+    dist, _, _ = _search(start, successors, budget, None)
+    return dist
+
+
+def cheapest_path(
+    start: Any,
+    goal: Any,
+    successors: Successors,
+    *,
+    budget: Cost | None = None,
+) -> Path | None:
+    """Cheapest route from ``start`` to ``goal`` (a state, or a predicate on states), or None.
+
+    For vehicle states a plain hex goal matches any facing in that hex.
+    """
+    if callable(goal):
+        test = goal
+    elif _is_vehicle_state(start) and not _is_vehicle_state(goal):
+        test = lambda s: s[0] == goal  # noqa: E731
+    else:
+        test = lambda s: s == goal  # noqa: E731
+    dist, prev, found = _search(start, successors, budget, test)
+    if found is None:
+        return None
+    states = [found]
+    while states[-1] != start:
+        states.append(prev[states[-1]])
+    return Path(dist[found], tuple(reversed(states)))
+
+
+def reachable_hexes(board: Board, start: Hex, budget: Cost, cost: CostFn, *, must_stop: HexTest = None) -> dict[Hex, Cost]:
+    """Hexes reachable on foot (or any facing-free mover) within ``budget``."""
+    return reachable(board.hex(start), budget, hex_steps(board, cost, must_stop))
+
+
+def reachable_vehicle(
+    board: Board, start: Hex, facing: int, budget: Cost, cost: CostFn, *, must_stop: HexTest = None,
+    pivot_cost: Cost = 1, reverse_extra: Cost = 1,
+) -> dict[VehicleState, Cost]:
+    """``(hex, facing)`` states a vehicle reaches within ``budget`` (GoE 7b)."""
+    succ = vehicle_steps(board, cost, must_stop, pivot_cost=pivot_cost, reverse_extra=reverse_extra)
+    return reachable((board.hex(start), facing), budget, succ)
+
+
+def road_aware(board: Board, on_road: CostFn, off_road: CostFn) -> CostFn:
+    """Cost callable that uses ``on_road`` across road hexsides and ``off_road`` elsewhere."""
+
+    def cost(a: Hex, b: Hex) -> Cost | None:
+        return on_road(a, b) if board.has_road(a, b) else off_road(a, b)
+
+    return cost
+
+
+__all__ = [
+    "Path", "hex_steps", "vehicle_steps", "reachable", "cheapest_path", "reachable_hexes",
+    "reachable_vehicle", "road_aware", "HexTest", "CostFn", "Successors", "VehicleState",
+]
