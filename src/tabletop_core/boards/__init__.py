@@ -14,3 +14,11 @@ from .hexfacing import Arc, facing_toward, flank_hexes, front_hexes, pivot_cost,
 from .hexpath import (
     Path, cheapest_path, hex_steps, reachable, reachable_hexes, reachable_vehicle, road_aware, vehicle_steps,
 )
+
+# Area maps (Orgun-style operational boards).
+from .areas import ORGUN_MOVE_COST, Area, AreaCostRule, AreaMap, AreaSpec, BoundCost, to_ticks
+# The measured table (FUBAR-style skirmish).
+from .table import (
+    COHERENCY, COVER_EDGE, INFANTRY, VEHICLE, Cover, Figure, MoveProfile, RuleDistance, Table, TerrainFeature, Unit,
+    cm_to_inches, inches_to_cm,
+)
