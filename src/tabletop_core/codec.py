@@ -21,7 +21,7 @@ from cattrs.strategies import configure_tagged_union
 
 from .errors import RulesetError
 from .events import CORE_EVENTS
-from .values import Action, Event, Frame
+from .values import Action, ConcealedAction, Event, Frame
 
 TAG_FIELD = "type"
 VERSION_FIELD = "v"
@@ -97,7 +97,7 @@ class Codec:
             # Exact-class predicates: a singledispatch hook on the base would also catch subclasses.
             converter.register_structure_hook_func(_is_exactly(base), self._base_structurer(name))
             converter.register_unstructure_hook_func(_is_exactly(base), self._runtime_unstructurer)
-        self.actions = _Family(converter, Action, actions)
+        self.actions = _Family(converter, Action, (ConcealedAction, *actions))
         self.frames = _Family(converter, Frame, frames)
         self.events = _Family(converter, Event, (*CORE_EVENTS, *events))
         for family in (self.actions, self.frames, self.events):

@@ -78,6 +78,12 @@ class ActionTaken(Event):
     player: str
     action: Action
 
+    def redact(self, player: str) -> "ActionTaken":
+        if player == self.player:
+            return self
+        hidden = self.action.redact(player)
+        return self if hidden is self.action else attrs.evolve(self, action=hidden)
+
 
 @core_appliers.on(ActionTaken)
 def _action(state, event: ActionTaken) -> None:

@@ -186,6 +186,8 @@ def check_views(game_factory, seed: int, steps: int = 80) -> None:
                     assert event.order == (), f"{_where(game)}: a shuffle's order leaks to {player}"
                 if type(event).__name__ == "CardMoved" and event.seen_by is not None and player not in event.seen_by:
                     assert event.card is None, f"{_where(game)}: a card leaks to {player}"
+                if type(event).__name__ == "ActionTaken" and event.player != player and event.action.SECRET:
+                    assert event.action.TAG == "ConcealedAction", f"{_where(game)}: {event.player}'s secret choice leaks to {player}"
         if game.over:
             return
         game.apply(agent.choose(AgentView(game, game.decision.player, game.decision)))

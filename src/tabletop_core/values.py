@@ -43,11 +43,24 @@ class Action:
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+    SECRET: ClassVar[bool] = False  # other players learn only that such a choice was made
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "TAG" not in cls.__dict__:
             cls.TAG = cls.__name__
+
+    def redact(self, player: str) -> "Action":
+        """What another player may see of this choice: all of it, unless the action is SECRET."""
+        return ConcealedAction(self.TAG) if self.SECRET else self
+
+
+@attrs.frozen
+class ConcealedAction(Action):
+    """Stands in, in another player's view, for a secret choice (a hidden deployment, a secret
+    conversion of victory points): they see its kind, not its content."""
+
+    kind: str
 
 
 @attrs.frozen

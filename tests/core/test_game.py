@@ -149,3 +149,18 @@ def test_conformance_kit_passes_on_the_template():
     from tabletop_core.testing import check_ruleset
 
     check_ruleset("duel", "skirmish", seeds=range(3))
+
+
+def test_secret_actions_are_concealed_from_other_players(tmp_path):
+    from tabletop_core.events import ActionTaken
+    from tabletop_core.values import Action, ConcealedAction
+
+    @attrs.frozen
+    class Deploy(Action):
+        SECRET = True
+        hex: str
+
+    taken = ActionTaken("red", Deploy("7E4"))
+    assert taken.redact("red") is taken
+    assert taken.redact("blue").action == ConcealedAction("Deploy")
+    assert ActionTaken("red", duel.Decline()).redact("blue").action == duel.Decline()
