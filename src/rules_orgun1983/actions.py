@@ -1,0 +1,202 @@
+"""Orgun 1983's actions (the choices players make) and frames (pending procedure steps).
+
+A move is built from small decisions so that action lists stay short: activate an area, choose
+what to do, pick units one at a time, then step from area to area.  Reactions (the ambush window)
+and sub-procedures (attacks, loss allocation, stacking) are frames on the state's stack.
+"""
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core import Action, Frame
+
+
+# -- actions --------------------------------------------------------------------------------------
+@attrs.frozen
+class Activate(Action):
+    area: int
+
+
+@attrs.frozen
+class Pass(Action):
+    pass
+
+
+@attrs.frozen
+class ChooseMove(Action):
+    pass
+
+
+@attrs.frozen
+class ChooseAttack(Action):
+    pass
+
+
+@attrs.frozen
+class Raid(Action):
+    raider: str
+    target: str
+
+
+@attrs.frozen
+class LayMines(Action):
+    unit: str
+
+
+@attrs.frozen
+class Pick(Action):
+    unit: str
+
+
+@attrs.frozen
+class Go(Action):
+    pass
+
+
+@attrs.frozen
+class Step(Action):
+    area: int
+
+
+@attrs.frozen
+class Stop(Action):
+    pass
+
+
+@attrs.frozen
+class Ambush(Action):
+    ambusher: str
+    target: str
+
+
+@attrs.frozen
+class Decline(Action):
+    pass
+
+
+@attrs.frozen
+class PlayCard(Action):
+    card: str
+
+
+@attrs.frozen
+class Done(Action):
+    pass
+
+
+@attrs.frozen
+class TakeLoss(Action):
+    unit: str
+
+
+@attrs.frozen
+class Retreat(Action):
+    unit: str
+    area: int
+
+
+@attrs.frozen
+class Eliminate(Action):
+    unit: str
+
+
+@attrs.frozen
+class AttackNow(Action):
+    pass
+
+
+@attrs.frozen
+class Hold(Action):
+    pass
+
+
+ACTIONS = (
+    Activate, Pass, ChooseMove, ChooseAttack, Raid, LayMines, Pick, Go, Step, Stop, Ambush, Decline,
+    PlayCard, Done, TakeLoss, Retreat, Eliminate, AttackNow, Hold,
+)
+
+
+# -- frames ---------------------------------------------------------------------------------------
+@attrs.frozen
+class Activation(Frame):
+    """An activated area waiting for its action."""
+
+    side: str
+    area: int
+
+
+@attrs.frozen
+class Select(Frame):
+    """Units being picked one by one for a move or an attack."""
+
+    side: str
+    area: int
+    purpose: str  # "move" | "attack"
+    chosen: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Move(Frame):
+    """A group on the move.  ``checks`` are the automatic steps still due after entering ``here``."""
+
+    side: str
+    units: tuple[str, ...]
+    here: int
+    prev: int
+    budget: int  # ticks (half OP)
+    used: int = 0
+    checks: tuple[str, ...] = ()
+    flying: bool = False
+
+
+@attrs.frozen
+class MoveEnd(Frame):
+    side: str
+    area: int
+    units: tuple[str, ...]
+    step: str = "stack"  # stack -> combat [-> choose] -> control
+
+
+@attrs.frozen
+class AmbushWindow(Frame):
+    """The reaction offered to ``side`` when enemy units entered ``area`` from ``prev``."""
+
+    side: str
+    area: int
+    prev: int
+    movers: tuple[str, ...]
+
+
+@attrs.frozen
+class Attack(Frame):
+    side: str
+    area: int
+    units: tuple[str, ...]
+    step: str = "att_cards"  # att_cards -> def_cards -> resolve -> after
+    att_cards: tuple[str, ...] = ()
+    def_cards: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Losses(Frame):
+    side: str
+    area: int
+    units: tuple[str, ...]
+    points: int
+    reason: str
+
+
+@attrs.frozen
+class Stacking(Frame):
+    side: str
+    area: int
+
+
+@attrs.frozen
+class Reinforce(Frame):
+    side: str
+    step: str = "roll"  # roll -> cards
+
+
+FRAMES = (Activation, Select, Move, MoveEnd, AmbushWindow, Attack, Losses, Stacking, Reinforce)

@@ -1,0 +1,300 @@
+"""Movement: steps between areas, their costs and limits, the checks on entering an area
+(minefields, lone leaders, the ambush reaction, the DRA mountain test), the end of a move
+(stacking, the compulsory attack, control) and stacking retreats."""
+from __future__ import annotations
+
+from tabletop_core import Decision
+
+from .actions import (
+    Ambush,
+    AmbushWindow,
+    Attack,
+    AttackNow,
+    Decline,
+    Eliminate,
+    Hold,
+    Losses,
+    Move,
+    MoveEnd,
+    Retreat,
+    Stacking,
+    Step,
+    Stop,
+)
+from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
+from .queries import (
+    AMBUSH_LIMIT,
+    STACK_LIMIT,
+    can_enter,
+    enemy_areas,
+    enemy_in,
+    leader_drm,
+    over_stacked,
+    retreat_areas,
+    stack_count,
+    units_at,
+)
+from .state import DRA, MUJ, AmbushDeclared, MountainTest, UnitMoved, UnitSpent, other
+
+ENTRY_CHECKS = ("mines", "leader", "ambush", "stop")
+
+
+def movers(state, frame) -> list:
+    """The group's units still with it (alive and where the group is)."""
+    units = state.units
+    return [units[u] for u in frame.units if u in units and units[u].area == frame.here]
+
+
+def budget_ticks(R, state, unit_ids) -> int:
+    """# Orgun: OP -- the group moves at its slowest unit's OP, -1 OP for Low Supply."""
+    info = R.data.units
+    low = R.readings.low_supply_op
+    scale = R.readings.move_cost.scale
+    return min((info[u].op + (low if state.units[u].low_supply else 0)) * scale for u in unit_ids)
+
+
+def is_flying(R, unit_ids) -> bool:
+    info = R.data.units
+    return R.readings.mi24_flies and all(info[u].kind == "helicopter" for u in unit_ids)
+
+
+def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set[int] | None = None) -> int:
+    """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2."""
+    rule = R.readings.move_cost
+    if flying:
+        return R.readings.mi24_area_cost * rule.scale
+    if enemies is None:
+        enemies = enemy_areas(state, side)
+    if to in enemies:
+        cost = R.ticks["enemy"]
+    elif any(n in enemies for n in R.data.area_map.neighbours(to)):
+        cost = R.ticks["near"]
+    else:
+        cost = R.ticks["clear"]
+    if R.road(frm, to) and (cost == R.ticks["clear"] or rule.road_overrides_enemy):
+        cost = R.ticks["road"]
+    return cost
+
+
+def legal_steps(R, state, frame) -> list[tuple[int, int]]:
+    """(area, cost in ticks) for every step the group may take now."""
+    group = movers(state, frame)
+    if not group:
+        return []
+    side, here = frame.side, frame.here
+    enemy = other(side)
+    left = frame.budget - frame.used
+    enemies = enemy_areas(state, side)
+    contested = here in enemies
+    out = []
+    for to in R.data.area_map.neighbours(here):
+        if frame.flying:
+            if to in enemies:  # Readings: the Mi-24 never flies into Mujahideen units
+                continue
+        else:
+            # Orgun: leaving an area with enemy units only into a friendly or neutral area
+            if contested and state.control.get(to) == enemy:
+                continue
+            if not all(can_enter(R, state, u.id, here, to) for u in group):
+                continue
+        cost = step_cost(R, state, side, here, to, frame.flying, enemies)
+        if cost <= left:
+            out.append((to, cost))
+    return out
+
+
+@dispatch.decide(Move)
+def _move_decision(R, state, frame: Move):
+    if frame.checks:
+        return None
+    steps = tuple(Step(a) for a, _ in legal_steps(R, state, frame))
+    return Decision(frame.side, (*steps, Stop()), f"move the group in {frame.here}: step or stop")
+
+
+@dispatch.act(Move)
+def _move_act(R, ctx, frame: Move, action) -> None:
+    state = ctx.state
+    if isinstance(action, Stop):
+        ctx.replace(MoveEnd(frame.side, frame.here, tuple(u.id for u in movers(state, frame))))
+        return
+    to = action.area
+    group = movers(state, frame)
+    cost = dict(legal_steps(R, state, frame))[to]
+    side = frame.side
+    # Orgun: DRA into the mountains -- a mountain area holding Mujahideen needs d6 + leader DRM >= 5
+    if side == DRA and not frame.flying and R.data.area_map[to].mountain and enemy_in(state, to, side):
+        drm = leader_drm(R, group)
+        roll = ctx.roll("d6", player=DRA, reason=f"mountain entry test into {to}").total
+        entered = roll + drm >= R.readings.mountain_test_enter_on
+        ctx.emit(MountainTest(to, roll, drm, entered))
+        if not entered:
+            for u in group:  # Spent, and they stop before entering
+                if not state.units[u.id].spent:
+                    ctx.emit(UnitSpent(u.id))
+            ctx.replace(MoveEnd(side, frame.here, tuple(u.id for u in group)))
+            return
+    points = cost / R.readings.move_cost.scale
+    for u in group:
+        ctx.emit(UnitMoved(u.id, frame.here, to, points, "move"))
+    ctx.replace(Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying))
+
+
+@dispatch.advance(Move)
+def _move_advance(R, ctx, frame: Move) -> None:
+    state = ctx.state
+    check, rest = frame.checks[0], frame.checks[1:]
+    nxt = Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, rest, frame.flying)
+    group = movers(state, frame)
+    side, here = frame.side, frame.here
+    if check == "mines":
+        ctx.replace(nxt)
+        # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
+        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
+            roll = ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total
+            points = 1 if roll <= 2 else 2 if roll <= 4 else 3
+            ctx.push(Losses(MUJ, here, tuple(u.id for u in group), points, "minefield"))
+        return
+    if check == "leader":
+        ctx.replace(nxt)
+        if group:
+            lone_leader_tests(R, ctx, here, side)
+        return
+    if check == "ambush":
+        ctx.replace(nxt)
+        if group and not frame.flying and ambush_options(R, state, other(side), here, tuple(u.id for u in group)):
+            ctx.push(AmbushWindow(other(side), here, frame.prev, tuple(u.id for u in group)))
+        return
+    # "stop": entering enemy units or an enemy-controlled area ends the move (Readings)
+    if not group or (R.readings.enemy_area_stops_move and (enemy_in(state, here, side) or state.control.get(here) == other(side))):
+        ctx.replace(MoveEnd(side, here, tuple(u.id for u in group)))
+    else:
+        ctx.replace(nxt)
+
+
+# -- ambush: a reaction during the mover's activation ----------------------------------------------
+def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(ambusher, target) pairs ``side`` may choose as enemy units enter ``area``.
+
+    # Orgun: ambush -- from an adjacent area with at most 3 (M) / 1 (DRA) counted units, terrain
+    modifier above 0, no enemy units there, the ambusher Fresh and not Low Supply."""
+    info = R.data.units
+    live = [t for t in targets if t in state.units and state.units[t].area == area]
+    if not live:
+        return []
+    out = []
+    for y in R.data.area_map.neighbours(area):
+        if R.data.area_map[y].terrain <= 0:
+            continue
+        present = units_at(state, y)
+        if not present or any(u.side != side for u in present):
+            continue
+        counted = [u for u in present if info[u.id].counts_for_stacking]
+        if not counted or len(counted) > AMBUSH_LIMIT[side]:
+            continue
+        for u in counted:
+            if not u.spent and not u.low_supply:
+                out.extend((u.id, t) for t in live)
+    return out
+
+
+@dispatch.decide(AmbushWindow)
+def _ambush_decision(R, state, frame: AmbushWindow):
+    options = ambush_options(R, state, frame.side, frame.area, frame.movers)
+    return Decision(frame.side, (*(Ambush(a, t) for a, t in options), Decline()), f"ambush the units entering {frame.area}?")
+
+
+@dispatch.act(AmbushWindow)
+def _ambush_act(R, ctx, frame: AmbushWindow, action) -> None:
+    ctx.pop()
+    if isinstance(action, Decline):
+        return
+    state = ctx.state
+    ambusher = state.units[action.ambusher]
+    spend = [ambusher.id]
+    if R.readings.ambush_spends_whole_area:
+        spend = [u.id for u in units_at(state, ambusher.area, frame.side) if not u.spent]
+    ctx.emit(AmbushDeclared(action.ambusher, action.target, frame.area))
+    for uid in spend:  # the ambushers stay where they are and become Spent
+        ctx.emit(UnitSpent(uid))
+    _, passed = cohesion_test(R, ctx, action.target, reason="ambushed")
+    if not passed:  # the ambush succeeds: the unit stops and goes back where it came from
+        ctx.emit(UnitMoved(action.target, frame.area, frame.prev, 0.0, "retreat"))
+
+
+# -- the end of a move ------------------------------------------------------------------------------
+@dispatch.advance(MoveEnd)
+def _move_end(R, ctx, frame: MoveEnd) -> None:
+    state = ctx.state
+    side, area = frame.side, frame.area
+    if frame.step == "stack":
+        ctx.replace(MoveEnd(side, area, frame.units, "combat"))
+        if over_stacked(R, state, area, side):
+            ctx.push(Stacking(side, area))
+        return
+    if frame.step == "combat":
+        attackers = attack_capable(R, state, frame.units, area)
+        if attackers and enemy_in(state, area, side):
+            if state.control.get(area) == other(side):
+                # Orgun: attack -- compulsory on entering an area the enemy controls
+                ctx.replace(MoveEnd(side, area, frame.units, "control"))
+                ctx.push(Attack(side, area, attackers))
+            else:
+                ctx.replace(MoveEnd(side, area, frame.units, "choose"))
+            return
+        ctx.replace(MoveEnd(side, area, frame.units, "control"))
+        return
+    # "control"
+    ctx.pop()
+    sync_control(R, ctx)
+
+
+def attack_capable(R, state, unit_ids, area: int) -> tuple[str, ...]:
+    info = R.data.units
+    units = state.units
+    return tuple(u for u in unit_ids if u in units and units[u].area == area and not info[u].is_leader)
+
+
+@dispatch.decide(MoveEnd)
+def _move_end_decision(R, state, frame: MoveEnd):
+    if frame.step != "choose":
+        return None
+    return Decision(frame.side, (AttackNow(), Hold()), f"attack the enemy units in {frame.area}?")
+
+
+@dispatch.act(MoveEnd)
+def _move_end_act(R, ctx, frame: MoveEnd, action) -> None:
+    ctx.replace(MoveEnd(frame.side, frame.area, frame.units, "control"))
+    if isinstance(action, AttackNow):
+        ctx.push(Attack(frame.side, frame.area, attack_capable(R, ctx.state, frame.units, frame.area)))
+
+
+# -- stacking -------------------------------------------------------------------------------------
+@dispatch.decide(Stacking)
+def _stacking_decision(R, state, frame: Stacking):
+    if not over_stacked(R, state, frame.area, frame.side):
+        return None
+    info = R.data.units
+    actions = []
+    for u in units_at(state, frame.area, frame.side):
+        if not info[u.id].counts_for_stacking:
+            continue
+        actions.extend(Retreat(u.id, a) for a in retreat_areas(R, state, u.id))
+        actions.append(Eliminate(u.id))
+    limit = STACK_LIMIT[frame.side]
+    count = stack_count(R, state, frame.area, frame.side)
+    return Decision(frame.side, tuple(actions), f"area {frame.area} holds {count} units (limit {limit}): retreat or lose the excess")
+
+
+@dispatch.act(Stacking)
+def _stacking_act(R, ctx, frame: Stacking, action) -> None:
+    # Orgun: stacking -- units over the limit are destroyed, or retreat into an adjacent area
+    if isinstance(action, Retreat):
+        ctx.emit(UnitMoved(action.unit, frame.area, action.area, 0.0, "retreat"))
+    else:
+        eliminate(R, ctx, action.unit, "over the stacking limit")
+
+
+@dispatch.advance(Stacking)
+def _stacking_done(R, ctx, frame: Stacking) -> None:
+    ctx.pop()
+    sync_control(R, ctx)

@@ -1,0 +1,125 @@
+"""Our readings of the places where the Orgun 1983 quick rules are terse or ambiguous.
+
+Each reading is one field of :class:`Readings`; a variant changes the game by handing the rules an
+evolved ``Readings`` (``attrs.evolve(DEFAULT_READINGS, ...)``) -- nothing else needs to change.
+The **Reading:** lines of the English reading are here, plus the choices this implementation had
+to make where the quick rules say nothing (each says so in its comment).
+"""
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core.boards.areas import ORGUN_MOVE_COST, AreaCostRule
+
+
+@attrs.frozen
+class Readings:
+    # -- turn sequence ------------------------------------------------------------------------
+    # The Russian text says initiative is rolled on turns 2-10 (the English says "from turn 2
+    # on").  The Russian stands: on turns 11-12 the side that held it keeps it.
+    initiative_roll_turns: tuple[int, int] = (2, 10)
+    # Initiative modifiers apply from this turn on.
+    initiative_modifiers_from: int = 7
+    # Reading (English): the Mujahideen modifiers do not stack beyond +2 -- take the best.
+    muj_initiative_modifiers_stack: bool = False
+    # "Captured area 19/32" is read as: the Mujahideen control it when initiative is rolled.
+    # Soviet ground units may enter only on these turns (Russian: "9-10", phase 3: "from turn 9").
+    soviet_entry_turns: tuple[int, ...] = (9, 10)
+
+    # -- action phase -------------------------------------------------------------------------
+    # Reading (English): sides alternate activations; the phase ends when both sides pass in
+    # succession or neither has a Fresh unit.
+    passes_to_end_action_phase: int = 2
+    # Our choice: an activation does one thing (Move, Attack, Raid or Lay Mines).
+    # Our choice: entering an area that holds enemy units, or one the enemy controls, ends a move.
+    enemy_area_stops_move: bool = True
+
+    # -- supply -------------------------------------------------------------------------------
+    # Reading (English): in supply = a chain of friendly or neutral areas to a supply source of the
+    # side (the map's sources).  Our choice: units out of supply turn Fresh too but carry Low
+    # Supply (the ambush condition implies a unit can be Fresh and Low Supply at once).
+    unsupplied_units_refresh: bool = True
+    low_supply_attack: int = -2
+    low_supply_op: int = -1
+    # Our choice: the -2 applies once to an attack in which any attacking unit is Low Supply.
+    low_supply_attack_once: bool = True
+
+    # -- victory ------------------------------------------------------------------------------
+    muj_auto_hold: int = 32
+    muj_auto_any_of: tuple[int, ...] = (28, 29, 33)
+    dra_auto_tribes_destroyed: int = 2
+    muj_end_all_of: tuple[int, ...] = (19, 15, 38)
+    # Reading (English) of "ДРА:19+15/38": DRA wins at the end holding 19 and one of 15 and 38.
+    dra_end_must_hold: int = 19
+    dra_end_any_of: tuple[int, ...] = (15, 38)
+    # Our choice: a tribe is destroyed when all its units that are not leaders are eliminated
+    # (units still waiting to arrive are not eliminated) -- see GameData.tribes.
+    # Our choice: if both automatic conditions hold at one check, the Mujahideen one is checked first.
+
+    # -- control ------------------------------------------------------------------------------
+    # Our choice: a side takes control of an area where its units stand alone at the end of a
+    # move, an attack, a raid, a retreat or an arrival; leaders and the Mi-24 alone do not take
+    # control; passing through does not; a contested area keeps its controller.
+    control_by_leaders: bool = False
+
+    # -- cohesion and leaders ------------------------------------------------------------------
+    # Our choice: the best DRM among friendly leaders in the area applies.
+    leader_drm_best: bool = True
+
+    # -- movement -----------------------------------------------------------------------------
+    # Movement costs (the board's AreaCostRule): its reading is that the enemy rate beats the
+    # road rate when a road leads into an area holding or bordering enemy units.
+    move_cost: AreaCostRule = ORGUN_MOVE_COST
+    # Our choice (fixed in movement.py): the DRA mountain test is rolled once for the whole moving
+    # group, with the best DRM of a leader moving with it; it enters on this or more.
+    mountain_test_enter_on: int = 5
+    # Our choice (fixed in movement.py): one minefield roll per entering group; the owner spreads
+    # the loss points.
+    # Our choice: DRA (non-militia) units lay a minefield as an activation in an area DRA
+    # controls that holds no Mujahideen unit; at most this many per turn.
+    minefields_per_turn: int = 1
+
+    # -- stacking -----------------------------------------------------------------------------
+    # Our choice: stacking is checked where a move, retreat or arrival ends; the owner retreats
+    # excess units one by one into adjacent areas or loses them.
+
+    # -- combat -------------------------------------------------------------------------------
+    # Reading (English): positive result = loss points on the defenders, negative = on the
+    # attackers, each side spreads its own; zero: no effect.
+    negative_result_hits_attacker: bool = True
+    # Our choice: a fort adds this much to the defender's total.
+    fort_defence_bonus: int = 1
+    # Our choice: leaders take no loss points (excess points are lost); a leader left alone with
+    # enemy units after an attack takes the lone-leader test.
+    leaders_take_losses: bool = False
+    # Our choice: the Mujahideen T-55 tests its ammunition after every attack it takes part in,
+    # attacking or defending.
+    t55_ammo_on_defence: bool = True
+    t55_ammo_out_on: int = 6
+
+    # -- ambush -------------------------------------------------------------------------------
+    # Our reading of "the enemy movement stops": the move pauses for the ambush; only a unit that
+    # fails its cohesion test stops (and goes back), the rest of the group may go on.
+    # Our choice (fixed in movement.py): at most one ambush each time a moving group enters an
+    # area; the Mi-24 neither ambushes nor counts in the ambush limit.  Only the chosen ambushing
+    # unit becomes Spent unless this is set:
+    ambush_spends_whole_area: bool = False
+
+    # -- raid ---------------------------------------------------------------------------------
+    # Reading (English): after a passed raid the raider also becomes Spent and returns -- this
+    # follows from the raider being activated (activated units are Spent), so it needs no switch.
+    # Our choice: the leader DRM for a raid is that of a leader in the raider's own area; a
+    # raided unit retreats to the nearest adjacent area it may enter (smallest id on a tie) and
+    # is eliminated if there is none.
+
+    # -- the Mi-24 (the quick rules say only that it does not count for stacking and that its
+    # destruction gives the Mujahideen +1 initiative) -------------------------------------------
+    # Our reading: a DRA helicopter counter with combat strength that joins attacks and defences
+    # in its area and takes loss points like a unit.  Moving alone it flies: every area costs
+    # mi24_area_cost OP, roads, mountains, minefields, ambushes and the mountain test do not
+    # affect it, and it never enters an area holding Mujahideen units; it does not take control.
+    mi24_flies: bool = True
+    mi24_area_cost: int = 1
+
+
+DEFAULT_READINGS = Readings()

@@ -1,0 +1,102 @@
+"""OrgunRules: Orgun 1983 (operational area movement, 12 turns) as a tabletop ruleset."""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop_core import Rules, Scenario
+
+from . import cards as _cards  # noqa: F401 - registers the reinforcement frame's handlers
+from . import combat as _combat  # noqa: F401 - registers attack and loss handlers
+from . import movement as _movement  # noqa: F401 - registers movement handlers
+from .actions import ACTIONS, FRAMES
+from .data import GameData, default_data
+from .effects import dispatch
+from .narration import describe_action, narrate
+from .readings import DEFAULT_READINGS, Readings
+from .sequence import phase_act, phase_advance, phase_decision, setup
+from .state import EVENTS, PLAYERS, OrgunState, appliers
+
+SCENARIO = "orgun-1983"
+
+
+class OrgunRules(Rules):
+    name = "orgun1983"
+    version = "1.0.0"
+    title = "Orgun 1983"
+    players = PLAYERS
+    # Random-vs-random games take 80-1,100 decisions (500 fuzzed seeds: mean about 640); every
+    # activation spends at least one unit and a phase ends after two passes, so a turn is bounded.
+    max_decisions = 10_000
+    events = EVENTS
+    actions = ACTIONS
+    frames = FRAMES
+    appliers = appliers
+    state_class = OrgunState
+
+    def __init__(self, data: GameData | None = None, readings: Readings = DEFAULT_READINGS):
+        self.data = data if data is not None else default_data()
+        self.readings = readings
+        rule = readings.move_cost
+        self.ticks = {
+            "road": rule.ticks(rule.road), "clear": rule.ticks(rule.clear),
+            "enemy": rule.ticks(rule.enemy), "near": rule.ticks(rule.enemy_adjacent),
+        }
+        amap = self.data.area_map
+        self._roads = frozenset((a, b) for a in amap for b in amap.neighbours(a) if amap.is_road(a, b))
+
+    def with_readings(self, **changes: Any) -> "OrgunRules":
+        """A rules object with some readings changed (what a variant returns)."""
+        evolved = type(self)(self.data, attrs.evolve(self.readings, **changes))
+        evolved.variants = self.variants
+        return evolved
+
+    def road(self, a: int, b: int) -> bool:
+        return (a, b) in self._roads
+
+    # -- the surface ----------------------------------------------------------------------------
+    def scenarios(self):
+        return {SCENARIO: Scenario(SCENARIO, self.data.scenario.title, "the whole game, 12 turns")}
+
+    def setup(self, ctx, scenario, options):
+        setup(self, ctx)
+
+    def decision(self, state):
+        if state.stack:
+            return dispatch.decision(self, state)
+        return phase_decision(self, state)
+
+    def act(self, ctx, action):
+        if ctx.state.stack:
+            dispatch.act_on(self, ctx, action)
+        else:
+            phase_act(self, ctx, action)
+
+    def advance(self, ctx):
+        if ctx.state.stack:
+            dispatch.advance_on(self, ctx)
+        else:
+            phase_advance(self, ctx)
+
+    def observe(self, state, player):
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "initiative": state.initiative,
+            "active": state.active,
+            "units": {u.id: [u.area, u.steps, u.spent, u.low_supply, u.no_ammo] for u in state.units.values()},
+            "eliminated": sorted(state.dead),
+            "control": {str(a): s for a, s in sorted(state.control.items())},
+            "minefields": sorted(state.minefields),
+            "waiting_groups": sorted(state.pending_groups),
+            "cards": {name: deck.view(player) for name, deck in sorted(state.decks.items())},
+            "pending": [[f.TAG, attrs.asdict(f)] for f in state.stack],  # frames hold only public facts
+            "mi24_destroyed": state.mi24_destroyed,
+        }
+
+    def narrate(self, event, state):
+        return narrate(self, event, state)
+
+    def describe_action(self, action, state):
+        return describe_action(self, action, state)

@@ -1,0 +1,337 @@
+"""Attacks, the damage formula, modifiers, cards, the T-55's ammunition, ambushes, raids and
+cohesion tests."""
+from __future__ import annotations
+
+import pytest
+
+from rules_orgun1983.actions import (
+    Activate, Ambush, AmbushWindow, Attack, AttackNow, ChooseAttack, ChooseMove, Decline, Done, Go, Hold,
+    Pick, PlayCard, Raid, Step, Stop, TakeLoss,
+)
+from rules_orgun1983.effects import cohesion_test
+from rules_orgun1983.queries import strength
+from rules_orgun1983.state import (
+    DRA, MUJ, AmbushDeclared, AmmoTest, CohesionTested, CombatResolved, LossTaken, SupplyChecked, UnitEliminated,
+)
+
+rule = pytest.mark.rule
+
+
+def attack(t, area, units, *, att_cards=(), def_cards=()):
+    t.do(Activate(area), ChooseAttack(), *(Pick(u) for u in units), Go())
+    t.do(*(PlayCard(c) for c in att_cards), Done())
+    t.do(*(PlayCard(c) for c in def_cards), Done())
+    return t
+
+
+def combat(t) -> CombatResolved:
+    return t.events(CombatResolved)[-1]
+
+
+# -- cohesion -------------------------------------------------------------------------------------
+@rule("orgun1983:cohesion")
+@pytest.mark.parametrize("face,leader,passed", [
+    (4, None, True),    # 4 <= cohesion 4
+    (5, None, False),
+    (5, "KL", True),    # 5 - 1 = 4
+    (6, "ZL", False),   # a natural 6 always fails, whatever the leader
+    (1, None, True),
+])
+def test_cohesion_test(table, face, leader, passed):
+    units = {"K1": 35} | ({leader: 35} if leader else {})
+    t = table.place(**units)
+    t.roll(face)
+    roll, ok = cohesion_test(t.rules, t.ctx, "K1", reason="test")
+    event = t.events(CohesionTested)[-1]
+    assert (roll, ok, event.passed) == (face, passed, passed)
+    assert event.cohesion == 4  # the middle number of a Mujahideen band
+
+
+# -- the attack -----------------------------------------------------------------------------------
+@rule("orgun1983:attack")
+def test_attack_is_against_every_enemy_unit_in_the_area(table):
+    t = table.place(J1=15, J2=15, R4=15, M2=15, W2=40).control(DRA, 15).start()
+    t.roll(3, 1)
+    attack(t, 15, ["J1"])
+    c = combat(t)
+    # the defence counts R4 (3) and M2 (2) and the area (+1); the attack only the picked J1
+    assert (c.attack, c.defence) == (2, 6)
+
+
+@rule("orgun1983:attack")
+def test_attack_optional_when_entering_enemy_units_in_an_area_the_enemy_does_not_control(table):
+    t = table.place(J1=22, R4=15, W2=40).control(MUJ, 15).start()
+    t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(15))
+    assert set(t.legal()) == {AttackNow(), Hold()}
+    t.do(Hold())
+    assert not t.events(CombatResolved) and t.state.top is None
+
+
+@rule("orgun1983:attack")
+def test_attack_compulsory_when_entering_an_enemy_controlled_area(table):
+    t = table.place(J1=22, R4=15, W2=40).control(DRA, 15).start()
+    t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(15))
+    assert isinstance(t.state.top, Attack) and t.state.top.units == ("J1",)
+    assert Hold() not in t.legal()
+
+
+# -- damage -----------------------------------------------------------------------------------------
+@rule("orgun1983:damage")
+def test_positive_result_is_loss_points_on_the_defenders(table):
+    t = table.place(J1=15, J2=15, R4=15, M2=15, W2=40).control(DRA, 15).start()
+    t.roll(5, 2)  # (2+2+5) - (3+2+1+2) = +1
+    attack(t, 15, ["J1", "J2"])
+    assert combat(t).result == 1
+    assert t.decision.player == DRA and set(t.legal()) == {TakeLoss("R4"), TakeLoss("M2")}
+    t.do(TakeLoss("R4"))
+    assert t.unit("R4").steps == 1 and strength(t.rules, t.unit("R4")) == 2  # reduced side
+
+
+@rule("orgun1983:damage")
+def test_negative_result_hits_the_attackers(table):
+    t = table.place(J1=15, J2=15, R4=15, M2=15, W2=40).control(DRA, 15).start()
+    t.roll(1, 6)  # (4+1) - (6+6) = -7
+    attack(t, 15, ["J1", "J2"])
+    assert combat(t).result == -7
+    # 7 points, 4 steps: both bands are gone, the extra points are lost
+    assert {e.unit for e in t.events(UnitEliminated)} == {"J1", "J2"}
+    assert "R4" in t.state.units and "M2" in t.state.units
+
+
+@rule("orgun1983:damage")
+def test_zero_has_no_effect_and_cards_count(table):
+    t = table.place(J1=15, J2=15, R4=15, M2=15, W2=40).control(DRA, 15).start()
+    arms = t.give(MUJ, "M-ARMS")
+    dig = t.give(DRA, "D-DIGIN")
+    t.roll(4, 3)  # (4+1+4) - (6+2+3) = -2
+    attack(t, 15, ["J1", "J2"], att_cards=arms, def_cards=dig)
+    c = combat(t)
+    assert (c.attack, c.defence, c.result) == (5, 8, -2)
+    t2 = type(table)().place(J1=15, J2=15, R4=15, M2=15, W2=40).control(DRA, 15).start()
+    t2.roll(3, 1)  # (4+3) - (6+1) = 0
+    attack(t2, 15, ["J1", "J2"])
+    assert combat(t2).result == 0 and not t2.events(LossTaken)
+
+
+# -- modifiers ----------------------------------------------------------------------------------
+@rule("orgun1983:tribes")
+@pytest.mark.parametrize("advisor,expected", [(False, 4 - 2), (True, 4)])
+def test_several_tribes_minus_two_unless_an_advisor(table, advisor, expected):
+    units = {"J1": 15, "K1": 15, "R4": 15, "W2": 40} | ({"A1": 15} if advisor else {})
+    t = table.place(**units).control(DRA, 15).start()
+    t.roll(1, 1)
+    attack(t, 15, ["J1", "K1"])
+    assert combat(t).attack == expected
+
+
+@rule("orgun1983:tribes")
+def test_one_tribe_has_no_penalty(table):
+    t = table.place(J1=15, J2=15, R4=15, W2=40).control(DRA, 15).start()
+    t.roll(1, 1)
+    attack(t, 15, ["J1", "J2"])
+    assert combat(t).attack == 4
+
+
+@rule("orgun1983:orgun-zone")
+@pytest.mark.parametrize("area,expected", [(22, 3 - 1), (7, 3)])
+def test_dra_attacks_into_the_orgun_zone_at_minus_one(table, area, expected):
+    t = table.place(R1=area, J1=area, W2=40).control(MUJ, area).start(initiative=DRA)
+    t.roll(1, 1)
+    attack(t, area, ["R1"])
+    assert combat(t).attack == expected
+
+
+@rule("orgun1983:orgun-zone")
+def test_mujahideen_attacks_in_the_zone_are_not_reduced(table):
+    t = table.place(J1=22, R1=22, W2=40).control(DRA, 22).start()
+    t.roll(1, 1)
+    attack(t, 22, ["J1"])
+    assert combat(t).attack == 2
+
+
+@rule("orgun1983:supply")
+def test_low_supply_attacks_at_minus_two(table):
+    t = table.place(J1=15, R4=15, W2=40).control(DRA, 15).start()
+    t.ctx.emit(SupplyChecked((), ("J1",)))
+    t.roll(1, 1)
+    attack(t, 15, ["J1"])
+    assert combat(t).attack == 2 - 2
+
+
+@rule("orgun1983:t55-ammo")
+@pytest.mark.parametrize("face,out", [(6, True), (5, False)])
+def test_mujahideen_t55_ammunition_after_an_attack(table, face, out):
+    t = table.place(ZT=15, Z1=15, R4=15, W2=40).control(DRA, 15).start()
+    t.roll(3, 3, face)  # attack, defence, ammunition
+    attack(t, 15, ["ZT", "Z1"])
+    test = t.events(AmmoTest)[-1]
+    assert test.unit == "ZT" and test.out is out
+    assert strength(t.rules, t.unit("ZT")) == (0 if out else 4)
+
+
+@rule("orgun1983:t55-ammo")
+def test_t55_tests_when_defending_and_dra_tanks_never(table):
+    t = table.place(T1=15, R4=15, ZT=15, W2=40).control(MUJ, 15).start(initiative=DRA)
+    t.roll(1, 4, 6)  # (5+3+1) - (4+1+4) = 0: no losses; the Mujahideen T-55 still took part
+    attack(t, 15, ["T1", "R4"])
+    assert [e.unit for e in t.events(AmmoTest)] == ["ZT"]
+    assert t.unit("ZT").no_ammo
+
+
+@rule("orgun1983:night-attack")
+def test_only_one_night_attack_card_per_attack(table):
+    t = table.place(J1=15, R4=15, W2=40).control(DRA, 15).start()
+    nights = t.give(MUJ, "M-NIGHT") + t.give(MUJ, "M-NIGHT")
+    arms = t.give(MUJ, "M-ARMS")
+    t.do(Activate(15), ChooseAttack(), Pick("J1"), Go())
+    assert {a.card for a in t.legal() if isinstance(a, PlayCard)} == set(nights) | set(arms)
+    t.do(PlayCard(nights[0]))
+    assert {a.card for a in t.legal() if isinstance(a, PlayCard)} == set(arms)  # no second Night Attack
+    t.roll(1, 1)
+    t.do(PlayCard(arms[0]), Done(), Done())
+    assert combat(t).attack == 2 + 2 + 1
+
+
+@rule("orgun1983:cards")
+def test_hands_are_hidden_from_the_opponent(table):
+    t = table.place(J1=15, R4=15, W2=40).control(DRA, 15).start()
+    t.give(MUJ, "M-NIGHT", "M-ARMS")
+    mine = t.game.observe(MUJ)["cards"]["cards:muj"]["hand:muj"]
+    theirs = t.game.observe(DRA)["cards"]["cards:muj"]["hand:muj"]
+    assert len(mine) == 2 and theirs == 2
+
+
+# -- ambush -------------------------------------------------------------------------------------
+def enter_15(t):
+    t.do(Activate(2), ChooseMove(), Pick("R4"), Go(), Step(15))
+
+
+@rule("orgun1983:ambush")
+@pytest.mark.parametrize("face,passed", [(4, False), (3, True)])
+def test_ambush_results(table, face, passed):
+    t = table.place(R4=2, J1=7, R1=1).start(initiative=DRA)
+    enter_15(t)
+    assert isinstance(t.state.top, AmbushWindow) and t.decision.player == MUJ
+    assert Ambush("J1", "R4") in t.legal()
+    t.roll(face)
+    t.do(Ambush("J1", "R4"))
+    assert t.events(AmbushDeclared) and t.unit("J1").spent and t.unit("J1").area == 7
+    if passed:
+        assert t.unit("R4").area == 15 and t.decision.player == DRA  # it may go on moving
+        assert any(isinstance(a, Step) for a in t.legal())
+    else:
+        assert t.unit("R4").area == 2  # back where it came from
+
+
+def _no_window(t):
+    enter_15(t)
+    return not isinstance(t.state.top, AmbushWindow)
+
+
+@rule("orgun1983:ambush")
+def test_ambush_condition_at_most_three_mujahideen(table):
+    from .conftest import Table
+
+    assert _no_window(table.place(R4=2, J1=7, J2=7, K1=7, K2=7, R1=1).start(initiative=DRA))
+    assert not _no_window(Table().place(R4=2, J1=7, J2=7, K1=7, KL=7, R1=1).start(initiative=DRA))  # leaders not counted
+
+
+@rule("orgun1983:ambush")
+def test_ambush_condition_terrain_above_zero(table):
+    assert _no_window(table.place(R4=2, J1=6, R1=1).start(initiative=DRA))  # 6 has terrain 0
+
+
+@rule("orgun1983:ambush")
+def test_ambush_condition_not_contested(table):
+    assert _no_window(table.place(R4=2, J1=7, M4=7, R1=1).start(initiative=DRA))
+
+
+@rule("orgun1983:ambush")
+def test_ambush_condition_fresh_and_supplied(table):
+    from .conftest import Table
+
+    assert _no_window(table.place(R4=2, J1=7, J2=40, R1=1).spend("J1").start(initiative=DRA))
+    t = Table().place(R4=2, J1=7, R1=1)
+    t.ctx.emit(SupplyChecked((), ("J1",)))
+    assert _no_window(t.start(initiative=DRA))
+
+
+@rule("orgun1983:ambush")
+def test_dra_ambush_needs_a_single_unit(table):
+    from .conftest import Table
+
+    t = table.place(J1=22, R1=12, W2=40).start()
+    t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(15))
+    assert isinstance(t.state.top, AmbushWindow) and t.decision.player == DRA
+    t2 = Table().place(J1=22, R1=12, R2=12, W2=40).start()
+    t2.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(15))
+    assert not isinstance(t2.state.top, AmbushWindow)
+
+
+@rule("orgun1983:ambush")
+def test_declining_an_ambush_changes_nothing(table):
+    t = table.place(R4=2, J1=7, R1=1).start(initiative=DRA)
+    enter_15(t)
+    t.do(Decline())
+    assert not t.unit("J1").spent and t.unit("R4").area == 15
+
+
+# -- raid -----------------------------------------------------------------------------------------
+@rule("orgun1983:raid")
+def test_raid_pass_spends_and_retreats_the_target(table):
+    t = table.place(J1=7, R4=15, R1=1).control(DRA, 15).start()
+    t.do(Activate(7))
+    assert Raid("J1", "R4") in t.legal()
+    t.roll(2)
+    t.do(Raid("J1", "R4"))
+    assert t.unit("J1").area == 7 and t.unit("J1").spent
+    assert t.unit("R4").spent and t.unit("R4").area == 2  # the nearest adjacent area it may enter
+
+
+@rule("orgun1983:raid")
+def test_raid_on_a_spent_unit_destroys_it(table):
+    t = table.place(J1=7, R4=15, R1=1).control(DRA, 15).spend("R4").start()
+    t.roll(2)
+    t.do(Activate(7), Raid("J1", "R4"))
+    assert "R4" not in t.state.units
+
+
+@rule("orgun1983:raid")
+@pytest.mark.parametrize("face,raider_alive", [(6, False), (5, True)])
+def test_raid_failures(table, face, raider_alive):
+    t = table.place(J1=7, R4=15, R1=1).control(DRA, 15).start()
+    t.roll(face)
+    t.do(Activate(7), Raid("J1", "R4"))
+    assert ("J1" in t.state.units) is raider_alive
+    if raider_alive:
+        assert t.unit("J1").area == 7 and t.unit("J1").spent
+    assert not t.unit("R4").spent and t.unit("R4").area == 15
+
+
+@rule("orgun1983:raid")
+def test_raid_modifiers_fort_mines_open_ground_and_leader(table):
+    from .conftest import Table
+
+    t = table.place(Z1=38, ZL=38, R3=32, R1=1).mines(32).start()  # fort +1, mines +1, leader -2
+    t.roll(4)
+    t.do(Activate(38), Raid("Z1", "R3"))
+    test = t.events(CohesionTested)[-1]
+    assert test.modifier == 0 and test.passed
+    t2 = Table().place(J1=3, M4=6, R1=1).start()  # open ground (terrain 0): +1
+    t2.roll(4)
+    t2.do(Activate(3), Raid("J1", "M4"))
+    test2 = t2.events(CohesionTested)[-1]
+    assert test2.modifier == 1 and not test2.passed
+
+
+@rule("orgun1983:raid")
+def test_only_mujahideen_raid_and_only_supplied_units(table):
+    t = table.place(R4=15, J1=7, W2=40).start(initiative=DRA)
+    t.do(Activate(15))
+    assert not any(isinstance(a, Raid) for a in t.legal())
+    from .conftest import Table
+
+    t2 = Table().place(J1=7, R4=15, R1=1)
+    t2.ctx.emit(SupplyChecked((), ("J1",)))
+    t2.start().do(Activate(7))
+    assert not any(isinstance(a, Raid) for a in t2.legal())

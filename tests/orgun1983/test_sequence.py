@@ -1,0 +1,282 @@
+"""The turn sequence: turns, initiative, cards, reinforcements, activations, passes, supply,
+victory, and the Mi-24."""
+from __future__ import annotations
+
+import pytest
+
+from rules_orgun1983.actions import Activate, ChooseAttack, ChooseMove, Done, Go, Move, Pass, Pick, PlayCard, Step, Stop
+from rules_orgun1983.cards import hand_of
+from rules_orgun1983.queries import group_eligible, stack_count
+from rules_orgun1983.state import (
+    DRA, MUJ, ActivationBegan, CombatResolved, GroupArrived, InitiativeDetermined, PhaseBegan, TurnBegan,
+    UnitEliminated, UnitMoved, UnitPlaced,
+)
+from tabletop_core import new_game
+from tabletop_core.events import DiceRolled, GameEnded
+from tabletop_core.testing import random_playout
+
+rule = pytest.mark.rule
+
+
+def initiative(t) -> InitiativeDetermined:
+    return t.events(InitiativeDetermined)[-1]
+
+
+# -- turns ----------------------------------------------------------------------------------------
+@rule("orgun1983:turns")
+def test_turn_one_belongs_to_the_mujahideen_without_a_roll():
+    game = new_game("orgun1983", "orgun-1983", seed=11)
+    first = next(e for e in game.events if isinstance(e, InitiativeDetermined))
+    assert first.side == MUJ and not first.rolled
+    assert not any(isinstance(e, DiceRolled) and e.reason == "initiative" for e in game.events)
+
+
+@rule("orgun1983:turns")
+def test_a_game_lasts_at_most_twelve_turns():
+    for seed in (2, 5):
+        game = random_playout("orgun1983", "orgun-1983", seed)
+        turns = [e.turn for e in game.events if isinstance(e, TurnBegan)]
+        assert turns == list(range(1, len(turns) + 1)) and turns[-1] <= 12
+        if "operational" in game.result.reason or game.result.winner is None:
+            assert turns[-1] == 12
+
+
+@rule("orgun1983:turns")
+@pytest.mark.parametrize("turn,eligible", [(1, False), (8, False), (9, True), (10, True), (11, False)])
+def test_soviet_ground_units_only_on_turns_9_and_10(table, turn, eligible):
+    t = table.pending("soviet_motor_rifle", "soviet_vdv", "commando_relief")
+    t.ctx.emit(TurnBegan(turn))
+    assert group_eligible(t.rules, t.state, "soviet_motor_rifle") is eligible
+    assert group_eligible(t.rules, t.state, "soviet_vdv") is eligible  # its card window is 1-12
+    assert group_eligible(t.rules, t.state, "commando_relief") is (turn >= 3)
+
+
+# -- initiative -----------------------------------------------------------------------------------
+@rule("orgun1983:initiative")
+@pytest.mark.parametrize("faces,holder,winner", [
+    ((3, 5), MUJ, DRA), ((5, 3), DRA, MUJ), ((4, 4), MUJ, MUJ), ((4, 4), DRA, DRA),
+])
+def test_initiative_roll_and_ties(table, faces, holder, winner):
+    t = table.place(J1=22, R1=1).roll(*faces).start(turn=2, phase="initiative", initiative=holder)
+    e = initiative(t)
+    assert e.rolled and (e.muj_total, e.dra_total) == faces and e.side == winner
+
+
+@rule("orgun1983:initiative")
+@pytest.mark.parametrize("turn,winner", [(6, MUJ), (7, DRA)])
+def test_dra_plus_one_from_turn_7_holding_19_and_32(table, turn, winner):
+    t = table.place(R1=19, R3=32, J1=22).control(DRA, 19, 32).roll(4, 4)
+    t.start(turn=turn, phase="initiative", initiative=MUJ)
+    assert initiative(t).side == winner
+
+
+@rule("orgun1983:initiative")
+def test_mujahideen_modifiers_take_the_best_not_the_sum(table):
+    t = table.place(J1=19, J2=32, R1=1).control(MUJ, 19, 32).roll(1, 4)
+    t.start(turn=7, phase="initiative", initiative=MUJ)
+    e = initiative(t)
+    assert (e.muj_total, e.dra_total) == (1 + 2, 4) and e.side == DRA
+
+
+@rule("orgun1983:initiative")
+@rule("orgun1983:mi24")
+def test_destroying_the_mi24_gives_the_mujahideen_plus_one(table):
+    t = table.place(H1=19, R1=19, J1=22)
+    t.ctx.emit(UnitEliminated("H1", "shot down", True))
+    t.roll(3, 4).start(turn=7, phase="initiative", initiative=DRA)
+    e = initiative(t)
+    assert e.muj_total == 4 and e.side == DRA  # 4 = 4: the holder keeps it
+
+
+@rule("orgun1983:initiative")
+def test_no_roll_after_turn_10(table):
+    t = table.place(J1=22, R1=1).start(turn=11, phase="initiative", initiative=DRA)
+    e = initiative(t)
+    assert e.side == DRA and not e.rolled
+
+
+# -- cards ----------------------------------------------------------------------------------------
+@rule("orgun1983:cards")
+def test_card_phase_draws_the_turn_track_number(table):
+    t = table.place(J1=22, R1=1).start(turn=4, phase="cards")
+    assert len(hand_of(t.state, MUJ)) == 2 and len(hand_of(t.state, DRA)) == 1
+
+
+@rule("orgun1983:cards")
+def test_no_hand_limit(table):
+    t = table.place(J1=22, R1=1)
+    t.give(MUJ, "M-NIGHT", "M-NIGHT", "M-NIGHT", "M-ARMS", "M-ARMS", "M-ARMS", "M-LOCALS", "M-LOCALS", "M-LOCALS", "M-CAVES")
+    t.start(turn=7, phase="cards")
+    assert len(hand_of(t.state, MUJ)) == 12
+
+
+# -- reinforcements -------------------------------------------------------------------------------
+@rule("orgun1983:reinforcements")
+@pytest.mark.parametrize("face,arrives", [(5, True), (4, False)])
+def test_reinforcement_roll(table, face, arrives):
+    t = table.place(J1=22, R1=1).pending("waziri_lashkar").roll(face)
+    t.start(turn=3, phase="cards", initiative=MUJ)
+    assert ("W3" in t.state.units) is arrives
+    if arrives:
+        assert t.unit("W3").area == 41 and t.unit("W4").area == 41
+        assert "waziri_lashkar" not in t.state.pending_groups
+
+
+@rule("orgun1983:reinforcements")
+def test_reinforcements_wait_before_their_turn(table):
+    t = table.place(J1=22, R1=1).pending("zadran_tank").start(turn=3, phase="cards")
+    assert not [e for e in t.events(DiceRolled) if "zadran_tank" in e.reason]
+    assert "ZT" not in t.state.units
+
+
+@rule("orgun1983:reinforcements")
+@pytest.mark.parametrize("turn,rolled", [(8, False), (9, True), (10, True), (11, False)])
+def test_soviet_motor_rifle_rolls_only_on_9_and_10(table, turn, rolled):
+    t = table.place(J1=22, R1=19).pending("soviet_motor_rifle").roll(4)
+    t.start(turn=turn, phase="cards", initiative=DRA)
+    assert bool([e for e in t.events(DiceRolled) if "soviet_motor_rifle" in e.reason]) is rolled
+    assert ("S1" in t.state.units) is rolled
+
+
+@rule("orgun1983:reinforcements")
+@pytest.mark.parametrize("turn,playable", [(5, False), (9, True)])
+def test_soviet_card_only_from_turn_9(table, turn, playable):
+    t = table.place(J1=22, R1=19).pending("soviet_vdv")
+    (card,) = t.give(DRA, "D-SOVIET")
+    t.start(turn=turn, phase="cards", initiative=DRA)
+    assert t.decision.player == DRA
+    assert (PlayCard(card) in t.legal()) is playable
+    if playable:
+        t.do(PlayCard(card))
+        assert t.unit("S3").area == 19 and t.events(GroupArrived)[-1].by_card
+
+
+# -- activations and passes -----------------------------------------------------------------------
+@rule("orgun1983:activation")
+def test_one_area_per_activation_alternating_fresh_and_spent(table):
+    t = table.place(J1=22, J2=22, K1=35, R1=1, R2=2).start()
+    assert set(t.legal()) == {Activate(22), Activate(35), Pass()}
+    t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(10), Stop())
+    assert t.unit("J1").spent and not t.unit("J2").spent  # only the picked unit is Spent
+    assert t.decision.player == DRA  # the sides alternate
+    t.do(Activate(1), ChooseMove(), Pick("R1"), Go(), Stop())
+    assert t.decision.player == MUJ and set(t.legal()) == {Activate(22), Activate(35), Pass()}
+    assert t.events(ActivationBegan)[0].side == MUJ
+
+
+@rule("orgun1983:pass")
+def test_two_passes_in_succession_end_the_action_phase(table):
+    t = table.place(J1=22, R1=1, R2=2).start()
+    t.do(Pass())
+    assert t.decision.player == DRA and t.state.phase == "action"
+    t.do(Activate(1), ChooseMove(), Pick("R1"), Go(), Stop())
+    t.do(Pass())
+    assert t.state.phase == "action"  # the activation in between reset the count
+    t.do(Pass())
+    assert PhaseBegan("supply") in t.game.events
+
+
+@rule("orgun1983:pass")
+def test_a_side_without_fresh_units_passes_by_itself(table):
+    t = table.place(J1=22, R1=1).spend("R1").start()
+    t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Stop())
+    # neither side has a Fresh unit: the action phase is over
+    assert PhaseBegan("supply") in t.game.events
+
+
+# -- supply ---------------------------------------------------------------------------------------
+@rule("orgun1983:supply")
+def test_supply_phase_refreshes_and_marks_low_supply(table):
+    t = table.place(J1=1, J2=24, R1=2).control(DRA, 1, 2, 5).spend("J2", "J1").start(phase="supply")
+    assert not t.unit("J2").spent and not t.unit("J2").low_supply
+    assert t.unit("J1").low_supply and not t.unit("J1").spent
+    assert not t.unit("R1").low_supply
+
+
+@rule("orgun1983:supply")
+def test_low_supply_costs_one_op(table):
+    t = table.place(J1=1, J2=24, R1=2).control(DRA, 1, 2, 15)
+    from rules_orgun1983.state import SupplyChecked
+
+    t.ctx.emit(SupplyChecked(("J2",), ("J1",)))
+    t.start()
+    t.do(Activate(1), ChooseMove(), Pick("J1"), Go())
+    assert isinstance(t.state.top, Move) and t.state.top.budget == (3 - 1) * 2
+
+
+# -- victory --------------------------------------------------------------------------------------
+def result(t):
+    ended = t.events(GameEnded)
+    return ended[-1].result if ended else None
+
+
+@rule("orgun1983:victory-auto")
+@pytest.mark.parametrize("extra,wins", [(28, True), (29, True), (33, True), (15, False)])
+def test_mujahideen_automatic_victory(table, extra, wins):
+    t = table.place(J1=32, J2=extra, R1=1).control(MUJ, 32, extra).start(turn=5, phase="victory")
+    r = result(t)
+    assert (r is not None and r.winner == MUJ) is wins
+    if not wins:
+        assert t.state.turn == 6
+
+
+@rule("orgun1983:victory-auto")
+def test_dra_automatic_victory_two_tribes_destroyed(table):
+    t = table.place(J1=22, J2=22, J3=22, K1=35, K2=35, K3=35, R1=1, W1=41)
+    for uid in ("J1", "J2", "J3", "K1", "K2", "K3"):
+        t.ctx.emit(UnitEliminated(uid, "test"))
+    t.start(turn=4, phase="victory")
+    r = result(t)
+    assert r.winner == DRA and "jaji" in r.reason and "kharoti" in r.reason
+
+
+@rule("orgun1983:victory-auto")
+def test_one_tribe_or_a_waiting_unit_is_not_enough(table):
+    t = table.place(J1=22, J2=22, K1=35, K2=35, K3=35, R1=1, W1=41)
+    for uid in ("J1", "J2", "K1", "K2", "K3"):
+        t.ctx.emit(UnitEliminated(uid, "test"))
+    t.start(turn=4, phase="victory")  # J3 has not arrived, so the Jaji tribe is not destroyed
+    assert result(t) is None and t.state.turn == 5
+
+
+@rule("orgun1983:victory-end")
+@pytest.mark.parametrize("muj,dra,winner", [
+    ((19, 15, 38), (), MUJ),
+    ((), (19, 15), DRA),
+    ((), (19, 38), DRA),
+    ((15, 38), (19,), None),
+    ((19,), (15, 38), None),
+])
+def test_operational_victory_after_turn_12(table, muj, dra, winner):
+    t = table.place(J1=40, R1=1).control(MUJ, *muj).control(DRA, *dra).start(turn=12, phase="victory")
+    r = result(t)
+    assert r is not None and r.winner == winner
+    assert "operational" in r.reason or winner is None
+
+
+@rule("orgun1983:victory-end")
+def test_no_operational_check_before_turn_12(table):
+    t = table.place(J1=40, R1=1).control(MUJ, 19, 15, 38).start(turn=11, phase="victory")
+    assert result(t) is None and t.state.turn == 12
+
+
+# -- the Mi-24 ------------------------------------------------------------------------------------
+@rule("orgun1983:mi24")
+def test_mi24_flies_one_op_per_area_anywhere_but_into_mujahideen(table):
+    t = table.place(H1=19, R1=19, K1=28, W2=40).start(initiative=DRA)
+    t.do(Activate(19), ChooseMove(), Pick("H1"), Go())
+    assert t.state.top.flying and t.state.top.budget == 12
+    legal = {a.area for a in t.legal() if isinstance(a, Step)}
+    assert legal == {12, 15, 22, 29, 32}  # a mountain (12) too; not 28 (Mujahideen there)
+    t.do(Step(15))
+    assert [e.cost for e in t.events(UnitMoved)] == [1.0]  # no road rate for a helicopter
+
+
+@rule("orgun1983:mi24")
+def test_mi24_fights_beside_dra_units_and_is_not_stacked(table):
+    t = table.place(R1=19, R2=19, T6=19, H1=19, J1=19, W2=40).control(DRA, 19).start()
+    assert stack_count(t.rules, t.state, 19, DRA) == 3
+    t.roll(1, 1)
+    t.do(Activate(19), ChooseAttack(), Pick("J1"), Go(), Done(), Done())
+    c = t.events(CombatResolved)[-1]
+    assert c.defence == 3 + 3 + 6 + 3 + 2 + 1  # two rifle bns, T-62, Mi-24, terrain, fort
