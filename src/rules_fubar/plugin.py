@@ -1,1 +1,20 @@
-"""Entry point of rules_fubar: registers nothing until its rules are wired in."""
+"""Entry point of rules_fubar: registers the ruleset and adds its own hook specifications."""
+from __future__ import annotations
+
+from tabletop_core import hookimpl
+
+from . import hookspecs
+from .rules import FubarRules
+
+
+@hookimpl
+def tabletop_add_hookspecs(pluginmanager) -> None:
+    """Add rules_fubar's hooks (house rules that change the policy) and the bridge that calls them."""
+    pluginmanager.add_hookspecs(hookspecs)
+    if not pluginmanager.has_plugin(hookspecs.BRIDGE_NAME):
+        pluginmanager.register(hookspecs.PolicyBridge(pluginmanager), name=hookspecs.BRIDGE_NAME)
+
+
+@hookimpl
+def tabletop_register_rulesets(registry) -> None:
+    registry.add(FubarRules)

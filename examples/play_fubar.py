@@ -1,0 +1,35 @@
+"""Play a FUBAR scenario from Python, in the base rules and in the LWTV edition.
+
+    python examples/play_fubar.py [SCENARIO] [SEED]
+
+Prints the narration (one line per event) and the result of each game.
+"""
+from __future__ import annotations
+
+import sys
+
+from tabletop_core import agents_for, new_game, play
+
+
+def run(scenario: str, seed: int, variants: tuple[str, ...]) -> None:
+    game = new_game("fubar", scenario, seed=seed, variants=variants)
+    print(f"--- {scenario}, seed {seed}, {'+'.join(variants) or 'base rules'} ---")
+    for event in game.events:
+        line = game.narrate(event)
+        if line:
+            print(line)
+    game.subscribe(lambda event: (line := game.narrate(event)) and print(line))
+    result = play(game, agents_for(game, "random,random"))
+    print(f"result: {result}\n")
+
+
+def main(argv: list[str]) -> int:
+    scenario = argv[0] if argv else "recovery-team"
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    run(scenario, seed, ())
+    run(scenario, seed, ("lwtv",))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

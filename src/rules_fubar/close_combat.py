@@ -1,0 +1,144 @@
+"""Close combat and leaving it (# FUBAR close-combat, withdraw).
+
+Readings: combat is between two units.  A figure fights when it stands within 3" of an enemy
+figure of the combat (the attackers have moved into base contact; the defender's figures within
+3" join).  Hits are saved against armour like fire, and every unsaved hit is a casualty.  Units
+in combat are not fired at and do not activate normally; at the start of each later turn they are
+activated automatically: each may try to leave, the other may try to follow, then a round is fought.
+"""
+from __future__ import annotations
+
+from .activation import activation_roll, engaged
+from .fire import award_kills, majority_armour, roll_successes
+from .measure import edge, unit_distance
+from .movement import DISTANCE, approach, visible_enemies, withdraw
+from .state import (
+    ActivationAttempted,
+    CasualtiesTaken,
+    CombatBegan,
+    CombatEnded,
+    CombatRoundFought,
+    CombatStep,
+    UnitState,
+)
+
+#: # FUBAR close-combat: defenders within 3" of the attackers join the fight.
+JOIN = 3.0
+
+
+def assault_targets(rules, state, u: UnitState) -> list[str]:
+    """Enemy units in sight within the 8" Assault move (not vehicles, not already fighting)."""
+    if u.vehicle or not u.alive:
+        return []
+    return [
+        e.id for e in visible_enemies(rules, state, u)
+        if not e.vehicle and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]
+    ]
+
+
+def assault(rules, ctx, uid: str, target: str) -> None:
+    """# FUBAR actions / close-combat: move up to 8" into base contact, then fight at once."""
+    cid = f"cc{ctx.state.turn}-{uid}-{target}"
+    # the fight frame waits under any On Guard window the move opens
+    ctx.push(CombatStep(cid, "assault", uid + "|" + target))
+    approach(rules, ctx, uid, target, DISTANCE["assault"], how=f"assaults {target}")
+
+
+def start_combat_if_contact(rules, ctx, frame: CombatStep) -> None:
+    """After the assault move: contact means combat and its first round; otherwise it fizzles."""
+    ctx.pop()
+    uid, target = frame.leaver.split("|")
+    state = ctx.state
+    a, d = state.units[uid], state.units[target]
+    if not (a.alive and d.alive) or engaged(state, uid) or engaged(state, target):
+        return
+    if unit_distance(a, d) > 0.05:
+        return
+    ctx.emit(CombatBegan(frame.combat, uid, target))
+    fight_round(rules, ctx, frame.combat)
+
+
+def fighters(a: UnitState, b: UnitState) -> list:
+    return [f for f in a.figures if any(edge(f, g) <= JOIN for g in b.figures)]
+
+
+def fight_round(rules, ctx, cid: str) -> None:
+    """# FUBAR close-combat: one die per fighting figure against Expertise; figures that were
+    suppressed strike after the others; every unsaved hit is a casualty.  The defender's cover
+    counts only in the rounds the policy says (none in the base rules, the first in LWTV)."""
+    state = ctx.state
+    c = state.combats[cid]
+    cover_rounds = rules.policy.close_combat_cover_rounds
+    for wave in (False, True):  # standing figures first, then the suppressed ones
+        state = ctx.state
+        a, d = state.units[c.attacker], state.units[c.defender]
+        if not (a.alive and d.alive):
+            break
+        losses = {}
+        for me, foe in ((a, d), (d, a)):
+            strikers = [f for f in fighters(me, foe) if f.suppressed == wave]
+            if not strikers:
+                continue
+            need = rules.data.grades[me.grade].expertise
+            if me.id == c.attacker and c.rounds < cover_rounds:
+                need = min(need + rules.measure_for(foe).unit_cover(foe), 6)
+            hits = roll_successes(ctx, len(strikers), need, player=me.side,
+                                  reason=f"{me.id} strikes {foe.id} in close combat ({need}+)")
+            save = majority_armour(rules, foe)
+            saved = roll_successes(ctx, hits, save, player=foe.side, reason=f"{foe.id} saves ({save}+)")
+            losses[foe.id] = (hits - saved, me.side)
+        for victim, (count, by_side) in losses.items():  # blows in one wave land together
+            if count > 0:
+                v = ctx.state.units[victim]
+                dead = tuple(f.id for f in sorted(reversed(v.figures), key=lambda f: bool(f.leader))[:count])
+                ctx.emit(CasualtiesTaken(victim, dead))
+                award_kills(rules, ctx, v, len(dead), by_side)
+                rules.after_losses(ctx, victim)
+    if cid in ctx.state.combats:  # a side wiped out has already ended it (rules.after_losses)
+        ctx.emit(CombatRoundFought(cid))
+
+
+# -- later turns ----------------------------------------------------------------------------------
+def begin_combat_turn(rules, ctx, cid: str) -> None:
+    """# FUBAR close-combat: both units are activated automatically and cannot activate again."""
+    c = ctx.state.combats[cid]
+    for uid in (c.attacker, c.defender):
+        if not ctx.state.units[uid].attempted:
+            ctx.emit(ActivationAttempted(uid))
+    ctx.push(CombatStep(cid, "attacker"))
+
+
+def try_leave(rules, ctx, frame: CombatStep, uid: str) -> None:
+    """# FUBAR withdraw: an activation roll, then 1D6" away; the other side may try to follow."""
+    c = ctx.state.combats[frame.combat]
+    foe = c.defender if uid == c.attacker else c.attacker
+    if activation_roll(rules, ctx, ctx.state.units[uid]):
+        distance = ctx.roll("d6", player=ctx.state.units[uid].side, reason=f"{uid} leaves combat").total
+        ctx.replace(CombatStep(frame.combat, "follow", uid))
+        withdraw(rules, ctx, uid, foe, float(distance), how="breaks off")
+    else:
+        nxt = "defender" if frame.step == "attacker" else "fight"
+        ctx.replace(CombatStep(frame.combat, nxt))
+
+
+def try_follow(rules, ctx, frame: CombatStep, uid: str) -> None:
+    """# FUBAR withdraw: on an activation roll the follower moves 1D6" after the leaver and the
+    combat goes on if it catches them (base contact)."""
+    leaver = frame.leaver
+    if activation_roll(rules, ctx, ctx.state.units[uid]):
+        distance = ctx.roll("d6", player=ctx.state.units[uid].side, reason=f"{uid} follows").total
+        ctx.replace(CombatStep(frame.combat, "caught?", leaver))
+        approach(rules, ctx, uid, leaver, float(distance), how=f"follows {leaver}")
+    else:
+        ctx.pop()
+        ctx.emit(CombatEnded(frame.combat, f"{leaver} got away"))
+
+
+def caught(rules, ctx, frame: CombatStep) -> None:
+    c = ctx.state.combats[frame.combat]
+    a, d = ctx.state.units[c.attacker], ctx.state.units[c.defender]
+    if a.alive and d.alive and unit_distance(a, d) <= 0.05:
+        ctx.replace(CombatStep(frame.combat, "fight"))
+    else:
+        ctx.pop()
+        ctx.emit(CombatEnded(frame.combat, f"{frame.leaver} got away"))

@@ -1,0 +1,591 @@
+"""FUBAR as a tabletop ruleset: the rules object, its decision/act/advance routing, views and words.
+
+Turn structure (# FUBAR initiative, activation-sequence, close-combat): turn start (reinforcements,
+initiative), close combats carried over, then the activation sequence until every unit has had its
+attempt, then the end-of-turn check.  Procedures that wait for a player mid-way are frames on the
+stack (state.py): an activated unit's action, a Walk's move-and-fire, the allocation of hits, an
+On Guard reaction window, a close combat's leave/follow, the BVP conversion.
+"""
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+import attrs
+
+from tabletop_core import Decision, Rules, Scenario
+
+from . import activation as act_mod
+from . import close_combat as cc
+from . import fire, movement, scenarios
+from .data import FubarData, build_table, load
+from .measure import Measure
+from .policy import BASE_POLICY, FubarPolicy
+from .state import (
+    ACTIONS,
+    EVENTS,
+    FRAMES,
+    PLAYERS,
+    Activate,
+    Activated,
+    ActivationRolled,
+    Allocate,
+    AllocateHits,
+    Assault,
+    BvpAwarded,
+    CasualtiesTaken,
+    CombatBegan,
+    CombatEnded,
+    CombatRoundFought,
+    CombatsQueued,
+    CombatStep,
+    ConvertBvp,
+    ConvertingBvp,
+    Decline,
+    EndAction,
+    FiguresSuppressed,
+    FireAt,
+    FireDeclared,
+    FireResult,
+    Follow,
+    ForceMustered,
+    FubarState,
+    GoOnGuard,
+    GoToGround,
+    InitiativePassed,
+    InitiativeSet,
+    LeaveCombat,
+    LetGo,
+    Move,
+    OnGuardSet,
+    OnGuardWindow,
+    PhaseChanged,
+    ReactFire,
+    ReservesUsed,
+    ScenarioSet,
+    Spot,
+    StanceSet,
+    StayInCombat,
+    TurnBegan,
+    UnitHidden,
+    UnitMoved,
+    UnitPlaced,
+    UnitRevealed,
+    VehicleDamaged,
+    VpScored,
+    Walk,
+    Walking,
+    appliers,
+)
+
+
+@cache
+def _measure(table_id: str, data: FubarData) -> Measure:
+    return Measure(build_table(data.tables[table_id]))
+
+
+class FubarRules(Rules):
+    name = "fubar"
+    version = "1.0.0"
+    title = "FUBAR: d6 activation skirmish"
+    players = PLAYERS
+    max_decisions = 8000
+    events = EVENTS
+    actions = ACTIONS
+    frames = FRAMES
+    appliers = appliers
+    state_class = FubarState
+
+    def __init__(self, policy: FubarPolicy = BASE_POLICY):
+        self.data: FubarData = load()
+        self.policy = policy
+
+    # -- variants -------------------------------------------------------------------------------
+    def with_policy(self, policy: FubarPolicy) -> "FubarRules":
+        """A new rules object with ``policy`` (this one is left as it is)."""
+        new = copy.copy(self)
+        new.policy = policy
+        return new
+
+    # -- helpers the rule modules call ----------------------------------------------------------
+    def measure_for(self, u) -> Measure:
+        return _measure(u.table, self.data)
+
+    def table_of(self, scenario: str):
+        return build_table(self.data.tables[self.data.scenarios[scenario].table])
+
+    @staticmethod
+    def engaged(state, uid: str) -> bool:
+        return act_mod.engaged(state, uid)
+
+    def objective_points(self, scenario: str) -> dict[str, tuple[float, float]]:
+        return _objective_points(self.data, scenario)
+
+    def after_move(self, ctx, uid: str) -> None:
+        scenarios.after_move(self, ctx, uid)
+
+    def after_losses(self, ctx, uid: str) -> None:
+        """A unit wiped out leaves any close combat it was in."""
+        state = ctx.state
+        if state.units[uid].alive:
+            return
+        for cid, c in list(state.combats.items()):
+            if uid in (c.attacker, c.defender):
+                ctx.emit(CombatEnded(cid, f"{uid} was wiped out"))
+
+    # -- metadata -------------------------------------------------------------------------------
+    def scenarios(self):
+        return {s.id: Scenario(s.id, s.title, s.description) for s in self.data.scenarios.values()}
+
+    def setup(self, ctx, scenario, options):
+        scenarios.setup(self, ctx, scenario)
+
+    # -- decisions ------------------------------------------------------------------------------
+    def decision(self, state):
+        top = state.top
+        if top is None:
+            if state.phase == "activation":
+                p = state.current
+                units = act_mod.units_to_try(state, p)
+                if units:
+                    return Decision(p, tuple(Activate(u) for u in units), "choose a unit to activate")
+            return None
+        return _DECIDE[type(top)](self, state, top)
+
+    def act(self, ctx, action):
+        _ACT[type(action)](self, ctx, action)
+
+    def advance(self, ctx):
+        state = ctx.state
+        top = state.top
+        if top is not None:
+            _ADVANCE[type(top)](self, ctx, top)
+            return
+        phase = state.phase
+        if phase == "turn_start":
+            self._begin_turn(ctx)
+        elif phase == "combat":
+            queue = state.combat_queue
+            if queue:
+                ctx.emit(CombatsQueued(queue[1:]))
+                c = ctx.state.combats.get(queue[0])
+                if c is not None and state.units[c.attacker].alive and state.units[c.defender].alive:
+                    cc.begin_combat_turn(self, ctx, queue[0])
+            else:
+                ctx.emit(PhaseChanged("activation"))
+        elif phase == "activation":
+            nxt = act_mod.next_player(state, state.current, include_self=False)
+            if nxt is not None and nxt != state.current:
+                ctx.emit(InitiativePassed(nxt))
+            else:
+                ctx.emit(PhaseChanged("end_turn"))
+        elif phase == "end_turn":
+            if scenarios.mission_over(self, state):
+                scenarios.end_mission(self, ctx)
+            else:
+                ctx.emit(PhaseChanged("turn_start"))
+        else:
+            raise RuntimeError(f"fubar: nothing to do in phase {phase!r}")
+
+    def _begin_turn(self, ctx):
+        state = ctx.state
+        ctx.emit(TurnBegan(state.turn + 1))
+        scenarios.reinforce(self, ctx)
+        spec = self.data.scenarios[state.scenario]
+        act_mod.roll_initiative(ctx, self.players, spec.initiative)
+        if ctx.state.combats:
+            ctx.emit(CombatsQueued(tuple(sorted(ctx.state.combats))))
+            ctx.emit(PhaseChanged("combat"))
+        else:
+            ctx.emit(PhaseChanged("activation"))
+
+    # -- views ----------------------------------------------------------------------------------
+    def observe(self, state, player):
+        units = {}
+        for uid, u in sorted(state.units.items()):
+            if player is not None and u.side != player and u.hidden:
+                units[uid] = {"side": u.side, "hidden": True, "figures": len(u.figures)}
+            else:
+                units[uid] = {
+                    "side": u.side, "troop": u.troop, "grade": u.grade, "hidden": u.hidden,
+                    "figures": [[f.id, f.x, f.y, f.weapon, f.suppressed] for f in u.figures],
+                    "heading": u.heading if u.vehicle else None, "on_guard": u.on_guard, "attempted": u.attempted,
+                    "stance": u.stance, "damage": [u.stunned, u.weapon_destroyed, u.immobilised],
+                }
+        top = state.top
+        view = {
+            "scenario": state.scenario, "turn": state.turn, "turns": state.turns, "phase": state.phase,
+            "order": list(state.order), "current": state.current, "bvp": dict(state.bvp), "vp": dict(state.vp),
+            "units": units,
+            "combats": {k: [c.attacker, c.defender, c.rounds] for k, c in sorted(state.combats.items())},
+            "pending": None if top is None else [top.TAG, attrs.asdict(top)],
+            "policy": self.policy.label,
+        }
+        if player in (None, "insurgents"):
+            view["reserves"] = state.reserves
+        if scenarios.HIDEOUTS in state.decks:
+            view["hideouts"] = state.decks[scenarios.HIDEOUTS].view(player)
+        return view
+
+    def perturb_hidden(self, state, player, rng):
+        """Move every unit hidden from ``player`` somewhere else nearby, for the view check."""
+        for uid, u in list(state.units.items()):
+            if u.side == player or not u.hidden:
+                continue
+            dx, dy = rng.randint(-30, 30) / 10, rng.randint(-30, 30) / 10
+            figs = tuple(attrs.evolve(f, x=min(max(f.x + dx, 0.5), 47.5), y=min(max(f.y + dy, 0.5), 47.5))
+                         for f in u.figures)
+            state.units[uid] = attrs.evolve(u, figures=figs)
+        if player != "insurgents":
+            state.reserves = rng.randint(0, 30)
+
+    # -- words ----------------------------------------------------------------------------------
+    def describe_action(self, action, state):
+        return _describe(action)
+
+    def narrate(self, event, state):
+        return _narrate(self, event, state)
+
+
+@cache
+def _objective_points(data: FubarData, scenario: str) -> dict[str, tuple[float, float]]:
+    spec = data.scenarios[scenario]
+    points = {o.id: (o.x, o.y) for o in spec.objectives}
+    if spec.hideouts:  # the recovery team's objectives are the buildings that may hide insurgents
+        for f in data.tables[spec.table].features:
+            if f.kind == "building":
+                xs = [p[0] for p in f.vertices]
+                ys = [p[1] for p in f.vertices]
+                points[f.id] = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    return points
+
+
+# == decisions per frame ===========================================================================
+def _decide_activated(rules, state, frame: Activated):
+    u = state.units.get(frame.unit)
+    if u is None or not u.alive:
+        return None
+    acts = []
+    if not frame.spotted:
+        acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
+    acts.append(Walk())
+    if not u.vehicle:
+        acts += movement.move_options(rules, state, u, "run")
+        acts += movement.move_options(rules, state, u, "duck")
+    acts.append(GoOnGuard())
+    if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
+        acts.append(GoToGround())
+    acts += fire.fire_options(rules, state, u, aimed=True)
+    acts += [Assault(t) for t in cc.assault_targets(rules, state, u)]
+    return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then one action")
+
+
+def _decide_walking(rules, state, frame: Walking):
+    u = state.units.get(frame.unit)
+    if u is None or not u.alive or (frame.moved and frame.fired):
+        return None
+    acts = []
+    if not frame.fired:
+        acts += fire.fire_options(rules, state, u, aimed=False)
+    if not frame.moved:
+        acts += movement.move_options(rules, state, u, frame.mode)
+    acts.append(EndAction())
+    return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move and fire once, in either order")
+
+
+def _decide_allocate(rules, state, frame: AllocateHits):
+    u = state.units.get(frame.unit)
+    if u is None or not u.alive:
+        return None
+    room = fire.suppression_room(rules, u, frame.hits)
+    if room == 0:
+        return None
+    return Decision(u.side, tuple(Allocate(k) for k in range(room + 1)),
+                    f"{u.id} takes {frame.hits} unsaved hit(s): how many suppressed instead of killed?")
+
+
+def _decide_window(rules, state, frame: OnGuardWindow):
+    units = fire.reactors(rules, state, frame.player, frame.enemy, frame.start)
+    if not units:
+        return None
+    return Decision(frame.player, tuple(ReactFire(u) for u in units) + (Decline(),),
+                    f"On Guard: react to {frame.enemy}'s {frame.trigger}?")
+
+
+def _decide_combat(rules, state, frame: CombatStep):
+    c = state.combats.get(frame.combat)
+    if c is None or frame.step in ("assault", "fight", "caught?"):
+        return None
+    a, d = state.units[c.attacker], state.units[c.defender]
+    if not (a.alive and d.alive):
+        return None
+    if frame.step in ("attacker", "defender"):
+        u = a if frame.step == "attacker" else d
+        return Decision(u.side, (StayInCombat(u.id), LeaveCombat(u.id)), f"{u.id} is in close combat: stay or leave?")
+    follower = d if frame.leaver == a.id else a
+    return Decision(follower.side, (Follow(follower.id), LetGo(follower.id)), f"{frame.leaver} breaks off: follow?")
+
+
+def _decide_bvp(rules, state, frame: ConvertingBvp):
+    if not frame.players:
+        return None
+    p = frame.players[0]
+    bvp = state.bvp.get(p, 0)
+    if bvp <= 0:
+        return None
+    return Decision(p, tuple(ConvertBvp(k) for k in range(bvp + 1)),
+                    f"{p} has {bvp} BVP: how many to trade for 3 VP each (the rest are rolled)?")
+
+
+_DECIDE = {
+    Activated: _decide_activated, Walking: _decide_walking, AllocateHits: _decide_allocate,
+    OnGuardWindow: _decide_window, CombatStep: _decide_combat, ConvertingBvp: _decide_bvp,
+}
+
+
+# == actions =======================================================================================
+def _activate(rules, ctx, a: Activate):
+    if act_mod.attempt(rules, ctx, a.unit):
+        ctx.push(Activated(a.unit))
+
+
+def _spot(rules, ctx, a: Spot):
+    frame = ctx.state.top
+    ctx.replace(Activated(frame.unit, True))
+    fire.try_spot(rules, ctx, frame.unit, a.target)
+
+
+def _walk(rules, ctx, a: Walk):
+    frame = ctx.state.top
+    u = ctx.state.units[frame.unit]
+    ctx.replace(Walking(frame.unit, "drive" if u.vehicle else "walk"))
+
+
+def _move(rules, ctx, a: Move):
+    frame = ctx.state.top
+    if isinstance(frame, Walking):
+        ctx.replace(attrs.evolve(frame, moved=True))
+    else:
+        ctx.pop()
+    movement.do_move(rules, ctx, frame.unit, a)
+
+
+def _fire_at(rules, ctx, a: FireAt):
+    frame = ctx.state.top
+    if isinstance(frame, Walking):
+        ctx.replace(attrs.evolve(frame, fired=True))
+    else:
+        ctx.pop()
+    fire.resolve_fire(rules, ctx, frame.unit, a.targets, aimed=a.aimed)
+
+
+def _end_action(rules, ctx, a: EndAction):
+    ctx.pop()
+
+
+def _on_guard(rules, ctx, a: GoOnGuard):
+    frame = ctx.pop()
+    ctx.emit(OnGuardSet(frame.unit))
+
+
+def _ground(rules, ctx, a: GoToGround):
+    frame = ctx.pop()
+    movement.go_to_ground(rules, ctx, frame.unit)
+
+
+def _assault(rules, ctx, a: Assault):
+    frame = ctx.pop()
+    cc.assault(rules, ctx, frame.unit, a.target)
+
+
+def _allocate(rules, ctx, a: Allocate):
+    frame = ctx.pop()
+    fire.take_hits(rules, ctx, frame.unit, frame.hits - a.suppressed, a.suppressed, frame.by_side)
+
+
+def _react(rules, ctx, a: ReactFire):
+    fire.react(rules, ctx, ctx.state.top, a.unit)
+
+
+def _decline(rules, ctx, a: Decline):
+    ctx.pop()
+
+
+def _stay(rules, ctx, a: StayInCombat):
+    frame = ctx.state.top
+    ctx.replace(CombatStep(frame.combat, "defender" if frame.step == "attacker" else "fight"))
+
+
+def _leave(rules, ctx, a: LeaveCombat):
+    cc.try_leave(rules, ctx, ctx.state.top, a.unit)
+
+
+def _follow(rules, ctx, a: Follow):
+    cc.try_follow(rules, ctx, ctx.state.top, a.unit)
+
+
+def _let_go(rules, ctx, a: LetGo):
+    frame = ctx.pop()
+    ctx.emit(CombatEnded(frame.combat, f"{frame.leaver} got away"))
+
+
+def _convert(rules, ctx, a: ConvertBvp):
+    frame = ctx.state.top
+    scenarios.convert(rules, ctx, frame.players[0], a.trade)
+    ctx.replace(ConvertingBvp(frame.players[1:]))
+
+
+_ACT = {
+    Activate: _activate, Spot: _spot, Walk: _walk, Move: _move, FireAt: _fire_at, EndAction: _end_action,
+    GoOnGuard: _on_guard, GoToGround: _ground, Assault: _assault, Allocate: _allocate, ReactFire: _react,
+    Decline: _decline, StayInCombat: _stay, LeaveCombat: _leave, Follow: _follow, LetGo: _let_go,
+    ConvertBvp: _convert,
+}
+
+
+# == automatic steps ===============================================================================
+def _pop_stale(rules, ctx, frame):
+    ctx.pop()
+
+
+def _advance_allocate(rules, ctx, frame: AllocateHits):
+    ctx.pop()
+    u = ctx.state.units.get(frame.unit)
+    if u is not None and u.alive:
+        fire.take_hits(rules, ctx, frame.unit, frame.hits, 0, frame.by_side)
+
+
+def _advance_combat(rules, ctx, frame: CombatStep):
+    if frame.step == "assault":
+        cc.start_combat_if_contact(rules, ctx, frame)
+        return
+    if frame.step == "caught?" and frame.combat in ctx.state.combats:
+        cc.caught(rules, ctx, frame)
+        return
+    ctx.pop()
+    c = ctx.state.combats.get(frame.combat)
+    if frame.step == "fight" and c is not None:
+        if ctx.state.units[c.attacker].alive and ctx.state.units[c.defender].alive:
+            cc.fight_round(rules, ctx, frame.combat)
+
+
+def _advance_bvp(rules, ctx, frame: ConvertingBvp):
+    if frame.players:
+        scenarios.convert(rules, ctx, frame.players[0], 0)
+        ctx.replace(ConvertingBvp(frame.players[1:]))
+        return
+    ctx.pop()
+    scenarios.finish(rules, ctx)
+
+
+_ADVANCE = {
+    Activated: _pop_stale, Walking: _pop_stale, AllocateHits: _advance_allocate, OnGuardWindow: _pop_stale,
+    CombatStep: _advance_combat, ConvertingBvp: _advance_bvp,
+}
+
+
+# == words =========================================================================================
+def _describe(a) -> str:
+    t = type(a)
+    if t is Activate:
+        return f"try to activate {a.unit}"
+    if t is Spot:
+        return f"try to spot hidden {a.target}"
+    if t is Walk:
+        return "walk (move 6\" and fire once)"
+    if t is Move:
+        part = {"enemy": f"toward {a.ref}", "objective": f"toward {a.ref}", "cover": "into the nearest cover",
+                "away": "away from the nearest enemy"}[a.kind]
+        verb = {"walk": "walk", "run": "run 12\"", "duck": "duck & weave 8\"", "drive": "drive"}[a.mode]
+        return f"{verb} {part}" + (" (half distance)" if a.half else "")
+    if t is FireAt:
+        return ("aimed fire at " if a.aimed else "fire at ") + " and ".join(a.targets)
+    if t is EndAction:
+        return "end the action"
+    if t is GoOnGuard:
+        return "go On Guard"
+    if t is GoToGround:
+        return "go to ground in the nearest cover"
+    if t is Assault:
+        return f"assault {a.target}"
+    if t is Allocate:
+        return f"take {a.suppressed} as suppressed, the rest as casualties"
+    if t is ReactFire:
+        return f"{a.unit} reacts with fire"
+    if t is Decline:
+        return "do not react"
+    if t is StayInCombat:
+        return f"{a.unit} stays in the fight"
+    if t is LeaveCombat:
+        return f"{a.unit} tries to leave the combat"
+    if t is Follow:
+        return f"{a.unit} tries to follow"
+    if t is LetGo:
+        return f"{a.unit} lets them go"
+    if t is ConvertBvp:
+        return f"trade {a.trade} BVP for VP, roll for the rest"
+    return a.TAG
+
+
+def _narrate(rules, e, state) -> str | None:
+    t = type(e)
+    if t is ScenarioSet:
+        return f"scenario {e.scenario}: {e.turns} turns" + (f", {e.reserves} insurgent fighters in reserve" if e.reserves else "")
+    if t is ForceMustered:
+        return f"{e.side} musters {', '.join(e.units)} ({e.points} points)"
+    if t is UnitPlaced:
+        u = e.unit
+        where = "hidden" if u.hidden else (f"at ({u.figures[0].x:g}, {u.figures[0].y:g})" if u.figures else "")
+        return f"{u.side} {u.id} ({u.troop}, {len(u.figures)} figure(s), {u.grade}) {e.reason}, {where}"
+    if t is TurnBegan:
+        return f"=== turn {e.turn} ==="
+    if t is InitiativeSet:
+        return f"initiative order: {', '.join(e.order)}"
+    if t is InitiativePassed:
+        return f"initiative passes to {e.player}"
+    if t is ActivationRolled:
+        word = "activates" if e.success else "fails to activate"
+        return f"{e.unit} {word} (rolled {e.roll}{e.modifier:+d}, needs {e.need}+)"
+    if t is OnGuardSet:
+        return f"{e.unit} is On Guard"
+    if t is StanceSet:
+        return {"duck": f"{e.unit} counts as in soft cover while ducking and weaving",
+                "ground": f"{e.unit} has gone to ground"}.get(e.stance)
+    if t is UnitMoved:
+        if not e.positions:
+            return f"{e.unit} moves unseen"
+        p = e.positions[0]
+        return f"{e.unit} {e.how or 'moves'}, now at ({p[0]:g}, {p[1]:g})" + (" (still hidden)" if e.hidden else "")
+    if t is UnitRevealed:
+        return f"{e.unit} is revealed ({e.reason})"
+    if t is UnitHidden:
+        return f"{e.unit} is hidden"
+    if t is FireDeclared:
+        kind = "reacts from On Guard, firing" if e.reaction else ("takes aimed fire" if e.aimed else "fires")
+        return f"{e.unit} {kind} at {' and '.join(e.targets)}"
+    if t is FireResult:
+        return f"{e.unit} -> {e.target}: {e.dice} dice at {e.need}+, {e.hits} hit(s), saves {e.save}+, {e.unsaved} unsaved"
+    if t is CasualtiesTaken:
+        return f"{e.unit} loses {len(e.figures)} figure(s): {', '.join(e.figures)}"
+    if t is FiguresSuppressed:
+        return f"{e.unit}: {len(e.figures)} figure(s) suppressed"
+    if t is VehicleDamaged:
+        return f"{e.unit} hit on the {e.facing} (rolled {e.roll}): {fire.EFFECTS[e.effect]}"
+    if t is CombatBegan:
+        return f"close combat: {e.attacker} against {e.defender}"
+    if t is CombatRoundFought:
+        return f"a round of close combat is fought ({e.combat})"
+    if t is CombatEnded:
+        return f"close combat over: {e.reason}"
+    if t is BvpAwarded:
+        return f"{e.side} {e.amount:+d} BVP: {e.reason}"
+    if t is ReservesUsed:
+        return f"{e.figures} insurgent fighter(s) leave the reserves"
+    if t is VpScored:
+        return f"{e.side}: {e.traded} BVP traded, {e.rolled} rolled, {e.vp} VP"
+    if t is PhaseChanged:
+        return {"bvp": "the mission is over: converting BVP"}.get(e.phase)
+    if t in (CombatsQueued,):
+        return None
+    return None
+

@@ -1,0 +1,201 @@
+"""Scenario set-up, the insurgent hideouts, the end of a mission and BVP (# FUBAR hideouts, bvp,
+points).
+
+Hideouts are secret: the buildings are dealt from a shuffled deck into a pile only the insurgent
+player sees (the core's deck visibility keeps them out of the other side's view and log).
+Reading: the insurgent "designates" them by this secret random deal, because a chosen building
+would be written into the public log through the core's ActionTaken event (see the report).
+"""
+from __future__ import annotations
+
+import math
+
+from .state import (
+    PLAYERS,
+    BvpAwarded,
+    ConvertingBvp,
+    Fig,
+    ForceMustered,
+    PhaseChanged,
+    ReservesUsed,
+    ScenarioSet,
+    UnitPlaced,
+    UnitRevealed,
+    UnitState,
+    VpScored,
+)
+
+HIDEOUTS = "hideouts"
+SECRET_PILE = "hideouts"
+CLEARED_PILE = "cleared"
+SPACING = 1.5  # figures deploy in a line this far apart (centre to centre)
+
+
+def make_unit(rules, troop_id: str, uid: str, side: str, x: float, y: float, *, heading: float = 90.0,
+              count: int | None = None, spacing: float = SPACING, table: str = "") -> UnitState:
+    t = rules.data.troops[troop_id]
+    if t.vehicle:
+        v = rules.data.vehicles[t.vehicle]
+        figs = (Fig(uid, x, y, v.radius, v.weapon, "vehicle"),)
+    else:
+        specs = t.figures[: count or len(t.figures)]
+        n = len(specs)
+        width = rules.data.tables[table].width if table else math.inf
+        half = (n - 1) / 2 * spacing
+        x = min(max(x, half + 0.5), width - half - 0.5)  # keep the whole line on the table
+        figs = tuple(
+            Fig(f"{uid}-{k + 1}", round(x + (k - (n - 1) / 2) * spacing, 3), y, 0.5, s.weapon, s.armour, s.leader)
+            for k, s in enumerate(specs)
+        )
+    return UnitState(id=uid, side=side, troop=troop_id, faction=t.faction, grade=t.grade, figures=figs,
+                     start_figures=len(figs), vehicle=t.vehicle, heading=heading, table=table)
+
+
+def force_points(rules, troop_ids) -> int:
+    """# FUBAR points: the guide's points for a force (troop type by troop type)."""
+    return sum(rules.data.troops[t].points for t in troop_ids)
+
+
+def setup(rules, ctx, scenario_id: str) -> None:
+    spec = rules.data.scenarios[scenario_id]
+    ctx.emit(ScenarioSet(scenario_id, spec.turns, spec.reserve_figures))
+    for side in PLAYERS:
+        mine = [d for d in spec.forces if d.side == side]
+        ctx.emit(ForceMustered(side, tuple(d.id for d in mine), force_points(rules, [d.troop for d in mine])))
+    for d in spec.forces:
+        u = make_unit(rules, d.troop, d.id, d.side, d.x, d.y, heading=d.heading, table=spec.table)
+        # FUBAR hidden: units deployed in cover start hidden
+        if rules.measure_for(u).unit_cover(u) > 0:
+            u = _hidden(u)
+        ctx.emit(UnitPlaced(u, "deployed"))
+    if spec.hideouts:
+        count = ctx.roll(spec.hideouts, player="insurgents", reason="number of hideouts (2+D3)").total
+        buildings = rules.data.buildings(spec.table)
+        ctx.create_deck(HIDEOUTS, buildings, visibility={SECRET_PILE: "insurgents", CLEARED_PILE: "all"})
+        for _ in range(min(count, len(buildings))):
+            ctx.draw(HIDEOUTS, SECRET_PILE, player="insurgents")
+    ctx.emit(PhaseChanged("turn_start"))
+
+
+def _hidden(u: UnitState) -> UnitState:
+    import attrs
+
+    return attrs.evolve(u, hidden=True)
+
+
+def hideouts(state) -> list[str]:
+    deck = state.decks.get(HIDEOUTS)
+    return list(deck.piles.get(SECRET_PILE, ())) if deck else []
+
+
+def reinforce(rules, ctx) -> None:
+    """# FUBAR hideouts: from turn 2, D3+1 fighters appear at a random hideout each turn until the
+    reserves run out.  They arrive hidden in the building (unless enemies already stand in it)."""
+    state = ctx.state
+    spec = rules.data.scenarios[state.scenario]
+    if not spec.reinforcements or state.turn < spec.reinforcements_from or state.reserves <= 0:
+        return
+    places = hideouts(state)
+    if not places:
+        return
+    n = min(ctx.roll(spec.reinforcements, player="insurgents", reason="reinforcements (D3+1)").total, state.reserves)
+    template = rules.data.troops[spec.reinforcement_troop]
+    n = min(n, len(template.figures))
+    building = places[ctx.randint(0, len(places) - 1, reason="which hideout")]
+    feature = rules.table_of(state.scenario).feature(building)
+    xs = [p[0] for p in feature.vertices]
+    ys = [p[1] for p in feature.vertices]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    uid = f"ins-{state.serial + 1}"
+    u = make_unit(rules, spec.reinforcement_troop, uid, "insurgents", cx, cy, count=n, spacing=1.1, table=spec.table)
+    m = rules.measure_for(u)
+    contested = any(
+        e.side != "insurgents" and e.alive and any(feature.contains(f.pos) for f in e.figures)
+        for e in state.units.values()
+    )
+    import attrs
+
+    u = attrs.evolve(u, hidden=not contested and m.unit_cover(u) > 0)
+    ctx.emit(UnitPlaced(u, "reinforcements"))
+    ctx.emit(ReservesUsed(n))
+
+
+def after_move(rules, ctx, uid: str) -> None:
+    """# FUBAR hideouts: an ISAF unit entering a building that holds no insurgents removes the
+    hideout there (5 BVP); hidden insurgents inside are found instead and the building is contested."""
+    state = ctx.state
+    u = state.units[uid]
+    if u.side != "isaf" or HIDEOUTS not in state.decks:
+        return
+    table = rules.table_of(state.scenario)
+    buildings = set(rules.data.buildings(rules.data.scenarios[state.scenario].table))
+    entered = set()
+    for f in u.figures:
+        for feature in table.features_at(f.pos):
+            if feature.id in buildings:
+                entered.add(feature.id)
+    for b in sorted(entered):
+        feature = table.feature(b)
+        inside = [e for e in state.units.values()
+                  if e.side != u.side and e.alive and any(feature.contains(f.pos) for f in e.figures)]
+        if inside:
+            for e in inside:
+                if e.hidden:
+                    ctx.emit(UnitRevealed(e.id, f"found in {b}"))
+            continue
+        if b in hideouts(state):
+            ctx.move_card(HIDEOUTS, b, SECRET_PILE, CLEARED_PILE, player=u.side)
+            ctx.emit(BvpAwarded(u.side, rules.data.bvp.hideout, f"hideout {b} cleared by {uid}"))
+
+
+# -- the end ----------------------------------------------------------------------------------------
+def side_out(rules, state, side: str) -> bool:
+    alive = any(u.side == side and u.alive for u in state.units.values())
+    if alive:
+        return False
+    if side == "insurgents" and state.reserves > 0 and hideouts(state):
+        return False
+    return True
+
+
+def mission_over(rules, state) -> bool:
+    return state.turn >= state.turns or any(side_out(rules, state, p) for p in PLAYERS)
+
+
+def objective_holders(rules, state) -> list[tuple[str, str]]:
+    """(side, objective) for each objective one side alone holds: a figure within its radius."""
+    spec = rules.data.scenarios[state.scenario]
+    out = []
+    for o in spec.objectives:
+        sides = {u.side for u in state.units.values() if u.alive
+                 and any(math.hypot(f.x - o.x, f.y - o.y) <= o.radius for f in u.figures)}
+        if len(sides) == 1:
+            out.append((sides.pop(), o.id))
+    return out
+
+
+def end_mission(rules, ctx) -> None:
+    """# FUBAR bvp: objectives are scored, then each player converts BVP."""
+    for side, obj in objective_holders(rules, ctx.state):
+        ctx.emit(BvpAwarded(side, rules.data.bvp.objective, f"holds {obj}"))
+    ctx.emit(PhaseChanged("bvp"))
+    ctx.push(ConvertingBvp(tuple(PLAYERS)))
+
+
+def convert(rules, ctx, side: str, trade: int) -> None:
+    """# FUBAR bvp: ``trade`` BVP at 3 VP each; one die per remaining BVP, pips added."""
+    bvp = ctx.state.bvp.get(side, 0)
+    if bvp <= 0:
+        ctx.emit(VpScored(side, 0, 0, 3 * bvp))
+        return
+    rolled = bvp - trade
+    pips = ctx.roll(f"{rolled}d6", player=side, reason=f"{side} rolls for {rolled} BVP").total if rolled else 0
+    ctx.emit(VpScored(side, trade, rolled, 3 * trade + pips))
+
+
+def finish(rules, ctx) -> None:
+    vp = ctx.state.vp
+    best = max(vp.values())
+    winners = [p for p in PLAYERS if vp.get(p) == best]
+    winner = winners[0] if len(winners) == 1 else None
+    ctx.end(winner, "mission over: victory points", {p: vp.get(p, 0) for p in PLAYERS})

@@ -1,0 +1,618 @@
+"""FUBAR's state, events (each with its one apply function), procedure frames and actions.
+
+Units are frozen values in ``state.units`` keyed by id; every change replaces a unit through an
+event's apply function.  Events that carry where a hidden unit stands redact it for the other side
+(# FUBAR hidden).
+"""
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core import Action, BaseState, Event, Frame
+from tabletop_core.events import Appliers
+
+PLAYERS = ("isaf", "insurgents")
+
+
+# -- values -----------------------------------------------------------------------------------------
+@attrs.frozen
+class Fig:
+    """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed."""
+
+    id: str
+    x: float
+    y: float
+    r: float = 0.5
+    weapon: str = ""
+    armour: str = "light"
+    leader: str = ""
+    suppressed: bool = False
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@attrs.frozen
+class UnitState:
+    id: str
+    side: str
+    troop: str
+    faction: str
+    grade: str
+    figures: tuple[Fig, ...]
+    start_figures: int
+    vehicle: str = ""
+    table: str = ""  # the table the unit stands on (its scenario's)
+    heading: float = 90.0  # degrees, vehicles only: the way its front faces
+    hidden: bool = False
+    fired: bool = False  # has fired since it was last hidden (# FUBAR hidden)
+    on_guard: bool = False
+    reacted: bool = False  # On Guard reaction used this turn
+    attempted: bool = False  # activation attempted this turn
+    stance: str = ""  # "duck" (Duck & Weave) or "ground" (Gone to Ground) until it next activates
+    stunned: bool = False
+    weapon_destroyed: bool = False
+    immobilised: bool = False
+    damage_this_turn: tuple[int, ...] = ()  # vehicle damage effects taken this turn
+
+    @property
+    def alive(self) -> bool:
+        return bool(self.figures)
+
+    @property
+    def casualties(self) -> int:
+        return self.start_figures - len(self.figures)
+
+    @property
+    def broken(self) -> bool:
+        """# FUBAR failed-activation: over 50% casualties."""
+        return self.casualties * 2 > self.start_figures
+
+    @property
+    def suppressed(self) -> int:
+        return sum(1 for f in self.figures if f.suppressed)
+
+
+@attrs.frozen
+class Combat:
+    attacker: str
+    defender: str
+    rounds: int = 0
+
+
+@attrs.define(kw_only=True)
+class FubarState(BaseState):
+    scenario: str = ""
+    turn: int = 0
+    turns: int = 0
+    phase: str = "setup"
+    units: dict[str, UnitState] = attrs.Factory(dict)
+    order: tuple[str, ...] = ()
+    current: str = ""
+    combats: dict[str, Combat] = attrs.Factory(dict)
+    combat_queue: tuple[str, ...] = ()
+    bvp: dict[str, int] = attrs.Factory(dict)
+    vp: dict[str, int] = attrs.Factory(dict)
+    reserves: int = 0
+    serial: int = 0  # numbers units that arrive during play
+
+
+# -- events ---------------------------------------------------------------------------------------
+def _hide_unit(unit: UnitState) -> UnitState:
+    return attrs.evolve(unit, figures=tuple(attrs.evolve(f, x=-1.0, y=-1.0) for f in unit.figures))
+
+
+@attrs.frozen
+class UnitPlaced(Event):
+    unit: UnitState
+    reason: str = ""
+
+    def redact(self, player: str) -> "UnitPlaced":
+        if self.unit.hidden and player != self.unit.side:
+            return attrs.evolve(self, unit=_hide_unit(self.unit))
+        return self
+
+
+@attrs.frozen
+class TurnBegan(Event):
+    turn: int
+
+
+@attrs.frozen
+class PhaseChanged(Event):
+    phase: str
+
+
+@attrs.frozen
+class InitiativeSet(Event):
+    order: tuple[str, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class InitiativePassed(Event):
+    player: str
+
+
+@attrs.frozen
+class ActivationAttempted(Event):
+    unit: str
+
+
+@attrs.frozen
+class ActivationRolled(Event):
+    unit: str
+    roll: int
+    modifier: int
+    need: int
+    success: bool
+
+
+@attrs.frozen
+class OnGuardSet(Event):
+    unit: str
+
+
+@attrs.frozen
+class StanceSet(Event):
+    unit: str
+    stance: str
+
+
+@attrs.frozen
+class UnitMoved(Event):
+    unit: str
+    side: str
+    positions: tuple[tuple[float, float], ...]
+    heading: float
+    hidden: bool  # the unit is hidden after the move: its positions are the owner's secret
+    how: str = ""
+
+    def redact(self, player: str) -> "UnitMoved":
+        if self.hidden and player != self.side:
+            return attrs.evolve(self, positions=())
+        return self
+
+
+@attrs.frozen
+class UnitRevealed(Event):
+    unit: str
+    reason: str = ""
+
+
+@attrs.frozen
+class UnitHidden(Event):
+    unit: str
+
+
+@attrs.frozen
+class FireDeclared(Event):
+    unit: str
+    targets: tuple[str, ...]
+    aimed: bool = False
+    reaction: bool = False
+
+
+@attrs.frozen
+class FireResult(Event):
+    """A summary line of one attack on one target (the dice are their own events)."""
+
+    unit: str
+    target: str
+    dice: int
+    need: int
+    hits: int
+    save: int
+    unsaved: int
+
+
+@attrs.frozen
+class CasualtiesTaken(Event):
+    unit: str
+    figures: tuple[str, ...]
+
+
+@attrs.frozen
+class FiguresSuppressed(Event):
+    unit: str
+    figures: tuple[str, ...]
+
+
+@attrs.frozen
+class VehicleDamaged(Event):
+    unit: str
+    effect: int  # 1 stunned, 2 weapon destroyed, 3 immobilised, 4 destroyed
+    roll: int
+    facing: str
+
+
+@attrs.frozen
+class CombatBegan(Event):
+    combat: str
+    attacker: str
+    defender: str
+
+
+@attrs.frozen
+class CombatRoundFought(Event):
+    combat: str
+
+
+@attrs.frozen
+class CombatEnded(Event):
+    combat: str
+    reason: str
+
+
+@attrs.frozen
+class CombatsQueued(Event):
+    combats: tuple[str, ...]
+
+
+@attrs.frozen
+class BvpAwarded(Event):
+    side: str
+    amount: int
+    reason: str
+
+
+@attrs.frozen
+class ReservesUsed(Event):
+    figures: int
+
+
+@attrs.frozen
+class VpScored(Event):
+    side: str
+    traded: int
+    rolled: int
+    vp: int
+
+
+@attrs.frozen
+class ScenarioSet(Event):
+    scenario: str
+    turns: int
+    reserves: int
+
+
+@attrs.frozen
+class ForceMustered(Event):
+    """# FUBAR points: a side's force and its points by the guide."""
+
+    side: str
+    units: tuple[str, ...]
+    points: int
+
+
+appliers = Appliers()
+
+
+@appliers.on(ScenarioSet)
+def _scenario(state, e: ScenarioSet) -> None:
+    state.scenario, state.turns, state.reserves = e.scenario, e.turns, e.reserves
+    state.bvp = {p: 0 for p in PLAYERS}
+
+
+@appliers.on(ForceMustered)
+def _mustered(state, e: ForceMustered) -> None:
+    """Bookkeeping for the log: the units themselves arrive through UnitPlaced."""
+
+
+def _set(state: FubarState, uid: str, **changes) -> None:
+    state.units[uid] = attrs.evolve(state.units[uid], **changes)
+
+
+@appliers.on(UnitPlaced)
+def _placed(state, e: UnitPlaced) -> None:
+    state.units[e.unit.id] = e.unit
+    state.serial += 1
+
+
+@appliers.on(TurnBegan)
+def _turn(state, e: TurnBegan) -> None:
+    state.turn = e.turn
+    for uid, u in state.units.items():
+        if u.attempted or u.reacted or u.damage_this_turn:
+            state.units[uid] = attrs.evolve(u, attempted=False, reacted=False, damage_this_turn=())
+
+
+@appliers.on(PhaseChanged)
+def _phase(state, e: PhaseChanged) -> None:
+    state.phase = e.phase
+
+
+@appliers.on(InitiativeSet)
+def _initiative(state, e: InitiativeSet) -> None:
+    state.order = e.order
+    state.current = e.order[0]
+
+
+@appliers.on(InitiativePassed)
+def _passed(state, e: InitiativePassed) -> None:
+    state.current = e.player
+
+
+@appliers.on(ActivationAttempted)
+def _attempted(state, e: ActivationAttempted) -> None:
+    _set(state, e.unit, attempted=True, on_guard=False, stance="")
+
+
+@appliers.on(ActivationRolled)
+def _rolled(state, e: ActivationRolled) -> None:
+    # FUBAR suppression: suppressed figures stand up after the unit's next activation roll
+    u = state.units[e.unit]
+    figs = tuple(attrs.evolve(f, suppressed=False) if f.suppressed else f for f in u.figures)
+    state.units[e.unit] = attrs.evolve(u, figures=figs, stunned=False)
+
+
+@appliers.on(OnGuardSet)
+def _on_guard(state, e: OnGuardSet) -> None:
+    _set(state, e.unit, on_guard=True)
+
+
+@appliers.on(StanceSet)
+def _stance(state, e: StanceSet) -> None:
+    _set(state, e.unit, stance=e.stance)
+
+
+@appliers.on(UnitMoved)
+def _moved(state, e: UnitMoved) -> None:
+    u = state.units[e.unit]
+    figs = tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
+    state.units[e.unit] = attrs.evolve(u, figures=figs, heading=e.heading, hidden=e.hidden)
+
+
+@appliers.on(UnitRevealed)
+def _revealed(state, e: UnitRevealed) -> None:
+    _set(state, e.unit, hidden=False)
+
+
+@appliers.on(UnitHidden)
+def _hidden(state, e: UnitHidden) -> None:
+    _set(state, e.unit, hidden=True, fired=False)
+
+
+@appliers.on(FireDeclared)
+def _fire(state, e: FireDeclared) -> None:
+    u = state.units[e.unit]
+    state.units[e.unit] = attrs.evolve(u, fired=True, hidden=False, reacted=u.reacted or e.reaction,
+                                       on_guard=u.on_guard and not e.reaction)
+
+
+@appliers.on(FireResult)
+def _fire_result(state, e: FireResult) -> None:
+    """A summary for the log and narration; the casualties and suppression events change the state."""
+
+
+@appliers.on(CasualtiesTaken)
+def _casualties(state, e: CasualtiesTaken) -> None:
+    u = state.units[e.unit]
+    gone = set(e.figures)
+    state.units[e.unit] = attrs.evolve(u, figures=tuple(f for f in u.figures if f.id not in gone))
+
+
+@appliers.on(FiguresSuppressed)
+def _suppressed(state, e: FiguresSuppressed) -> None:
+    u = state.units[e.unit]
+    hit = set(e.figures)
+    state.units[e.unit] = attrs.evolve(
+        u, figures=tuple(attrs.evolve(f, suppressed=True) if f.id in hit else f for f in u.figures)
+    )
+
+
+@appliers.on(VehicleDamaged)
+def _vehicle(state, e: VehicleDamaged) -> None:
+    u = state.units[e.unit]
+    changes = {"damage_this_turn": u.damage_this_turn + (e.effect,)}
+    if e.effect == 1:
+        changes["stunned"] = True
+    elif e.effect == 2:
+        changes["weapon_destroyed"] = True
+    elif e.effect == 3:
+        changes["immobilised"] = True
+    else:
+        changes["figures"] = ()
+    state.units[e.unit] = attrs.evolve(u, **changes)
+
+
+@appliers.on(CombatBegan)
+def _combat(state, e: CombatBegan) -> None:
+    state.combats[e.combat] = Combat(e.attacker, e.defender, 0)
+    _set(state, e.attacker, hidden=False, on_guard=False)
+    _set(state, e.defender, hidden=False, on_guard=False)
+
+
+@appliers.on(CombatRoundFought)
+def _round(state, e: CombatRoundFought) -> None:
+    c = state.combats[e.combat]
+    state.combats[e.combat] = attrs.evolve(c, rounds=c.rounds + 1)
+
+
+@appliers.on(CombatEnded)
+def _combat_end(state, e: CombatEnded) -> None:
+    del state.combats[e.combat]
+
+
+@appliers.on(CombatsQueued)
+def _queued(state, e: CombatsQueued) -> None:
+    state.combat_queue = e.combats
+
+
+@appliers.on(BvpAwarded)
+def _bvp(state, e: BvpAwarded) -> None:
+    state.bvp[e.side] = state.bvp.get(e.side, 0) + e.amount
+
+
+@appliers.on(ReservesUsed)
+def _reserves(state, e: ReservesUsed) -> None:
+    state.reserves -= e.figures
+
+
+@appliers.on(VpScored)
+def _vp(state, e: VpScored) -> None:
+    state.vp[e.side] = e.vp
+
+
+EVENTS = (
+    ScenarioSet, ForceMustered, UnitPlaced, TurnBegan, PhaseChanged, InitiativeSet, InitiativePassed, ActivationAttempted,
+    ActivationRolled, OnGuardSet, StanceSet, UnitMoved, UnitRevealed, UnitHidden, FireDeclared,
+    FireResult, CasualtiesTaken, FiguresSuppressed, VehicleDamaged, CombatBegan, CombatRoundFought,
+    CombatEnded, CombatsQueued, BvpAwarded, ReservesUsed, VpScored,
+)
+
+
+# -- frames -----------------------------------------------------------------------------------------
+@attrs.frozen
+class Activated(Frame):
+    """A unit passed its activation: its owner may spot once, then takes one action."""
+
+    unit: str
+    spotted: bool = False
+
+
+@attrs.frozen
+class Walking(Frame):
+    """Walk (or a vehicle's drive): move and fire once, in either order (# FUBAR actions)."""
+
+    unit: str
+    mode: str
+    moved: bool = False
+    fired: bool = False
+
+
+@attrs.frozen
+class AllocateHits(Frame):
+    """The target's owner splits unsaved hits into casualties and suppressed figures."""
+
+    unit: str
+    hits: int
+    by_side: str
+
+
+@attrs.frozen
+class OnGuardWindow(Frame):
+    """A reaction window: ``player``'s On Guard units may fire at ``enemy`` (# FUBAR on-guard)."""
+
+    enemy: str
+    player: str
+    trigger: str  # "move" or "fire"
+    start: tuple[tuple[float, float], ...] = ()  # where a mover stood before its move
+
+
+@attrs.frozen
+class CombatStep(Frame):
+    """One close combat at the start of a turn: leave or stay, follow or let go, then a round."""
+
+    combat: str
+    step: str  # "attacker", "defender" (leave?), "follow", "fight"
+    leaver: str = ""
+
+
+@attrs.frozen
+class ConvertingBvp(Frame):
+    """The end of the mission: each player converts BVP into VP (# FUBAR bvp)."""
+
+    players: tuple[str, ...]
+
+
+FRAMES = (Activated, Walking, AllocateHits, OnGuardWindow, CombatStep, ConvertingBvp)
+
+
+# -- actions ----------------------------------------------------------------------------------------
+@attrs.frozen
+class Activate(Action):
+    unit: str
+
+
+@attrs.frozen
+class Spot(Action):
+    target: str
+
+
+@attrs.frozen
+class Walk(Action):
+    pass
+
+
+@attrs.frozen
+class Move(Action):
+    """A move: ``mode`` walk/run/duck/drive; toward an enemy, an objective, the nearest cover, or away."""
+
+    mode: str
+    kind: str
+    ref: str = ""
+    half: bool = False
+
+
+@attrs.frozen
+class FireAt(Action):
+    targets: tuple[str, ...]
+    aimed: bool = False
+
+
+@attrs.frozen
+class EndAction(Action):
+    pass
+
+
+@attrs.frozen
+class GoOnGuard(Action):
+    pass
+
+
+@attrs.frozen
+class GoToGround(Action):
+    pass
+
+
+@attrs.frozen
+class Assault(Action):
+    target: str
+
+
+@attrs.frozen
+class Allocate(Action):
+    suppressed: int
+
+
+@attrs.frozen
+class ReactFire(Action):
+    unit: str
+
+
+@attrs.frozen
+class Decline(Action):
+    pass
+
+
+@attrs.frozen
+class LeaveCombat(Action):
+    unit: str
+
+
+@attrs.frozen
+class StayInCombat(Action):
+    unit: str
+
+
+@attrs.frozen
+class Follow(Action):
+    unit: str
+
+
+@attrs.frozen
+class LetGo(Action):
+    unit: str
+
+
+@attrs.frozen
+class ConvertBvp(Action):
+    """Trade ``trade`` BVP for 3 VP each; roll one die for each of the rest."""
+
+    trade: int
+
+
+ACTIONS = (Activate, Spot, Walk, Move, FireAt, EndAction, GoOnGuard, GoToGround, Assault, Allocate,
+           ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp)

@@ -1,0 +1,73 @@
+"""Test helpers: a cleared table to build situations on, and a context with scripted dice."""
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core import Game, Host, default_host, make_plugin_manager
+from tabletop_core import dice
+from tabletop_core.context import Context
+from tabletop_core.events import CardMoved, DiceRolled, NumberDrawn
+
+from rules_fubar.scenarios import make_unit
+from rules_fubar.state import CasualtiesTaken, PhaseChanged, UnitPlaced
+
+
+class Scripted(Context):
+    """A game's context whose dice (and random numbers) come from a script, then from the seed."""
+
+    def __init__(self, game: Game, faces=()):
+        super().__init__(game.state, game._apply_event, game._record)
+        self.faces = list(faces)
+
+    def roll(self, expression, *, player=None, reason=""):
+        if not self.faces:
+            return super().roll(expression, player=player, reason=reason)
+        spec = dice.parse(expression)
+        faces = tuple(self.faces.pop(0) for _ in range(spec.count))
+        event = DiceRolled(str(spec), faces, dice.total_of(spec, faces), self.state.rng_counter, player, reason)
+        self.emit(event)
+        return event
+
+    def randint(self, low, high, *, reason=""):
+        if not self.faces:
+            return super().randint(low, high, reason=reason)
+        value = self.faces.pop(0)
+        self.emit(NumberDrawn(low, high, value, self.state.rng_counter, reason))
+        return value
+
+
+def rules_with(*variants):
+    return default_host().rules("fubar", variants)
+
+
+def lab(*variants, scenario="meeting-engagement", seed=0):
+    """A started game with every unit removed: the table is ours to set up (valley table: x >= 38 is open)."""
+    game = Game.start(rules_with(*variants), scenario, seed=seed)
+    ctx = Scripted(game)
+    for uid, u in list(game.state.units.items()):
+        if u.figures:
+            ctx.emit(CasualtiesTaken(uid, tuple(f.id for f in u.figures)))
+    while game.state.stack:
+        ctx.pop()
+    return game
+
+
+def place(game, troop, uid, side, x, y, **changes):
+    rules = game.rules
+    table = rules.data.scenarios[game.state.scenario].table
+    u = make_unit(rules, troop, uid, side, x, y, table=table)
+    if changes:
+        u = attrs.evolve(u, **changes)
+    Scripted(game).emit(UnitPlaced(u, "test"))
+    return game.state.units[uid]
+
+
+def set_phase(game, phase):
+    Scripted(game).emit(PhaseChanged(phase))
+
+
+def events_of(game, kind, start=0):
+    return [e for e in game.events[start:] if type(e) is kind]
+
+
+__all__ = ["Scripted", "lab", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]

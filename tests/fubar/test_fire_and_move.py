@@ -1,0 +1,317 @@
+"""Actions and movement, vehicles, fire, weapons, cover, mortars, saves, suppression, casualties,
+vehicle damage."""
+from __future__ import annotations
+
+import math
+
+import attrs
+import pytest
+
+from rules_fubar import fire as F
+from rules_fubar import movement as M
+from rules_fubar.rules import _ACT
+from rules_fubar.state import (
+    Activated, Allocate, AllocateHits, CombatBegan, FireAt, FireResult, GoOnGuard, GoToGround, Move, StanceSet,
+    UnitMoved, UnitPlaced, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
+)
+
+from .helpers import Scripted, events_of, lab, place
+
+
+def moved_distance(game, uid):
+    e = events_of(game, UnitMoved)[-1]
+    assert e.unit == uid
+    return e
+
+
+def _do(game, uid, action, faces=()):
+    ctx = Scripted(game, faces)
+    if not game.state.stack:
+        ctx.push(Activated(uid))
+    _ACT[type(action)](game.rules, ctx, action)
+    return ctx
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.parametrize("mode,expected", [("run", 12.0), ("duck", 8.0)])
+def test_run_and_duck_distances(mode, expected):
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-green", "e", "insurgents", 42, 2)
+    start = game.state.units["a"].figures[0].pos
+    _do(game, "a", Move(mode, "enemy", "e"))
+    end = game.state.units["a"].figures[0].pos
+    assert math.dist(start, end) == pytest.approx(expected, abs=0.01)
+    if mode == "duck":  # Duck & Weave counts as soft cover
+        assert game.state.units["a"].stance == "duck"
+        rifle = game.rules.data.weapons["rifle"]
+        assert F.cover_level(game.rules, game.state.units["a"], rifle) == 1
+
+
+@pytest.mark.rule("fubar:actions")
+def test_walk_moves_six_inches_and_may_fire_once():
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-green", "e", "insurgents", 42, 20)
+    ctx = _do(game, "a", Walk())
+    assert isinstance(game.state.top, Walking)
+    decision = game.rules.decision(game.state)
+    assert FireAt(("e",)) in decision.actions and Move("walk", "enemy", "e") in decision.actions
+    start = game.state.units["a"].figures[0].pos
+    _ACT[Move](game.rules, ctx, Move("walk", "enemy", "e"))
+    assert math.dist(start, game.state.units["a"].figures[0].pos) == pytest.approx(6.0, abs=0.01)
+    decision = game.rules.decision(game.state)
+    assert not any(isinstance(a, Move) for a in decision.actions)  # moved once; fire is still open
+    assert FireAt(("e",)) in decision.actions
+
+
+@pytest.mark.rule("fubar:actions")
+def test_on_guard_gone_to_ground_aimed_fire_and_assault():
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    _do(game, "a", GoOnGuard())
+    assert game.state.units["a"].on_guard
+    # Gone to Ground: up to 3" into the nearest cover, cover one level better (orchard: soft -> moderate)
+    game = lab()
+    place(game, "taliban-green", "g", "insurgents", 33.5, 21.5)
+    assert GoToGround() in game.rules.decision(_push(game, "g")).actions
+    _ACT[GoToGround](game.rules, Scripted(game), GoToGround())
+    g = game.state.units["g"]
+    assert g.stance == "ground" and game.rules.measure_for(g).unit_cover(g) == 1
+    assert F.cover_level(game.rules, g, game.rules.data.weapons["rifle"]) == 2
+    # Aimed Fire: +1 to hit
+    game = lab()
+    a = place(game, "ft1", "a", "isaf", 42, 46)
+    e = place(game, "taliban-green", "e", "insurgents", 42, 36)
+    rifle = game.rules.data.weapons["rifle"]
+    assert F.to_hit(game.rules, a, e, rifle, aimed=True) == F.to_hit(game.rules, a, e, rifle, aimed=False) - 1
+    assert FireAt(("e",), True) in game.rules.decision(_push(game, "a")).actions
+    # Assault: offered within 8", moves into base contact and fights
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-green", "e", "insurgents", 42, 40)
+    assert Assault("e") in game.rules.decision(_push(game, "a")).actions
+    _ACT[Assault](game.rules, Scripted(game, [2] * 40), Assault("e"))
+    while game.state.stack:  # the fight waits under the (empty) reaction windows
+        game.rules.advance(Scripted(game, [2] * 40))
+    assert events_of(game, CombatBegan)
+
+
+def _push(game, uid):
+    Scripted(game).push(Activated(uid))
+    return game.state
+
+
+@pytest.mark.rule("fubar:actions")
+def test_move_menu_is_finite_and_documented():
+    game = lab()
+    a = place(game, "ft1", "a", "isaf", 42, 30)
+    place(game, "taliban-green", "e", "insurgents", 42, 10)
+    options = M.move_options(game.rules, game.state, a, "run")
+    kinds = {(m.kind, m.ref, m.half) for m in options}
+    assert ("enemy", "e", False) in kinds and ("away", "", True) in kinds and ("objective", "compound", False) in kinds
+    assert len(options) <= 2 * (1 + 1 + 2)
+
+
+@pytest.mark.rule("fubar:vehicle-move")
+def test_vehicles_move_twelve_in_the_open_and_six_in_soft_cover():
+    game = lab()
+    place(game, "wmik", "v", "isaf", 43, 4)
+    v = game.state.units["v"]
+    open_ = M.displace(game.rules, v, (0.0, 12.0), M.DISTANCE["drive"])
+    assert open_[0] == pytest.approx((43.0, 16.0))
+    game = lab()
+    place(game, "wmik", "v", "isaf", 33.5, 12.5)  # inside the orchard (soft cover)
+    v = game.state.units["v"]
+    v = attrs.evolve(v, figures=(attrs.evolve(v.figures[0], y=13.0),))
+    # 12" asked, all of it through the orchard: 6" used the whole 12" allowance
+    assert M.displace(game.rules, v, (0.0, 12.0), M.DISTANCE["drive"])[0] == pytest.approx((33.5, 19.0))
+    # infantry cross the same cover at full speed
+    ft = place(game, "ft2", "f", "isaf", 33.5, 13.0)
+    assert M.displace(game.rules, ft, (0.0, 6.0), M.DISTANCE["walk"])[0][1] == pytest.approx(19.0)
+
+
+@pytest.mark.rule("fubar:fire")
+def test_each_figure_rolls_its_fire_points_against_expertise():
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)  # 3 assault rifles + LMG, veteran (4+)
+    place(game, "taliban-green", "e", "insurgents", 42, 36)  # ~9" away in the open
+    ctx = Scripted(game, [4, 4, 4, 3, 3, 3, 1, 1, 1] + [6, 6, 6])  # 9 dice, then 3 saves (6+)
+    F.resolve_fire(game.rules, ctx, "a", ("e",))
+    r = events_of(game, FireResult)[-1]
+    assert (r.dice, r.need, r.hits, r.save, r.unsaved) == (9, 4, 3, 6, 0)
+
+
+@pytest.mark.rule("fubar:fire")
+def test_split_fire_and_aimed_fire():
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-green", "e", "insurgents", 39, 36)
+    place(game, "taliban-green", "f", "insurgents", 45.5, 36)
+    assert FireAt(("e", "f")) in F.fire_options(game.rules, game.state, game.state.units["a"], aimed=False)
+    ctx = Scripted(game, [1] * 30)
+    F.resolve_fire(game.rules, ctx, "a", ("e", "f"), aimed=True)
+    results = {r.target: r for r in events_of(game, FireResult)}
+    # figures alternate: leader (AR) and AR at e; LMG and AR at f
+    assert results["e"].dice == 4 and results["f"].dice == 5
+    assert results["e"].need == 3  # veteran 4+, aimed +1
+
+
+@pytest.mark.rule("fubar:weapons")
+def test_weapon_table():
+    w = lab().rules.data.weapons
+    assert [w[k].fire_points(5) for k in ("rifle", "smg", "lmg", "shotgun", "hmg", "heavy-cannon")] == [1, 3, 3, 3, 4, 6]
+    ar = w["assault-rifle"]
+    assert (ar.fire_points(12), ar.fire_points(12.5), ar.fire_points(24), ar.fire_points(24.5)) == (2, 1, 1, 0)
+    assert w["light-mortar"].fire_points(40) == 3 and w["light-mortar"].fire_points(41) == 0
+
+
+@pytest.mark.rule("fubar:cover")
+def test_half_the_unit_in_cover_gives_the_whole_unit_cover():
+    game = lab()
+    m = game.rules.measure_for
+    # orchard x 30..37, y 12..20; four figures 1.5" apart
+    half = place(game, "ft2", "h", "insurgents", 37.0, 16.0)  # two in, two out
+    assert m(half).unit_cover(half) == 1
+    few = place(game, "ft2", "f", "insurgents", 38.5, 16.0)  # one in
+    assert m(few).unit_cover(few) == 0
+
+
+@pytest.mark.rule("fubar:cover")
+def test_fire_into_cover_only_within_two_inches_of_its_edge_and_same_area_within_six():
+    game = lab()
+    m = game.rules.measure_for(place(game, "ft1", "a", "isaf", 42, 46))
+    assert not m.pair_visible((19.5, 24.0), (24.0, 24.0), 0.5, 0.5)  # 3" deep in the compound
+    assert m.pair_visible((19.5, 24.0), (21.8, 24.0), 0.5, 0.5)  # 0.8" from its edge
+    assert not m.pair_visible((24.0, 24.0), (19.5, 24.0), 0.5, 0.5)  # and out of it the same way
+    assert not m.pair_visible((15.0, 16.0), (16.5, 30.0), 0.5, 0.5)  # both in the wadi, 14" apart
+    assert m.pair_visible((15.0, 16.0), (15.5, 21.0), 0.5, 0.5)  # both in the wadi, within 6"
+
+
+@pytest.mark.rule("fubar:cover")
+def test_cover_raises_the_roll_but_never_worse_than_six():
+    game = lab()
+    a = place(game, "taliban-green", "a", "insurgents", 42, 46)  # green 6+
+    v = place(game, "ft1", "v", "isaf", 42, 30)  # veteran 4+
+    t = place(game, "ft2", "t", "isaf", 36, 16)  # in the orchard (soft)
+    rifle = game.rules.data.weapons["rifle"]
+    assert F.to_hit(game.rules, v, t, rifle, aimed=False) == 5
+    assert F.to_hit(game.rules, a, t, rifle, aimed=False) == 6
+    walled = attrs.evolve(t, stance="ground")  # moderate after going to ground
+    assert F.to_hit(game.rules, v, walled, rifle, aimed=False) == 6
+
+
+@pytest.mark.rule("fubar:cover-ignore")
+def test_flamethrowers_and_tank_cannon_ignore_cover():
+    game = lab()
+    t = place(game, "ft2", "t", "isaf", 36, 16)
+    w = game.rules.data.weapons
+    assert F.cover_level(game.rules, t, w["rifle"]) == 1
+    assert F.cover_level(game.rules, t, w["flamethrower"]) == 0
+    assert F.cover_level(game.rules, t, w["heavy-cannon"]) == 0
+
+
+@pytest.mark.rule("fubar:mortars")
+def test_light_mortar_fires_at_what_a_friend_sees():
+    game = lab()
+    mortar = place(game, "ft2", "m", "isaf", 24.0, 16.0)  # south of the compound
+    target = place(game, "taliban-green", "t", "insurgents", 24.0, 31.0)  # north of it
+    assert not game.rules.measure_for(mortar).sees(mortar, target)
+    assert not F.can_fire_at(game.rules, game.state, mortar, target)
+    place(game, "ft1", "spotter", "isaf", 42.0, 31.0)  # sees the target across open ground
+    assert F.can_fire_at(game.rules, game.state, game.state.units["m"], game.state.units["t"])
+    ctx = Scripted(game, [1, 1, 1])
+    F.resolve_fire(game.rules, ctx, "m", ("t",))
+    assert events_of(game, FireResult)[-1].dice == 3  # only the mortar's 3 Fire Points
+
+
+@pytest.mark.rule("fubar:saves")
+def test_saves_by_majority_armour_vehicles_and_troops_behind_vehicles():
+    game = lab()
+    rules = game.rules
+    ft = place(game, "ft1", "a", "isaf", 42, 46)
+    assert F.majority_armour(rules, ft) == 5  # medium
+    mixed = attrs.evolve(ft, figures=tuple(attrs.evolve(f, armour="light") for f in ft.figures[:2]) + ft.figures[2:])
+    assert F.majority_armour(rules, mixed) == 6  # a tie takes the worse save
+    heavy = attrs.evolve(ft, figures=tuple(attrs.evolve(f, armour="heavy") for f in ft.figures[:3]) + ft.figures[3:])
+    assert F.majority_armour(rules, heavy) == 4
+    mrap = place(game, "mrap", "v", "isaf", 42, 20)
+    assert F.save_for(rules, game.state, mrap, (42, 10)) == 4
+    # troops close behind the MRAP as seen from the firer use its 4+ save
+    sheltered = place(game, "taliban-green", "t", "isaf", 42, 22.5, figures=tuple(
+        attrs.evolve(f, x=42.0 + 0.2 * k, y=22.5) for k, f in enumerate(place(game, "taliban-green", "x", "isaf", 42, 45).figures)))
+    assert F.save_for(rules, game.state, sheltered, (42.0, 5.0)) == 4
+    assert F.save_for(rules, game.state, sheltered, (42.0, 40.0)) == 6  # seen from the other side
+
+
+@pytest.mark.rule("fubar:suppression")
+def test_unsaved_hits_become_casualties_or_suppressed_up_to_the_grade_limit():
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-seasoned", "e", "insurgents", 42, 36)
+    ctx = Scripted(game, [6] * 9 + [1] * 9)  # 9 hits, no saves
+    F.resolve_fire(game.rules, ctx, "a", ("e",))
+    assert events_of(game, FireResult)[-1].unsaved == 9 and game.state.units["e"].alive is False  # 9 >= 6 figures
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-seasoned", "e", "insurgents", 42, 36)
+    ctx = Scripted(game, [6, 6, 6] + [1] * 6 + [1, 1, 1])
+    F.resolve_fire(game.rules, ctx, "a", ("e",))
+    top = game.state.top
+    assert isinstance(top, AllocateHits) and top.hits == 3
+    decision = game.rules.decision(game.state)
+    assert decision.player == "insurgents" and decision.actions == (Allocate(0), Allocate(1), Allocate(2))  # seasoned: 2
+    _ACT[Allocate](game.rules, ctx, Allocate(2))
+    e = game.state.units["e"]
+    assert (len(e.figures), e.suppressed) == (5, 2)
+    # suppressed figures cannot fire
+    assert sum(1 for f in e.figures if F.weapon_of(game.rules, e, f)) == 3
+    # the limit counts figures already down: one more hit can only kill
+    assert F.suppression_room(game.rules, e, 1) == 0
+
+
+@pytest.mark.rule("fubar:casualties")
+def test_casualties_remove_figures_and_earn_bvp():
+    game = lab()
+    place(game, "taliban-green", "e", "insurgents", 42, 36)
+    F.take_hits(game.rules, Scripted(game), "e", 2, 0, "isaf")
+    assert len(game.state.units["e"].figures) == 4
+    assert events_of(game, BvpAwarded)[-1].amount == 4  # Taliban kills: 2 BVP each
+    place(game, "ft1", "i", "isaf", 42, 20)
+    F.take_hits(game.rules, Scripted(game), "i", 1, 0, "insurgents")
+    assert events_of(game, BvpAwarded)[-1].amount == 6  # ISAF: 6 each
+    assert game.state.units["i"].figures[0].leader  # the leader falls last
+
+
+@pytest.mark.rule("fubar:vehicle-damage")
+@pytest.mark.parametrize("source,face,expr", [((43, 30), "front", "2d6kh1"), ((55, 20), "side", "d6"), ((43, 10), "rear", "2d6kl1")])
+def test_vehicle_damage_by_facing(source, face, expr):
+    game = lab()
+    place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)
+    F.damage_vehicle(game.rules, Scripted(game, [2, 5]), "v", source, "insurgents")
+    from tabletop_core.events import DiceRolled
+    roll = [e for e in game.events if type(e) is DiceRolled][-1]
+    hit = events_of(game, VehicleDamaged)[-1]
+    assert roll.expression == expr and hit.facing == face
+    assert hit.effect == {"front": 3, "side": 1, "rear": 1}[face]  # better of 2,5 -> 5 immobilised; worse -> 2 stunned
+
+
+@pytest.mark.rule("fubar:vehicle-damage")
+def test_repeated_result_escalates_and_destruction_bails_the_crew_out():
+    game = lab()
+    place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)
+    F.damage_vehicle(game.rules, Scripted(game, [3]), "v", (55, 20), "insurgents")  # side: weapon destroyed
+    F.damage_vehicle(game.rules, Scripted(game, [4]), "v", (55, 20), "insurgents")  # again -> immobilised
+    effects = [e.effect for e in events_of(game, VehicleDamaged)]
+    assert effects == [2, 3]
+    v = game.state.units["v"]
+    assert v.weapon_destroyed and v.immobilised and not F.fire_targets(game.rules, game.state, v)
+    F.damage_vehicle(game.rules, Scripted(game, [5, 1, 6, 6]), "v", (55, 20), "insurgents")  # 5 again -> destroyed
+    assert events_of(game, VehicleDamaged)[-1].effect == 4 and not game.state.units["v"].alive
+    crew = game.state.units["v-crew"]
+    assert crew.start_figures == 3 and len(crew.figures) == 2  # crew saves 1, 6, 6 at 5+: one lost
+    assert any(e.amount == 5 for e in events_of(game, BvpAwarded))
+    # a new turn forgets the repeats
+    from rules_fubar.state import TurnBegan
+    Scripted(game).emit(TurnBegan(game.state.turn + 1))
+    assert game.state.units["v"].damage_this_turn == ()
