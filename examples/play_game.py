@@ -10,7 +10,7 @@ import argparse
 
 import tabletop_core
 
-DEFAULT = ("duel", "skirmish")
+DEFAULT = ("orgun1983", "orgun-1983")
 
 
 def main() -> None:
