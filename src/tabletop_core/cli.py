@@ -16,6 +16,7 @@ from typing import Sequence
 
 from . import agents_for, default_host, rules_resolver
 from . import gamelog
+from .batch import command as batch_command
 from .errors import ReplayMismatchError, TabletopError
 from .game import Game
 from .runner import play
@@ -43,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--verify", action="store_true", help="re-simulate from the seed and actions and compare")
     p.add_argument("--to", type=int, help="stop after this many events")
     p.add_argument("--narrate", action="store_true", help="print the narration while replaying")
+    batch_command.add_arguments(sub.add_parser("batch", help="play many seeded games and summarise the results"))
     return parser
 
 
@@ -139,7 +141,8 @@ def _replay(args) -> int:
     return 0
 
 
-_COMMANDS = {"rulesets": _rulesets, "scenarios": _scenarios, "variants": _variants, "play": _play, "replay": _replay}
+_COMMANDS = {"rulesets": _rulesets, "scenarios": _scenarios, "variants": _variants, "play": _play, "replay": _replay,
+             "batch": batch_command.command}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

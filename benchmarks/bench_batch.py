@@ -1,0 +1,122 @@
+"""Batch play throughput: games/s on 1 and 2 local workers and on Dask, parallel efficiency, and
+the per-task overhead that sets the chunk size.
+
+    python benchmarks/bench_batch.py [--games N] [--ruleset RULESET SCENARIO] [--no-dask] [--sweep]
+
+Uses orgun1983 / orgun-1983 when it is installed and plays a game, duel / skirmish otherwise, and
+says which.  Executors are started and warmed up before the clock runs (their start-up is printed
+separately), so the figures are steady-state throughput.  Parallel efficiency = (games/s on W
+workers ÷ games/s on 1 worker) ÷ W.  ``--sweep`` measures each executor's cost per task (a round
+trip of empty chunks) and times chunk sizes 1..64; a task's overhead share is that cost over the
+cost plus chunk × the in-process time of a game.  Figures are only meaningful on an idle machine:
+the load average is printed with them.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+
+from tabletop_core import batch
+from tabletop_core.batch.runner import MAX_CHUNK, stream
+
+
+def pick_ruleset() -> tuple[str, str, str]:
+    try:
+        spec = batch.BatchSpec.resolve("orgun1983", "orgun-1983", games=1, seed=0)
+        record = batch.play_chunk(spec, [0])[0]
+        if record["result"] != "error":
+            return "orgun1983", "orgun-1983", "orgun1983 is installed and plays"
+        reason = f"orgun1983 raises ({record['error']})"
+    except Exception as exc:  # noqa: BLE001 - the plug-in may still be a placeholder
+        reason = f"orgun1983 unavailable ({exc})"
+    return "duel", "skirmish", f"{reason}: using duel"
+
+
+def rate(spec, executor, games: int, chunk: int | None = None) -> float:
+    started = time.perf_counter()
+    count = sum(1 for _ in stream(spec, executor, range(games), chunk_size=chunk))
+    return count / (time.perf_counter() - started)
+
+
+def task_overhead(spec, executor, tasks: int = 300) -> float:
+    """Seconds per task for empty chunks (ship the task, build nothing new, ship an empty list
+    back), with the same bounded window of tasks in flight as a batch uses."""
+    window = 2 * batch.executors.executor_workers(executor)
+    started = time.perf_counter()
+    pending: set = set()
+    for _ in range(tasks):
+        if len(pending) >= window:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        pending.add(executor.submit(batch.play_chunk, spec, ()))
+    wait(pending)
+    return (time.perf_counter() - started) / tasks
+
+
+@contextlib.contextmanager
+def timed_start(label: str, factory):
+    started = time.perf_counter()
+    with factory() as executor:
+        print(f"  {label:<22} start-up {time.perf_counter() - started:6.2f} s", file=sys.stderr)
+        yield executor
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, help="games per measurement (default: ~10 s of play on one core)")
+    parser.add_argument("--ruleset", nargs=2, metavar=("RULESET", "SCENARIO"), help="instead of orgun1983 / duel")
+    parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--sweep", action="store_true", help="also time chunk sizes 1, 4, 16, 32, 64")
+    args = parser.parse_args()
+
+    if args.ruleset:
+        (ruleset, scenario), why = args.ruleset, "chosen with --ruleset"
+    else:
+        ruleset, scenario, why = pick_ruleset()
+    spec = batch.BatchSpec.resolve(ruleset, scenario, games=1, seed=1)
+    batch.play_chunk(spec, range(3))  # imports, caches
+    started = time.perf_counter()
+    sample = 0
+    while time.perf_counter() - started < 2 and sample < 1000:
+        batch.play_chunk(spec, [sample])
+        sample += 1
+    per_game = (time.perf_counter() - started) / sample
+    games = args.games or max(200, min(5000, int(10 / per_game)))
+    print(f"ruleset: {ruleset} {scenario} ({why}); {games} games, random agents; "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (other work skews the figures); "
+          f"default chunk ≤ {MAX_CHUNK}")
+    print(f"in-process, no executor: {1 / per_game:8.1f} games/s ({per_game * 1e3:.2f} ms a game)")
+
+    executors = [("process pool, 1 worker", 1, lambda: batch.process_pool(1)),
+                 ("process pool, 2 workers", 2, lambda: batch.process_pool(2))]
+    if not args.no_dask:
+        try:
+            import distributed  # noqa: F401
+            executors.append(("Dask LocalCluster, 2", 2, lambda: batch.dask_executor(workers=2)))
+        except ImportError:
+            print("Dask not installed (pip install 'tabletop[dask]'): skipped")
+
+    base = None
+    for label, workers, factory in executors:
+        with timed_start(label, factory) as executor:
+            rate(spec, executor, 8 * workers, chunk=1)  # warm the workers (imports, host)
+            games_per_s = rate(spec, executor, games)
+            if base is None:
+                base = games_per_s
+            efficiency = games_per_s / base / workers
+            print(f"{label:<24} {games_per_s:8.1f} games/s   speed-up {games_per_s / base:4.2f}   "
+                  f"efficiency {efficiency:5.1%}")
+            if args.sweep:
+                overhead = task_overhead(spec, executor)
+                print(f"    empty tasks (round trip, window of {2 * workers}): {overhead * 1e3:.2f} ms a task")
+                for chunk in (1, 4, 16, 32, 64):
+                    r = rate(spec, executor, min(games, max(chunk * workers * 8, games // 4)), chunk=chunk)
+                    share = overhead / (overhead + chunk * per_game)
+                    print(f"    chunk {chunk:3d}: {r:8.1f} games/s   task overhead ≈ {share:5.1%} of a task")
+
+
+if __name__ == "__main__":
+    main()
