@@ -165,6 +165,7 @@ class AmbushWindow(Frame):
     area: int
     prev: int
     movers: tuple[str, ...]
+    done: int = 0  # ambushes already made on this entry
 
 
 @attrs.frozen

@@ -177,8 +177,9 @@ def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     if not raiders:
         return []
     targets = []
+    leaders_too = R.readings.raid_targets_leaders
     for y in R.data.area_map.neighbours(area):
-        targets.extend(u.id for u in units_at(state, y, DRA) if not info[u.id].is_leader)
+        targets.extend(u.id for u in units_at(state, y, DRA) if leaders_too or not info[u.id].is_leader)
     return [(r, t) for r in raiders for t in targets]
 
 

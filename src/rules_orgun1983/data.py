@@ -261,6 +261,10 @@ def load_data(map_file: str = "data/map.toml", counters_file: str = "data/counte
     for i, s in enumerate(scenario.setup):
         check(s.unit in units and s.unit not in placed, file=sname, field=f"setup[{i}].unit", expected=f"a unit listed in counters, placed once, got {s.unit!r}")
         check(s.area in area_map, file=sname, field=f"setup[{i}].area", expected=f"an area of the map, got {s.area!r}")
+        # Orgun: militia never stand in forts or minefields (they may not enter them)
+        spot = area_map[s.area]
+        check(units[s.unit].kind != "militia" or not (spot.fort or spot.minefield), file=sname, field=f"setup[{i}].area",
+              expected=f"an area without fort or minefield for militia {s.unit!r}, got {s.area!r}")
         placed.add(s.unit)
     for side in SIDES:
         for j, a in enumerate(getattr(scenario.control, side)):

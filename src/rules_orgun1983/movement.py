@@ -88,15 +88,15 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     contested = here in enemies
     out = []
     for to in R.data.area_map.neighbours(here):
+        # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
+        # (the Mi-24 included)
+        if contested and state.control.get(to) == enemy:
+            continue
         if frame.flying:
             if to in enemies:  # Readings: the Mi-24 never flies into Mujahideen units
                 continue
-        else:
-            # Orgun: leaving an area with enemy units only into a friendly or neutral area
-            if contested and state.control.get(to) == enemy:
-                continue
-            if not all(can_enter(R, state, u.id, here, to) for u in group):
-                continue
+        elif not all(can_enter(R, state, u.id, here, to) for u in group):
+            continue
         cost = step_cost(R, state, side, here, to, frame.flying, enemies)
         if cost <= left:
             out.append((to, cost))
@@ -150,9 +150,11 @@ def _move_advance(R, ctx, frame: Move) -> None:
         ctx.replace(nxt)
         # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
         if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
-            roll = ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total
-            points = 1 if roll <= 2 else 2 if roll <= 4 else 3
-            ctx.push(Losses(MUJ, here, tuple(u.id for u in group), points, "minefield"))
+            # one roll for the group, or one per unit (Readings.minefield_roll_per_unit)
+            rollers = [(u.id,) for u in group] if R.readings.minefield_roll_per_unit else [tuple(u.id for u in group)]
+            rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
+            for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first
+                ctx.push(Losses(MUJ, here, units, minefield_points(roll), "minefield"))
         return
     if check == "leader":
         ctx.replace(nxt)
@@ -171,13 +173,20 @@ def _move_advance(R, ctx, frame: Move) -> None:
         ctx.replace(nxt)
 
 
+def minefield_points(roll: int) -> int:
+    """# Orgun: minefield loss table -- d6 1-2: 1 loss point, 3-4: 2, 5-6: 3."""
+    return 1 if roll <= 2 else 2 if roll <= 4 else 3
+
+
 # -- ambush: a reaction during the mover's activation ----------------------------------------------
 def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> list[tuple[str, str]]:
     """(ambusher, target) pairs ``side`` may choose as enemy units enter ``area``.
 
-    # Orgun: ambush -- from an adjacent area with at most 3 (M) / 1 (DRA) counted units, terrain
-    modifier above 0, no enemy units there, the ambusher Fresh and not Low Supply."""
+    # Orgun: ambush -- from an adjacent area (1) holding at most 3 (M) / 1 (DRA) units, leaders
+    not counted, (2) with a terrain modifier above 0, (3) holding no enemy units, (4) the ambusher
+    Fresh and not Low Supply."""
     info = R.data.units
+    rd = R.readings
     live = [t for t in targets if t in state.units and state.units[t].area == area]
     if not live:
         return []
@@ -188,10 +197,12 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
         present = units_at(state, y)
         if not present or any(u.side != side for u in present):
             continue
-        counted = [u for u in present if info[u.id].counts_for_stacking]
+        counted = [u for u in present if not info[u.id].is_leader]  # only leaders are not counted
         if not counted or len(counted) > AMBUSH_LIMIT[side]:
             continue
         for u in counted:
+            if info[u.id].kind == "helicopter" and not rd.mi24_ambushes:
+                continue
             if not u.spent and not u.low_supply:
                 out.extend((u.id, t) for t in live)
     return out
@@ -217,8 +228,14 @@ def _ambush_act(R, ctx, frame: AmbushWindow, action) -> None:
     for uid in spend:  # the ambushers stay where they are and become Spent
         ctx.emit(UnitSpent(uid))
     _, passed = cohesion_test(R, ctx, action.target, reason="ambushed")
+    done = frame.done + 1
+    if done < R.readings.ambushes_per_entry and ambush_options(R, state, frame.side, frame.area, frame.movers):
+        ctx.push(AmbushWindow(frame.side, frame.area, frame.prev, frame.movers, done))
     if not passed:  # the ambush succeeds: the unit stops and goes back where it came from
         ctx.emit(UnitMoved(action.target, frame.area, frame.prev, 0.0, "retreat"))
+        # Orgun: stacking -- the area it went back to may now hold too many units
+        if over_stacked(R, state, frame.prev, other(frame.side)):
+            ctx.push(Stacking(other(frame.side), frame.prev))
 
 
 # -- the end of a move ------------------------------------------------------------------------------

@@ -66,7 +66,8 @@ def narrate(R, e, state) -> str | None:
         return f"{_unit(R, e.unit)} is eliminated ({e.reason})"
     if kind is S.SupplyChecked:
         low = ", ".join(_unit(R, u) for u in e.unsupplied) or "none"
-        return f"supply: {len(e.supplied)} units supplied and Fresh; Low Supply: {low}"
+        stay = "" if e.refresh_unsupplied or not e.unsupplied else " (not turned over)"
+        return f"supply: {len(e.supplied)} units supplied and Fresh; Low Supply{stay}: {low}"
     if kind is S.CohesionTested:
         mod = f"{e.modifier:+d}" if e.modifier else ""
         verdict = "passes" if e.passed else "fails"

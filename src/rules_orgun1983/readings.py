@@ -22,7 +22,10 @@ class Readings:
     initiative_modifiers_from: int = 7
     # Reading (English): the Mujahideen modifiers do not stack beyond +2 -- take the best.
     muj_initiative_modifiers_stack: bool = False
-    # "Captured area 19/32" is read as: the Mujahideen control it when initiative is rolled.
+    # "Captured area 19/32": the Russian says captured, not held.  We read it as "the Mujahideen
+    # control it when initiative is rolled" (True); False counts an area captured at any time
+    # this game even if DRA has taken it back.
+    initiative_capture_is_current_control: bool = True
     # Soviet ground units may enter only on these turns (Russian: "9-10", phase 3: "from turn 9").
     soviet_entry_turns: tuple[int, ...] = (9, 10)
 
@@ -36,9 +39,11 @@ class Readings:
 
     # -- supply -------------------------------------------------------------------------------
     # Reading (English): in supply = a chain of friendly or neutral areas to a supply source of the
-    # side (the map's sources).  Our choice: units out of supply turn Fresh too but carry Low
-    # Supply (the ambush condition implies a unit can be Fresh and Low Supply at once).
-    unsupplied_units_refresh: bool = True
+    # side (the map's sources).
+    # The Russian turns over only *supplied* units, so an unsupplied unit stays Spent (a Fresh one
+    # stays Fresh) and carries Low Supply.  (A unit not activated this turn is how a unit is Fresh
+    # and Low Supply at once, as the ambush condition implies.)  True: unsupplied units turn too.
+    unsupplied_units_refresh: bool = False
     low_supply_attack: int = -2
     low_supply_op: int = -1
     # Our choice: the -2 applies once to an attack in which any attacking unit is Low Supply.
@@ -54,7 +59,9 @@ class Readings:
     dra_end_any_of: tuple[int, ...] = (15, 38)
     # Our choice: a tribe is destroyed when all its units that are not leaders are eliminated
     # (units still waiting to arrive are not eliminated) -- see GameData.tribes.
-    # Our choice: if both automatic conditions hold at one check, the Mujahideen one is checked first.
+    # Our choice (the rules are silent): if both automatic conditions hold at one check, the
+    # Mujahideen one wins (True) -- it is the one the rules state first.
+    muj_auto_checked_first: bool = True
 
     # -- control ------------------------------------------------------------------------------
     # Our choice: a side takes control of an area where its units stand alone at the end of a
@@ -70,11 +77,13 @@ class Readings:
     # Movement costs (the board's AreaCostRule): its reading is that the enemy rate beats the
     # road rate when a road leads into an area holding or bordering enemy units.
     move_cost: AreaCostRule = ORGUN_MOVE_COST
-    # Our choice (fixed in movement.py): the DRA mountain test is rolled once for the whole moving
-    # group, with the best DRM of a leader moving with it; it enters on this or more.
+    # The DRA mountain test is rolled once for the whole moving group (the Russian has "the DRA
+    # units" stop or enter together on one result), with the best DRM of a leader moving with it;
+    # d6 + DRM of this or more enters (Russian: 5-6 enter, 1-4 Spent and stop outside).
     mountain_test_enter_on: int = 5
-    # Our choice (fixed in movement.py): one minefield roll per entering group; the owner spreads
-    # the loss points.
+    # Our choice: one minefield roll per entering group, the owner spreads the loss points (False);
+    # True: every entering unit rolls and takes its own loss points.
+    minefield_roll_per_unit: bool = False
     # Our choice: DRA (non-militia) units lay a minefield as an activation in an area DRA
     # controls that holds no Mujahideen unit; at most this many per turn.
     minefields_per_turn: int = 1
@@ -87,8 +96,9 @@ class Readings:
     # Reading (English): positive result = loss points on the defenders, negative = on the
     # attackers, each side spreads its own; zero: no effect.
     negative_result_hits_attacker: bool = True
-    # Our choice: a fort adds this much to the defender's total.
-    fort_defence_bonus: int = 1
+    # The Russian damage formula adds only the area modifier to the defence; a fort is part of the
+    # area (its printed modifier), so no separate fort bonus by default.  A variant may add one.
+    fort_defence_bonus: int = 0
     # Our choice: leaders take no loss points (excess points are lost); a leader left alone with
     # enemy units after an attack takes the lone-leader test.
     leaders_take_losses: bool = False
@@ -100,17 +110,25 @@ class Readings:
     # -- ambush -------------------------------------------------------------------------------
     # Our reading of "the enemy movement stops": the move pauses for the ambush; only a unit that
     # fails its cohesion test stops (and goes back), the rest of the group may go on.
-    # Our choice (fixed in movement.py): at most one ambush each time a moving group enters an
-    # area; the Mi-24 neither ambushes nor counts in the ambush limit.  Only the chosen ambushing
-    # unit becomes Spent unless this is set:
+    # Condition 1 counts every unit but leaders (the Russian excludes only leaders, so the Mi-24
+    # counts there although it does not count for stacking).
+    # Our choice: at most this many ambushes each time a moving group enters an area (the rules
+    # speak of "an ambush" on entering; more would let every neighbour ambush the same step).
+    ambushes_per_entry: int = 1
+    # Our choice: the Mi-24 does not ambush (a helicopter does not lie in wait); it still counts.
+    mi24_ambushes: bool = False
+    # The ambusher the ambushing player picks (the Russian: the attacker picks "the unit that set
+    # the ambush") becomes Spent; True spends every Fresh unit of the ambushers' area.
     ambush_spends_whole_area: bool = False
 
     # -- raid ---------------------------------------------------------------------------------
     # Reading (English): after a passed raid the raider also becomes Spent and returns -- this
     # follows from the raider being activated (activated units are Spent), so it needs no switch.
-    # Our choice: the leader DRM for a raid is that of a leader in the raider's own area; a
-    # raided unit retreats to the nearest adjacent area it may enter (smallest id on a tie) and
-    # is eliminated if there is none.
+    # Our choice: the leader DRM for a raid is that of a leader in the raider's own area (the
+    # leader does not go on the raid); a raided unit retreats to the nearest adjacent area it may
+    # enter (smallest id on a tie) and is eliminated if there is none.
+    # Our choice: a leader is not a raid target (the raid acts on a unit: Spent, retreat).
+    raid_targets_leaders: bool = False
 
     # -- the Mi-24 (the quick rules say only that it does not count for stacking and that its
     # destruction gives the Mujahideen +1 initiative) -------------------------------------------
@@ -118,6 +136,7 @@ class Readings:
     # in its area and takes loss points like a unit.  Moving alone it flies: every area costs
     # mi24_area_cost OP, roads, mountains, minefields, ambushes and the mountain test do not
     # affect it, and it never enters an area holding Mujahideen units; it does not take control.
+    # It still obeys the contested-area exit rule (the Russian says "always").
     mi24_flies: bool = True
     mi24_area_cost: int = 1
 

@@ -93,6 +93,7 @@ class OrgunRules(Rules):
             "cards": {name: deck.view(player) for name, deck in sorted(state.decks.items())},
             "pending": [[f.TAG, attrs.asdict(f)] for f in state.stack],  # frames hold only public facts
             "mi24_destroyed": state.mi24_destroyed,
+            "muj_captured": sorted(state.muj_captured),
         }
 
     def narrate(self, event, state):

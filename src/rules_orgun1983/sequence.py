@@ -78,10 +78,16 @@ def initiative_modifiers(R, state) -> dict[str, int]:
     control = state.control
     if control.get(19) == DRA and control.get(32) == DRA:
         mods[DRA] += 1
+
+    def captured(area: int) -> bool:  # Readings.initiative_capture_is_current_control
+        if R.readings.initiative_capture_is_current_control:
+            return control.get(area) == MUJ
+        return area in state.muj_captured
+
     muj = []
-    if control.get(19) == MUJ or state.mi24_destroyed:
+    if captured(19) or state.mi24_destroyed:  # +1 once, whichever of the two holds
         muj.append(1)
-    if control.get(32) == MUJ:
+    if captured(32):
         muj.append(2)
     if muj:
         mods[MUJ] = sum(muj) if R.readings.muj_initiative_modifiers_stack else max(muj)
@@ -128,14 +134,18 @@ def supply_phase(R, ctx) -> None:
 def automatic_winner(R, state) -> tuple[str, str] | None:
     rd = R.readings
     control = state.control
+    found: list[tuple[str, str]] = []
     # Orgun: automatic victory, Mujahideen -- 32 and one of 28, 29, 33
     if control.get(rd.muj_auto_hold) == MUJ and any(control.get(a) == MUJ for a in rd.muj_auto_any_of):
         others = "/".join(str(a) for a in rd.muj_auto_any_of)
-        return MUJ, f"automatic victory: the Mujahideen control {rd.muj_auto_hold} and one of {others}"
+        found.append((MUJ, f"automatic victory: the Mujahideen control {rd.muj_auto_hold} and one of {others}"))
+    # Orgun: automatic victory, DRA -- two tribes destroyed
     destroyed = tribes_destroyed(R, state)
     if len(destroyed) >= rd.dra_auto_tribes_destroyed:
-        return DRA, f"automatic victory: tribes destroyed ({', '.join(destroyed)})"
-    return None
+        found.append((DRA, f"automatic victory: tribes destroyed ({', '.join(destroyed)})"))
+    if not found:
+        return None
+    return found[0] if rd.muj_auto_checked_first else found[-1]
 
 
 def operational_winner(R, state) -> tuple[str | None, str]:

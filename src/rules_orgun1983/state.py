@@ -44,6 +44,7 @@ class OrgunState(BaseState):
     pending_groups: set[str] = attrs.Factory(set)
     mines_laid: int = 0  # this turn
     mi24_destroyed: bool = False
+    muj_captured: set[int] = attrs.Factory(set)  # areas the Mujahideen have taken control of this game
 
 
 # -- events ---------------------------------------------------------------------------------------
@@ -276,6 +277,8 @@ def _control(state: OrgunState, e: ControlSet) -> None:
         state.control.pop(e.area, None)
     else:
         state.control[e.area] = e.side
+        if e.side == MUJ:
+            state.muj_captured.add(e.area)
 
 
 @appliers.on(UnitMoved)

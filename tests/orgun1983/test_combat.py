@@ -335,3 +335,190 @@ def test_only_mujahideen_raid_and_only_supplied_units(table):
     t2.ctx.emit(SupplyChecked((), ("J1",)))
     t2.start().do(Activate(7))
     assert not any(isinstance(a, Raid) for a in t2.legal())
+
+
+# -- review additions: the damage formula in forts, who takes loss points ---------------------------
+@rule("orgun1983:damage")
+def test_a_fort_adds_only_its_area_modifier(table):
+    from .conftest import Table
+
+    # 19 is a fort with area modifier 2: the defence is R1's 3 + 2, nothing more
+    t = table.place(J1=19, J2=19, R1=19, W2=40).control(DRA, 19).start()
+    t.roll(6, 1)  # (2+2+6) - (3+2+1) = +4
+    attack(t, 19, ["J1", "J2"])
+    c = combat(t)
+    assert (c.attack, c.defence, c.result) == (4, 5, 4)
+    assert "R1" not in t.state.units  # 4 points on a 2-step battalion: eliminated
+    # a variant that gives forts a separate bonus
+    v = Table(table.rules.with_readings(fort_defence_bonus=1))
+    v.place(J1=19, J2=19, R1=19, W2=40).control(DRA, 19).start()
+    v.roll(6, 1)
+    attack(v, 19, ["J1", "J2"])
+    assert combat(v).defence == 6
+
+
+@rule("orgun1983:damage")
+def test_attacker_losses_fall_only_on_the_attacking_units(table):
+    t = table.place(J1=15, J2=15, R4=15, W2=40).control(DRA, 15).start()
+    t.roll(1, 6)  # (2+1) - (3+1+6) = -7: J1 alone attacked
+    attack(t, 15, ["J1"])
+    assert combat(t).result == -7
+    assert "J1" not in t.state.units
+    assert t.unit("J2").steps == 2 and t.unit("R4").steps == 2  # J2 stood by: untouched
+
+
+@rule("orgun1983:damage")
+@rule("orgun1983:lone-leader")
+@pytest.mark.parametrize("face,killed", [(4, True), (5, False)])
+def test_a_leader_left_alone_by_combat_takes_the_leader_test(table, face, killed):
+    from rules_orgun1983.state import LeaderTest
+
+    t = table.place(J1=15, J2=15, R4=15, DL=15, R1=19, W2=40).control(DRA, 15, 19).start()
+    t.roll(6, 1, face)  # (2+2+6) - (3+0+1+1) = +5: R4 (2 steps) is destroyed, DL takes no point
+    attack(t, 15, ["J1", "J2"])
+    assert combat(t).result == 5 and "R4" not in t.state.units
+    test = t.events(LeaderTest)[-1]
+    assert test.unit == "DL" and test.roll == face and test.killed is killed
+    if killed:
+        assert "DL" not in t.state.units
+    else:
+        assert t.unit("DL").area == 19  # to the nearest friendly units
+    assert t.state.control[15] == MUJ
+
+
+# -- review additions: ambush condition 1 counts the Mi-24; several ambushes; stacking after one ----
+def _j1_enters_15(t):
+    t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(15))
+    return isinstance(t.state.top, AmbushWindow)
+
+
+@rule("orgun1983:ambush")
+@rule("orgun1983:mi24")
+def test_the_mi24_counts_in_the_dra_ambush_limit(table):
+    from .conftest import Table
+
+    # R1 and the Mi-24 in 12: two DRA units (only leaders are not counted) -- no ambush
+    assert not _j1_enters_15(table.place(J1=22, R1=12, H1=12, W2=40).start())
+    # R1 and a leader: one counted unit -- the ambush is there, with R1 only
+    t = Table().place(J1=22, R1=12, DL=12, W2=40).start()
+    assert _j1_enters_15(t)
+    assert {(a.ambusher, a.target) for a in t.legal() if isinstance(a, Ambush)} == {("R1", "J1")}
+    # the Mi-24 alone does not ambush by default; a variant lets it
+    assert not _j1_enters_15(Table().place(J1=22, H1=12, W2=40).start())
+    v = Table(table.rules.with_readings(mi24_ambushes=True)).place(J1=22, H1=12, W2=40).start()
+    assert _j1_enters_15(v) and Ambush("H1", "J1") in v.legal()
+
+
+@rule("orgun1983:ambush")
+def test_one_ambush_per_entry_unless_the_reading_allows_more(table):
+    from .conftest import Table
+
+    # J1 in 7 and K1 in 22 both border 15 (terrain 1, no DRA there)
+    t = table.place(R4=2, J1=7, K1=22, R1=1).start(initiative=DRA)
+    enter_15(t)
+    assert {a.ambusher for a in t.legal() if isinstance(a, Ambush)} == {"J1", "K1"}
+    t.roll(3)  # R4 (cohesion 3) passes
+    t.do(Ambush("J1", "R4"))
+    assert not isinstance(t.state.top, AmbushWindow) and t.decision.player == DRA
+    v = Table(table.rules.with_readings(ambushes_per_entry=2)).place(R4=2, J1=7, K1=22, R1=1).start(initiative=DRA)
+    enter_15(v)
+    v.roll(3)
+    v.do(Ambush("J1", "R4"))
+    assert isinstance(v.state.top, AmbushWindow) and set(v.legal()) == {Ambush("K1", "R4"), Decline()}
+    v.roll(4)  # fails the second time: back to 2
+    v.do(Ambush("K1", "R4"))
+    assert v.unit("R4").area == 2 and v.unit("K1").spent and v.unit("J1").spent
+
+
+@rule("orgun1983:ambush")
+@rule("orgun1983:stacking")
+def test_an_ambushed_unit_sent_back_into_a_full_area_is_a_stacking_excess(table):
+    from rules_orgun1983.actions import Eliminate, Retreat, Stacking
+
+    # R1-R3 go 1 -> 2 (road, through C1, M4, T1) -> 15 (next to J1 in 7: 2 OP); R1 is ambushed
+    t = table.place(R1=1, R2=1, R3=1, C1=2, M4=2, T1=2, J1=7, W2=40).start(initiative=DRA)
+    t.do(Activate(1), ChooseMove(), Pick("R1"), Pick("R2"), Pick("R3"), Go(), Step(2), Step(15))
+    t.roll(4)  # R1's cohesion 3: fails, back to 2, which now holds four DRA units
+    t.do(Ambush("J1", "R1"))
+    assert t.unit("R1").area == 2
+    assert isinstance(t.state.top, Stacking) and t.decision.player == DRA
+    assert Eliminate("R1") in t.legal() and Retreat("R1", 1) in t.legal()
+    t.do(Retreat("R1", 1))
+    assert t.unit("R1").area == 1 and not isinstance(t.state.top, Stacking)
+    assert t.decision.player == DRA and {a.area for a in t.legal() if isinstance(a, Step)} <= {2, 6, 7, 12, 19, 22}
+
+
+# -- review additions: raids ------------------------------------------------------------------------
+@rule("orgun1983:raid")
+@rule("orgun1983:minefields")
+def test_a_raider_ignores_mines_but_they_help_the_test(table):
+    t = table.place(J1=7, R4=15, R1=1).control(DRA, 15).mines(15).start()
+    t.roll(3)  # 3 + 1 (mines) = 4 <= cohesion 4: passes; no minefield roll for the raider
+    t.do(Activate(7), Raid("J1", "R4"))
+    test = t.events(CohesionTested)[-1]
+    assert (test.roll, test.modifier, test.passed) == (3, 1, True)
+    assert not t.events(LossTaken) and t.unit("J1").steps == 2
+    assert t.unit("R4").spent and t.unit("R4").area == 2
+
+
+@rule("orgun1983:raid")
+def test_raid_on_a_spent_target_fails_on_cohesion_and_leader_drm_applies(table):
+    # KL (DRM 1) beside K1: roll 5 - 1 = 4 passes against cohesion 4 in 15 (terrain 1, no mines)
+    t = table.place(K1=7, KL=7, R4=15, R1=1).control(DRA, 15).spend("R4").start()
+    t.roll(5)
+    t.do(Activate(7), Raid("K1", "R4"))
+    test = t.events(CohesionTested)[-1]
+    assert (test.roll, test.modifier, test.passed) == (5, -1, True)
+    assert "R4" not in t.state.units
+
+
+@rule("orgun1983:raid")
+def test_leaders_are_not_raid_targets_unless_the_reading_says(table):
+    from .conftest import Table
+
+    t = table.place(J1=7, R4=15, DL=15, R1=1).start()
+    t.do(Activate(7))
+    assert {a.target for a in t.legal() if isinstance(a, Raid)} == {"R4"}
+    v = Table(table.rules.with_readings(raid_targets_leaders=True)).place(J1=7, R4=15, DL=15, R1=1).start()
+    v.do(Activate(7))
+    assert {a.target for a in v.legal() if isinstance(a, Raid)} == {"R4", "DL"}
+
+
+# -- review additions: hidden hands ---------------------------------------------------------------
+@rule("orgun1983:cards")
+def test_the_opponents_hand_is_hidden_in_observations_and_history():
+    from tabletop_core import new_game
+    from tabletop_core.events import CardMoved
+
+    from rules_orgun1983.cards import hand_of
+
+    game = new_game("orgun1983", "orgun-1983", seed=5)  # turn 1: both sides drew 3 cards
+    dra_hand = hand_of(game.state, DRA)
+    muj_hand = hand_of(game.state, MUJ)
+    assert len(dra_hand) == 3 and len(muj_hand) == 3
+    seen_by_muj = game.observe(MUJ)["cards"]
+    assert seen_by_muj["cards:dra"]["hand:dra"] == 3 and seen_by_muj["cards:muj"]["hand:muj"] == muj_hand
+    assert game.observe(DRA)["cards"]["cards:dra"]["hand:dra"] == dra_hand
+    assert not any(c in repr(game.observe(MUJ)) for c in dra_hand)
+    drawn = [e for e in game.events_for(MUJ) if isinstance(e, CardMoved) and e.target == "hand:dra"]
+    assert len(drawn) == 3 and all(e.card is None for e in drawn)
+    own = [e for e in game.events_for(DRA) if isinstance(e, CardMoved) and e.target == "hand:dra"]
+    assert sorted(e.card for e in own) == sorted(dra_hand)
+
+
+@rule("orgun1983:cards")
+def test_check_views_catches_a_leaked_hand():
+    """The kit's check_views is meaningful here: an observe() that shows both hands fails it."""
+    from tabletop_core.game import Game
+    from tabletop_core.testing import check_views
+
+    from rules_orgun1983.cards import hand_of
+    from rules_orgun1983.rules import SCENARIO, OrgunRules
+
+    class Leaky(OrgunRules):
+        def observe(self, state, player):
+            return super().observe(state, player) | {"hands": {s: list(hand_of(state, s)) for s in (MUJ, DRA)}}
+
+    with pytest.raises(AssertionError, match="reveals something hidden"):
+        check_views(lambda: Game.start(Leaky(), SCENARIO, seed=1), 1, steps=5)
+    check_views(lambda: Game.start(OrgunRules(), SCENARIO, seed=1), 1, steps=40)

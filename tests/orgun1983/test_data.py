@@ -42,6 +42,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> dict[str, str]:
     return {f"{name}_file": str(path)}
 
 
+@pytest.mark.rule("orgun1983:militia")
 @pytest.mark.parametrize("name,old,new,field", [
     ("counters", "strength = 2\n", 'strength = "2"\n', "types[0].strength"),
     ("counters", 'type = "muj_band"', 'type = "muj_bnad"', "units[0].type"),
@@ -50,6 +51,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> dict[str, str]:
     ("cards", "count = 3", "cuont = 3", "cards[0]"),
     ("scenario", "unit = \"R1\"\narea = 19", "unit = \"R1\"\narea = 99", "setup[0].area"),
     ("scenario", "first = 9\nlast = 10", "first = 10\nlast = 9", ".first"),
+    ("scenario", "unit = \"M1\"\narea = 28", "unit = \"M1\"\narea = 32", "setup[6].area"),
     ("map", "neighbours = [2, 5]", "neighbours = [2, 5, 77]", "areas"),
     ("map", "id = 38\n", "id = 39\n", "areas"),
 ])

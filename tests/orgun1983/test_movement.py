@@ -213,3 +213,73 @@ def test_a_leader_alone_takes_no_control_and_contested_areas_keep_theirs(table):
     t.do(Activate(24), ChooseMove(), Pick("ZL"), Go(), Step(10), Stop())
     assert t.state.control.get(10) is None
     assert t.state.control[15] == DRA  # contested: J1 and R4 both there
+
+
+# -- review additions ------------------------------------------------------------------------------
+@rule("orgun1983:leave-contested")
+@rule("orgun1983:mi24")
+def test_the_mi24_too_leaves_a_contested_area_only_into_friendly_or_neutral(table):
+    # 19 is contested (J1 there); 22 and 32 are Mujahideen-controlled but empty, 28 DRA, 12 neutral
+    t = table.place(H1=19, R1=19, J1=19, W2=40).control(DRA, 19, 28).control(MUJ, 22, 32).start(initiative=DRA)
+    t.do(Activate(19), ChooseMove(), Pick("H1"), Go())
+    assert t.state.top.flying
+    assert {a.area for a in t.legal() if isinstance(a, Step)} == {12, 15, 28, 29}
+
+
+@rule("orgun1983:leave-contested")
+def test_leaving_contested_by_a_ground_group_lists_exactly_the_allowed_areas(table):
+    # J1 and R4 share 15; 19 and 12 are DRA's, 22 Mujahideen, 2, 6, 7 neutral
+    t = table.place(J1=15, R4=15, W2=40).control(DRA, 15, 19, 12).control(MUJ, 22).start()
+    t.do(Activate(15), ChooseMove(), Pick("J1"), Go())
+    # the DRA-controlled 12 and 19 are never offered, whatever the OP left
+    legal = {a.area for a in t.legal() if isinstance(a, Step)}
+    assert legal == {2, 6, 7, 22}
+
+
+@rule("orgun1983:stacking")
+def test_stacking_retreats_only_into_adjacent_areas_that_may_be_entered(table):
+    # 19 gets a fourth DRA unit; its neighbours: 12 (mountain), 15 (the mover's origin), 22 (J1
+    # there), 28, 29 (Mujahideen-controlled, mountain), 32 (already three DRA units)
+    t = table.place(R1=19, R2=19, T6=19, R4=15, J1=22, R3=32, M1=32, T1=32, W2=40)
+    t.control(DRA, 19, 15, 32).control(MUJ, 29).start(initiative=DRA)
+    t.do(Activate(15), ChooseMove(), Pick("R4"), Go(), Step(19))
+    if not isinstance(t.state.top, Stacking):
+        t.do(Decline())  # J1 in 22 may ambush: it declines
+    t.do(Stop())
+    assert isinstance(t.state.top, Stacking)
+    retreats = {(a.unit, a.area) for a in t.legal() if isinstance(a, Retreat)}
+    assert {a for u, a in retreats if u == "R4"} == {12, 15, 28}
+    assert {a for u, a in retreats if u == "T6"} == {15, 28}  # a tank: no mountain without a road
+    assert {a.unit for a in t.legal() if isinstance(a, Eliminate)} == {"R1", "R2", "T6", "R4"}
+    t.do(Retreat("T6", 28))
+    assert t.unit("T6").area == 28 and stack_count(t.rules, t.state, 19, DRA) == 3
+    assert not isinstance(t.state.top, Stacking)
+
+
+@rule("orgun1983:stacking")
+def test_no_room_anywhere_means_the_excess_is_destroyed(table):
+    # seven bands in 38; every neighbour (24, 29, 32, 33, 40, 41) is DRA-controlled: no retreat
+    t = table.place(Z1=38, Z2=38, Z3=38, K1=38, K2=38, J1=38, J2=38, R1=1)
+    t.control(DRA, 24, 29, 32, 33, 40, 41).start()
+    t.ctx.push(Stacking(MUJ, 38))
+    t.game._run_automatic()
+    assert t.decision.player == MUJ
+    assert all(isinstance(a, Eliminate) for a in t.legal()) and len(t.legal()) == 7
+    t.do(Eliminate("K2"))
+    assert "K2" not in t.state.units and stack_count(t.rules, t.state, 38, MUJ) == 6
+    assert not isinstance(t.state.top, Stacking) and t.decision.player == MUJ
+
+
+@rule("orgun1983:minefields")
+@pytest.mark.parametrize("faces,points", [((1, 6), (1, 3)), ((4, 2), (2, 1))])
+def test_minefield_per_unit_reading(faces, points):
+    from rules_orgun1983.rules import OrgunRules
+
+    from .conftest import Table
+
+    t = Table(OrgunRules().with_readings(minefield_roll_per_unit=True))
+    t.place(K3=7, J1=7, R1=1).control(DRA, 15).mines(15).start()
+    t.roll(*faces)
+    t.do(Activate(7), ChooseMove(), Pick("K3"), Pick("J1"), Go(), Step(15))
+    lost = {u: len([e for e in t.events(LossTaken) if e.unit == u]) for u in ("K3", "J1")}
+    assert (lost["K3"], lost["J1"]) == (min(points[0], 2), min(points[1], 2))

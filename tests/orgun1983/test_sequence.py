@@ -187,10 +187,32 @@ def test_a_side_without_fresh_units_passes_by_itself(table):
 # -- supply ---------------------------------------------------------------------------------------
 @rule("orgun1983:supply")
 def test_supply_phase_refreshes_and_marks_low_supply(table):
-    t = table.place(J1=1, J2=24, R1=2).control(DRA, 1, 2, 5).spend("J2", "J1").start(phase="supply")
-    assert not t.unit("J2").spent and not t.unit("J2").low_supply
+    # J1 stands in 1, cut off by DRA-held 1, 2, 5; K1 likewise but was never activated
+    t = table.place(J1=1, K1=1, J2=24, R1=2).control(DRA, 1, 2, 5).spend("J2", "J1", "R1").start(phase="supply")
+    assert not t.unit("J2").spent and not t.unit("J2").low_supply  # supplied: turned to Fresh
+    assert not t.unit("R1").spent and not t.unit("R1").low_supply
+    # only supplied units turn over: J1 stays Spent, K1 stays Fresh -- both Low Supply
+    assert t.unit("J1").low_supply and t.unit("J1").spent
+    assert t.unit("K1").low_supply and not t.unit("K1").spent
+
+
+@rule("orgun1983:supply")
+def test_back_in_supply_clears_low_supply(table):
+    from rules_orgun1983.state import SupplyChecked
+
+    t = table.place(J1=24, R1=2)
+    t.ctx.emit(SupplyChecked((), ("J1",)))
+    t.spend("J1").start(phase="supply")
+    assert not t.unit("J1").low_supply and not t.unit("J1").spent
+
+
+@rule("orgun1983:supply")
+def test_unsupplied_refresh_reading_can_be_switched(table):
+    from .conftest import Table
+
+    t = Table(table.rules.with_readings(unsupplied_units_refresh=True))
+    t.place(J1=1, R1=2).control(DRA, 1, 2, 5).spend("J1").start(phase="supply")
     assert t.unit("J1").low_supply and not t.unit("J1").spent
-    assert not t.unit("R1").low_supply
 
 
 @rule("orgun1983:supply")
@@ -279,4 +301,52 @@ def test_mi24_fights_beside_dra_units_and_is_not_stacked(table):
     t.roll(1, 1)
     t.do(Activate(19), ChooseAttack(), Pick("J1"), Go(), Done(), Done())
     c = t.events(CombatResolved)[-1]
-    assert c.defence == 3 + 3 + 6 + 3 + 2 + 1  # two rifle bns, T-62, Mi-24, terrain, fort
+    assert c.defence == 3 + 3 + 6 + 3 + 2  # two rifle bns, T-62, Mi-24, the area modifier of 19
+
+
+# -- review additions: every initiative modifier on its own ------------------------------------------
+@rule("orgun1983:initiative")
+@pytest.mark.parametrize("turn,muj,dra,faces,holder,totals,winner", [
+    (7, (19,), (), (4, 4), DRA, (5, 4), MUJ),      # M +1 for 19
+    (7, (32,), (), (3, 4), DRA, (5, 4), MUJ),      # M +2 for 32
+    (6, (32,), (), (3, 4), DRA, (3, 4), DRA),      # no modifier before turn 7
+    (7, (), (19,), (4, 4), MUJ, (4, 4), MUJ),      # DRA needs both 19 and 32 -- a tie, the holder keeps it
+    (7, (), (19, 32), (4, 4), MUJ, (4, 5), DRA),   # DRA +1 with both
+    (10, (), (19, 32), (5, 4), DRA, (5, 5), DRA),  # a modified tie: the holder keeps it
+])
+def test_each_initiative_modifier(table, turn, muj, dra, faces, holder, totals, winner):
+    t = table.place(J1=40, R1=1).control(MUJ, *muj).control(DRA, *dra).roll(*faces)
+    t.start(turn=turn, phase="initiative", initiative=holder)
+    e = initiative(t)
+    assert (e.muj_total, e.dra_total, e.side) == (*totals, winner)
+
+
+@rule("orgun1983:initiative")
+def test_captured_reading_current_control_or_ever(table):
+    from .conftest import Table
+
+    # the Mujahideen took 32 earlier; DRA has it back now
+    t = table.place(J1=40, R1=1).control(MUJ, 32).control(DRA, 32).roll(3, 4)
+    t.start(turn=7, phase="initiative", initiative=DRA)
+    assert (initiative(t).muj_total, initiative(t).side) == (3, DRA)
+    v = Table(table.rules.with_readings(initiative_capture_is_current_control=False))
+    v.place(J1=40, R1=1).control(MUJ, 32).control(DRA, 32).roll(3, 4)
+    v.start(turn=7, phase="initiative", initiative=DRA)
+    assert (initiative(v).muj_total, initiative(v).side) == (5, MUJ)
+
+
+@rule("orgun1983:victory-auto")
+def test_both_automatic_conditions_at_once(table):
+    from .conftest import Table
+
+    def situation(t):
+        t.place(J1=32, J2=28, Z1=38, R1=1, W1=41)
+        for uid in ("K1", "K2", "K3", "W2", "W3", "W4"):  # Kharoti and Waziri wiped out
+            t.place(**{uid: 35})
+            t.ctx.emit(UnitEliminated(uid, "test"))
+        t.ctx.emit(UnitEliminated("W1", "test"))
+        return t.control(MUJ, 32, 28).start(turn=8, phase="victory")
+
+    assert result(situation(table)).winner == MUJ
+    flipped = situation(Table(table.rules.with_readings(muj_auto_checked_first=False)))
+    assert result(flipped).winner == DRA and "kharoti" in result(flipped).reason
