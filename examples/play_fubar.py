@@ -1,8 +1,10 @@
 """Play a FUBAR scenario from Python, in the base rules and in the LWTV edition.
 
-    python examples/play_fubar.py [SCENARIO] [SEED]
+    python examples/play_fubar.py [SCENARIO] [SEED] [AGENTS]
 
-Prints the narration (one line per event) and the result of each game.
+AGENTS is one agent per side in seat order (ISAF, insurgents), default ``fubar,random``: the
+heuristic ``fubar`` agent against the random one.  Prints the narration (one line per event) and
+the result of each game.
 """
 from __future__ import annotations
 
@@ -11,23 +13,24 @@ import sys
 from tabletop_core import agents_for, new_game, play
 
 
-def run(scenario: str, seed: int, variants: tuple[str, ...]) -> None:
+def run(scenario: str, seed: int, variants: tuple[str, ...], agents: str = "fubar,random") -> None:
     game = new_game("fubar", scenario, seed=seed, variants=variants)
-    print(f"--- {scenario}, seed {seed}, {'+'.join(variants) or 'base rules'} ---")
+    print(f"--- {scenario}, seed {seed}, {'+'.join(variants) or 'base rules'}, {agents} ---")
     for event in game.events:
         line = game.narrate(event)
         if line:
             print(line)
     game.subscribe(lambda event: (line := game.narrate(event)) and print(line))
-    result = play(game, agents_for(game, "random,random"))
+    result = play(game, agents_for(game, agents))
     print(f"result: {result}\n")
 
 
 def main(argv: list[str]) -> int:
     scenario = argv[0] if argv else "recovery-team"
     seed = int(argv[1]) if len(argv) > 1 else 1
-    run(scenario, seed, ())
-    run(scenario, seed, ("lwtv",))
+    agents = argv[2] if len(argv) > 2 else "fubar,random"
+    run(scenario, seed, (), agents)
+    run(scenario, seed, ("lwtv",), agents)
     return 0
 
 

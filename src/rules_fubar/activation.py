@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from tabletop_core.boards.table import Figure, Unit
-
 from .measure import unit_distance
 from .state import (
     ActivationAttempted,
@@ -63,15 +61,13 @@ def out_of_coherency(rules, u: UnitState) -> int:
     table's chain reading of coherency)."""
     if len(u.figures) < 2 or u.vehicle:
         return 0
-    table = rules.measure_for(u).table
-    return len(table.out_of_coherency(Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])))
+    return rules.measure_for(u).out_of_coherency(u)
 
 
 def enemy_visible(rules, state, u: UnitState) -> bool:
-    m = rules.measure_for(u)
-    return any(
-        e.side != u.side and e.alive and not e.hidden and m.sees(u, e) for e in state.units.values()
-    )
+    from .movement import visible_enemies
+
+    return bool(visible_enemies(rules, state, u))
 
 
 def activation_modifier(rules, state, u: UnitState) -> int:
@@ -139,15 +135,14 @@ def attempt(rules, ctx, uid: str) -> bool:
 def failed_activation(rules, ctx, uid: str) -> None:
     """# FUBAR failed-activation: On Guard; a unit over 50% casualties withdraws 6" from the
     nearest enemy it can see instead (reading: with no enemy in sight it stays where it is)."""
-    from .movement import withdraw
+    from .movement import visible_enemies, withdraw
 
     state = ctx.state
     u = state.units[uid]
     if not u.broken:
         ctx.emit(OnGuardSet(uid))
         return
-    m = rules.measure_for(u)
-    seen = [e for e in state.units.values() if e.side != u.side and e.alive and not e.hidden and m.sees(u, e)]
+    seen = visible_enemies(rules, state, u)
     if not seen:
         return
     nearest = min(seen, key=lambda e: (unit_distance(u, e), e.id))

@@ -64,16 +64,17 @@ def spotted_by_friends(rules, state, side: str, target: UnitState, *, exclude: s
     return False
 
 
-def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None):
+def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None, seen=None):
     """(distance, fire points) for figure ``f`` shooting at ``target``, or None when it cannot.
 
     The range is to the nearest target figure it sees; an indirect weapon (# FUBAR mortars) may
-    instead use the nearest target figure when a friendly figure sees the target."""
+    instead use the nearest target figure when a friendly figure sees the target.  ``seen``: the
+    target figures ``f`` sees (``Measure.sight_rows``), when the caller has them already."""
     w = weapon_of(rules, u, f)
     if w is None:
         return None
-    m = rules.measure_for(u)
-    seen = m.seen_figures(f, target)
+    if seen is None:
+        seen = rules.measure_for(u).seen_figures(f, target)
     if seen:
         d = seen[0][0]
     elif w.indirect:
@@ -92,7 +93,7 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
     spotted = None
-    for f in u.figures:
+    for f in u.figures:  # figure by figure: most answers are settled by the first that can shoot
         w = weapon_of(rules, u, f)
         if w is None:
             continue
@@ -197,16 +198,17 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
             continue
         if at and tid in at:
             target = attrs.evolve(target, figures=tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(target.figures, at[tid])))
-        shooters = [f for k, f in enumerate(u.figures) if k % len(targets) == i]
+        shooters = [(k, f) for k, f in enumerate(u.figures) if k % len(targets) == i]
         groups: dict[tuple[int, bool], int] = {}
         spotted = None
-        for f in shooters:
+        rows = rules.measure_for(u).sight_rows(u, target)
+        for k, f in shooters:
             w = weapon_of(rules, u, f)
             if w is None:
                 continue
             if w.indirect and spotted is None:
                 spotted = spotted_by_friends(rules, state, u.side, target, exclude=u.id)
-            s = shot(rules, state, u, f, target, spotted=spotted)
+            s = shot(rules, state, u, f, target, spotted=spotted, seen=rows[k])
             if s is None:
                 continue
             key = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
@@ -332,8 +334,8 @@ def bail_out(rules, ctx, v: UnitState, by_side: str) -> None:
 # -- hidden units and spotting ---------------------------------------------------------------------
 def spot_targets(rules, state, u: UnitState) -> list[str]:
     """# FUBAR hidden: hidden enemy units in line of sight of the activated unit."""
-    m = rules.measure_for(u)
-    return [e.id for e in state.units.values() if e.side != u.side and e.alive and e.hidden and m.sees(u, e)]
+    hidden = [e for e in state.units.values() if e.side != u.side and e.alive and e.hidden]
+    return [e.id for e in rules.measure_for(u).seen_among(u, hidden)] if hidden else []
 
 
 def try_spot(rules, ctx, uid: str, target: str) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import numpy as np
+
 from tabletop_core.boards import geometry as geo
 from tabletop_core.boards.table import COVER_EDGE, Cover, Table, Unit
 
@@ -22,14 +24,44 @@ SAME_AREA = 6.0
 BEHIND = 3.0
 
 
+#: Bound on each answer cache (entries); a full cache is emptied and refilled (derived data only).
+CACHE_LIMIT = 1 << 17
+#: Sight lines a question must leave undecided before they go to the numpy batch kernel together;
+#: fewer go one by one through the scalar kernel.  Measured on the village table: a scalar test
+#: costs about 8 us, a batch about 110 us + 2 us a line, so batches win from about 40 lines up.
+BATCH = 40
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 class Measure:
-    """FUBAR measuring on one table; answers are cached per position (derived, read-only data)."""
+    """FUBAR measuring on one table.
+
+    Every answer is a pure function of positions, so it is cached keyed on them: single points
+    (the cover feature a point is in), sight lines between two points, and unit-level questions
+    keyed on the two units' figure tuples (``Fig`` caches its hash, and unchanged figures are the
+    same objects from one state to the next, so a lookup costs little).  Figures stand still most
+    of a game and the same questions come back decision after decision; a unit-level question
+    that misses sends all its undecided sight lines to the core's numpy batch kernel at once
+    (``Table.line_of_sight_many``), which answers exactly as the scalar kernel does.
+    """
 
     def __init__(self, table: Table):
         self.table = table
         self.feature_at = lru_cache(maxsize=65536)(self._feature_at)
         self.pair_visible = lru_cache(maxsize=262144)(self._pair_visible)
         self.cover_of = lru_cache(maxsize=65536)(self._cover_of)
+        self._nearest_cover = lru_cache(maxsize=65536)(self.table.nearest_cover)
+        self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
+        self._sees: dict[tuple, bool] = {}
+        self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
+        self._rows: dict[tuple, tuple] = {}
+        self._incoherent: dict[tuple, int] = {}
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -39,40 +71,199 @@ class Measure:
             return None, math.inf
         return f.id, geo.distance_to_boundary(p, f.vertices)
 
+    def nearest_cover(self, point: tuple[float, float], reach: float):
+        """``Table.nearest_cover(point, reach)``, cached per point: the nearest cover at any distance
+        is the answer for every reach that includes it (ties go to the same, first, feature)."""
+        spot = self._nearest_cover(point)
+        return None if spot is None or spot.distance > reach else spot
+
     # -- sight ----------------------------------------------------------------------------------
-    def _pair_visible(self, a: tuple[float, float], b: tuple[float, float], ra: float, rb: float) -> bool:
-        """# FUBAR cover: may a figure at ``a`` see (and so fire at) one at ``b``?
+    def _cover_rule(self, a, b, ra: float, rb: float, fa, da: float, fb, db: float) -> bool | None:
+        """# FUBAR cover: what the cover rules alone settle about ``a`` seeing ``b``.
 
         Inside a cover area a figure sees out, and is seen, only within 2" of its edge; two figures
-        in the same cover area see each other only within 6"; then no blocking terrain between.
-        """
-        fa, da = self.feature_at(a)
-        fb, db = self.feature_at(b)
+        in the same cover area see each other only within 6" (no sight line needed).  None: it
+        comes down to the sight line."""
         if fa is not None and fa == fb:
             return max(geo.distance(a, b) - ra - rb, 0.0) <= SAME_AREA
         if fa is not None and da > COVER_EDGE:
             return False
         if fb is not None and db > COVER_EDGE:
             return False
-        return self.table.line_of_sight(a, b)
+        return None
+
+    def line_of_sight(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        key = (a, b)
+        seen = self._los.get(key)
+        if seen is None:
+            seen = _remember(self._los, key, self.table.line_of_sight(a, b))
+        return seen
+
+    def _sight_lines(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
+        """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
+        if len(lines) < BATCH:
+            table = self.table
+            return [_remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
+        starts = np.array([k[0] for k in lines], dtype=np.float64)
+        ends = np.array([k[1] for k in lines], dtype=np.float64)
+        answers = self.table.line_of_sight_many(starts, ends).tolist()
+        for k, v in zip(lines, answers):
+            _remember(self._los, k, v)
+        return answers
+
+    def _pair_visible(self, a: tuple[float, float], b: tuple[float, float], ra: float, rb: float) -> bool:
+        """# FUBAR cover: may a figure at ``a`` see (and so fire at) one at ``b``?  The cover rules
+        (see ``_cover_rule``), then no blocking terrain between."""
+        fa, da = self.feature_at(a)
+        fb, db = self.feature_at(b)
+        rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
+        return self.line_of_sight(a, b) if rule is None else rule
 
     def figure_sees(self, f: Fig, g: Fig) -> bool:
         return self.pair_visible(f.pos, g.pos, f.r, g.r)
 
     def sees(self, a: UnitState, b: UnitState) -> bool:
-        """Does any figure of ``a`` see any figure of ``b``?"""
-        pv = self.pair_visible
-        for f in a.figures:
-            for g in b.figures:
-                if pv(f.pos, g.pos, f.r, g.r):
-                    return True
-        return False
+        """Does any figure of ``a`` see any figure of ``b``?  (Cached on both units' figures.)"""
+        key = (a.figures, b.figures)
+        answer = self._sees.get(key)
+        if answer is None:
+            answer = _remember(self._sees, key, self._unit_sees(a.figures, b.figures))
+        return answer
 
-    def seen_figures(self, f: Fig, b: UnitState) -> list[tuple[float, Fig]]:
-        """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
-        out = [(edge(f, g), g) for g in b.figures if self.pair_visible(f.pos, g.pos, f.r, g.r)]
-        out.sort(key=lambda t: t[0])
+    def seen_among(self, a: UnitState, others) -> list[UnitState]:
+        """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
+        worth of questions at once.  Units the caches or the cover rules settle are settled first;
+        the sight lines left over from every other unit go to one batch when there are enough of
+        them (else one unit at a time, stopping at the first figure seen)."""
+        cache = self._sees
+        verdicts: list = []
+        pending = 0
+        for b in others:
+            answer = cache.get((a.figures, b.figures))
+            if answer is None:
+                answer = self._unit_sees(a.figures, b.figures, defer=True)
+                if type(answer) is list:
+                    pending += len(answer)
+                else:
+                    _remember(cache, (a.figures, b.figures), answer)
+            verdicts.append(answer)
+        if pending >= BATCH:
+            lines = [k for v in verdicts if type(v) is list for k in v]
+            answers = dict(zip(lines, self._sight_lines(lines)))
+            verdicts = [any(answers[k] for k in v) if type(v) is list else v for v in verdicts]
+        elif pending:
+            verdicts = [any(self._sight_lines_until_seen(v)) if type(v) is list else v for v in verdicts]
+        out = []
+        for b, v in zip(others, verdicts):
+            if pending:
+                _remember(cache, (a.figures, b.figures), v)
+            if v:
+                out.append(b)
         return out
+
+    def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
+        """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
+        still to test (a list) when neither the cover rules nor the caches settle it."""
+        feature_at, los = self.feature_at, self._los
+        theirs = [(g.pos, g.r, *feature_at(g.pos)) for g in bfigs]
+        undecided = []
+        for f in afigs:
+            a, ra = f.pos, f.r
+            fa, da = feature_at(a)
+            for b, rb, fb, db in theirs:
+                rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
+                if rule is None:
+                    known = los.get((a, b))
+                    if known is None:
+                        undecided.append((a, b))
+                    elif known:
+                        return True
+                elif rule:
+                    return True
+        if not undecided:
+            return False
+        if defer:
+            return undecided
+        if len(undecided) >= BATCH:
+            return any(self._sight_lines(undecided))
+        return any(self._sight_lines_until_seen(undecided))
+
+    def _sight_lines_until_seen(self, lines):
+        """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
+        table, los = self.table, self._los
+        for k in lines:
+            seen = los.get(k)
+            if seen is None:
+                seen = _remember(los, k, table.line_of_sight(k[0], k[1]))
+            yield seen
+            if seen:
+                return
+
+    def sight_rows(self, a: UnitState, b: UnitState) -> tuple[tuple[tuple[float, Fig], ...], ...]:
+        """``seen_figures`` for every figure of ``a`` at once (one row per figure, in order), cached
+        on both units' figures; the undecided sight lines of the whole unit go to one batch when
+        there are enough of them."""
+        key = (a.figures, b.figures)
+        rows = self._rows.get(key)
+        if rows is None:
+            rows = _remember(self._rows, key, self._rows_now(a.figures, b.figures))
+        return rows
+
+    def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
+        feature_at, los = self.feature_at, self._los
+        theirs = [(g, g.pos, g.r, *feature_at(g.pos)) for g in bfigs]
+        table: list[list] = []
+        undecided = []
+        for f in afigs:
+            a, ra = f.pos, f.r
+            fa, da = feature_at(a)
+            row = []
+            for g, b, rb, fb, db in theirs:
+                rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
+                if rule is None:
+                    rule = los.get((a, b))
+                    if rule is None:
+                        undecided.append((a, b))
+                row.append(rule)
+            table.append(row)
+        answers = dict(zip(undecided, self._sight_lines(undecided))) if undecided else {}
+        out = []
+        for f, row in zip(afigs, table):
+            a = f.pos
+            seen = [(edge(f, g), g) for (g, b, *_), v in zip(theirs, row)
+                    if (answers[(a, b)] if v is None else v)]
+            seen.sort(key=lambda t: t[0])
+            out.append(tuple(seen))
+        return tuple(out)
+
+    def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
+        """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
+        key = (f, b.figures)
+        out = self._seen.get(key)
+        if out is None:
+            out = _remember(self._seen, key, self._figure_sees_which(f, b.figures))
+        return out
+
+    def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
+        feature_at, los = self.feature_at, self._los
+        a, ra = f.pos, f.r
+        fa, da = feature_at(a)
+        verdicts: list[bool | None] = []
+        undecided = []
+        for g in bfigs:
+            b = g.pos
+            rule = self._cover_rule(a, b, ra, g.r, fa, da, *feature_at(b))
+            if rule is None:
+                rule = los.get((a, b))
+                if rule is None:
+                    undecided.append((a, b))
+            verdicts.append(rule)
+        if undecided:
+            answers = iter(self._sight_lines(undecided))
+            verdicts = [next(answers) if v is None else v for v in verdicts]
+        out = [(edge(f, g), g) for g, v in zip(bfigs, verdicts) if v]
+        out.sort(key=lambda t: t[0])
+        return tuple(out)
 
     # -- cover ----------------------------------------------------------------------------------
     def _cover_of(self, positions: tuple[tuple[float, float], ...]) -> int:
@@ -88,6 +279,17 @@ class Measure:
     def in_cover(self, u: UnitState) -> bool:
         return self.unit_cover(u) > Cover.NONE
 
+    def out_of_coherency(self, u: UnitState) -> int:
+        """How many figures stand farther than 3" from every other figure of their unit (the core
+        table's chain reading of coherency), cached on the unit's figures."""
+        n = self._incoherent.get(u.figures)
+        if n is None:
+            from tabletop_core.boards.table import Figure
+
+            core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
+            n = _remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
+        return n
+
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
         for feature in self.table.features_at(f.pos):
             if feature.id in buildings:
@@ -101,12 +303,23 @@ def edge(f: Fig, g: Fig) -> float:
 
 
 def unit_distance(a: UnitState, b: UnitState) -> float:
-    return min(edge(f, g) for f in a.figures for g in b.figures)
+    """The distance between two units: between their nearest figures, edge to edge (cached)."""
+    return _figures_apart(a.figures, b.figures)
+
+
+@lru_cache(maxsize=65536)
+def _figures_apart(afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> float:
+    return min(edge(f, g) for f in afigs for g in bfigs)
 
 
 def centroid(u: UnitState) -> tuple[float, float]:
-    n = len(u.figures)
-    return (sum(f.x for f in u.figures) / n, sum(f.y for f in u.figures) / n)
+    return _centre(u.figures)
+
+
+@lru_cache(maxsize=65536)
+def _centre(figures: tuple[Fig, ...]) -> tuple[float, float]:
+    n = len(figures)
+    return (sum(f.x for f in figures) / n, sum(f.y for f in figures) / n)
 
 
 def _core_figure(i: int, p: tuple[float, float]):

@@ -30,8 +30,9 @@ def _r(v: float) -> float:
 
 
 def visible_enemies(rules, state, u: UnitState) -> list[UnitState]:
-    m = rules.measure_for(u)
-    return [e for e in state.units.values() if e.side != u.side and e.alive and not e.hidden and m.sees(u, e)]
+    """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted)."""
+    return rules.measure_for(u).seen_among(
+        u, [e for e in state.units.values() if e.side != u.side and e.alive and not e.hidden])
 
 
 def objectives(rules, state) -> dict[str, tuple[float, float]]:
@@ -39,9 +40,19 @@ def objectives(rules, state) -> dict[str, tuple[float, float]]:
     return rules.objective_points(state.scenario)
 
 
-def move_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -> tuple[float, float]:
-    """The displacement of a unit's centre for one menu choice (may be shorter than ``reach``)."""
+def move_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float,
+                seen: list[UnitState] | None = None) -> tuple[float, float]:
+    """The displacement of a unit's centre for one menu choice (may be shorter than ``reach``).
+    ``seen``: the enemies ``u`` sees, when the caller has them already."""
     cx, cy = centroid(u)
+    if kind == "objective":  # the commonest question in a menu: answered first
+        tx, ty = objectives(rules, state)[ref]
+        dx, dy = tx - cx, ty - cy
+        d = math.hypot(dx, dy)
+        dist = min(reach, d)
+        if d < 1e-9 or dist <= 0.0:
+            return (0.0, 0.0)
+        return (dx / d * dist, dy / d * dist)
     if kind == "enemy":
         e = state.units[ref]
         tx, ty = centroid(e)
@@ -51,7 +62,7 @@ def move_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -
         tx, ty = objectives(rules, state)[ref]
         dist = min(reach, math.hypot(tx - cx, ty - cy))
     elif kind == "cover":
-        spot = rules.measure_for(u).table.nearest_cover((cx, cy), reach)
+        spot = rules.measure_for(u).nearest_cover((cx, cy), reach)
         if spot is None or spot.distance == 0.0:
             return (0.0, 0.0)
         tx, ty = spot.point
@@ -59,7 +70,8 @@ def move_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -
         dist = min(reach, d + INTO_COVER)
         tx, ty = cx + (tx - cx) / d * dist, cy + (ty - cy) / d * dist
     else:  # away from the nearest enemy in sight
-        seen = visible_enemies(rules, state, u)
+        if seen is None:
+            seen = visible_enemies(rules, state, u)
         if not seen:
             return (0.0, 0.0)
         e = min(seen, key=lambda e: (unit_distance(u, e), e.id))
@@ -81,13 +93,14 @@ def move_options(rules, state, u: UnitState, mode: str) -> list[Move]:
     if not can_move(u):
         return []
     reach = DISTANCE[mode]
-    refs: list[tuple[str, str]] = [("enemy", e.id) for e in visible_enemies(rules, state, u)]
+    seen = visible_enemies(rules, state, u)
+    refs: list[tuple[str, str]] = [("enemy", e.id) for e in seen]
     refs += [("objective", k) for k in objectives(rules, state)]
     refs += [("cover", ""), ("away", "")]
     out = []
     for kind, ref in refs:
         for half in (False, True):
-            v = move_vector(rules, state, u, kind, ref, reach / 2 if half else reach)
+            v = move_vector(rules, state, u, kind, ref, reach / 2 if half else reach, seen)
             if math.hypot(*v) >= 0.25:
                 out.append(Move(mode, kind, ref, half))
     return out
@@ -161,7 +174,7 @@ def go_to_ground_vector(rules, u: UnitState) -> tuple[float, float] | None:
 
 def move_vector_cover(rules, u: UnitState, reach: float):
     cx, cy = centroid(u)
-    spot = rules.measure_for(u).table.nearest_cover((cx, cy), reach)
+    spot = rules.measure_for(u).nearest_cover((cx, cy), reach)
     if spot is None:
         return None
     if spot.distance == 0.0:

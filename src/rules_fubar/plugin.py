@@ -1,9 +1,11 @@
-"""Entry point of rules_fubar: registers the ruleset and adds its own hook specifications."""
+"""Entry point of rules_fubar: registers the ruleset and its heuristic agent, and adds its own hook
+specifications."""
 from __future__ import annotations
 
 from tabletop_core import hookimpl
 
 from . import hookspecs
+from .agent import FubarAgent
 from .rules import FubarRules
 
 
@@ -18,3 +20,9 @@ def tabletop_add_hookspecs(pluginmanager) -> None:
 @hookimpl
 def tabletop_register_rulesets(registry) -> None:
     registry.add(FubarRules)
+
+
+@hookimpl
+def tabletop_register_agents(registry) -> None:
+    registry.add("fubar", FubarAgent, ruleset="fubar",
+                 description="heuristic: aimed fire at the most exposed enemy, cover under fire, assaults the weakened")

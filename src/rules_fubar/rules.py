@@ -33,6 +33,7 @@ from .state import (
     AllocateHits,
     Assault,
     BvpAwarded,
+    BvpConversionChosen,
     CasualtiesTaken,
     CombatBegan,
     CombatEnded,
@@ -42,6 +43,8 @@ from .state import (
     ConvertBvp,
     ConvertingBvp,
     Decline,
+    DesignateHideout,
+    DesignatingHideouts,
     EndAction,
     FiguresSuppressed,
     FireAt,
@@ -86,7 +89,7 @@ def _measure(table_id: str, data: FubarData) -> Measure:
 
 class FubarRules(Rules):
     name = "fubar"
-    version = "1.0.0"
+    version = "1.1.0"  # 1.1: hideouts designated and BVP converted by secret decisions
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
     max_decisions = 8000
@@ -110,6 +113,10 @@ class FubarRules(Rules):
     # -- helpers the rule modules call ----------------------------------------------------------
     def measure_for(self, u) -> Measure:
         return _measure(u.table, self.data)
+
+    def measure_of_scenario(self, scenario: str) -> Measure:
+        """The measuring of a scenario's table (agents measure public positions with it)."""
+        return _measure(self.data.scenarios[scenario].table, self.data)
 
     def table_of(self, scenario: str):
         return build_table(self.data.tables[self.data.scenarios[scenario].table])
@@ -224,11 +231,17 @@ class FubarRules(Rules):
         if player in (None, "insurgents"):
             view["reserves"] = state.reserves
         if scenarios.HIDEOUTS in state.decks:
+            # FUBAR hideouts: the other side sees how many buildings are designated, not which
             view["hideouts"] = state.decks[scenarios.HIDEOUTS].view(player)
+        if state.bvp_choices:
+            # FUBAR bvp: a conversion stays secret until every player has chosen
+            view["conversion"] = {p: (t if player in (None, p) else "chosen") for p, t in sorted(state.bvp_choices.items())}
         return view
 
     def perturb_hidden(self, state, player, rng):
-        """Move every unit hidden from ``player`` somewhere else nearby, for the view check."""
+        """Change, for the view check, every secret of the other players beyond decks: hidden units
+        move nearby, the insurgent reserves and the other players' BVP conversion choices change.
+        (The hideouts are deck piles hidden from ISAF; the kit itself redeals those.)"""
         for uid, u in list(state.units.items()):
             if u.side == player or not u.hidden:
                 continue
@@ -238,6 +251,9 @@ class FubarRules(Rules):
             state.units[uid] = attrs.evolve(u, figures=figs)
         if player != "insurgents":
             state.reserves = rng.randint(0, 30)
+        for p, trade in list(state.bvp_choices.items()):
+            if p != player:
+                state.bvp_choices[p] = rng.randint(0, max(state.bvp.get(p, 0), 0))
 
     # -- words ----------------------------------------------------------------------------------
     def describe_action(self, action, state):
@@ -327,6 +343,8 @@ def _decide_combat(rules, state, frame: CombatStep):
 
 
 def _decide_bvp(rules, state, frame: ConvertingBvp):
+    """# FUBAR bvp: each player with BVP chooses in secret; none is told another's choice until
+    all have chosen (the choices wait in ``state.bvp_choices``)."""
     if not frame.players:
         return None
     p = frame.players[0]
@@ -334,12 +352,21 @@ def _decide_bvp(rules, state, frame: ConvertingBvp):
     if bvp <= 0:
         return None
     return Decision(p, tuple(ConvertBvp(k) for k in range(bvp + 1)),
-                    f"{p} has {bvp} BVP: how many to trade for 3 VP each (the rest are rolled)?")
+                    f"{p} has {bvp} BVP: how many to trade for 3 VP each (the rest are rolled)? (secret)")
+
+
+def _decide_hideout(rules, state, frame: DesignatingHideouts):
+    options = scenarios.designation_options(state)
+    if frame.left <= 0 or not options:
+        return None
+    return Decision("insurgents", tuple(DesignateHideout(b) for b in options),
+                    f"designate a building as a hideout ({frame.left} to go; secret)")
 
 
 _DECIDE = {
     Activated: _decide_activated, Walking: _decide_walking, AllocateHits: _decide_allocate,
     OnGuardWindow: _decide_window, CombatStep: _decide_combat, ConvertingBvp: _decide_bvp,
+    DesignatingHideouts: _decide_hideout,
 }
 
 
@@ -430,16 +457,18 @@ def _let_go(rules, ctx, a: LetGo):
 
 
 def _convert(rules, ctx, a: ConvertBvp):
-    frame = ctx.state.top
-    scenarios.convert(rules, ctx, frame.players[0], a.trade)
-    ctx.replace(ConvertingBvp(frame.players[1:]))
+    scenarios.choose_conversion(rules, ctx, ctx.state.top.players[0], a.trade)
+
+
+def _designate(rules, ctx, a: DesignateHideout):
+    scenarios.designate(rules, ctx, a.building)
 
 
 _ACT = {
     Activate: _activate, Spot: _spot, Walk: _walk, Move: _move, FireAt: _fire_at, EndAction: _end_action,
     GoOnGuard: _on_guard, GoToGround: _ground, Assault: _assault, Allocate: _allocate, ReactFire: _react,
     Decline: _decline, StayInCombat: _stay, LeaveCombat: _leave, Follow: _follow, LetGo: _let_go,
-    ConvertBvp: _convert,
+    ConvertBvp: _convert, DesignateHideout: _designate,
 }
 
 
@@ -470,17 +499,15 @@ def _advance_combat(rules, ctx, frame: CombatStep):
 
 
 def _advance_bvp(rules, ctx, frame: ConvertingBvp):
-    if frame.players:
-        scenarios.convert(rules, ctx, frame.players[0], 0)
+    if frame.players:  # no BVP to convert: nothing to choose
         ctx.replace(ConvertingBvp(frame.players[1:]))
         return
-    ctx.pop()
-    scenarios.finish(rules, ctx)
+    scenarios.reveal_conversions(rules, ctx)
 
 
 _ADVANCE = {
     Activated: _pop_stale, Walking: _pop_stale, AllocateHits: _advance_allocate, OnGuardWindow: _pop_stale,
-    CombatStep: _advance_combat, ConvertingBvp: _advance_bvp,
+    CombatStep: _advance_combat, ConvertingBvp: _advance_bvp, DesignatingHideouts: _pop_stale,
 }
 
 
@@ -524,6 +551,8 @@ def _describe(a) -> str:
         return f"{a.unit} lets them go"
     if t is ConvertBvp:
         return f"trade {a.trade} BVP for VP, roll for the rest"
+    if t is DesignateHideout:
+        return f"designate {a.building} as a hideout"
     return a.TAG
 
 
@@ -583,6 +612,8 @@ def _narrate(rules, e, state) -> str | None:
         return f"{e.figures} insurgent fighter(s) leave the reserves"
     if t is VpScored:
         return f"{e.side}: {e.traded} BVP traded, {e.rolled} rolled, {e.vp} VP"
+    if t is BvpConversionChosen:
+        return f"{e.side} chooses how to convert BVP" + ("" if e.trade is None else f" (trade {e.trade})")
     if t is PhaseChanged:
         return {"bvp": "the mission is over: converting BVP"}.get(e.phase)
     if t in (CombatsQueued,):

@@ -1,10 +1,18 @@
 """Scenario set-up, the insurgent hideouts, the end of a mission and BVP (# FUBAR hideouts, bvp,
 points).
 
-Hideouts are secret: the buildings are dealt from a shuffled deck into a pile only the insurgent
-player sees (the core's deck visibility keeps them out of the other side's view and log).
-Reading: the insurgent "designates" them by this secret random deal, because a chosen building
-would be written into the public log through the core's ActionTaken event (see the report).
+Hideouts are a secret decision.  The number (2+D3) is rolled in the open, then the insurgent
+player designates that many buildings one at a time with the SECRET action ``DesignateHideout``
+(the other side's history shows a ``ConcealedAction``).  The buildings live in a deck whose
+candidate pile and hideout pile only the insurgent player sees: each designation moves a card
+between the two (the core redacts the card from the other side's ``CardMoved``), the other side's
+observation shows only the piles' sizes, and the conformance kit's view check redeals both hidden
+piles to prove nothing leaks.  A hideout becomes public only when the rules reveal it: an ISAF unit
+entering its uncontested building moves it to the public ``cleared`` pile.
+
+The BVP conversion at the end of a mission is secret too: every player chooses (SECRET
+``ConvertBvp``; the choice is kept in ``state.bvp_choices``, which ``observe`` shows only to its
+owner), and only when all have chosen are the choices revealed and the dice rolled.
 """
 from __future__ import annotations
 
@@ -13,7 +21,9 @@ import math
 from .state import (
     PLAYERS,
     BvpAwarded,
+    BvpConversionChosen,
     ConvertingBvp,
+    DesignatingHideouts,
     Fig,
     ForceMustered,
     PhaseChanged,
@@ -26,6 +36,7 @@ from .state import (
 )
 
 HIDEOUTS = "hideouts"
+CANDIDATE_PILE = "buildings"  # buildings not (yet) designated: the insurgent player's secret too
 SECRET_PILE = "hideouts"
 CLEARED_PILE = "cleared"
 SPACING = 1.5  # figures deploy in a line this far apart (centre to centre)
@@ -69,12 +80,31 @@ def setup(rules, ctx, scenario_id: str) -> None:
             u = _hidden(u)
         ctx.emit(UnitPlaced(u, "deployed"))
     if spec.hideouts:
+        # FUBAR hideouts: the number is rolled first (in the open), then the insurgent player
+        # designates that many buildings, one decision each (DesignatingHideouts frame)
         count = ctx.roll(spec.hideouts, player="insurgents", reason="number of hideouts (2+D3)").total
         buildings = rules.data.buildings(spec.table)
-        ctx.create_deck(HIDEOUTS, buildings, visibility={SECRET_PILE: "insurgents", CLEARED_PILE: "all"})
-        for _ in range(min(count, len(buildings))):
-            ctx.draw(HIDEOUTS, SECRET_PILE, player="insurgents")
+        ctx.create_deck(HIDEOUTS, buildings, draw_pile=CANDIDATE_PILE, shuffle=False,
+                        visibility={CANDIDATE_PILE: "insurgents", SECRET_PILE: "insurgents", CLEARED_PILE: "all"})
+        count = min(count, len(buildings))
+        if count:
+            ctx.push(DesignatingHideouts(count))
     ctx.emit(PhaseChanged("turn_start"))
+
+
+def designation_options(state) -> list[str]:
+    """The buildings the insurgent player may still designate (table order)."""
+    return sorted(state.decks[HIDEOUTS].piles[CANDIDATE_PILE])
+
+
+def designate(rules, ctx, building: str) -> None:
+    """# FUBAR hideouts: one building becomes a hideout; the card move is seen by the insurgents only."""
+    frame = ctx.state.top
+    ctx.move_card(HIDEOUTS, building, CANDIDATE_PILE, SECRET_PILE, player="insurgents")
+    if frame.left > 1:
+        ctx.replace(DesignatingHideouts(frame.left - 1))
+    else:
+        ctx.pop()
 
 
 def _hidden(u: UnitState) -> UnitState:
@@ -180,6 +210,22 @@ def end_mission(rules, ctx) -> None:
         ctx.emit(BvpAwarded(side, rules.data.bvp.objective, f"holds {obj}"))
     ctx.emit(PhaseChanged("bvp"))
     ctx.push(ConvertingBvp(tuple(PLAYERS)))
+
+
+def choose_conversion(rules, ctx, side: str, trade: int) -> None:
+    """# FUBAR bvp: a player's secret choice; nothing is rolled or shown until all have chosen."""
+    ctx.emit(BvpConversionChosen(side, trade))
+    frame = ctx.state.top
+    ctx.replace(ConvertingBvp(tuple(p for p in frame.players if p != side)))
+
+
+def reveal_conversions(rules, ctx) -> None:
+    """# FUBAR bvp: every player has chosen: reveal each choice, roll the dice, and end the mission.
+    A player with no BVP to convert had no choice to make (trade 0)."""
+    ctx.pop()
+    for side in PLAYERS:
+        convert(rules, ctx, side, ctx.state.bvp_choices.get(side) or 0)
+    finish(rules, ctx)
 
 
 def convert(rules, ctx, side: str, trade: int) -> None:

@@ -15,9 +15,11 @@ PLAYERS = ("isaf", "insurgents")
 
 
 # -- values -----------------------------------------------------------------------------------------
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Fig:
-    """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed."""
+    """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed.
+
+    Its hash is cached: the measuring caches (``measure.py``) key their answers on figure tuples."""
 
     id: str
     x: float
@@ -96,6 +98,9 @@ class FubarState(BaseState):
     vp: dict[str, int] = attrs.Factory(dict)
     reserves: int = 0
     serial: int = 0  # numbers units that arrive during play
+    #: # FUBAR bvp: each player's secret conversion choice (BVP traded for 3 VP each; the rest are
+    #: rolled), kept until every player has chosen.  observe() shows a player only their own.
+    bvp_choices: dict[str, int] = attrs.Factory(dict)
 
 
 # -- events ---------------------------------------------------------------------------------------
@@ -263,7 +268,23 @@ class ReservesUsed(Event):
 
 
 @attrs.frozen
+class BvpConversionChosen(Event):
+    """A player's secret BVP conversion (# FUBAR bvp: chosen secretly, revealed once all have chosen).
+
+    Other players see that the choice was made, not what it is (``trade`` None)."""
+
+    side: str
+    trade: int | None
+
+    def redact(self, player: str) -> "BvpConversionChosen":
+        return self if player == self.side else attrs.evolve(self, trade=None)
+
+
+@attrs.frozen
 class VpScored(Event):
+    """The conversion revealed and scored: it shows a choice that was secret (an undo barrier)."""
+
+    REVEALS = True
     side: str
     traded: int
     rolled: int
@@ -450,16 +471,22 @@ def _reserves(state, e: ReservesUsed) -> None:
     state.reserves -= e.figures
 
 
+@appliers.on(BvpConversionChosen)
+def _bvp_chosen(state, e: BvpConversionChosen) -> None:
+    state.bvp_choices[e.side] = e.trade
+
+
 @appliers.on(VpScored)
 def _vp(state, e: VpScored) -> None:
     state.vp[e.side] = e.vp
+    state.bvp_choices.pop(e.side, None)
 
 
 EVENTS = (
     ScenarioSet, ForceMustered, UnitPlaced, TurnBegan, PhaseChanged, InitiativeSet, InitiativePassed, ActivationAttempted,
     ActivationRolled, OnGuardSet, StanceSet, UnitMoved, UnitRevealed, UnitHidden, FireDeclared,
     FireResult, CasualtiesTaken, FiguresSuppressed, VehicleDamaged, CombatBegan, CombatRoundFought,
-    CombatEnded, CombatsQueued, BvpAwarded, ReservesUsed, VpScored,
+    CombatEnded, CombatsQueued, BvpAwarded, ReservesUsed, BvpConversionChosen, VpScored,
 )
 
 
@@ -512,12 +539,21 @@ class CombatStep(Frame):
 
 @attrs.frozen
 class ConvertingBvp(Frame):
-    """The end of the mission: each player converts BVP into VP (# FUBAR bvp)."""
+    """The end of the mission (# FUBAR bvp): ``players`` still to choose their conversion in secret;
+    when none is left every choice is revealed and scored."""
 
     players: tuple[str, ...]
 
 
-FRAMES = (Activated, Walking, AllocateHits, OnGuardWindow, CombatStep, ConvertingBvp)
+@attrs.frozen
+class DesignatingHideouts(Frame):
+    """# FUBAR hideouts: the insurgent player designates ``left`` more buildings as hideouts, one
+    at a time, in secret (the number was rolled in the open)."""
+
+    left: int
+
+
+FRAMES = (Activated, Walking, AllocateHits, OnGuardWindow, CombatStep, ConvertingBvp, DesignatingHideouts)
 
 
 # -- actions ----------------------------------------------------------------------------------------
@@ -609,10 +645,20 @@ class LetGo(Action):
 
 @attrs.frozen
 class ConvertBvp(Action):
-    """Trade ``trade`` BVP for 3 VP each; roll one die for each of the rest."""
+    """Trade ``trade`` BVP for 3 VP each; roll one die for each of the rest.  Secret: the other
+    players see only that a conversion was chosen (# FUBAR bvp)."""
 
+    SECRET = True
     trade: int
 
 
+@attrs.frozen
+class DesignateHideout(Action):
+    """The insurgent player makes ``building`` a hideout.  Secret (# FUBAR hideouts)."""
+
+    SECRET = True
+    building: str
+
+
 ACTIONS = (Activate, Spot, Walk, Move, FireAt, EndAction, GoOnGuard, GoToGround, Assault, Allocate,
-           ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp)
+           ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp, DesignateHideout)

@@ -9,7 +9,7 @@ from tabletop_core.context import Context
 from tabletop_core.events import CardMoved, DiceRolled, NumberDrawn
 
 from rules_fubar.scenarios import make_unit
-from rules_fubar.state import CasualtiesTaken, PhaseChanged, UnitPlaced
+from rules_fubar.state import CasualtiesTaken, DesignateHideout, PhaseChanged, UnitPlaced
 
 
 class Scripted(Context):
@@ -40,15 +40,33 @@ def rules_with(*variants):
     return default_host().rules("fubar", variants)
 
 
+def designate_hideouts(game, buildings=None):
+    """Answer the insurgent player's secret hideout designations: ``buildings`` in order, or the
+    first candidates (table order) when None.  Returns the buildings designated."""
+    chosen = []
+    buildings = list(buildings or [])
+    while not game.over and type(game.decision.actions[0]) is DesignateHideout:
+        options = game.decision.actions
+        pick = next((a for a in options if a.building == buildings[0]), None) if buildings else options[0]
+        if buildings:
+            buildings.pop(0)
+        game.apply(pick)
+        chosen.append(pick.building)
+    return chosen
+
+
 def lab(*variants, scenario="meeting-engagement", seed=0):
-    """A started game with every unit removed: the table is ours to set up (valley table: x >= 38 is open)."""
+    """A started game with every unit removed: the table is ours to set up (valley table: x >= 38 is open).
+    In recovery-team the insurgent player has designated the first buildings as hideouts."""
     game = Game.start(rules_with(*variants), scenario, seed=seed)
+    designate_hideouts(game)
     ctx = Scripted(game)
     for uid, u in list(game.state.units.items()):
         if u.figures:
             ctx.emit(CasualtiesTaken(uid, tuple(f.id for f in u.figures)))
     while game.state.stack:
         ctx.pop()
+    game._decision = None  # the events above bypassed Game.apply: forget the cached decision
     return game
 
 
@@ -70,4 +88,4 @@ def events_of(game, kind, start=0):
     return [e for e in game.events[start:] if type(e) is kind]
 
 
-__all__ = ["Scripted", "lab", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]
+__all__ = ["Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]

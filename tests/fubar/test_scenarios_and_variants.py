@@ -14,13 +14,13 @@ from rules_fubar import close_combat as CC
 from rules_fubar import fire as F
 from rules_fubar import lwtv, scenarios as S
 from rules_fubar.policy import BASE_POLICY
-from rules_fubar.rules import FubarRules, _ACT
+from rules_fubar.rules import FubarRules, _ACT, _ADVANCE
 from rules_fubar.state import (
     BvpAwarded, CombatBegan, ConvertBvp, ConvertingBvp, FireResult, ForceMustered, OnGuardSet, OnGuardWindow,
     ReservesUsed, TurnBegan, UnitMoved, UnitPlaced, VpScored,
 )
 
-from .helpers import Scripted, events_of, lab, place
+from .helpers import Scripted, designate_hideouts, events_of, lab, place
 
 
 @pytest.mark.rule("fubar:bvp")
@@ -30,9 +30,14 @@ def test_bvp_conversion_is_the_players_choice():
     Scripted(game).push(ConvertingBvp(("isaf", "insurgents")))
     decision = game.rules.decision(game.state)
     assert decision.player == "isaf" and decision.actions == tuple(ConvertBvp(k) for k in range(5))
-    _ACT[ConvertBvp](game.rules, Scripted(game, [6, 5]), ConvertBvp(2))  # 2 traded (6 VP) + 2 dice (11)
-    assert events_of(game, VpScored)[-1] == VpScored("isaf", 2, 2, 17)
+    ctx = Scripted(game, [6, 5])
+    _ACT[ConvertBvp](game.rules, ctx, ConvertBvp(2))  # 2 traded (6 VP) + 2 dice (11)
+    assert events_of(game, VpScored) == [] and game.state.bvp_choices == {"isaf": 2}  # chosen, not yet revealed
     assert game.rules.decision(game.state) is None  # insurgents have nothing to convert
+    _ADVANCE[ConvertingBvp](game.rules, ctx, game.state.top)  # the insurgents' turn to choose is skipped
+    _ADVANCE[ConvertingBvp](game.rules, ctx, game.state.top)  # all have chosen: reveal, roll, end
+    assert events_of(game, VpScored) == [VpScored("isaf", 2, 2, 17), VpScored("insurgents", 0, 0, 0)]
+    assert game.state.result.scores == {"isaf": 17.0, "insurgents": 0.0} and game.state.result.winner == "isaf"
 
 
 @pytest.mark.rule("fubar:bvp")
@@ -72,23 +77,26 @@ def test_points_guide():
 @pytest.mark.rule("fubar:hideouts")
 def test_two_plus_d3_secret_hideouts_and_reinforcements_from_turn_two():
     game = new_game("fubar", "recovery-team", seed=11)
+    chosen = designate_hideouts(game)
     pile = game.state.decks["hideouts"].piles["hideouts"]
-    assert 3 <= len(pile) <= 5 and set(pile) <= set(game.rules.data.buildings("village"))
+    assert pile == chosen and 3 <= len(pile) <= 5 and set(pile) <= set(game.rules.data.buildings("village"))
     assert game.state.decks["hideouts"].visible_to("hideouts", "insurgents")
     assert not game.state.decks["hideouts"].visible_to("hideouts", "isaf")
     played = random_playout("fubar", "recovery-team", 11)
     arrivals = [e for e in played.events if type(e) is UnitPlaced and e.reason == "reinforcements"]
-    turns = {}
+    turns, sizes = {}, []
     turn = 0
     for e in played.events:
         if type(e) is TurnBegan:
             turn = e.turn
         if type(e) is UnitPlaced and e.reason == "reinforcements":
             turns[turn] = turns.get(turn, 0) + 1
-            assert 2 <= len(e.unit.figures) <= 4  # D3+1
+            sizes.append(len(e.unit.figures))
     assert arrivals and min(turns) >= 2 and max(turns.values()) == 1
+    # D3+1 each time, except that the last arrival may be cut short by the reserves running out
+    assert all(2 <= n <= 4 for n in sizes[:-1]) and 1 <= sizes[-1] <= 4
     used = sum(e.figures for e in events_of(played, ReservesUsed))
-    assert used <= 14
+    assert used == sum(sizes) <= 14 and (sizes[-1] >= 2 or used == 14)
 
 
 @pytest.mark.rule("fubar:hideouts")

@@ -1,0 +1,156 @@
+"""``fubar``: a simple heuristic FUBAR player (registered for ``--agents fubar,random``).
+
+It sees only what its player sees (the decision and ``view.observation``) and measures public
+positions on the scenario's table through the rules object.  Its habits:
+
+* activate its strongest units first (a failed activation ends the run, # FUBAR
+  activation-sequence), and spot hidden enemies whenever offered (spotting costs no action);
+* assault an enemy unit it can reach that is weakened (at most half its strength, or two figures
+  or fewer) when it outnumbers it;
+* when under fire (it has suppressed figures or has lost figures) and stands in the open, take
+  cover (Gone to Ground, else a move into the nearest cover);
+* otherwise take Aimed Fire at the most exposed enemy it can see: least cover, ducking or gone to
+  ground counted as the rules count them (# FUBAR cover, actions), then the most figures;
+* with nothing to shoot: ISAF advances on the objectives, the insurgents hold cover On Guard;
+* takes hits as suppressed figures rather than casualties where the grade allows, always reacts
+  from On Guard, stays in close combat while not outnumbered, and at the end rolls for its BVP
+  (3.5 VP a die on average against 3 for a trade).
+
+Ties are broken by its own seeded generator, so a seed gives the same game every time.
+"""
+from __future__ import annotations
+
+from tabletop_core.agents import agent_seed
+from tabletop_core.rng import CounterRNG
+
+from .state import (
+    Activate, Allocate, Assault, ConvertBvp, Decline, DesignateHideout, EndAction, FireAt, Follow, GoOnGuard,
+    GoToGround, LeaveCombat, LetGo, Move, ReactFire, Spot, StayInCombat, Walk,
+)
+
+
+class FubarAgent:
+    def __init__(self, *, seed: int = 0, player: str = "", rules=None):
+        self.player = player
+        self.rules = rules
+        self._rng = CounterRNG(agent_seed(seed, player) ^ 0xF0BA)
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _pick(self, actions):
+        return actions[self._rng.below(len(actions))]
+
+    def _best(self, actions, score):
+        """The highest-scoring action; ties broken by the seeded generator."""
+        scored = [(score(a), a) for a in actions]
+        top = max(s for s, _ in scored)
+        return self._pick([a for s, a in scored if s == top])
+
+    def _cover(self, obs, unit: dict) -> int:
+        """# FUBAR cover: the cover the rules give a unit we can see (positions are public)."""
+        if self.rules is None:
+            return 0
+        m = self.rules.measure_of_scenario(obs["scenario"])
+        level = m.cover_of(tuple((f[1], f[2]) for f in unit["figures"])) if unit["figures"] else 0
+        if unit.get("stance") == "duck":
+            level = max(level, 1)
+        elif unit.get("stance") == "ground" and level > 0:
+            level = min(level + 1, 3)
+        return level
+
+    @staticmethod
+    def _strength(unit: dict) -> int:
+        figs = unit["figures"]
+        return figs if isinstance(figs, int) else len(figs)
+
+    # -- choosing -------------------------------------------------------------------------------
+    def choose(self, view):
+        actions = view.decision.actions
+        kind = type(actions[0])
+        if kind is DesignateHideout:
+            return self._pick(actions)  # a secret: unpredictable on purpose
+        if kind is ConvertBvp:
+            return min(actions, key=lambda a: a.trade)  # roll every BVP: 3.5 VP a die on average
+        if kind is Allocate:
+            return max(actions, key=lambda a: a.suppressed)  # suppressed figures stand up again
+        obs = view.observation
+        units = obs["units"]
+        if kind is Activate:
+            return self._best(actions, lambda a: self._strength(units[a.unit]) - sum(
+                1 for f in units[a.unit]["figures"] if f[4]))
+        if kind in (ReactFire, Decline):
+            fire = [a for a in actions if type(a) is ReactFire]
+            return self._pick(fire) if fire else actions[0]
+        if kind in (StayInCombat, LeaveCombat):
+            return self._combat(actions, units, obs, stay=StayInCombat, leave=LeaveCombat)
+        if kind in (Follow, LetGo):
+            return self._combat(actions, units, obs, stay=Follow, leave=LetGo)
+        pending = obs["pending"]
+        me = units.get(pending[1].get("unit", "")) if pending else None
+        if me is None:
+            return self._pick(actions)
+        return self._act(actions, me, units, obs)
+
+    def _combat(self, actions, units, obs, *, stay, leave):
+        mine = actions[0].unit
+        foe = next((c[1] if c[0] == mine else c[0]) for c in obs["combats"].values() if mine in c[:2])
+        keep = self._strength(units[mine]) >= self._strength(units[foe])
+        want = stay if keep else leave
+        return next(a for a in actions if type(a) is want)
+
+    def _act(self, actions, me, units, obs):
+        by_type: dict[type, list] = {}
+        for a in actions:
+            by_type.setdefault(type(a), []).append(a)
+        if Spot in by_type:  # costs no action
+            return self._best(by_type[Spot], lambda a: self._strength(units[a.target]))
+        mine = self._strength(me)
+        weak = [a for a in by_type.get(Assault, ())
+                if mine > self._strength(units[a.target]) and self._weakened(units[a.target])]
+        if weak:
+            return self._best(weak, lambda a: -self._strength(units[a.target]))
+        shots = [a for a in by_type.get(FireAt, ()) if len(a.targets) == 1]
+        under_fire = any(f[4] for f in me["figures"]) or self._lost(me)
+        if under_fire and self._cover(obs, me) == 0:
+            if GoToGround in by_type:
+                return by_type[GoToGround][0]
+            cover = [a for a in by_type.get(Move, ()) if a.kind == "cover" and not a.half]
+            if cover:
+                return self._best(cover, lambda a: a.mode == "duck")
+        if shots:
+            return self._best(shots, lambda a: (-self._cover(obs, units[a.targets[0]]),
+                                                self._strength(units[a.targets[0]]), a.aimed))
+        if EndAction in by_type:  # walking, with no one to shoot and the move made or not wanted
+            moves = [a for a in by_type.get(Move, ()) if not a.half]
+            return self._advance(moves, obs) if moves and self.player == "isaf" else by_type[EndAction][0]
+        if self.player == "isaf":
+            moves = [a for a in by_type.get(Move, ()) if a.mode in ("run", "drive") and not a.half]
+            if moves:
+                return self._advance(moves, obs)
+            if Walk in by_type:
+                return by_type[Walk][0]
+        if GoOnGuard in by_type and (self._cover(obs, me) > 0 or self.player == "insurgents"):
+            return by_type[GoOnGuard][0]
+        return self._pick(actions)
+
+    def _advance(self, moves, obs):
+        """ISAF's plan: toward the objectives (the buildings that may hide insurgents), else the enemy."""
+        toward = [a for a in moves if a.kind == "objective"] or [a for a in moves if a.kind == "enemy"] or moves
+        cleared = set(obs.get("hideouts", {}).get("cleared", []))
+        fresh = [a for a in toward if a.ref not in cleared] or toward
+        return self._pick(fresh)
+
+    def _start(self, unit: dict) -> int:
+        """The figures a unit of this troop type deploys with (0 when unknown, e.g. vehicles)."""
+        if self.rules is None or unit.get("troop") is None or unit.get("heading") is not None:
+            return 0
+        return len(self.rules.data.troops[unit["troop"]].figures)
+
+    def _lost(self, unit: dict) -> bool:
+        """Fewer figures than its troop type deploys with (reading: that means it has been hit)."""
+        return len(unit["figures"]) < self._start(unit)
+
+    def _weakened(self, unit: dict) -> bool:
+        """A unit at half strength or less (# FUBAR failed-activation: over 50% lost breaks it), or
+        down to two figures."""
+        n = self._strength(unit)
+        return n <= 2 or 2 * n <= self._start(unit)

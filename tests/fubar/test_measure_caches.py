@@ -1,0 +1,58 @@
+"""The measuring caches and batched sight lines answer exactly as the plain scalar definitions
+(# FUBAR cover: the 2" edge rule, the same-area 6" rule, then line of sight)."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from tabletop_core.boards import geometry as geo
+
+from rules_fubar.measure import COVER_EDGE, SAME_AREA, Measure, edge
+from rules_fubar.rules import FubarRules
+from rules_fubar.state import Fig, UnitState
+
+
+def _plain_visible(table, f: Fig, g: Fig) -> bool:
+    """The rule written out once more, straight on the core table, with no cache."""
+    def where(p):
+        feat = table.cover_feature_at(p)
+        return (None, math.inf) if feat is None else (feat.id, geo.distance_to_boundary(p, feat.vertices))
+
+    fa, da = where(f.pos)
+    fb, db = where(g.pos)
+    if fa is not None and fa == fb:
+        return max(geo.distance(f.pos, g.pos) - f.r - g.r, 0.0) <= SAME_AREA
+    if (fa is not None and da > COVER_EDGE) or (fb is not None and db > COVER_EDGE):
+        return False
+    return table.line_of_sight(f.pos, g.pos)
+
+
+def _unit(rnd, uid, n, spread):
+    x, y = rnd.uniform(2, 46), rnd.uniform(2, 46)
+    figs = tuple(Fig(f"{uid}-{k}", round(min(max(x + rnd.uniform(-spread, spread), 0.5), 47.5), 3),
+                     round(min(max(y + rnd.uniform(-spread, spread), 0.5), 47.5), 3)) for k in range(n))
+    return UnitState(id=uid, side="x", troop="t", faction="f", grade="green", figures=figs, start_figures=n)
+
+
+@pytest.mark.rule("fubar:cover")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_cached_and_batched_answers_match_the_plain_rule(scenario):
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)  # a fresh measure: every answer below is computed here, then cached
+    rnd = random.Random(scenario)
+    for trial in range(60):
+        me = _unit(rnd, "me", rnd.randint(1, 6), 3.0)
+        others = [_unit(rnd, f"o{k}", rnd.randint(1, 8), rnd.choice([1.0, 4.0])) for k in range(rnd.randint(1, 7))]
+        plain = [o for o in others if any(_plain_visible(table, f, g) for f in me.figures for g in o.figures)]
+        assert m.seen_among(me, others) == plain  # batched when many sight lines are left over
+        assert [o for o in others if m.sees(me, o)] == plain  # and from the cache
+        for o in others:
+            for k, f in enumerate(me.figures):
+                want = sorted(((edge(f, g), g) for g in o.figures if _plain_visible(table, f, g)), key=lambda t: t[0])
+                assert list(m.seen_figures(f, o)) == want
+                assert list(m.sight_rows(me, o)[k]) == want
+        p = (rnd.uniform(0, 48), rnd.uniform(0, 48))
+        for reach in (1.5, 3.0, 6.0, 12.0):
+            assert m.nearest_cover(p, reach) == table.nearest_cover(p, reach)
