@@ -1,0 +1,166 @@
+"""Rally (16), markers (18p Second Wind), concealment (18q, 22p) and the non-fire Powers (22).
+
+Each ``*_plays`` function lists the :class:`Play` actions a side has with one card block; each
+``do_*`` resolves one.  Fire Powers are in :mod:`fire`, moving ones in :mod:`movement`.
+"""
+from __future__ import annotations
+
+from tabletop_core.boards import hex_distance, hexes_within
+
+from .board import board_for
+from .cards import card, damage_card
+from .state import ConcealSet, MarkerSet, Note, Play, Rallied, Reconstituted, SmokePlaced, UnitHit
+from .units import eligible, has, units_at, utype
+
+RALLY_VERBS = ("rally", "bloodlust", "rally2")
+
+
+def _adjacent_enemy(state, u) -> bool:
+    return any(v.side != u.side and v.hex is not None and hex_distance(u.hex, v.hex) <= 1 for v in state.units.values())
+
+
+def rally_targets(state, side: str, *, any_status: bool = False):
+    """(uid, how): Shaken EUs to rally (16a), reduced unshaken EUs not next to an enemy to
+    reconstitute (16b)."""
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or u.hex is None or not (eligible(u) or any_status):
+            continue
+        if u.shaken:
+            out.append((u.uid, "rally"))
+        elif u.reduced and not _adjacent_enemy(state, u):
+            out.append((u.uid, "reconstitute"))
+    return out
+
+
+def rally_plays(state, side: str, cid: str, block: str, verb: str):
+    out = []
+    targets = rally_targets(state, side)
+    if verb == "rally2":
+        shaken = [uid for uid, how in targets if how == "rally"]
+        for i, a in enumerate(shaken):
+            out.append(Play(cid, block, verb, a, "", "rally"))
+            for b in shaken[i + 1:]:
+                out.append(Play(cid, block, verb, a, b, "rally"))
+        return out
+    return [Play(cid, block, verb, uid, "", how) for uid, how in targets]
+
+
+def any_card_plays(state, side: str, cid: str):
+    """21j Elite: any card Bloodlusts the unit; 21l Fanatic: any card Rallies it."""
+    out = []
+    for uid, how in rally_targets(state, side):
+        u = state.units[uid]
+        if has(u, "elite"):
+            out.append(Play(cid, "any", "bloodlust", uid, "", how))
+        elif has(u, "fanatic"):
+            out.append(Play(cid, "any", "rally", uid, "", how))
+    return out
+
+
+def do_rally(ctx, action: Play) -> None:
+    """16a/16b, 18b/k/l: remove Shaken, or flip a reduced unit; Rally marks Ops Complete, Bloodlust not."""
+    for uid in (action.unit, action.target):
+        if not uid:
+            continue
+        if action.extra == "rally":
+            ctx.emit(Rallied(uid))
+        else:
+            ctx.emit(Reconstituted(uid))
+        if action.verb != "bloodlust":
+            ctx.emit(MarkerSet(uid, "ops"))
+
+
+def second_wind_plays(state, side: str, cid: str, block: str):
+    """18p: take a Moved or Fired marker off one unit."""
+    return [Play(cid, block, "second_wind", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
+            if u.side == side and u.marker in ("moved", "fired")]
+
+
+def conceal_hexes(state, side: str):
+    """18q, 22p: Mujahideen Leg units in covered terrain, not next to an enemy, not all concealed yet."""
+    if side != "mujahideen":
+        return []
+    board = board_for(state.scenario)
+    out = set()
+    for u in state.units.values():
+        if u.side != side or u.hex is None or not utype(u).leg:
+            continue
+        if not board.in_cover(u.hex, state.foxholes) or _adjacent_enemy(state, u):
+            continue
+        if any(not x.concealed for x in units_at(state, u.hex) if x.side == side and utype(x).leg):
+            out.add(u.hex)
+    return sorted(out)
+
+
+def do_conceal(ctx, h) -> None:
+    for u in units_at(ctx.state, h):
+        if u.side == "mujahideen" and utype(u).leg and not u.concealed:
+            ctx.emit(ConcealSet(u.uid, True))
+
+
+def lose_concealment(ctx) -> None:
+    """18q: at the end of any impulse, concealment is lost next to a non-Shaken enemy unit."""
+    state = ctx.state
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.concealed and any(v.side != u.side and not v.shaken and v.hex is not None and hex_distance(u.hex, v.hex) <= 1
+                               for v in state.units.values()):
+            ctx.emit(ConcealSet(u.uid, False))
+
+
+# -- Powers that are not a Fire ------------------------------------------------------------------
+def power_plays(state, side: str, cid: str):
+    board = board_for(state.scenario)
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or u.hex is None:
+            continue
+        for p in utype(u).powers:
+            if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
+                if any(x.shaken for x in units_at(state, u.hex) if x.side == side):
+                    out.append(Play(cid, "power", p, u.uid))
+                continue
+            if not eligible(u) or u.shaken:
+                continue
+            if p == "leadership":  # 22c
+                for v in sorted(state.units.values(), key=lambda x: x.uid):
+                    if v.side == side and v.marker and v.uid != u.uid:
+                        out.append(Play(cid, "power", p, u.uid, v.uid))
+            elif p == "conceal" and u.hex in conceal_hexes(state, side):  # 22p
+                out.append(Play(cid, "power", p, u.uid, board.label(u.hex)))
+            elif p == "prep_fire":  # 22f: Smoke 2 in any hex in LOS up to 3 hexes away
+                sight = board.sight(state)
+                for v in hexes_within(u.hex, 3):
+                    if v != u.hex and v in board.board and sight.sees(u.hex, v):
+                        out.append(Play(cid, "power", p, u.uid, board.label(v)))
+    return out
+
+
+def do_power(rules, ctx, action: Play) -> None:
+    state = ctx.state
+    board = board_for(state.scenario)
+    u = state.units[action.unit]
+    if action.verb == "aggressive":
+        for x in units_at(state, u.hex):
+            if x.side == u.side and x.shaken:
+                ctx.emit(Rallied(x.uid))
+    elif action.verb == "leadership":
+        ctx.emit(MarkerSet(action.target, ""))
+    elif action.verb == "conceal":
+        do_conceal(ctx, board.hex(action.target))
+    elif action.verb == "prep_fire":
+        h = board.hex(action.target)
+        ctx.emit(SmokePlaced(h, 2))
+        if not any(x.side != u.side for x in units_at(state, h)):
+            ctx.emit(MarkerSet(u.uid, "ops"))
+            return
+        cid = damage_card(ctx)
+        colour = card(cid).he if cid else ""
+        victims = [x.uid for x in units_at(state, h) if x.side != u.side and not x.shaken]
+        count = {"": 0, "green": 1, "gold": 2, "red": len(victims)}[colour]
+        ctx.emit(Note(f"Prep Fire on {action.target}: {colour or 'no'} Hit"))
+        for _ in range(min(count, len(victims))):
+            uid = ctx.choice(sorted(victims), reason="Prep Fire: which unit is Shaken")
+            victims.remove(uid)
+            ctx.emit(UnitHit(uid, "shaken"))
+    ctx.emit(MarkerSet(u.uid, "ops"))  # 22: Ops Complete after a Power

@@ -1,0 +1,104 @@
+"""Artillery (GoE 12a) and Barrage markers (12b).
+
+A strike hits a target hex and two hexes adjacent to it.  The spotter (an unshaken friendly unit)
+must see the target hex.  Targeting roll 1d6, +1 for the Soviets, -1 if the spotter's LOS is
+degraded: 4-6 on target, else the whole pattern drifts one hex in a random direction.  Each hex is
+attacked separately with the scenario's artillery HEF less the hex's cover against artillery
+(hills give none), one more card when several Soft Targets share the hex, hits spread evenly.
+"""
+from __future__ import annotations
+
+import itertools
+
+from tabletop_core import Decision
+from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
+
+from .board import board_for
+from .state import ArtilleryFrame, BarrageSet, Choose, Done, FireFrame, Note, SOVIET
+from .units import has, units_at
+
+
+def on_target(roll: int, side: str, degraded: bool) -> bool:
+    """12a targeting roll."""
+    total = roll + (1 if side == SOVIET else 0) - (1 if degraded else 0)
+    return total >= 4
+
+
+def hex_draws(hef: int, cf_artillery: int, soft_targets: int, *, difficult_alone: bool = False) -> int:
+    """12a: cards drawn against one hex (0 for an empty hex)."""
+    if soft_targets == 0:
+        return 0
+    n = hef - cf_artillery + (1 if soft_targets > 1 else 0) - (1 if difficult_alone else 0)
+    return n
+
+
+def spotting(state, side: str, target) -> int | None:
+    """Best LOS (0 clear, 1 degraded) from any unshaken friendly unit to ``target``; None if none sees it."""
+    board = board_for(state.scenario)
+    best = None
+    for u in state.units.values():
+        if u.side != side or u.hex is None or u.shaken:
+            continue
+        v = board.sight(state).los(u.hex, target)
+        if v < 2 and (best is None or v < best):
+            best = v
+            if v == 0:
+                break
+    return best
+
+
+def strike_options(rules, state, side: str):
+    board = board_for(state.scenario)
+    targets = sorted({u.hex for u in state.units.values() if u.side != side and u.hex is not None})
+    out = []
+    for t in targets:
+        if spotting(state, side, t) is None:
+            continue
+        for a, b in itertools.combinations(board.neighbours[t], 2):
+            out.append(Choose("strike", "", board.label(t), f"{board.label(a)},{board.label(b)}"))
+    return out
+
+
+def decide(rules, state, f: ArtilleryFrame):
+    opts = strike_options(rules, state, f.side)
+    return Decision(f.side, (*opts, Done("no strike")), f"call an artillery strike ({f.hef} HEF)")
+
+
+def act(rules, ctx, f: ArtilleryFrame, action) -> None:
+    ctx.pop()
+    if isinstance(action, Done):
+        return
+    board = board_for(ctx.state.scenario)
+    target = board.hex(action.target)
+    pattern = [target] + [board.hex(x) for x in action.extra.split(",")]
+    degraded = spotting(ctx.state, f.side, target) == 1
+    roll = ctx.roll("d6", player=f.side, reason="artillery targeting").total
+    if on_target(roll, f.side, degraded):
+        ctx.emit(Note(f"artillery on target ({roll}{'+1' if f.side == SOVIET else ''}{'-1' if degraded else ''})"))
+    else:
+        d = DIRECTIONS[ctx.randint(0, 5, reason="artillery drift direction")]
+        pattern = [Hex(h.q + d.q, h.r + d.r) for h in pattern]
+        ctx.emit(Note(f"artillery drifts ({roll}): pattern shifts one hex"))
+    strike(rules, ctx, f.side, f.hef, [h for h in pattern if h in board.board])
+
+
+def strike(rules, ctx, side: str, hef: int, hexes) -> None:
+    """Resolve the pattern: one FireFrame per occupied hex, in the order called (pushed in reverse)."""
+    state = ctx.state
+    board = board_for(state.scenario)
+    ctx.emit(BarrageSet(tuple(hexes)))  # 12b
+    frames = []
+    for h in hexes:
+        enemies = [u for u in units_at(state, h) if u.side != side]
+        if not enemies:
+            continue
+        moved = [u for u in enemies if u.marker == "moved"]
+        mixed = tuple(u.uid for u in moved) if moved and len(moved) < len(enemies) else ()
+        difficult_alone = len(enemies) == 1 and has(enemies[0], "difficult_target")
+        n = hex_draws(hef, board.cf(h, artillery=True), len(enemies), difficult_alone=difficult_alone)
+        if len(moved) == len(enemies):
+            n += 1  # 10d: +1 against moving targets
+        frames.append(FireFrame(side=side, verb="artillery", lead="", supporters=(), targets=tuple(u.uid for u in enemies),
+                                hex=h, hef=n, step="react", marker="", moving_extra=mixed, spraying=True))
+    for fr in reversed(frames):
+        ctx.push(fr)

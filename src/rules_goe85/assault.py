@@ -1,0 +1,257 @@
+"""Assault combat (GoE 13): units that moved into an enemy hex fight it out at the end of the move.
+
+Pure helpers (:func:`assault_hef`, :func:`distribute`, :func:`loser`) carry the numbers; the
+:class:`AssaultFrame` offers the attacker's Support cards (Bullet Storm, Grenades!, the Sapper event
+card) and the defender's Unexpected Cover, then resolves the Damage Draws automatically.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.decks import hand
+
+from .board import away_from, board_for
+from .cards import card, counts_as_hit, damage_card, hand_of
+from .state import DECK, REMOVED, AssaultFrame, Done, MarkerSet, Note, React, UnitMoved, other, sapper_pile
+from .units import apply_hit, has, hef, hit_outcome, stacking_ok, units_at, utype
+
+
+def unit_assault_hef(u) -> int:
+    """GoE 13a, 21a/b: a unit without Assault defends with 1; Assault+ adds 1."""
+    if not (has(u, "assault") or has(u, "assault_plus")):
+        return 1
+    return hef(u) + (1 if has(u, "assault_plus") else 0)
+
+
+def assault_hef(units, bonus: int = 0) -> int:
+    """13a: the total, unmodified by range or terrain."""
+    return sum(unit_assault_hef(u) for u in units) + bonus
+
+
+def distribute(units, hits: int, *, order=None) -> list[str]:
+    """13b: who takes each of ``hits`` hits: everyone is Shaken before anyone is reduced, reduced
+    before anyone is eliminated (destroying a unit without a reduced side counts as reducing it,
+    but a true reduction goes first, as in the rulebook's example).  Returns the unit ids in the
+    order they take the hits."""
+    state = {u.uid: u for u in units}
+    rank = {u.uid: (utype(u).hero, i) for i, u in enumerate(order or units)}
+    out = []
+    for _ in range(hits):
+        if not state:
+            break
+
+        def key(uid):
+            outcome = hit_outcome(state[uid])
+            one_step_kill = outcome == "eliminated" and not state[uid].reduced
+            stage = {"shaken": 0, "reduced": 1, "eliminated": 1 if one_step_kill else 2}[outcome]
+            return stage, outcome == "eliminated", rank[uid]
+
+        uid = min(state, key=key)
+        out.append(uid)
+        u = state[uid]
+        outcome = hit_outcome(u)
+        if outcome == "eliminated":
+            del state[uid]
+        else:
+            state[uid] = attrs.evolve(u, shaken=True, reduced=u.reduced or outcome == "reduced")
+    return out
+
+
+def loser(att_hits: int, def_hits: int) -> str:
+    """13d: the side that suffered more hits retreats; on a tie, the attacker."""
+    return "defender" if def_hits > att_hits else "attacker"
+
+
+def push_assaults(rules, ctx, side, assaults) -> None:
+    by_hex: dict = {}
+    for uid, frm in assaults:
+        u = ctx.state.units.get(uid)
+        if u is not None:
+            by_hex.setdefault(u.hex, []).append((uid, frm))
+    for h in sorted(by_hex, reverse=True):
+        ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h])))
+
+
+def _ambush_ok(units) -> bool:
+    """19b: not on a Shaken unit, nor one without Assault or Assault+."""
+    return bool(units) and all(not u.shaken and (has(u, "assault") or has(u, "assault_plus")) for u in units)
+
+
+def _support(state, f: AssaultFrame):
+    out = []
+    attackers = [state.units[u] for u, _ in f.attackers if u in state.units]
+    if "ambush" not in f.used and "def_ambush" not in f.used and _ambush_ok(attackers):
+        out += [React(c, "ambush") for c in hand_of(state, f.side) if "ambush" in card(c).blocks()]
+    for name in ("bullet_storm", "grenades", "retreat"):
+        if name not in f.used and not (name == "retreat" and "def_retreat" in f.used):
+            out += [React(c, name) for c in hand_of(state, f.side) if name in card(c).blocks()]
+    if "sapper" not in f.used and f.side == "mujahideen":  # 9th Company event: +3 HEF
+        out += [React(c, "sapper") for c in state.decks[DECK].piles.get(sapper_pile(f.side), [])]
+    return out
+
+
+def _react(state, f: AssaultFrame):
+    d = other(f.side)
+    out = []
+    defenders = [u for u in units_at(state, f.hex) if u.side == d]
+    if "ambush" not in f.used and "def_ambush" not in f.used and _ambush_ok(defenders):
+        out += [React(c, "ambush") for c in hand_of(state, d) if "ambush" in card(c).blocks()]
+    for name in ("unexpected_cover", "grenades", "retreat"):
+        key = name if name == "unexpected_cover" else "def_" + name
+        if key not in f.used and not (name == "retreat" and "retreat" in f.used):
+            out += [React(c, name) for c in hand_of(state, d) if name in card(c).blocks()]
+    return out
+
+
+def decide(rules, state, f: AssaultFrame):
+    if f.step == "support":
+        opts = _support(state, f)
+        return Decision(f.side, (*opts, Done("support")), "support the assault?") if opts else None
+    if f.step == "react":
+        opts = _react(state, f)
+        return Decision(other(f.side), (*opts, Done("react")), "react to the assault?") if opts else None
+    return None
+
+
+def act(rules, ctx, f: AssaultFrame, action) -> None:
+    if isinstance(action, Done):
+        ctx.replace(attrs.evolve(f, step="react" if f.step == "support" else "resolve"))
+        return
+    state = ctx.state
+    if action.verb == "sapper":
+        ctx.move_card(DECK, action.card, sapper_pile(f.side), REMOVED)
+        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus + 3, used=f.used + ("sapper",)))
+        return
+    side = f.side if f.step == "support" else other(f.side)
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    if action.verb == "retreat":  # 19f: this side leaves the hex, the assault's results are void
+        ctx.replace(attrs.evolve(f, used=f.used + ("retreat" if f.step == "support" else "def_retreat",)))
+    elif action.verb == "ambush":
+        ctx.replace(attrs.evolve(f, used=f.used + ("ambush" if f.step == "support" else "def_ambush",)))
+    elif action.verb == "unexpected_cover":  # 20d: the enemy's Damage Draw is one card shorter
+        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus - 1, used=f.used + (action.verb,)))
+    elif f.step == "support":
+        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus + 1, used=f.used + (action.verb,)))
+    else:  # the defender's Grenades!
+        ctx.replace(attrs.evolve(f, def_bonus=f.def_bonus + 1, used=f.used + ("def_" + action.verb,)))
+    del state
+
+
+def _draw_hits(ctx, count: int) -> int:
+    hits = 0
+    for _ in range(max(0, count)):
+        cid = damage_card(ctx)
+        if cid is None:
+            break
+        if counts_as_hit(cid, 0):  # 13a: every Hit colour counts
+            hits += 1
+    return hits
+
+
+def advance(rules, ctx, f: AssaultFrame) -> None:
+    if f.step in ("support", "react"):
+        ctx.replace(attrs.evolve(f, step="react" if f.step == "support" else "resolve"))
+        return
+    resolve(rules, ctx, f)
+
+
+def resolve(rules, ctx, f: AssaultFrame) -> None:
+    state = ctx.state
+    ctx.pop()
+    board = board_for(state.scenario)
+    entered = dict(f.attackers)
+    attackers = [state.units[u] for u in entered if u in state.units and state.units[u].hex == f.hex]
+    defenders = [u for u in units_at(state, f.hex) if u.side != f.side]
+    if not attackers:
+        return
+    if not defenders:
+        for u in attackers:
+            ctx.emit(MarkerSet(u.uid, "ops"))
+        return
+    # 13 note: an attacker Shaken before the draws aborts and goes back
+    for u in [a for a in attackers if a.shaken]:
+        _retreat(ctx, board, u, entered[u.uid], f.side)
+    attackers = [a for a in attackers if not a.shaken and a.uid in state.units and state.units[a.uid].hex == f.hex]
+    if not attackers:
+        return
+    if "retreat" in f.used or "def_retreat" in f.used:  # 19f: no combat; one side withdraws
+        for u in attackers + defenders:
+            ctx.emit(MarkerSet(u.uid, "ops"))
+        if "retreat" in f.used:
+            for u in attackers:
+                _retreat(ctx, board, state.units[u.uid], entered[u.uid], f.side)
+        else:
+            frm = entered[attackers[0].uid]
+            for u in defenders:
+                _retreat(ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+        return
+    steady = [d for d in defenders if not d.shaken]
+    shaken = [d for d in defenders if d.shaken]
+
+    def alive(units):
+        return [state.units[u.uid] for u in units if u.uid in state.units]
+
+    def strike(strikers, bonus, victims, who) -> int:
+        strikers = alive(strikers)
+        if not strikers:
+            return 0
+        total = assault_hef(strikers, bonus)
+        hits = _draw_hits(ctx, total)
+        ctx.emit(Note(f"assault in {board.label(f.hex)}: {who} HEF {total} -> {hits} hits"))
+        for uid in distribute(alive(victims), hits):
+            if uid in state.units:
+                apply_hit(ctx, uid)
+        return hits
+
+    if "ambush" in f.used:  # 19b: the attacker's hits land before the defender draws
+        a_hits = strike(attackers, f.att_bonus, defenders, "attackers (Ambush)")
+        d_hits = strike([d for d in steady if not state.units.get(d.uid, d).shaken], f.def_bonus, attackers, "defenders")
+    elif "def_ambush" in f.used:  # 19b played by the defender
+        d_hits = strike(steady, f.def_bonus, attackers, "defenders (Ambush)")
+        a_hits = strike(attackers, f.att_bonus, defenders, "attackers")
+    else:  # 13a: simultaneous: both draw, then both results apply
+        a_units, d_units = alive(attackers), alive(steady)
+        a_hef = assault_hef(a_units, f.att_bonus)
+        d_hef = assault_hef(d_units, f.def_bonus) if d_units else 0
+        a_hits = _draw_hits(ctx, a_hef)
+        d_hits = _draw_hits(ctx, d_hef)
+        ctx.emit(Note(f"assault in {board.label(f.hex)}: attackers HEF {a_hef} -> {a_hits} hits, "
+                      f"defenders HEF {d_hef} -> {d_hits} hits"))
+        for uid in distribute(alive(defenders), a_hits):
+            if uid in state.units:
+                apply_hit(ctx, uid)
+        for uid in distribute(alive(attackers), d_hits):
+            if uid in state.units:
+                apply_hit(ctx, uid)
+    late = alive(shaken)
+    if late:  # 13a: Shaken defenders strike back after the attacker's hits land
+        d_hits += strike(late, 0, attackers, "Shaken defenders")
+    att_left = [state.units[a.uid] for a in attackers if a.uid in state.units]
+    def_left = [state.units[d.uid] for d in defenders if d.uid in state.units]
+    for u in att_left + def_left:  # 13e
+        ctx.emit(MarkerSet(u.uid, "ops"))
+    if not att_left or not def_left:  # 13c
+        return
+    if loser(a_hits, d_hits) == "attacker":
+        for u in att_left:
+            _retreat(ctx, board, u, entered[u.uid], f.side)
+    else:
+        frm = entered[att_left[0].uid]
+        for u in def_left:
+            dest = away_from(frm, f.hex) if frm is not None else None
+            _retreat(ctx, board, u, dest, u.side)
+
+
+def _retreat(ctx, board, u, dest, side) -> None:
+    """13d: retreat into ``dest`` if it is on the map, passable, free of enemies and within stacking;
+    otherwise the unit is eliminated."""
+    state = ctx.state
+    ok = (dest is not None and dest in board.board and board.row(dest).cost("L") is not None
+          and not any(x.side != side for x in units_at(state, dest))
+          and stacking_ok(units_at(state, dest) + [u]))
+    if ok:
+        ctx.emit(UnitMoved(u.uid, dest, 0))
+    else:
+        ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
+        while u.uid in state.units:
+            apply_hit(ctx, u.uid)

@@ -1,0 +1,198 @@
+"""A scenario's board as the rules ask about it: terrain rows, cover, movement cost, LOS and range.
+
+Built once per scenario and cached (the printed terrain never changes during play: smoke and
+rubble markers are not modelled yet).  Line of sight goes through the core's
+:class:`~tabletop_core.boards.LineOfSight` (GoE 14) with a per-board memo of answered pairs.
+"""
+from __future__ import annotations
+
+import functools
+
+from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance
+from tabletop_core.boards.hexgrid import DIRECTIONS
+
+from .data import Terrain, game_data
+
+
+class GoEBoard:
+    def __init__(self, scenario: str):
+        data = game_data()
+        from .data import build_board
+
+        self.spec = data.scenarios[scenario]
+        self.tec = data.tec
+        self.state = build_board(self.spec, data.maps, data.tec)
+        self.board = self.state.board
+        self.hexes = self.board.hexes
+        self.rows: dict[Hex, Terrain] = {}
+        for h in self.hexes:
+            t = self.state.terrain(h)
+            self.rows[h] = data.tec.row(t.kind, t.elevation)
+        self.elevation = {h: self.state.terrain(h).elevation for h in self.hexes}
+        self._los = LineOfSight(self.state)
+        self._memo: dict[tuple, int] = {}
+        self._costs: dict[tuple, int | None] = {}
+        self._smoke: dict[tuple, _Sight] = {}
+        self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
+
+    # -- names --------------------------------------------------------------------------------
+    def label(self, h) -> str:
+        return self.board.label(h)
+
+    def hex(self, label: str) -> Hex:
+        return self.board.hex(label)
+
+    def local(self, h) -> tuple[str, str, int]:
+        """(map id, column letters, row) of a hex's first label."""
+        return self.board.parse(self.board.label(h))
+
+    # -- terrain ------------------------------------------------------------------------------
+    def row(self, h) -> Terrain:
+        return self.rows[h]
+
+    def cf(self, h, *, artillery: bool = False) -> int:
+        """GoE 4b, 12a: the Cover Factor of a hex against direct fire or artillery."""
+        r = self.rows[h]
+        return r.cf_artillery if artillery else r.cf
+
+    def in_cover(self, h, foxholes=()) -> bool:
+        """Covered terrain (18q, 23a): a positive Cover Factor or a Foxhole."""
+        return self.rows[h].cf > 0 or h in foxholes
+
+    def enter_cost(self, a, b, move_class: str) -> int | None:
+        """MP to step from ``a`` into adjacent ``b`` (TEC, roads, climbing); None if prohibited."""
+        key = (a, b, move_class)
+        try:
+            return self._costs[key]
+        except KeyError:
+            cost = self._costs[key] = self._enter_cost(a, b, move_class)
+            return cost
+
+    def _enter_cost(self, a, b, move_class: str) -> int | None:
+        if move_class != "F" and self.board.has_road(a, b):
+            return self.tec.road_mp
+        cost = self.rows[b].cost(move_class)
+        if cost is None:
+            return None
+        if move_class != "F" and self.elevation[b] > self.elevation[a]:
+            cost += self.tec.climb_mp
+        return cost
+
+    # -- sight and range ----------------------------------------------------------------------
+    def los(self, a, b, sight: str = "leg") -> int:
+        """GoE 14: LosStatus value (0 clear, 1 degraded, 2 blocked) from a unit in ``a`` to one in ``b``."""
+        key = (a, b, sight)
+        v = self._memo.get(key)
+        if v is None:
+            v = int(self._los.check(a, b, sight_class=sight).status)
+            self._memo[key] = v
+        return v
+
+    def sees(self, a, b, sight: str = "leg") -> bool:
+        return self.los(a, b, sight) != LosStatus.BLOCKED
+
+    def sight(self, state) -> "GoEBoard | _Sight":
+        """LOS as it is now: the printed board, or the board under the Smoke markers in play (22f)."""
+        if not state.smoke:
+            return self
+        key = tuple(sorted(state.smoke.items()))
+        found = self._smoke.get(key)
+        if found is None:
+            if len(self._smoke) > 64:
+                self._smoke.clear()  # a bounded cache of derived LOS tables, not game state
+            bs = self.state
+            for h, level in key:
+                bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                         los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+            found = self._smoke[key] = _Sight(LineOfSight(bs, lines=self._los.lines))
+        return found
+
+    @staticmethod
+    def distance(a, b) -> int:
+        """GoE 10b: count the target's hex, not the firer's."""
+        return hex_distance(a, b)
+
+    # -- edges and zones ----------------------------------------------------------------------
+    @functools.cached_property
+    def _max(self) -> dict[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {}
+        for mid, m in self.board.maps.items():
+            out[mid] = (max(c for c, _ in m.terrain), max(r for _, r in m.terrain))
+        return out
+
+    def edge_hexes(self, map_id: str, edge: str = "", column: str = "") -> tuple[Hex, ...]:
+        """Hexes of a map's edge (24a half hexes included) or of one column, for entering units."""
+        out = []
+        maxc, maxr = self._max[map_id]
+        for h in self.hexes:
+            for lab in self.board.labels(h):
+                if not lab.startswith(map_id):
+                    continue
+                _, col, row = _split(lab, map_id)
+                ci = ord(col[0]) - ord("A")
+                if column and col == column:
+                    out.append(h)
+                elif edge == "north" and (row == 0 or (ci % 2 == 1 and row == 0)):
+                    out.append(h)
+                elif edge == "south" and row >= maxr - (ci % 2):
+                    out.append(h)
+                elif edge == "west" and ci == 0:
+                    out.append(h)
+                elif edge == "east" and ci == maxc:
+                    out.append(h)
+        return tuple(sorted(set(out)))
+
+    def zone_hexes(self, zone) -> tuple[Hex, ...]:
+        if zone.hexes:
+            return tuple(self.hex(lab) for lab in zone.hexes)
+        out = []
+        for h in self.hexes:
+            for lab in self.board.labels(h):
+                mid, col, row = _split(lab, zone.map) if lab.startswith(zone.map) else ("", "", -1)
+                if mid != zone.map:
+                    continue
+                if zone.row_min <= row <= zone.row_max and (not zone.columns or col in zone.columns):
+                    out.append(h)
+        return tuple(sorted(set(out)))
+
+    def adjacent(self, a, b) -> bool:
+        return hex_distance(a, b) == 1
+
+
+class _Sight:
+    """LOS answers for one set of Smoke markers (memoised like the board's own)."""
+
+    def __init__(self, los: LineOfSight):
+        self._los = los
+        self._memo: dict[tuple, int] = {}
+
+    def los(self, a, b, sight: str = "leg") -> int:
+        key = (a, b, sight)
+        v = self._memo.get(key)
+        if v is None:
+            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight).status)
+        return v
+
+    def sees(self, a, b, sight: str = "leg") -> bool:
+        return self.los(a, b, sight) != LosStatus.BLOCKED
+
+
+def _split(label: str, map_id: str) -> tuple[str, str, int]:
+    rest = label[len(map_id):]
+    i = 0
+    while i < len(rest) and rest[i].isalpha():
+        i += 1
+    return map_id, rest[:i], int(rest[i:])
+
+
+def away_from(frm, to) -> Hex | None:
+    """The hex beyond ``to`` seen from adjacent ``frm`` (13d: retreat directly away)."""
+    d = (to[0] - frm[0], to[1] - frm[1])
+    if d not in [(x.q, x.r) for x in DIRECTIONS]:
+        return None
+    return Hex(to[0] + d[0], to[1] + d[1])
+
+
+@functools.cache
+def board_for(scenario: str) -> GoEBoard:
+    return GoEBoard(scenario)

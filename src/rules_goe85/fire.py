@@ -1,0 +1,372 @@
+"""Ranged combat against Soft Targets (GoE 10), its Damage Draw, and the cards played into it.
+
+The numbers are pure functions (:func:`attack_hef`, :func:`draw_plan`) so the rulebook's worked
+examples test them directly; :class:`FireFrame` carries an attack through its windows on the stack:
+``support`` (the attacker's Support cards, 19) -> ``react`` (the defender's Reactions, 20) ->
+``draw`` (one card per step, 10b) -> ``hit`` (Light Wounds / Resilient on a hit about to land) ->
+``panic`` (19e) -> done.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core.decks import hand
+
+from .board import board_for
+from .cards import card, counts_as_hit, damage_card, hand_of
+from .state import DECK, FireFrame, MarkerSet, MoveFrame, Note, React, Done, TargetNoted, other
+from .units import apply_hit, has, hef, targetable, units_at, utype
+
+MAX_RANGE = 10
+SNIPER_RANGE = 13  # 21g, 22m
+POWER_BONUS = {"intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
+FIRE_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds", "marksman")
+
+
+def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
+               supporters_hef: int = 0, moving_target: bool = False, scrub: bool = False,
+               sniper: bool = False, marksman: bool = False, barrage: bool = False,
+               difficult: bool = False, cards_bonus: int = 0) -> int:
+    """GoE 10b/10d: the adjusted HEF of an attack.
+
+    The lead unit's HEF with its range modifier (none for a Sniper alone, 21g), its Power's bonus
+    (22), +1 against a moving or Moved target unless it is in Scrub (10d); supporters add their bare
+    HEF (10d multiple attackers); the target hex's Cover Factor is subtracted (not for a Sniper alone
+    or Marksman, 21g, 22m); -1 firing from a Barrage hex (12b) and against a lone Difficult Target (21c).
+    Marksman: HEF 2 whatever the unit's own (22m).
+    """
+    total = 2 if marksman else lead_hef
+    if not (sniper or marksman):
+        total += range_mod
+    total += power_bonus + cards_bonus
+    if moving_target and not scrub:
+        total += 1
+    total += supporters_hef
+    if not ((sniper and supporters_hef == 0) or marksman):
+        total -= cf
+    if barrage:
+        total -= 1
+    if difficult and not sniper:
+        total -= 1
+    return total
+
+
+def draw_plan(hef_total: int, degrade: int) -> tuple[int, int]:
+    """GoE 10d desperation: an HEF of 0 or less draws one card that hits one level rarer.
+    Returns (cards to draw, degrade level, capped at red only)."""
+    if hef_total <= 0:
+        return 1, min(degrade + 1, 2)
+    return hef_total, degrade
+
+
+# -- declaring an attack --------------------------------------------------------------------------
+def fire_options(rules, state, side: str, *, verb: str, units=None):
+    """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
+    unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
+    of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
+    board = board_for(state.scenario)
+    out = []
+    enemies = [u for u in state.units.values() if u.side != side and u.hex is not None]
+    for lead in (units if units is not None else state.units.values()):
+        if lead.side != side or lead.hex is None or lead.shaken:
+            continue
+        if verb not in ("reload_fire",) and lead.marker:
+            continue
+        if any(u.side != side for u in units_at(state, lead.hex)):
+            continue  # 10a: not out of a hex shared with the enemy
+        sniper = has(lead, "sniper") or verb == "marksman"
+        reach = SNIPER_RANGE if sniper else MAX_RANGE
+        mates = [u for u in units_at(state, lead.hex) if u.uid != lead.uid and u.side == side and not u.marker
+                 and not u.shaken and verb not in ("marksman", "reload_fire", "punishing_fire")]
+        hexes_done = set()
+        for t in enemies:
+            if any(u.side == side for u in units_at(state, t.hex)):
+                continue
+            d = board.distance(lead.hex, t.hex)
+            if d > reach or not board.sight(state).sees(lead.hex, t.hex):
+                continue
+            if verb == "reload_fire" and state.last_target.get(lead.uid) != t.uid:
+                continue
+            if targetable(state, t, sniper=has(lead, "sniper")):
+                out.append((lead.uid, t.uid, False))
+                if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
+                    out.append((lead.uid, t.uid, True))
+            if has(lead, "spraying_fire") and t.hex not in hexes_done and verb == "fire":
+                hexes_done.add(t.hex)
+                if len([u for u in units_at(state, t.hex)]) > 1:
+                    out.append((lead.uid, "hex:" + board.label(t.hex), False))
+    return out
+
+
+def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, group: bool, *,
+               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None) -> None:
+    """Push the FireFrame of an attack (10b designation and firepower)."""
+    state = ctx.state
+    board = board_for(state.scenario)
+    lead = state.units[lead_id]
+    if target.startswith("hex:"):
+        h = board.hex(target[4:])
+        targets = tuple(u.uid for u in units_at(state, h) if u.side != side)
+        spraying = True
+    else:
+        h = state.units[target].hex
+        targets = (target,)
+        spraying = False
+    d = board.distance(lead.hex, h)
+    supporters = ()
+    if group:
+        supporters = tuple(u.uid for u in units_at(state, lead.hex) if u.uid != lead_id and u.side == side
+                           and not u.marker and not u.shaken and board.distance(u.hex, h) <= MAX_RANGE)
+    sniper = has(lead, "sniper") and not supporters
+    tgt_units = [state.units[t] for t in targets]
+    is_moving = moving if moving is not None else any(u.marker == "moved" for u in tgt_units)
+    mixed = ()
+    if spraying and any(u.marker == "moved" for u in tgt_units) and not all(u.marker == "moved" for u in tgt_units):
+        mixed = tuple(u.uid for u in tgt_units if u.marker == "moved")  # 10d mixed target moved status
+        is_moving = False
+    concealed = any(u.concealed for u in tgt_units)
+    firer_concealed = lead.concealed
+    alone = len([u for u in units_at(state, h) if u.side != side]) == 1
+    difficult = alone and any(has(u, "difficult_target") for u in tgt_units)
+    total = attack_hef(
+        lead_hef=hef(lead), distance=d, cf=board.cf(h), range_mod=rules.tec.he_modifier(d) or 0,
+        power_bonus=POWER_BONUS.get(verb, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
+        moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=sniper,
+        marksman=verb == "marksman", barrage=lead.hex in state.barrage, difficult=difficult,
+    )
+    deg = degrade + (1 if concealed else 0) + (1 if firer_concealed else 0)  # 18q, 22p
+    tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"
+                   for u in units_at(state, lead.hex) if u.side == side)
+    for uid in (lead_id, *supporters):
+        ctx.emit(TargetNoted(uid, targets[0]))
+    ctx.emit(Note(f"{lead_id} fires at {', '.join(targets)} ({board.label(h)}): HEF {total}"))
+    ctx.push(FireFrame(side=side, verb=verb, lead=lead_id, supporters=supporters, targets=targets, hex=h,
+                       hef=total, degrade=min(deg, 2), marker=marker, opp_mover=opp_mover, moving_extra=mixed,
+                       sniper=sniper, spraying=spraying, redraw=tactical))
+
+
+# -- the frame's windows --------------------------------------------------------------------------
+def _cards_named(state, side: str, name: str) -> list[str]:
+    return [c for c in hand_of(state, side) if name in card(c).blocks()]
+
+
+def _support_options(state, f: FireFrame):
+    out = []
+    lead = state.units.get(f.lead)
+    if lead is None or f.verb in ("artillery", "booby_trap", "event"):
+        return out
+    board = board_for(state.scenario)
+    if "bullet_storm" not in f.used and utype(lead).leg and not has(lead, "sniper"):  # 19c, 21g
+        out += [React(c, "bullet_storm") for c in _cards_named(state, f.side, "bullet_storm")]
+    if "critical_hit" not in f.used and any(utype(state.units[t]).leg for t in f.targets if t in state.units):
+        out += [React(c, "critical_hit") for c in _cards_named(state, f.side, "critical_hit")]  # 19d
+    if "grenades" not in f.used and board.distance(lead.hex, f.hex) <= 1:  # 19g
+        out += [React(c, "grenades") for c in _cards_named(state, f.side, "grenades")]
+    return out
+
+
+def _react_options(state, f: FireFrame):
+    defender = other(f.side)
+    out = []
+    if "unexpected_cover" not in f.used and not f.sniper and f.verb != "booby_trap":  # 20d: not vs Snipers
+        out += [React(c, "unexpected_cover") for c in _cards_named(state, defender, "unexpected_cover")]
+    lead = state.units.get(f.lead)
+    if "first_fire" not in f.used and lead is not None and f.verb not in ("first_fire", "artillery", "event", "booby_trap"):
+        board = board_for(state.scenario)
+        for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
+            u = state.units.get(t)
+            if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
+                continue
+            if board.distance(u.hex, lead.hex) <= MAX_RANGE and board.sight(state).sees(u.hex, lead.hex) and targetable(state, lead):
+                out += [React(c, "first_fire", t) for c in _cards_named(state, defender, "first_fire")]
+    return out
+
+
+def _hit_options(state, f: FireFrame):
+    u = state.units.get(f.pending)
+    if u is None:
+        return []
+    defender = other(f.side)
+    out = []
+    if "light_wounds" not in f.used and utype(u).leg:  # 20c
+        out += [React(c, "light_wounds", u.uid) for c in _cards_named(state, defender, "light_wounds")]
+    if "resilient" in utype(u).powers:  # 22n: any status, any turn
+        out += [React(c, "resilient", u.uid) for c in hand_of(state, defender) if card(c).power]
+    return out
+
+
+def _panic_options(state, f: FireFrame):
+    if "panic" in f.used or f.verb == "booby_trap":
+        return []
+    out = []
+    for t in f.targets:
+        u = state.units.get(t)
+        if u is not None and u.shaken and u.reduced and utype(u).leg:  # 19e
+            out += [React(c, "panic", t) for c in _cards_named(state, f.side, "panic")]
+    return out
+
+
+def decide(rules, state, f: FireFrame):
+    from tabletop_core import Decision
+
+    if f.step == "support":
+        opts = _support_options(state, f)
+        return Decision(f.side, (*opts, Done("support")), "support the attack?") if opts else None
+    if f.step == "react":
+        opts = _react_options(state, f)
+        return Decision(other(f.side), (*opts, Done("react")), "react to the attack?") if opts else None
+    if f.step == "hit":
+        opts = _hit_options(state, f)
+        return Decision(other(f.side), (*opts, Done("take")), f"{f.pending} is hit") if opts else None
+    if f.step == "panic":
+        opts = _panic_options(state, f)
+        return Decision(f.side, (*opts, Done("panic")), "Panic?") if opts else None
+    return None
+
+
+def act(rules, ctx, f: FireFrame, action) -> None:
+    state = ctx.state
+    if isinstance(action, Done):
+        if f.step == "hit":
+            apply_hit(ctx, f.pending)
+            ctx.replace(attrs.evolve(f, step="draw", pending="", total_hits=f.total_hits + 1,
+                                     hits=_bump(f.hits, f.pending)))
+            return
+        nxt = {"support": "react", "react": "begin", "panic": "done"}[f.step]
+        ctx.replace(attrs.evolve(f, step=nxt))
+        return
+    side = f.side if f.step in ("support", "panic") else other(f.side)
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    used = f.used + (action.verb,)
+    if action.verb in ("bullet_storm", "grenades"):
+        ctx.replace(attrs.evolve(f, hef=f.hef + 1, used=used))
+    elif action.verb == "critical_hit":
+        ctx.replace(attrs.evolve(f, used=used))  # 19d: one card of the Damage Draw may be redrawn
+    elif action.verb == "unexpected_cover":
+        ctx.replace(attrs.evolve(f, hef=f.hef - 1, used=used))  # 20d: CF 1 vs Soft Targets
+    elif action.verb == "first_fire":
+        # 20a: the target fires back at once; its attack is resolved on top of this one, whose
+        # firepower is already fixed, so both land whatever the other does (results "after")
+        ctx.replace(attrs.evolve(f, used=used))
+        start_fire(rules, ctx, other(f.side), "first_fire", action.unit, f.lead, False, marker="fired")
+    elif action.verb == "light_wounds":
+        ctx.emit(Note(f"{action.unit} ignores the hit (Light Wounds)"))
+        ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
+    elif action.verb == "resilient":
+        ctx.emit(Note(f"{action.unit} takes one less damage (Resilient)"))
+        ctx.emit(MarkerSet(action.unit, "ops"))
+        ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
+    elif action.verb == "panic":
+        while action.unit in ctx.state.units:
+            apply_hit(ctx, action.unit)
+        ctx.replace(attrs.evolve(f, used=used))
+
+
+def _bump(hits, uid):
+    d = dict(hits)
+    d[uid] = d.get(uid, 0) + 1
+    return tuple(sorted(d.items()))
+
+
+def choose_victim(ctx, f: FireFrame) -> str | None:
+    """Which target takes the next hit: the one target, or with Spraying Fire / artillery the hits
+    spread evenly, non-Heroes before Heroes, Difficult Targets last (21h, 12a); ties at random."""
+    state = ctx.state
+    alive = [t for t in f.targets if t in state.units]
+    if not alive:
+        return None
+    if len(alive) == 1:
+        return alive[0]
+    taken = dict(f.hits)
+
+    def key(t):
+        u = state.units[t]
+        return taken.get(t, 0), has(u, "difficult_target"), utype(u).hero
+
+    best = min(key(t) for t in alive)
+    tied = [t for t in alive if key(t) == best]
+    return tied[0] if len(tied) == 1 else ctx.choice(tied, reason="which unit takes the hit")
+
+
+def advance(rules, ctx, f: FireFrame) -> None:
+    state = ctx.state
+    if f.step == "support":
+        ctx.replace(attrs.evolve(f, step="react"))
+    elif f.step == "react":
+        ctx.replace(attrs.evolve(f, step="begin"))
+    elif f.step == "begin":
+        count, degrade = draw_plan(f.hef, f.degrade)
+        if count and f.hef <= 0:
+            ctx.emit(Note(f"desperation attack: one card, hits only {'red' if degrade == 2 else 'gold or red'}"))
+        ctx.replace(attrs.evolve(f, step="draw", left=count, degrade=degrade))
+    elif f.step == "draw":
+        alive = [t for t in f.targets if t in state.units]
+        if f.left <= 0 or not alive:
+            ctx.replace(attrs.evolve(f, step="panic"))
+            return
+        cid = damage_card(ctx)
+        if cid is None:
+            ctx.replace(attrs.evolve(f, step="panic", left=0))
+            return
+        hit = counts_as_hit(cid, f.degrade)
+        f = attrs.evolve(f, left=f.left - 1)
+        if not hit and f.redraw:  # 21i Tactical: redraw one card
+            f = attrs.evolve(f, redraw=False)
+            cid = damage_card(ctx)
+            hit = cid is not None and counts_as_hit(cid, f.degrade)
+        if not hit and "critical_hit" in f.used and "critical_hit:used" not in f.used:  # 19d
+            f = attrs.evolve(f, used=f.used + ("critical_hit:used",))
+            cid = damage_card(ctx)
+            hit = cid is not None and counts_as_hit(cid, f.degrade)
+        victim = choose_victim(ctx, f) if hit else None
+        if victim is not None and not f.foxhole and f.verb != "assault":
+            u = state.units[victim]
+            if u.hex in state.foxholes and utype(u).leg:  # 23a: the first Hit is redrawn
+                f = attrs.evolve(f, foxhole=True)
+                ctx.emit(Note(f"{victim} is in a Foxhole: the Hit is redrawn"))
+                cid = damage_card(ctx)
+                hit = cid is not None and counts_as_hit(cid, f.degrade)
+                victim = victim if hit else None
+        if victim is None:
+            ctx.replace(f)
+            return
+        ctx.replace(attrs.evolve(f, step="hit", pending=victim))
+    elif f.step == "hit":  # no reaction possible: the hit lands
+        apply_hit(ctx, f.pending)
+        ctx.replace(attrs.evolve(f, step="draw", pending="", total_hits=f.total_hits + 1,
+                                 hits=_bump(f.hits, f.pending)))
+    elif f.step == "panic":
+        ctx.replace(attrs.evolve(f, step="done"))
+    else:
+        finish(rules, ctx, f)
+
+
+def finish(rules, ctx, f: FireFrame) -> None:
+    """10b admin: mark the firers; 11a: an Opportunity Fire target that was hit stops and is Ops
+    Complete; 10d mixed targets: a further 1 HEF attack on the moved units."""
+    state = ctx.state
+    if f.lead in state.units and f.verb not in ("artillery", "booby_trap", "event"):
+        ctx.emit(MarkerSet(f.lead, f.marker))
+        for s in f.supporters:
+            if s in state.units:
+                ctx.emit(MarkerSet(s, "fired"))
+    ctx.pop()
+    if f.opp_mover and f.total_hits and f.opp_mover in state.units:
+        ctx.emit(MarkerSet(f.opp_mover, "ops"))
+        top = ctx.state.top
+        if isinstance(top, MoveFrame):
+            ctx.replace(attrs.evolve(top, mp=tuple((u, 0 if u == f.opp_mover else m, b) for u, m, b in top.mp)))
+    if f.verb == "punishing_fire" and f.lead in state.units and all(t in state.units for t in f.targets):
+        # 18j: the same unit fires a second time; the cards played on the first attack apply again
+        # (the target's optional one-hex retreat in between is not offered in this version)
+        base_degrade = f.degrade - 1 if f.hef <= 0 else f.degrade  # undo the first draw's desperation step
+        ctx.push(attrs.evolve(f, verb="punishing_fire_2", step="begin", hits=(), pending="", foxhole=False,
+                              total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade)))
+        return
+    extra = tuple(u for u in f.moving_extra if u in state.units)
+    if extra:
+        ctx.push(FireFrame(side=f.side, verb="event" if f.verb in ("artillery", "event") else f.verb, lead=f.lead,
+                           supporters=(), targets=extra, hex=f.hex, hef=1, degrade=f.degrade, step="begin",
+                           marker=f.marker, spraying=len(extra) > 1))
+
+
+__all__ = ["attack_hef", "draw_plan", "fire_options", "start_fire", "decide", "act", "advance"]

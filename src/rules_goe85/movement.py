@@ -1,0 +1,365 @@
+"""Movement (GoE 7, 9, 18e/g/h/i/o), Opportunity Fire windows (11a) and the Reserve Phase (5f).
+
+A move is a :class:`MoveFrame` on the stack: the phasing player steps units hex by hex (alone, or a
+whole stack together), paying the Terrain Effects Chart; stacking (9) is checked at every step;
+after every step the other player may halt the mover and fire (an :class:`OppFireWindow`).
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.boards import hexes_within, reachable_hexes
+from tabletop_core.decks import hand
+
+from .board import board_for
+from .cards import card, hand_of
+from .state import (
+    DECK, Choose, ConcealSet, Done, FireChoice, FireFrame, MarkerSet, MoveFrame, OppFireWindow, Play, React,
+    ReserveFrame, UnitMoved, other,
+)
+from .units import eligible, has, movement_factor, stacking_ok, units_at, utype
+
+ASSAULT_ABILITIES = ("assault", "assault_plus")
+
+
+def mp_allowance(u, verb: str) -> int:
+    """GoE 18e/h/i: MF, +1 for Fast Move, half (rounded up) for Move & Fire; Shaken halves (10c)."""
+    fast = verb in ("fast_move", "boldness")
+    mf = movement_factor(u, fast=fast)
+    if verb == "move_fire":
+        mf = (mf + 1) // 2
+    return mf
+
+
+def start_move(rules, ctx, side: str, verb: str, uids: list[str], card_id: str = "") -> None:
+    state = ctx.state
+    units = [state.units[u] for u in uids]
+    hero_mp = {}
+    for u in units:  # 2j: units stacked with a Hero move at its speed while they stay with it
+        if utype(u).hero and u.hex is not None:
+            hero_mp[u.hex] = max(hero_mp.get(u.hex, 0), mp_allowance(u, verb))
+    mp = []
+    for u in units:
+        own = mp_allowance(u, verb)
+        lent = max(0, hero_mp.get(u.hex, 0) - own) if (u.hex is not None and not utype(u).hero) else 0
+        mp.append((u.uid, own, lent))
+    ctx.push(MoveFrame(player=side, verb=verb, mp=tuple(mp), origin=tuple((u.uid, u.hex) for u in units),
+                       card=card_id))
+
+
+def _step_cost(rules, state, board, a, b, movers, verb: str) -> int | None:
+    if a is None:
+        cost = board.row(b).cost("L")
+    else:
+        cost = board.enter_cost(a, b, "L")
+    if cost is None:
+        return None
+    pathfinder = any(has(state.units[m], "pathfinder") and not state.units[m].shaken for m in movers)
+    if verb == "scout" or pathfinder:  # 18o, 21e
+        cost = 1
+    if b in state.barrage:  # 12b
+        cost += rules.tec.barrage_mp
+    return cost
+
+
+def _can_enter(state, side, movers, b) -> str:
+    """'' if the stack of ``movers`` may step into ``b``, 'assault' if it is an enemy hex it may
+    assault, 'no' otherwise (9, 13a)."""
+    there = units_at(state, b)
+    enemy = [u for u in there if u.side != side]
+    moving = [state.units[m] for m in movers]
+    if enemy:
+        if all(any(has(u, a) for a in ASSAULT_ABILITIES) and not u.shaken for u in moving):
+            friends = [u for u in there if u.side == side]
+            return "assault" if stacking_ok(friends + moving) else "no"
+        return "no"
+    return "" if stacking_ok(there + moving) else "no"
+
+
+def decide_move(rules, state, f: MoveFrame):
+    board = board_for(state.scenario)
+    opts = []
+    left = {u: (m, b) for u, m, b in f.mp}
+    by_hex: dict = {}
+    for uid, m, b in f.mp:
+        u = state.units.get(uid)
+        if u is None:
+            continue
+        by_hex.setdefault(u.hex, []).append(uid)
+    for h, uids in sorted(by_hex.items(), key=lambda kv: (kv[0] is not None, kv[0] or (0, 0))):
+        groups = [[u] for u in uids]
+        live = [u for u in uids if left[u][0] + left[u][1] > 0 or u not in f.stepped]
+        if len(live) > 1:
+            groups.append(live)
+        dests = _entry_hexes(rules, state, f.player) if h is None else board.neighbours[h]
+        for g in groups:
+            for b in dests:
+                cost = _step_cost(rules, state, board, h, b, g, f.verb)
+                if cost is None:
+                    continue
+                ok = True
+                for uid in g:
+                    m, lent = left[uid]
+                    budget = m + (lent if len(g) > 1 and any(utype(state.units[x]).hero for x in g) else 0)
+                    if cost > budget and not (uid not in f.stepped and m > 0):  # 7c minimum move
+                        ok = False
+                        break
+                    if budget <= 0 and m <= 0:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                if _can_enter(state, f.player, g, b) == "no":
+                    continue
+                opts.append(Choose("step", ",".join(g), board.label(b)))
+    return Decision(f.player, (*opts, Done("stop")), f"move ({f.verb})")
+
+
+def _entry_hexes(rules, state, side):
+    return rules.entry_hexes(state, side)
+
+
+def act_move(rules, ctx, f: MoveFrame, action) -> None:
+    state = ctx.state
+    board = board_for(state.scenario)
+    if isinstance(action, Done):
+        finish_move(rules, ctx, f)
+        return
+    movers = action.unit.split(",")
+    b = board.hex(action.target)
+    a = state.units[movers[0]].hex
+    cost = _step_cost(rules, state, board, a, b, movers, f.verb)
+    kind = _can_enter(state, f.player, movers, b)
+    with_hero = len(movers) > 1 and any(utype(state.units[x]).hero for x in movers)
+    new_mp = []
+    assaults = list(f.assaults)
+    for uid, m, lent in f.mp:
+        if uid in movers:
+            if not with_hero:
+                lent = 0  # leaving the Hero's stack: back to its own MF
+            pay = cost
+            use_lent = min(lent, pay) if with_hero else 0
+            lent -= use_lent
+            m = max(0, m - (pay - use_lent))
+            if kind == "assault":
+                m, lent = 0, 0
+                assaults.append((uid, a))
+        new_mp.append((uid, m, lent))
+    # 18q: a concealed unit that moves gives away its hex
+    for uid in movers:
+        u = state.units[uid]
+        if u.concealed or (u.hex is not None and any(x.concealed for x in units_at(state, u.hex) if x.side == u.side)):
+            for x in units_at(state, u.hex) if u.hex is not None else [u]:
+                if x.concealed and x.side == u.side:
+                    ctx.emit(ConcealSet(x.uid, False))
+    for uid in movers:
+        ctx.emit(UnitMoved(uid, b, cost or 0))
+    stepped = tuple(sorted(set(f.stepped) | set(movers)))
+    ctx.replace(attrs.evolve(f, mp=tuple(new_mp), stepped=stepped, assaults=tuple(assaults)))
+    rules.after_step(ctx, movers, b)
+    if kind != "assault":
+        offer_opportunity(rules, ctx, f.player, movers, b, fast=f.verb == "fast_move")
+
+
+def finish_move(rules, ctx, f: MoveFrame) -> None:
+    from .assault import push_assaults
+
+    state = ctx.state
+    ctx.pop()
+    if f.verb == "move_fire":
+        uid = f.mp[0][0]
+        if uid in state.units:
+            ctx.push(FireChoice(f.player, uid, f.card))
+        return
+    for uid in f.stepped:
+        u = state.units.get(uid)
+        if u is not None and u.marker not in ("ops",):
+            ctx.emit(MarkerSet(uid, "moved"))
+    push_assaults(rules, ctx, f.player, f.assaults)
+
+
+# -- Opportunity Fire (11a) -----------------------------------------------------------------------
+def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
+    """Cards and leads the non-phasing side could use to fire on a unit now moving in ``movers_hex``."""
+    from .fire import FIRE_POWERS, MAX_RANGE
+    from .units import targetable
+
+    board = board_for(state.scenario)
+    target = state.units.get(mover)
+    if target is None or not targetable(state, target):
+        return []
+    if any(u.side == side for u in units_at(state, movers_hex)):
+        return []
+    leads = []
+    for u in state.units.values():
+        if u.side != side or not eligible(u) or u.shaken:
+            continue
+        if any(x.side != side for x in units_at(state, u.hex)):
+            continue
+        if board.distance(u.hex, movers_hex) <= MAX_RANGE and board.sight(state).sees(u.hex, movers_hex):
+            leads.append(u)
+    if not leads:
+        return []
+    out = []
+    for cid in hand_of(state, side):
+        c = card(cid)
+        for block, verb in (("upper", c.upper), ("lower", c.lower)):
+            if verb == "fire":
+                for lead in leads:
+                    out.append(Play(cid, block, "opp_fire", lead.uid, mover))
+        if c.power:
+            for lead in leads:
+                for p in utype(lead).powers:
+                    if p in FIRE_POWERS and p != "marksman":
+                        out.append(Play(cid, "power", p, lead.uid, mover))
+    return out
+
+
+def booby_trap_plays(rules, state, side: str, h, movers):
+    """Hammer and Anvil SSR: any Artillery action may be played as a Booby Trap when Soviet units
+    enter a building hex."""
+    spec = rules.spec(state)
+    if spec.muj_artillery_as != "booby_trap" or side != "mujahideen":
+        return []
+    board = board_for(state.scenario)
+    if not board.row(h).building:
+        return []
+    return [React(cid, "booby_trap", movers[0]) for cid in hand_of(state, side) if "artillery" in card(cid).blocks()]
+
+
+def offer_opportunity(rules, ctx, mover_side: str, movers, h, *, fast: bool = False) -> None:
+    state = ctx.state
+    side = other(mover_side)
+    if opp_fire_plays(rules, state, side, h, movers[0]) or booby_trap_plays(rules, state, side, h, movers):
+        ctx.push(OppFireWindow(side, movers[0], h, fast))
+
+
+def decide_window(rules, state, f: OppFireWindow):
+    plays = opp_fire_plays(rules, state, f.player, f.hex, f.mover)
+    traps = booby_trap_plays(rules, state, f.player, f.hex, [f.mover])
+    if not plays and not traps:
+        return None
+    return Decision(f.player, (*plays, *traps, Done("hold")), f"Opportunity Fire on {f.mover}?")
+
+
+def act_window(rules, ctx, f: OppFireWindow, action) -> None:
+    from .fire import start_fire
+
+    state = ctx.state
+    ctx.pop()
+    if isinstance(action, Done):
+        return
+    ctx.move_card(DECK, action.card, hand(f.player), "discard", player=f.player)
+    if isinstance(action, React):  # Booby Trap: 1 HEF (2 after a Fast Move), no modifiers
+        movers = [u.uid for u in units_at(state, f.hex) if u.side != f.player]
+        victim = ctx.choice(sorted(movers), reason="booby trap victim")
+        ctx.push(FireFrame(side=f.player, verb="booby_trap", lead="", supporters=(), targets=(victim,), hex=f.hex,
+                           hef=2 if f.fast else 1, step="begin", marker=""))
+        return
+    marker = "fired" if action.verb == "opp_fire" else "ops"
+    verb = "fire" if action.verb == "opp_fire" else action.verb
+    start_fire(rules, ctx, f.player, verb, action.unit, action.target, False, marker=marker,
+               opp_mover=action.target, moving=True)
+
+
+def advance_window(rules, ctx, f: OppFireWindow) -> None:
+    ctx.pop()  # nothing can be played any more
+
+
+# -- Move & Fire's fire part (18i) ----------------------------------------------------------------
+def decide_fire_choice(rules, state, f: FireChoice):
+    from .fire import fire_options
+
+    u = state.units.get(f.unit)
+    if u is None or u.shaken:
+        return None
+    opts = fire_options(rules, state, f.player, verb="move_fire", units=[u])
+    if not opts:
+        return None
+    return Decision(f.player, tuple(Choose("fire", lead, tgt) for lead, tgt, group in opts if not group),
+                    "Move & Fire: pick the target")
+
+
+def act_fire_choice(rules, ctx, f: FireChoice, action) -> None:
+    from .fire import start_fire
+
+    ctx.pop()
+    start_fire(rules, ctx, f.player, "move_fire", action.unit, action.target, False, marker="ops", degrade=1)
+
+
+def advance_fire_choice(rules, ctx, f: FireChoice) -> None:
+    ctx.pop()
+    if f.unit in ctx.state.units:
+        ctx.emit(MarkerSet(f.unit, "ops"))
+
+
+# -- Reserve Phase (5f) ---------------------------------------------------------------------------
+def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
+    board = board_for(state.scenario)
+    occ: dict = {}
+    for x in state.units.values():
+        if x.hex is not None:
+            occ.setdefault(x.hex, []).append(x)
+    enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
+    near_zone = set()
+    for e in enemy_hexes:
+        near_zone.update(hexes_within(e, 3))
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or u.uid in moved or u.marker:
+            continue
+        if u.hex is None:
+            if u.entry and u.entry <= state.turn:
+                for b in rules.entry_hexes(state, side):
+                    if b not in enemy_hexes and stacking_ok(occ.get(b, []) + [u]):
+                        out.append(Choose("reserve", u.uid, board.label(b)))
+            continue
+        near = u.hex in near_zone
+        if u.shaken:
+            budget = 0 if near else 1
+        else:
+            budget = 1 if near else 2
+        if budget == 0:
+            continue
+        room: dict = {}
+        move_class = utype(u).move_class
+
+        def cost(a, b, u=u, room=room, move_class=move_class):
+            if b in enemy_hexes:
+                return None
+            ok = room.get(b)
+            if ok is None:
+                ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
+            if not ok:
+                return None
+            return board.enter_cost(a, b, move_class)
+
+        reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near else near_zone)
+        dests = {h for h in reach if h != u.hex}
+        if not dests:  # 7c: at least one hex unless prohibited
+            dests = {b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None}
+        for b in sorted(dests):
+            out.append(Choose("reserve", u.uid, board.label(b)))
+    return out
+
+
+def decide_reserve(rules, state, f: ReserveFrame):
+    opts = reserve_moves(rules, state, f.side, f.moved)
+    return Decision(f.side, (*opts, Done("reserve")), "Reserve Phase: move an Eligible Unit")
+
+
+def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
+    if isinstance(action, Done):
+        if f.second:
+            ctx.pop()
+        else:
+            ctx.replace(ReserveFrame(other(f.side), (), True))
+        return
+    board = board_for(ctx.state.scenario)
+    b = board.hex(action.target)
+    ctx.emit(UnitMoved(action.unit, b, 0))
+    u = ctx.state.units[action.unit]
+    if u.concealed:
+        ctx.emit(ConcealSet(u.uid, False))
+    ctx.replace(attrs.evolve(f, moved=f.moved + (action.unit,)))
+    rules.after_step(ctx, [action.unit], b)

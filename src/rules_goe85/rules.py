@@ -1,0 +1,157 @@
+"""The '85 Graveyard of Empires ruleset: metadata, dispatch by frame, the phase machine, views, words."""
+from __future__ import annotations
+
+from tabletop_core import Rules, Scenario
+
+from . import artillery, assault, bonus, cards, fire, movement, scenarios, sequence
+from .board import board_for
+from .data import game_data
+from .state import (
+    ACTIONS, DECK, EVENTS, FRAMES, PLAYERS, ArtilleryFrame, BonusPick, AssaultFrame, DrawUp, EventChoice, FireChoice, FireFrame,
+    GoEState, Impulse, InitiativePick, MoveFrame, OppFireWindow, PhaseSet, ReserveFrame, appliers,
+)
+
+DECIDE = {
+    BonusPick: bonus.decide_pick,
+    InitiativePick: sequence.decide_initiative,
+    Impulse: sequence.decide_impulse,
+    MoveFrame: movement.decide_move,
+    OppFireWindow: movement.decide_window,
+    FireChoice: movement.decide_fire_choice,
+    ReserveFrame: movement.decide_reserve,
+    FireFrame: fire.decide,
+    AssaultFrame: assault.decide,
+    ArtilleryFrame: artillery.decide,
+    EventChoice: scenarios.decide_event,
+}
+ACT = {
+    BonusPick: bonus.act_pick,
+    InitiativePick: sequence.act_initiative,
+    Impulse: sequence.act_impulse,
+    MoveFrame: movement.act_move,
+    OppFireWindow: movement.act_window,
+    FireChoice: movement.act_fire_choice,
+    ReserveFrame: movement.act_reserve,
+    FireFrame: fire.act,
+    AssaultFrame: assault.act,
+    ArtilleryFrame: artillery.act,
+    EventChoice: scenarios.act_event,
+}
+ADVANCE = {
+    InitiativePick: sequence.advance_initiative,
+    Impulse: sequence.advance_impulse,
+    DrawUp: cards.advance_draw_up,
+    OppFireWindow: movement.advance_window,
+    FireChoice: movement.advance_fire_choice,
+    FireFrame: fire.advance,
+    AssaultFrame: assault.advance,
+}
+
+
+class GoERules(Rules):
+    name = "goe85"
+    version = "0.1.0"
+    title = "'85 Afghanistan: Graveyard of Empires"
+    players = PLAYERS
+    max_decisions = 20_000
+    events = EVENTS
+    actions = ACTIONS
+    frames = FRAMES
+    appliers = appliers
+    state_class = GoEState
+
+    def __init__(self) -> None:
+        self.data = game_data()
+        self.tec = self.data.tec
+
+    def scenarios(self):
+        return {s.id: Scenario(s.id, s.title) for s in self.data.scenarios.values()}
+
+    def spec(self, state):
+        return self.data.scenarios[state.scenario]
+
+    def entry_hexes(self, state, side):
+        return scenarios.entry_hexes(state, side)
+
+    def after_step(self, ctx, movers, h) -> None:
+        scenarios.after_step(self, ctx, movers, h)
+
+    def check_sudden_end(self, ctx) -> bool:
+        return scenarios.sudden_end(self, ctx)
+
+    # -- the core's surface ---------------------------------------------------------------------
+    def setup(self, ctx, scenario, options):
+        scenarios.setup(self, ctx, scenario)
+
+    def decision(self, state):
+        frame = state.top
+        if frame is None:
+            return None
+        handler = DECIDE.get(type(frame))
+        return handler(self, state, frame) if handler else None
+
+    def act(self, ctx, action):
+        frame = ctx.state.top
+        ACT[type(frame)](self, ctx, frame, action)
+
+    def advance(self, ctx):
+        state = ctx.state
+        frame = state.top
+        if frame is not None:
+            ADVANCE[type(frame)](self, ctx, frame)
+            return
+        phase = state.phase
+        if phase == "deal":
+            sequence.deal(self, ctx)
+        elif phase == "initiative":
+            sequence.start_initiative(self, ctx)
+        elif phase == "reserve":  # both sides have moved: clean up (5g), morale (City Boys)
+            bonus.check(self, ctx, end_of_reserve=True)
+            if self.spec(state).victory == "morale" and scenarios.morale_check(self, ctx):
+                return
+            sequence.cleanup(self, ctx)
+        elif phase == "cleanup":
+            if scenarios.sudden_end(self, ctx):
+                return
+            if state.turn >= self.spec(state).turns:
+                scenarios.final_result(self, ctx)
+            else:
+                ctx.emit(PhaseSet("deal", state.turn + 1))
+        else:
+            raise AssertionError(f"nothing to do in phase {phase!r} with an empty stack")
+
+    # -- views and words ------------------------------------------------------------------------
+    def observe(self, state, player):
+        board = board_for(state.scenario) if state.scenario else None
+        units = {}
+        for uid, u in sorted(state.units.items()):
+            units[uid] = {
+                "type": u.type, "side": u.side, "hex": board.label(u.hex) if (board and u.hex is not None) else None,
+                "reduced": u.reduced, "shaken": u.shaken, "marker": u.marker, "concealed": u.concealed,
+            }
+        deck = state.decks.get(DECK)
+        bonus_deck = state.decks.get(bonus.BONUS)
+        top = state.top
+        return {
+            "scenario": state.scenario, "turn": state.turn, "phase": state.phase, "initiative": state.initiative,
+            "end_turns": state.end_turns, "smoke": {board.label(h): v for h, v in sorted(state.smoke.items())} if board else {}, "vp": dict(state.vp), "control": dict(sorted(state.control.items())),
+            "units": units, "cards": deck.view(player) if deck else {},
+            "bonus": bonus_deck.view(player) if bonus_deck else {},
+            "losses": dict(state.losses), "heroes_lost": dict(state.heroes_lost), "edge_reached": sorted(state.edge_reached),
+            "procedure": None if top is None else type(top).__name__,
+        }
+
+    def describe_action(self, action, state):
+        fields = [f"{k}={v}" for k, v in vars_of(action).items() if v]
+        return f"{action.TAG}({', '.join(fields)})"
+
+    def narrate(self, event, state):
+        from .narration import line
+
+        return line(event, state)
+
+
+def vars_of(action):
+    import attrs
+
+    return attrs.asdict(action, recurse=False)

@@ -1,0 +1,275 @@
+"""Scenario set-up, Event cards, control (24e) and victory.
+
+Set-up follows the scenario's data (``data/scenarios.toml``).  Where a scenario lets a player pick
+hexes, this plug-in makes a DEFAULT DEPLOYMENT: the zone's enterable hexes sorted by the force's
+preference (cover first, or nearest a named edge), two non-Hero units per hex and each Hero with
+the first of them; the side that sets up second keeps out of hexes next to the enemy.
+"""
+from __future__ import annotations
+
+import functools
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.decks import hand
+
+from .board import board_for
+from .cards import card
+from .data import game_data
+from .state import (
+    DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, ArtilleryFrame, Choose, ConcealSet, ControlSet, Done, Escaped,
+    EventChoice, FireFrame, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, Unit, UnitPlaced, VPScored, other, sapper_pile,
+)
+from .units import units_at, utype
+
+
+def short(side: str) -> str:
+    return "S" if side == SOVIET else "M"
+
+
+def setup(rules, ctx, scenario: str) -> None:
+    state = ctx.state
+    ctx.emit(ScenarioSet(scenario))
+    data = game_data()
+    spec = data.scenarios[scenario]
+    board = board_for(scenario)
+    visibility = {}
+    for p in PLAYERS:
+        visibility[hand(p)] = p
+        visibility[f"init:{p}"] = p
+    ctx.create_deck(DECK, sorted(data.cards, key=lambda c: data.cards[c].number), visibility=visibility,
+                    reshuffle_discard=True)
+    events = [c for c in sorted(data.cards, key=lambda c: data.cards[c].number) if data.cards[c].kind == "event"]
+    for cid in events[len(spec.events):]:  # 5b: only the scenario's Event cards are in the deck
+        ctx.move_card(DECK, cid, "draw", OUT)
+    counter: dict[str, int] = {}
+    for force in spec.forces:
+        uids = []
+        for tid, n in force.units.items():
+            for _ in range(n):
+                counter[tid] = counter.get(tid, 0) + 1
+                uids.append((f"{short(force.side)}.{tid}.{counter[tid]}", tid))
+        if force.enter is not None:
+            for uid, tid in uids:
+                ctx.emit(UnitPlaced(Unit(uid, tid, force.side, None, entry=max(1, force.turn))))
+            continue
+        _deploy(ctx, board, force, uids)
+    for u in sorted(state.units.values(), key=lambda x: x.uid):  # 22p: Conceal units may begin concealed
+        if u.hex is not None and "conceal" in utype(u).powers and board.in_cover(u.hex, state.foxholes):
+            if not any(v.side != u.side and v.hex is not None and board.distance(u.hex, v.hex) <= 1
+                       for v in state.units.values()):
+                for v in units_at(state, u.hex):
+                    if v.side == u.side and utype(v).leg and not v.concealed:
+                        ctx.emit(ConcealSet(v.uid, True))
+    for label in tracked_hexes(scenario):  # 24e: a side controls the hexes it could set up in
+        h = board.hex(label)
+        for force in spec.forces:
+            if any(h in board.zone_hexes(z) for z in force.zones):
+                ctx.emit(ControlSet(label, force.side))
+                break
+    from . import bonus
+
+    bonus.setup(ctx, spec)  # 24b
+    ctx.emit(PhaseSet("deal", 1))
+
+
+def _preference(board, force, h):
+    r = board.row(h)
+    y = 2 * h[1] + h[0]
+    edge = {"south": -y, "north": y, "east": -h[0], "west": h[0]}.get(force.prefer, 0)
+    return (edge, -r.cf, -board.elevation[h], h) if force.prefer != "cover" else (-r.cf, -board.elevation[h], h)
+
+
+def _deploy(ctx, board, force, uids) -> None:
+    state = ctx.state
+    enemies = [u.hex for u in state.units.values() if u.side != force.side and u.hex is not None]
+    zone = sorted({h for z in force.zones for h in board.zone_hexes(z)})
+    zone = [h for h in zone if board.row(h).cost("L") is not None and h not in enemies
+            and not any(board.distance(h, e) <= 1 for e in enemies)]
+    zone.sort(key=lambda h: _preference(board, force, h))
+    ordinary = [(u, t) for u, t in uids if not game_data().units[t].hero]
+    heroes = [(u, t) for u, t in uids if game_data().units[t].hero]
+    used = []
+    slots = iter(zone)
+    current = None
+    for i, (uid, tid) in enumerate(ordinary):
+        if i % 2 == 0:
+            current = next(slots)
+            used.append(current)
+        ctx.emit(UnitPlaced(Unit(uid, tid, force.side, current)))
+    for j, (uid, tid) in enumerate(heroes):
+        h = used[j] if j < len(used) else next(slots)
+        ctx.emit(UnitPlaced(Unit(uid, tid, force.side, h)))
+    for h in used[: force.foxholes]:  # 23a
+        ctx.emit(FoxholePlaced(h))
+
+
+@functools.cache
+def tracked_hexes(scenario: str) -> tuple[str, ...]:
+    spec = game_data().scenarios[scenario]
+    return tuple(spec.victory_hexes) + tuple(spec.morale_hexes)
+
+
+@functools.cache
+def _entries(scenario: str, side: str):
+    board = board_for(scenario)
+    spec = game_data().scenarios[scenario]
+    out = set()
+    for f in spec.forces:
+        if f.side == side and f.enter is not None:
+            out.update(board.edge_hexes(f.enter.map, f.enter.edge, f.enter.column))
+    return tuple(sorted(out))
+
+
+def entry_hexes(state, side: str):
+    return _entries(state.scenario, side)
+
+
+# -- control and scoring during play --------------------------------------------------------------
+def after_step(rules, ctx, movers, h) -> None:
+    state = ctx.state
+    board = board_for(state.scenario)
+    spec = rules.spec(state)
+    side = state.units[movers[0]].side
+    from . import bonus
+
+    bonus.after_step(ctx, spec, side, h)
+    tracked = tracked_hexes(state.scenario)
+    for label in board.board.labels(h):  # 24e: the last side to occupy a hex controls it
+        if label in tracked and state.control.get(label) != side:
+            ctx.emit(ControlSet(label, side))
+    if spec.escape_column and side == MUJ:  # Hammer and Anvil: 2 VP for each unit slipping into 6G unseen
+        if any(lab.startswith(spec.escape_column) for lab in board.board.labels(h)):
+            watchers = [u for u in state.units.values() if u.side == SOVIET and u.hex is not None and not u.shaken]
+            if not any(board.sight(state).sees(w.hex, h) for w in watchers):
+                for uid in movers:
+                    if uid not in state.escaped and uid in state.units:
+                        ctx.emit(Escaped(uid))
+                        ctx.emit(VPScored(MUJ, 2, f"{uid} reaches {spec.escape_column} unseen"))
+
+
+def on_eliminated(ctx, unit: Unit) -> None:
+    spec = game_data().scenarios[ctx.state.scenario]
+    if spec.victory == "threshold" and unit.side == SOVIET:
+        ctx.emit(VPScored(MUJ, 1, f"{unit.uid} destroyed"))
+
+
+# -- Event cards (5b) -----------------------------------------------------------------------------
+def event_name(state, cid: str) -> str:
+    spec = game_data().scenarios[state.scenario]
+    events = sorted((c for c, v in game_data().cards.items() if v.kind == "event"), key=lambda c: card(c).number)
+    return spec.events[events.index(cid)]
+
+
+def resolve_event(ctx, cid: str, drawer: str) -> None:
+    state = ctx.state
+    spec = game_data().scenarios[state.scenario]
+    name = event_name(state, cid)
+    ctx.emit(Note(f"Event {cid}: {name.replace('_', ' ')}"))
+    if name == "sapper":  # kept aside by the Mujahideen until an assault
+        ctx.move_card(DECK, cid, REMOVED, sapper_pile(MUJ))
+    elif name == "artillery_strike":
+        ctx.push(ArtilleryFrame(SOVIET, spec.soviet_artillery, "event"))
+    elif name == "mujahideen_boldness":
+        ctx.push(EventChoice(MUJ, "boldness", 2))
+    elif name == "attack_helicopter":
+        ctx.push(EventChoice(SOVIET, "helicopter"))
+
+
+def decide_event(rules, state, f: EventChoice):
+    from .sequence import decide_keep
+
+    if f.event == "keep_one":
+        return decide_keep(rules, state, f)
+    board = board_for(state.scenario)
+    if f.event == "boldness":
+        opts = [Choose("boldness", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
+                if u.side == MUJ and u.hex is not None]
+        return Decision(MUJ, (*opts, Done("boldness")), "Mujahideen Boldness: a unit to fast move")
+    hexes = sorted({u.hex for u in state.units.values() if u.side == MUJ and u.hex is not None})
+    return Decision(SOVIET, (*(Choose("helicopter", "", board.label(h)) for h in hexes), Done("helicopter")),
+                    "Attack Helicopter: pick a hex of Mujahideen units")
+
+
+def act_event(rules, ctx, f: EventChoice, action) -> None:
+    from . import movement
+    from .sequence import act_keep
+
+    if f.event == "keep_one":
+        act_keep(rules, ctx, f, action)
+        return
+    state = ctx.state
+    board = board_for(state.scenario)
+    if isinstance(action, Done):
+        ctx.pop()
+        return
+    if f.event == "boldness":
+        if f.count > 1:
+            ctx.replace(attrs.evolve(f, count=f.count - 1))
+        else:
+            ctx.pop()
+        ctx.emit(MarkerSet(action.unit, ""))
+        movement.start_move(rules, ctx, MUJ, "fast_move", [action.unit])
+        return
+    ctx.pop()
+    h = board.hex(action.target)
+    targets = tuple(u.uid for u in units_at(state, h) if u.side == MUJ)
+    ctx.push(FireFrame(side=SOVIET, verb="event", lead="", supporters=(), targets=targets, hex=h,
+                       hef=5 - board.cf(h), step="react", marker="", spraying=True))
+
+
+# -- victory --------------------------------------------------------------------------------------
+def muj_morale_vp(state) -> float:
+    """City Boys: each Mujahideen unit on the map is worth 1 VP; completed Bonus cards add 2 for the
+    Mujahideen's and take 2 for the Soviets' (scored into ``state.vp`` as they are completed)."""
+    return sum(1 for u in state.units.values() if u.side == MUJ and u.hex is not None) + state.vp[MUJ]
+
+
+def morale_check(rules, ctx) -> bool:
+    """City Boys: after each Reserve Phase roll 1d6, -1 if the Mujahideen hold the whole Mosque;
+    above their VP, their morale breaks and the Soviets win.  True if the game ended."""
+    state = ctx.state
+    spec = rules.spec(state)
+    mosque = all(state.control.get(lab) == MUJ for lab in spec.morale_hexes)
+    roll = ctx.roll("d6", player=MUJ, reason="Mujahideen morale").total
+    score = roll - (1 if mosque else 0)
+    vp = muj_morale_vp(state)
+    if score > vp:
+        ctx.end(SOVIET, f"Mujahideen morale breaks (roll {score} > {vp} VP)", {MUJ: vp})
+        return True
+    ctx.emit(Note(f"Mujahideen morale holds (roll {score} <= {vp} VP)"))
+    return False
+
+
+def sudden_end(rules, ctx) -> bool:
+    """A side with no unit left on the map or to come has lost (our reading for every scenario)."""
+    state = ctx.state
+    for side in PLAYERS:
+        if not any(u.side == side for u in state.units.values()):
+            ctx.end(other(side), f"every {side} unit is gone", dict(state.vp))
+            return True
+    return False
+
+
+def final_result(rules, ctx) -> None:
+    state = ctx.state
+    spec = rules.spec(state)
+    if spec.victory == "control_all":
+        held = [lab for lab in spec.victory_hexes if state.control.get(lab) == spec.victory_side]
+        scores = {spec.victory_side: len(held)}
+        if len(held) == len(spec.victory_hexes):
+            ctx.end(spec.victory_side, "controls every objective hex", scores)
+        else:
+            ctx.end(other(spec.victory_side), f"{spec.victory_side} controls {len(held)} of {len(spec.victory_hexes)}", scores)
+    elif spec.victory == "threshold":
+        vp = state.vp[spec.victory_side]
+        won = vp >= spec.victory_points
+        ctx.end(spec.victory_side if won else other(spec.victory_side),
+                f"{spec.victory_side} has {vp:g} VP (needs {spec.victory_points})", dict(state.vp))
+    elif spec.victory == "morale":
+        ctx.end(MUJ, "the Mujahideen morale held to the end", {MUJ: muj_morale_vp(state)})
+    else:  # control_two
+        counts = {s: sum(1 for lab in spec.victory_hexes if state.control.get(lab) == s) for s in PLAYERS}
+        winner = next((s for s in PLAYERS if counts[s] >= 2), None)
+        ctx.end(winner, "controls two of the three hexes" if winner else "no side controls two of the three hexes",
+                counts)

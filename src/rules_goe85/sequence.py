@@ -1,0 +1,394 @@
+"""The sequence of play (GoE 5a-5g) and the player impulse (6a-6d).
+
+Phases live in ``state.phase`` (deal -> initiative -> impulses -> reserve -> cleanup -> deal ...);
+everything that waits for a player is a frame: :class:`InitiativePick`, :class:`Impulse` (start:
+draw or pass; main: play a card; after: bookkeeping; discard: up to two cards), :class:`ReserveFrame`
+and the clean-up's keep-one-card choice.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.decks import hand
+
+from . import abilities, artillery, fire, movement
+from .board import board_for
+from .cards import card, hand_of, initiative_key
+from .state import (
+    ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, CleanedUp, Done, DrawUp,
+    EventChoice, Impulse, InitiativePick, InitiativeSet, Note, PassCounted, PhaseSet, Play, ReserveFrame, other,
+)
+from .units import eligible, has, stacking_ok, units_at, utype
+
+MOVE_VERBS = ("move", "fast_move", "lets_get_em", "scout", "move_fire")
+
+
+# -- 5a deal --------------------------------------------------------------------------------------
+def deal(rules, ctx) -> None:
+    state = ctx.state
+    spec = rules.spec(state)
+    d = state.decks[DECK]
+    for pile in ("discard", ASIDE):  # 5g: discard and draw pile combined
+        for cid in list(reversed(d.piles.get(pile, []))):
+            ctx.move_card(DECK, cid, pile, "draw")
+    for cid in list(d.piles["draw"]):  # 5a: End Turn and Event cards out while dealing
+        if card(cid).kind != "action":
+            ctx.move_card(DECK, cid, "draw", HELD)
+    ctx.shuffle(DECK)
+    order = (state.initiative or SOVIET, other(state.initiative or SOVIET))
+    for _ in range(max(spec.hand.values())):
+        for side in order:
+            if len(hand_of(state, side)) < spec.hand[side]:
+                ctx.draw(DECK, hand(side), player=side)
+    for cid in list(d.piles[HELD]):
+        ctx.move_card(DECK, cid, HELD, "draw")
+    ctx.shuffle(DECK)
+    ctx.emit(PhaseSet("initiative", state.turn))
+
+
+# -- 5d initiative --------------------------------------------------------------------------------
+def start_initiative(rules, ctx) -> None:
+    state = ctx.state
+    spec = rules.spec(state)
+    if state.turn == 1 and spec.initiative:
+        ctx.emit(InitiativeSet(spec.initiative))
+        ctx.emit(Note(f"{spec.initiative} has the initiative on turn 1 (scenario rule)"))
+        begin_impulses(rules, ctx)
+        return
+    ctx.push(InitiativePick())
+
+
+def decide_initiative(rules, state, f: InitiativePick):
+    for side in PLAYERS:
+        if side not in f.picked:
+            cards = hand_of(state, side)
+            if not cards:
+                return None
+            return Decision(side, tuple(Choose("initiative", "", c) for c in cards), "lay a card for initiative")
+    return None
+
+
+def act_initiative(rules, ctx, f: InitiativePick, action) -> None:
+    side = next(s for s in PLAYERS if s not in f.picked)
+    ctx.move_card(DECK, action.target, hand(side), f"init:{side}", player=side)
+    ctx.replace(attrs.evolve(f, picked=f.picked + (side,)))
+
+
+def advance_initiative(rules, ctx, f: InitiativePick) -> None:
+    """Both picked (or a hand is empty): reveal and compare (5d)."""
+    state = ctx.state
+    d = state.decks[DECK]
+    for s in PLAYERS:
+        for cid in list(d.piles.get(f"init:{s}", [])):
+            ctx.move_card(DECK, cid, f"init:{s}", f"shown:{s}")
+    shown = {s: list(d.piles.get(f"shown:{s}", [])) for s in PLAYERS}
+    ctx.pop()
+    if not shown[SOVIET] or not shown[MUJ]:
+        winner = SOVIET if shown[SOVIET] else MUJ
+    else:
+        ks, km = initiative_key(shown[SOVIET][-1]), initiative_key(shown[MUJ][-1])
+        if ks == km and f.round < 3 and all(hand_of(state, s) for s in PLAYERS):
+            ctx.push(InitiativePick((), f.round + 1))  # a tie: each lays another card
+            return
+        winner = SOVIET if ks >= km else MUJ
+    # the winner discards one card (the last laid, our reading of "their choice"); the rest go back
+    for s in PLAYERS:
+        for i, cid in enumerate(shown[s]):
+            if s == winner and i == len(shown[s]) - 1:
+                ctx.move_card(DECK, cid, f"shown:{s}", "discard")
+            else:
+                ctx.move_card(DECK, cid, f"shown:{s}", hand(s), player=s)
+    ctx.emit(InitiativeSet(winner))
+    begin_impulses(rules, ctx)
+
+
+def begin_impulses(rules, ctx) -> None:
+    ctx.emit(PhaseSet("impulses", ctx.state.turn))
+    ctx.push(Impulse(ctx.state.initiative, "main", first=True))
+
+
+# -- 5e / 6 impulses ------------------------------------------------------------------------------
+def decide_impulse(rules, state, f: Impulse):
+    if state.end_turns >= rules.spec(state).end_turns:
+        return None  # 5e: the turn is over; advance_impulse moves to the Reserve Phase
+    if f.step == "start":
+        return Decision(f.player, (Choose("draw"), Done("pass")), "draw up to your hand size, or pass")
+    if f.step == "main":
+        opts = main_options(rules, state, f.player) + relocations(rules, state, f.player)
+        return Decision(f.player, (*opts, Done("end")), "play an action card, or end the impulse")
+    if f.step == "discard":
+        if f.discards >= 2 or not hand_of(state, f.player):
+            return None
+        return Decision(f.player, (*(Choose("discard", "", c) for c in hand_of(state, f.player)), Done("keep")),
+                        "discard (up to two cards)")
+    return None
+
+
+def act_impulse(rules, ctx, f: Impulse, action) -> None:
+    state = ctx.state
+    if f.step == "start":
+        if isinstance(action, Done):  # 6a, 4f: pass
+            ctx.pop()
+            end_impulse(rules, ctx, f.player, passed=True)
+            return
+        spec = rules.spec(state)
+        before = len(hand_of(state, f.player))
+        ctx.replace(attrs.evolve(f, step="main", acted=before < spec.hand[f.player]))
+        ctx.push(DrawUp(f.player, spec.hand[f.player]))
+        return
+    if f.step == "main":
+        if isinstance(action, Done):
+            ctx.replace(attrs.evolve(f, step="discard"))
+            return
+        if isinstance(action, Choose):  # the scenario's tunnel / village relocation (no card)
+            relocate(rules, ctx, f.player, action)
+            ctx.replace(attrs.evolve(f, acted=True))
+            return
+        ctx.replace(attrs.evolve(f, step="after", acted=True))
+        play(rules, ctx, f.player, action)
+        return
+    if f.step == "discard":
+        if isinstance(action, Done):
+            ctx.pop()
+            end_impulse(rules, ctx, f.player, passed=not f.acted)
+            return
+        ctx.move_card(DECK, action.target, hand(f.player), "discard", player=f.player)
+        ctx.replace(attrs.evolve(f, discards=f.discards + 1, acted=True))
+
+
+def advance_impulse(rules, ctx, f: Impulse) -> None:
+    state = ctx.state
+    spec = rules.spec(state)
+    if state.end_turns >= spec.end_turns:  # 5e: the turn ends (the current action is complete)
+        ctx.pop()
+        ctx.emit(Note(f"End Turn card #{state.end_turns} of {spec.end_turns}: the turn ends"))
+        start_reserve(rules, ctx)
+        return
+    if f.step == "after":
+        if f.extra > 0:
+            ctx.replace(attrs.evolve(f, step="main", extra=f.extra - 1))
+        else:
+            ctx.replace(attrs.evolve(f, step="discard"))
+        return
+    if f.step == "discard":  # nothing to discard
+        ctx.pop()
+        end_impulse(rules, ctx, f.player, passed=not f.acted)
+        return
+    raise AssertionError(f"impulse step {f.step} has no automatic step")
+
+
+def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
+    from . import bonus
+
+    state = ctx.state
+    abilities.lose_concealment(ctx)
+    bonus.check(rules, ctx)
+    if rules.check_sudden_end(ctx):
+        return
+    passes = state.passes + 1 if passed else 0
+    ctx.emit(PassCounted(passes))
+    if passes >= 2:  # 5e, 6a: both players passed in turn
+        ctx.emit(Note("both players pass: the turn ends"))
+        start_reserve(rules, ctx)
+        return
+    ctx.push(Impulse(other(player), "start"))
+
+
+# -- 6b/6c: what a card can do now ----------------------------------------------------------------
+def _verbs(rules, state, side: str, cid: str):
+    """(block, verb) pairs of a card for its owner, scenario rules applied (the #19 / #12 rules)."""
+    c = card(cid)
+    spec = rules.spec(state)
+    out = []
+    for block, verb in (("upper", c.upper), ("lower", c.lower)):
+        if verb == "artillery" and side == MUJ:
+            if spec.muj_artillery_as == "booby_trap":
+                out.append((block, "lets_get_em"))  # the Booby Trap use is a reaction (movement.py)
+            elif cid == "#19" and block == "upper":
+                out += [(block, v) for v in spec.muj_card19]
+            continue
+        if verb == "artillery" and c.artillery_only and c.artillery_only != side:
+            continue
+        out.append((block, verb))
+    return out
+
+
+def main_options(rules, state, side: str):
+    board = board_for(state.scenario)
+    opts = []
+    mine = [u for u in state.units.values() if u.side == side]
+    movable_hexes = sorted({u.hex for u in mine if eligible(u)})
+    entering = any(u.hex is None and u.entry and u.entry <= state.turn and not u.marker for u in mine)
+    conceal = abilities.conceal_hexes(state, side)
+    fire_cache: dict = {}
+
+    def fires(verb):
+        if verb not in fire_cache:
+            fire_cache[verb] = fire.fire_options(rules, state, side, verb=verb)
+        return fire_cache[verb]
+
+    for cid in hand_of(state, side):
+        c = card(cid)
+        for block, verb in _verbs(rules, state, side, cid):
+            if verb == "fire":
+                opts += [Play(cid, block, "fire", lead, tgt, "group" if g else "") for lead, tgt, g in fires("fire")]
+            elif verb == "punishing_fire":  # 18j: a single unit fires twice
+                opts += [Play(cid, block, verb, lead, tgt) for lead, tgt, g in fires("punishing_fire")
+                         if not g and not tgt.startswith("hex:")]
+            elif verb == "reload_fire":
+                opts += [Play(cid, block, verb, lead, tgt) for lead, tgt, g in fires("reload_fire")
+                         if state.units[lead].marker == "fired" and not g]
+            elif verb in ("move", "fast_move"):
+                opts += [Play(cid, block, verb, "", board.label(h)) for h in movable_hexes]
+                if entering:
+                    opts.append(Play(cid, block, verb, "", "entry"))
+            elif verb == "lets_get_em":
+                legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
+                for i, a in enumerate(legs):
+                    opts.append(Play(cid, block, verb, "", board.label(a), ""))
+                    for b in legs[i + 1:]:
+                        if board.distance(a, b) <= 2:
+                            opts.append(Play(cid, block, verb, "", board.label(a), board.label(b)))
+            elif verb in ("scout", "move_fire"):
+                for u in sorted(mine, key=lambda x: x.uid):
+                    if not eligible(u) or not utype(u).leg:
+                        continue
+                    if verb == "move_fire" and (has(u, "no_move_fire") or u.shaken):
+                        continue
+                    opts.append(Play(cid, block, verb, u.uid))
+            elif verb in abilities.RALLY_VERBS:
+                opts += abilities.rally_plays(state, side, cid, block, verb)
+            elif verb == "second_wind":
+                opts += abilities.second_wind_plays(state, side, cid, block)
+            elif verb in ("command_ops", "reinforcements"):
+                opts.append(Play(cid, block, verb))
+            elif verb == "concealed":
+                opts += [Play(cid, block, verb, "", board.label(h)) for h in conceal]
+            elif verb == "artillery":
+                if artillery.strike_options(rules, state, side):
+                    opts.append(Play(cid, block, verb))
+        if c.power:
+            for p in fire.FIRE_POWERS:
+                opts += [Play(cid, "power", p, lead, tgt, "group" if g else "") for lead, tgt, g in fires(p)
+                         if p in utype(state.units[lead]).powers and not (p == "marksman" and g)]
+            opts += abilities.power_plays(state, side, cid)
+        opts += abilities.any_card_plays(state, side, cid)
+    return _unique(opts)
+
+
+def relocations(rules, state, side: str):
+    """City Boys SSR: once per turn in their impulse, the Mujahideen may pick up an Eligible unit in
+    cover on the named map and put it in another covered hex of that map within the range given;
+    it may then still be activated.  (An accompanying Hero is not carried along in this reading.)"""
+    spec = rules.spec(state)
+    if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
+        return []
+    board = board_for(state.scenario)
+    on_map = {h for h in board.hexes if board.local(h)[0] == spec.relocate_map}
+    enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or not eligible(u) or u.hex not in on_map or not board.in_cover(u.hex, state.foxholes):
+            continue
+        if utype(u).hero:
+            continue
+        for h in sorted(on_map):
+            if h == u.hex or h in enemy or board.distance(u.hex, h) > spec.relocate_range:
+                continue
+            if board.in_cover(h, state.foxholes) and stacking_ok(units_at(state, h) + [u]):
+                out.append(Choose("relocate", u.uid, board.label(h)))
+    return out
+
+
+def relocate(rules, ctx, side: str, action: Choose) -> None:
+    from .state import Relocated, UnitMoved
+
+    board = board_for(ctx.state.scenario)
+    h = board.hex(action.target)
+    ctx.emit(Relocated(side, ctx.state.turn))
+    ctx.emit(UnitMoved(action.unit, h, 0))
+    rules.after_step(ctx, [action.unit], h)
+
+
+def _unique(opts):
+    seen = set()
+    out = []
+    for o in opts:
+        if o not in seen:
+            seen.add(o)
+            out.append(o)
+    return out
+
+
+def play(rules, ctx, side: str, action: Play) -> None:
+    """6c: resolve the card played."""
+    state = ctx.state
+    board = board_for(state.scenario)
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    verb = action.verb
+    if verb in fire.FIRE_POWERS or verb in ("fire", "reload_fire", "punishing_fire"):
+        marker = "fired" if verb in ("fire", "punishing_fire") else "ops"
+        fire.start_fire(rules, ctx, side, verb, action.unit, action.target, action.extra == "group", marker=marker)
+    elif verb in ("move", "fast_move"):
+        if action.target == "entry":
+            uids = [u.uid for u in state.units.values() if u.side == side and u.hex is None and u.entry
+                    and u.entry <= state.turn and not u.marker]
+        else:
+            h = board.hex(action.target)
+            uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u)]
+        movement.start_move(rules, ctx, side, verb, sorted(uids), action.card)
+    elif verb == "lets_get_em":  # 18g: two hexes of Leg units
+        uids = []
+        for lab in (action.target, action.extra):
+            if lab:
+                uids += [u.uid for u in units_at(state, board.hex(lab)) if u.side == side and eligible(u) and utype(u).leg]
+        movement.start_move(rules, ctx, side, verb, sorted(uids), action.card)
+    elif verb in ("scout", "move_fire"):
+        movement.start_move(rules, ctx, side, verb, [action.unit], action.card)
+    elif verb in abilities.RALLY_VERBS:
+        abilities.do_rally(ctx, action)
+    elif verb == "second_wind":
+        ctx.emit(abilities.MarkerSet(action.unit, ""))
+    elif verb in ("command_ops", "reinforcements"):  # 18d, 18m
+        top = ctx.state.top
+        ctx.replace(attrs.evolve(top, extra=top.extra + (2 if verb == "command_ops" else 1)))
+        ctx.push(DrawUp(side, 99, 1))
+    elif verb == "concealed":
+        abilities.do_conceal(ctx, board.hex(action.target))
+    elif verb == "artillery":
+        ctx.push(ArtilleryFrame(side, rules.spec(state).soviet_artillery if side == SOVIET else 3, "card"))
+    else:
+        abilities.do_power(rules, ctx, action)
+
+
+# -- 5f reserve, 5g clean up ----------------------------------------------------------------------
+def start_reserve(rules, ctx) -> None:
+    while ctx.state.stack:
+        ctx.pop()
+    ctx.emit(PhaseSet("reserve", ctx.state.turn))
+    ctx.push(ReserveFrame(ctx.state.initiative or SOVIET))
+
+
+def cleanup(rules, ctx) -> None:
+    """5g: markers off; each player keeps at most one card (their choice, asked through an EventChoice)."""
+    state = ctx.state
+    ctx.emit(CleanedUp())
+    ctx.emit(PhaseSet("cleanup", state.turn))
+    for side in reversed(PLAYERS):
+        if len(hand_of(state, side)) > 1:
+            ctx.push(EventChoice(side, "keep_one"))
+
+
+def decide_keep(rules, state, f: EventChoice):
+    cards = hand_of(state, f.side)
+    return Decision(f.side, (*(Choose("keep", "", c) for c in cards), Done("keep none")), "keep one card")
+
+
+def act_keep(rules, ctx, f: EventChoice, action) -> None:
+    ctx.pop()
+    for c in list(hand_of(ctx.state, f.side)):
+        if isinstance(action, Done) or c != action.target:
+            ctx.move_card(DECK, c, hand(f.side), "discard", player=f.side)
+
+
+__all__ = ["deal", "start_initiative", "main_options", "play", "cleanup", "start_reserve"]

@@ -1,0 +1,75 @@
+"""Test harness: a started game whose position a test rewrites, then drives through the rules."""
+from __future__ import annotations
+
+from tabletop_core.decks import hand
+from tabletop_core.game import Game
+
+from rules_goe85.board import board_for
+from rules_goe85.data import game_data
+from rules_goe85.rules import GoERules
+from rules_goe85.state import DECK, Unit
+
+RULES = GoERules()
+RED, GOLD, GREEN, BLANK = "#5", "#2", "#3", "#1"
+RED2, GOLD2, GREEN2, BLANK2 = "#14", "#11", "#6", "#4"
+
+
+def game(scenario: str = "your-papers-please", seed: int = 0) -> Game:
+    return Game.start(RULES, scenario, seed=seed)
+
+
+def position(g: Game, units: list[tuple[str, str, str, str]], **flags) -> dict[str, Unit]:
+    """Replace every unit by ``(uid, type, side, label)`` and empty the stack (test set-up only)."""
+    board = board_for(g.state.scenario)
+    g.state.units.clear()
+    g.state.stack.clear()
+    piles = g.state.decks[DECK].piles
+    for side in ("soviet", "mujahideen"):  # empty hands: a test gives the cards it needs
+        piles["discard"].extend(piles[hand(side)])
+        piles[hand(side)].clear()
+    for uid, tid, side, label in units:
+        extra = flags.get(uid, {})
+        g.state.units[uid] = Unit(uid, tid, side, board.hex(label) if label else None, **extra)
+    g._decision = None
+    return g.state.units
+
+
+def stack_deck(g: Game, top_first: list[str]) -> None:
+    """Put these cards on top of the draw pile, the first named on top (test set-up only)."""
+    piles = g.state.decks[DECK].piles
+    for name in list(piles):
+        for c in top_first:
+            if c in piles[name]:
+                piles[name].remove(c)
+    piles["draw"].extend(reversed(top_first))
+
+
+def give(g: Game, side: str, cards: list[str]) -> None:
+    piles = g.state.decks[DECK].piles
+    for c in cards:
+        for name in list(piles):
+            if c in piles[name]:
+                piles[name].remove(c)
+        piles[hand(side)].append(c)
+
+
+def ctx(g: Game):
+    return g._ctx
+
+
+def run(g: Game) -> None:
+    """Run the procedure on the stack until someone must decide or the stack is empty."""
+    while g.state.stack and g.state.result is None:
+        g._decision = None
+        if RULES.decision(g.state) is not None:
+            break
+        RULES.advance(g._ctx)
+    g._decision = None
+
+
+def hexes(g: Game, *labels):
+    board = board_for(g.state.scenario)
+    return [board.hex(x) for x in labels]
+
+
+DATA = game_data()

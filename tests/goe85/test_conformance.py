@@ -1,0 +1,11 @@
+"""The core's conformance kit on every GoE scenario this plug-in ships (two seeds each in CI)."""
+import pytest
+
+from tabletop_core.testing import check_ruleset
+
+SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please")
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_conformance(scenario):
+    check_ruleset("goe85", scenario, seeds=range(2))

@@ -1,0 +1,160 @@
+"""Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
+import pytest
+
+from rules_goe85.board import board_for
+from rules_goe85.cards import counts_as_hit, damage_card
+from rules_goe85.fire import attack_hef, draw_plan, fire_options, start_fire
+from rules_goe85.state import ASIDE, FireFrame, React, Done
+
+from .helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, give, position, run, stack_deck
+
+
+@pytest.mark.rule("goe85:10c")
+def test_combat_example_1_woods_cover():
+    # Soviet Rifle HEF 2 at range 3 on a Rifle in Woods (CF 1): one card, any Hit counts
+    assert attack_hef(lead_hef=2, distance=3, cf=1, range_mod=RULES.tec.he_modifier(3)) == 1
+    assert draw_plan(1, 0) == (1, 0)
+
+
+@pytest.mark.rule("goe85:10c")
+@pytest.mark.rule("goe85:22h")
+def test_combat_example_2_intensive_fire_at_range_two():
+    assert attack_hef(lead_hef=2, distance=2, cf=0, range_mod=RULES.tec.he_modifier(2), power_bonus=1) == 4
+
+
+@pytest.mark.rule("goe85:10d-attackers")
+def test_multiple_attackers_add_bare_hef():
+    # the example: the second Rifle adds +2, not its range bonus; the Power stays the lead's
+    assert attack_hef(lead_hef=2, distance=2, cf=0, range_mod=1, power_bonus=1, supporters_hef=2) == 6
+
+
+@pytest.mark.rule("goe85:10d-desperation")
+def test_desperation_example_black_dot_building():
+    hef = attack_hef(lead_hef=1, distance=3, cf=RULES.tec.rows["building_dot"].cf, range_mod=RULES.tec.he_modifier(3))
+    assert hef == 0
+    assert draw_plan(hef, 0) == (1, 1)  # one card, gold or red only
+    assert draw_plan(-2, 1) == (1, 2)  # already degraded (Moving Fire): red only
+    assert counts_as_hit(GOLD, 1) and counts_as_hit(RED, 1) and not counts_as_hit(GREEN, 1)
+    assert counts_as_hit(RED, 2) and not counts_as_hit(GOLD, 2)
+
+
+@pytest.mark.rule("goe85:3e")
+def test_hit_colours_are_nested_levels():
+    assert all(counts_as_hit(c, 0) for c in (GREEN, GOLD, RED)) and not counts_as_hit(BLANK, 0)
+
+
+@pytest.mark.rule("goe85:10d-moving")
+def test_moving_target_bonus_and_scrub():
+    assert attack_hef(lead_hef=2, distance=4, cf=0, range_mod=0, moving_target=True) == 3
+    assert attack_hef(lead_hef=2, distance=4, cf=0, range_mod=0, moving_target=True, scrub=True) == 2
+
+
+@pytest.mark.rule("goe85:21g")
+@pytest.mark.rule("goe85:22m")
+def test_sniper_and_marksman_ignore_range_and_cover():
+    assert attack_hef(lead_hef=2, distance=9, cf=2, range_mod=-1, sniper=True) == 2
+    assert attack_hef(lead_hef=1, distance=9, cf=2, range_mod=-1, marksman=True, moving_target=True) == 3
+
+
+def _fire_at(g, lead, target, group=False, verb="fire"):
+    c = ctx(g)
+    start_fire(RULES, c, "soviet", verb, lead, target, group, marker="fired" if verb == "fire" else "ops")
+    run(g)
+
+
+@pytest.mark.rule("goe85:10b")
+@pytest.mark.rule("goe85:10c")
+@pytest.mark.rule("goe85:6b")
+@pytest.mark.rule("goe85:3b")
+def test_damage_draw_card_by_card_until_the_target_is_gone():
+    g = game()
+    # Intensive Fire Rifle two hexes from a Mujahideen Rifle in the open: 2 +1 range +1 power = 4 cards
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    b = board_for(g.state.scenario)
+    assert b.distance(b.hex("5C4"), b.hex("5E4")) == 2 and b.cf(b.hex("5E4")) == 0
+    stack_deck(g, [GREEN, GOLD, RED, GREEN2])
+    _fire_at(g, "S1", "M1", verb="intensive_fire")
+    assert "M1" not in g.state.units  # shaken, reduced, eliminated: the fourth card is not drawn
+    assert g.state.decks["action"].piles["draw"][-1] == GREEN2
+    assert g.state.units["S1"].marker == "ops"  # a Power marks Ops Complete (10c example 2)
+
+
+@pytest.mark.rule("goe85:10d-targets")
+def test_heroes_cannot_be_targeted_unless_alone():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
+                 ("MH", "aarash", "mujahideen", "5E4"), ("MH2", "dadvar", "mujahideen", "5E5")])
+    targets = {t for lead, t, grp in fire_options(RULES, g.state, "soviet", verb="fire")}
+    assert "M1" in targets and "MH" not in targets and "MH2" in targets
+
+
+@pytest.mark.rule("goe85:10a")
+def test_fire_needs_los_and_no_shared_hex():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C4"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "5E4")])
+    assert fire_options(RULES, g.state, "soviet", verb="fire") == []
+    g.state.units["S1"] = g.state.units["S1"].__class__("S1", "sov-rifle-intensive", "soviet", board_for(g.state.scenario).hex("5C3"), shaken=True)
+    assert fire_options(RULES, g.state, "soviet", verb="fire") == []  # 10c: Shaken units cannot fire
+
+
+@pytest.mark.rule("goe85:10d-mixed")
+@pytest.mark.rule("goe85:21h")
+def test_mixed_target_example_spraying_fire():
+    g = game()
+    # RPK two hexes from two Rifles in the open, one of them marked Moved: HEF 3, no moving bonus
+    position(g, [("S1", "rpk-74", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "5E4")], M2={"marker": "moved"})
+    stack_deck(g, [GREEN, BLANK, GOLD, GREEN2])
+    c = ctx(g)
+    start_fire(RULES, c, "soviet", "fire", "S1", "hex:5E4", False)
+    f = g.state.top
+    assert isinstance(f, FireFrame) and f.hef == 3 and f.moving_extra == ("M2",) and f.spraying
+    run(g)
+    u = g.state.units
+    # two hits shake both squads; the fourth card (green) is the 1 HEF attack on the moved one
+    assert u["M1"].shaken and u["M2"].shaken and u["M2"].reduced and not u["M1"].reduced
+
+
+@pytest.mark.rule("goe85:5c")
+def test_event_and_end_turn_cards_in_a_damage_draw():
+    g = game("9th-company")
+    before = g.state.end_turns
+    stack_deck(g, ["#55", "#51"])
+    c = ctx(g)
+    cid = damage_card(c)
+    assert cid == "#51" and g.state.end_turns == before + 1  # End Turn counts; the Event is not a draw
+    assert "#55" in g.state.decks["action"].piles["discard"] and "#51" in g.state.decks["action"].piles[ASIDE]
+
+
+@pytest.mark.rule("goe85:20d")
+@pytest.mark.rule("goe85:20c")
+@pytest.mark.rule("goe85:19c")
+def test_reactions_and_supports_in_a_fire():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    give(g, "soviet", ["#8"])  # Bullet Storm
+    give(g, "mujahideen", ["#7", "#14"])  # Unexpected Cover, Light Wounds
+    stack_deck(g, [GREEN, BLANK, BLANK])
+    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
+    run(g)
+    assert g.decision.player == "soviet" and React("#8", "bullet_storm") in g.decision.actions
+    g.apply(React("#8", "bullet_storm"))
+    assert g.state.top.hef == 4  # 2 + 1 range + 1 Bullet Storm
+    assert React("#7", "unexpected_cover") in g.decision.actions
+    g.apply(React("#7", "unexpected_cover"))
+    assert g.state.top.hef == 3  # 20d: CF 1 against a Soft Target
+    assert g.decision.player == "mujahideen" and React("#14", "light_wounds", "M1") in g.decision.actions
+    g.apply(React("#14", "light_wounds", "M1"))
+    assert not g.state.units["M1"].shaken
+
+
+@pytest.mark.rule("goe85:23a")
+def test_foxhole_redraws_the_first_hit():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    g.state.foxholes.add(board_for(g.state.scenario).hex("5E4"))
+    stack_deck(g, [GREEN, BLANK, BLANK, BLANK])
+    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
+    run(g)
+    assert not g.state.units["M1"].shaken
