@@ -29,13 +29,19 @@ from .values import Event, Frame, Result
 
 
 class Context:
-    __slots__ = ("state", "_apply", "_record", "_rng")
+    __slots__ = ("state", "_apply", "_record", "_rng", "_forced")
 
     def __init__(self, state, apply, record):
         self.state = state
         self._apply = apply  # event -> None: the appliers' dispatch
         self._record = record  # event -> None: append to history
         self._rng: CounterRNG | None = None
+        self._forced: list[int] = []  # faces a test has fixed for the next rolls (see force_faces)
+
+    def force_faces(self, faces) -> None:
+        """Tests only: the next dice faces rolled will be these, in order (still recorded as
+        DiceRolled events; the generator does not move).  A game played so will not ``verify``."""
+        self._forced.extend(int(f) for f in faces)
 
     # -- events ---------------------------------------------------------------------------------
     def emit(self, event: Event) -> Event:
@@ -53,9 +59,16 @@ class Context:
     def roll(self, expression: str, *, player: str | None = None, reason: str = "") -> DiceRolled:
         """Roll a dice expression (``2d6kh1``, ``D3+1``); returns the recorded event (``.total``, ``.faces``)."""
         spec = dice.parse(expression)
-        rng = self._generator()
-        faces = dice.roll_spec(spec, rng)
-        event = DiceRolled(str(spec), faces, dice.total_of(spec, faces), rng.counter, player, reason)
+        if self._forced:
+            faces = tuple(self._forced.pop(0) for _ in range(spec.count))
+            if any(not 1 <= f <= spec.sides for f in faces):
+                raise ValueError(f"forced faces {faces} do not fit {spec}")
+            counter = self.state.rng_counter
+        else:
+            rng = self._generator()
+            faces = dice.roll_spec(spec, rng)
+            counter = rng.counter
+        event = DiceRolled(str(spec), faces, dice.total_of(spec, faces), counter, player, reason)
         self.emit(event)
         return event
 

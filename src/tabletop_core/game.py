@@ -165,6 +165,24 @@ class Game:
             self._rewind(mark)
             raise
 
+    def referee(self, script: Callable[[Context], None], *, forced_faces: Iterable[int] = ()) -> None:
+        """Act as the referee: ``script(ctx)`` emits events (recorded like any other) to set up a
+        position — in tests, tutorials, scenario editors — then the game runs on to the next
+        decision.  ``forced_faces`` fixes the next dice faces rolled (tests only).  If the script
+        fails, the game is left as it was."""
+        mark = len(self.events)
+        try:
+            self._ctx.force_faces(forced_faces)
+            script(self._ctx)
+            self._run_automatic()
+        except BaseException:
+            self._rewind(mark)
+            raise
+
+    def force_faces(self, faces: Iterable[int]) -> None:
+        """Tests only: the next dice rolled show these faces (recorded as usual; no ``verify``)."""
+        self._ctx.force_faces(faces)
+
     def _run_automatic(self) -> None:
         self._decision = None
         rules, state, ctx = self.rules, self.state, self._ctx

@@ -126,3 +126,26 @@ def test_advance_without_progress_is_reported():
 
     with pytest.raises(RulesetError, match="advance\\(\\) emitted no event"):
         Game.start(Stuck(), "sprint", seed=1)
+
+
+def test_referee_sets_up_a_position_and_forced_faces_are_recorded(host):
+    game = Game.start(host.rules("race"), "sprint", seed=1)
+    game.referee(lambda ctx: ctx.emit(Moved("a", 8)))
+    assert game.state.position["a"] == 8 and game.decision.player == "b"
+    game.force_faces([6])
+    game.apply(Gamble())
+    roll = [e for e in game.events if type(e).__name__ == "DiceRolled"][-1]
+    assert roll.faces == (6,) and game.state.position["b"] == 3
+
+
+def test_a_failing_referee_script_changes_nothing(host):
+    game = Game.start(host.rules("race"), "sprint", seed=1)
+    before = game.digest()
+
+    def script(ctx):
+        ctx.emit(Moved("a", 3))
+        raise ValueError("typo in the script")
+
+    with pytest.raises(ValueError):
+        game.referee(script)
+    assert game.digest() == before
