@@ -113,6 +113,8 @@ class TerrainFeature:
     cover: Cover = attrs.field(default=Cover.NONE, converter=_cover)
     blocks_los: bool = False
     name: str = ""
+    # Derived once: queries ask for the box on every sight line and move (profiled hot spot).
+    bbox: tuple[float, float, float, float] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         where = f"terrain feature {self.id!r}"
@@ -133,13 +135,9 @@ class TerrainFeature:
             raise BoardError(f"{where}: the polygon has no area")
         if not geo.is_simple(v):
             raise BoardError(f"{where}: the polygon's edges cross each other")
-
-    @property
-    def bbox(self) -> tuple[float, float, float, float]:
-        """(min x, min y, max x, max y)."""
-        xs = [p[0] for p in self.vertices]
-        ys = [p[1] for p in self.vertices]
-        return min(xs), min(ys), max(xs), max(ys)
+        xs = [p[0] for p in v]
+        ys = [p[1] for p in v]
+        object.__setattr__(self, "bbox", (min(xs), min(ys), max(xs), max(ys)))  # (min x, min y, max x, max y)
 
     def contains(self, point: Point) -> bool:
         """Whether ``point`` lies in the feature (boundary included)."""
