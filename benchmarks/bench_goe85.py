@@ -10,7 +10,7 @@ import time
 from tabletop_core import agents_for, new_game
 from tabletop_core.agents import AgentView
 
-SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please")
+SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad")
 
 
 def bench(scenario: str, games: int) -> tuple[float, float, float]:

@@ -11,6 +11,7 @@ from .board import board_for
 from .cards import card, damage_card
 from .state import ConcealSet, MarkerSet, Note, Play, Rallied, Reconstituted, SmokePlaced, UnitHit
 from .units import eligible, has, units_at, utype
+from .fortifications import fortified
 
 RALLY_VERBS = ("rally", "bloodlust", "rally2")
 
@@ -86,7 +87,7 @@ def conceal_hexes(state, side: str):
     for u in state.units.values():
         if u.side != side or u.hex is None or not utype(u).leg:
             continue
-        if not board.in_cover(u.hex, state.foxholes) or _adjacent_enemy(state, u):
+        if not board.in_cover(u.hex, fortified(state)) or _adjacent_enemy(state, u):  # 23a/b: covered
             continue
         if any(not x.concealed for x in units_at(state, u.hex) if x.side == side and utype(x).leg):
             out.add(u.hex)

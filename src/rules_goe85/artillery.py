@@ -16,6 +16,7 @@ from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 from .board import board_for
 from .state import ArtilleryFrame, BarrageSet, Choose, Done, FireFrame, Note, SOVIET
 from .units import has, units_at
+from .fortifications import cf_bonus
 
 
 def on_target(roll: int, side: str, degraded: bool) -> bool:
@@ -95,7 +96,8 @@ def strike(rules, ctx, side: str, hef: int, hexes) -> None:
         moved = [u for u in enemies if u.marker == "moved"]
         mixed = tuple(u.uid for u in moved) if moved and len(moved) < len(enemies) else ()
         difficult_alone = len(enemies) == 1 and has(enemies[0], "difficult_target")
-        n = hex_draws(hef, board.cf(h, artillery=True), len(enemies), difficult_alone=difficult_alone)
+        cf = board.cf(h, artillery=True) + cf_bonus(state, h, enemies)  # 23b bunker +1, 23c wire -1
+        n = hex_draws(hef, cf, len(enemies), difficult_alone=difficult_alone)
         if len(moved) == len(enemies):
             n += 1  # 10d: +1 against moving targets
         frames.append(FireFrame(side=side, verb="artillery", lead="", supporters=(), targets=tuple(u.uid for u in enemies),

@@ -62,14 +62,16 @@ def loser(att_hits: int, def_hits: int) -> str:
     return "defender" if def_hits > att_hits else "attacker"
 
 
-def push_assaults(rules, ctx, side, assaults) -> None:
+def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
+    """One assault per hex entered (13a); ``brutal``: the unit whose Brutal Power moved them (22g)."""
     by_hex: dict = {}
     for uid, frm in assaults:
         u = ctx.state.units.get(uid)
         if u is not None:
             by_hex.setdefault(u.hex, []).append((uid, frm))
     for h in sorted(by_hex, reverse=True):
-        ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h])))
+        used = ("brutal",) if brutal and any(uid == brutal for uid, _ in by_hex[h]) else ()
+        ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))
 
 
 def _ambush_ok(units) -> bool:
@@ -137,15 +139,26 @@ def act(rules, ctx, f: AssaultFrame, action) -> None:
     del state
 
 
-def _draw_hits(ctx, count: int) -> int:
+def _draw_hits(ctx, count: int, *, redraw: bool = False) -> int:
+    """13a: the Damage Draw; ``redraw``: a Tactical Hero's side redraws its first miss (21i)."""
     hits = 0
     for _ in range(max(0, count)):
         cid = damage_card(ctx)
         if cid is None:
             break
+        if not counts_as_hit(cid, 0) and redraw:  # 21i (our reading: always the first miss)
+            redraw = False
+            cid = damage_card(ctx)
+            if cid is None:
+                break
         if counts_as_hit(cid, 0):  # 13a: every Hit colour counts
             hits += 1
     return hits
+
+
+def _tactical(units) -> bool:
+    """21i: an unshaken, not Ops Complete Tactical unit among the side's units in the assault."""
+    return any(has(u, "tactical") and not u.shaken and u.marker != "ops" for u in units)
 
 
 def advance(rules, ctx, f: AssaultFrame) -> None:
@@ -196,7 +209,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
         if not strikers:
             return 0
         total = assault_hef(strikers, bonus)
-        hits = _draw_hits(ctx, total)
+        hits = _draw_hits(ctx, total, redraw=_tactical(alive(strikers)))
         ctx.emit(Note(f"assault in {board.label(f.hex)}: {who} HEF {total} -> {hits} hits"))
         for uid in distribute(alive(victims), hits):
             if uid in state.units:
@@ -213,8 +226,8 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
         a_units, d_units = alive(attackers), alive(steady)
         a_hef = assault_hef(a_units, f.att_bonus)
         d_hef = assault_hef(d_units, f.def_bonus) if d_units else 0
-        a_hits = _draw_hits(ctx, a_hef)
-        d_hits = _draw_hits(ctx, d_hef)
+        a_hits = _draw_hits(ctx, a_hef, redraw=_tactical(a_units))
+        d_hits = _draw_hits(ctx, d_hef, redraw=_tactical(d_units))
         ctx.emit(Note(f"assault in {board.label(f.hex)}: attackers HEF {a_hef} -> {a_hits} hits, "
                       f"defenders HEF {d_hef} -> {d_hits} hits"))
         for uid in distribute(alive(defenders), a_hits):
@@ -232,9 +245,16 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
         ctx.emit(MarkerSet(u.uid, "ops"))
     if not att_left or not def_left:  # 13c
         return
-    if loser(a_hits, d_hits) == "attacker":
+    # 13d: a_hits were suffered by the defenders, d_hits by the attackers
+    if loser(att_hits=d_hits, def_hits=a_hits) == "attacker":
         for u in att_left:
             _retreat(ctx, board, u, entered[u.uid], f.side)
+    elif "brutal" in f.used:
+        # 22g: defenders forced to retreat by a Brutal unit's assault are eliminated instead
+        ctx.emit(Note("Brutal: the defenders forced to retreat are eliminated"))
+        for u in def_left:
+            while u.uid in state.units:
+                apply_hit(ctx, u.uid)
     else:
         frm = entered[att_left[0].uid]
         for u in def_left:

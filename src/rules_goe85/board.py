@@ -79,17 +79,18 @@ class GoEBoard:
         return cost
 
     # -- sight and range ----------------------------------------------------------------------
-    def los(self, a, b, sight: str = "leg") -> int:
-        """GoE 14: LosStatus value (0 clear, 1 degraded, 2 blocked) from a unit in ``a`` to one in ``b``."""
-        key = (a, b, sight)
+    def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
+        """GoE 14: LosStatus value (0 clear, 1 degraded, 2 blocked) from a unit in ``a`` to one in ``b``;
+        ``up`` / ``target_up`` lift a flying or hovering helicopter one level (17e)."""
+        key = (a, b, sight, up, target_up)
         v = self._memo.get(key)
         if v is None:
-            v = int(self._los.check(a, b, sight_class=sight).status)
+            v = int(self._los.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
             self._memo[key] = v
         return v
 
-    def sees(self, a, b, sight: str = "leg") -> bool:
-        return self.los(a, b, sight) != LosStatus.BLOCKED
+    def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
+        return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
 
     def sight(self, state) -> "GoEBoard | _Sight":
         """LOS as it is now: the printed board, or the board under the Smoke markers in play (22f)."""
@@ -166,15 +167,16 @@ class _Sight:
         self._los = los
         self._memo: dict[tuple, int] = {}
 
-    def los(self, a, b, sight: str = "leg") -> int:
-        key = (a, b, sight)
+    def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
+        key = (a, b, sight, up, target_up)
         v = self._memo.get(key)
         if v is None:
-            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight).status)
+            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
+                                                      target_offset=target_up).status)
         return v
 
-    def sees(self, a, b, sight: str = "leg") -> bool:
-        return self.los(a, b, sight) != LosStatus.BLOCKED
+    def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
+        return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
 
 
 def _split(label: str, map_id: str) -> tuple[str, str, int]:

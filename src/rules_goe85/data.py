@@ -284,8 +284,8 @@ class ScenariosFile:
     scenarios: list[ScenarioSpec]
 
 
-EVENTS = ("sapper", "artillery_strike", "mujahideen_boldness", "attack_helicopter")
-VICTORIES = ("control_all", "threshold", "morale", "control_two")
+EVENTS = ("sapper", "artillery_strike", "mujahideen_boldness", "attack_helicopter", "su25_strike", "stinger")
+VICTORIES = ("control_all", "threshold", "morale", "control_two", "mech_vp")
 
 
 # -- the loaded, cross-checked whole --------------------------------------------------------------

@@ -14,12 +14,16 @@ from tabletop_core.decks import hand
 from .board import board_for
 from .cards import card, counts_as_hit, damage_card, hand_of
 from .state import DECK, FireFrame, MarkerSet, MoveFrame, Note, React, Done, TargetNoted, other
-from .units import apply_hit, has, hef, targetable, units_at, utype
+from .units import apply_hit, has, hef, is_hard, is_vehicle, targetable, units_at, utype
+from .vehicles import he_adjustment, sees
+from .abilities_extra import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
+from .fortifications import cf_bonus, fire_blocked
 
 MAX_RANGE = 10
 SNIPER_RANGE = 13  # 21g, 22m
-POWER_BONUS = {"intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
-FIRE_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds", "marksman")
+CANNISTER_RANGE = 4  # 18c
+POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
+FIRE_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds", "marksman", "rapid_fire")
 
 
 def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
@@ -65,24 +69,32 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
     of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
     board = board_for(state.scenario)
     out = []
-    enemies = [u for u in state.units.values() if u.side != side and u.hex is not None]
+    # 15, 8d: Hard Targets only to AP fire (apfire.py); loaded passengers neither fire nor are targets
+    enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
     for lead in (units if units is not None else state.units.values()):
-        if lead.side != side or lead.hex is None or lead.shaken:
+        if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
             continue
+        if verb == "cannister" and not (is_vehicle(lead) and utype(lead).kind != "helicopter"):
+            continue  # 18c: a vehicle's action
         if verb not in ("reload_fire",) and lead.marker:
             continue
         if any(u.side != side for u in units_at(state, lead.hex)):
             continue  # 10a: not out of a hex shared with the enemy
         sniper = has(lead, "sniper") or verb == "marksman"
-        reach = SNIPER_RANGE if sniper else MAX_RANGE
+        reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if verb == "cannister" else MAX_RANGE)
         mates = [u for u in units_at(state, lead.hex) if u.uid != lead.uid and u.side == side and not u.marker
-                 and not u.shaken and verb not in ("marksman", "reload_fire", "punishing_fire")]
+                 and not u.shaken and not u.carrier and verb not in ("marksman", "reload_fire", "punishing_fire")]
         hexes_done = set()
         for t in enemies:
             if any(u.side == side for u in units_at(state, t.hex)):
                 continue
             d = board.distance(lead.hex, t.hex)
-            if d > reach or not board.sight(state).sees(lead.hex, t.hex):
+            if d > reach or fire_blocked(state, lead.hex, t.hex, target_leg=utype(t).leg):  # 23b facing
+                continue
+            if not sees(state, lead, t):  # 14, 17e: helicopters one level up
+                # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
+                if indirect_allowed(lead, verb) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
+                    out.append((lead.uid, t.uid, False))
                 continue
             if verb == "reload_fire" and state.last_target.get(lead.uid) != t.uid:
                 continue
@@ -98,14 +110,26 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
 
 
 def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, group: bool, *,
-               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None) -> None:
-    """Push the FireFrame of an attack (10b designation and firepower)."""
+               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None,
+               lead_hef: int | None = None) -> None:
+    """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
+    lead's printed HEF (22l Rapid Fire at two hexes)."""
     state = ctx.state
     board = board_for(state.scenario)
     lead = state.units[lead_id]
+    aim = board.hex(target[4:]) if target.startswith("hex:") else state.units[target].hex
+    indirect = has(lead, "indirect_fire") and not board.sight(state).sees(lead.hex, aim)
+    if indirect:  # 21k: the accuracy roll; off target, the shot attacks the enemies of the hex it lands in
+        landed = indirect_landing(ctx, side, lead_id, aim)
+        if landed != aim:
+            hit = [u for u in units_at(state, landed)] if landed is not None else []
+            if not any(u.side != side for u in hit):
+                ctx.emit(MarkerSet(lead_id, marker))
+                return
+            target, group = "hex:" + board.label(landed), False
     if target.startswith("hex:"):
         h = board.hex(target[4:])
-        targets = tuple(u.uid for u in units_at(state, h) if u.side != side)
+        targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u))
         spraying = True
     else:
         h = state.units[target].hex
@@ -128,12 +152,16 @@ def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, grou
     alone = len([u for u in units_at(state, h) if u.side != side]) == 1
     difficult = alone and any(has(u, "difficult_target") for u in tgt_units)
     total = attack_hef(
-        lead_hef=hef(lead), distance=d, cf=board.cf(h), range_mod=rules.tec.he_modifier(d) or 0,
+        lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
+        cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
         power_bonus=POWER_BONUS.get(verb, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
         moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=sniper,
         marksman=verb == "marksman", barrage=lead.hex in state.barrage, difficult=difficult,
     )
-    deg = degrade + (1 if concealed else 0) + (1 if firer_concealed else 0)  # 18q, 22p
+    deg = degrade + (1 if concealed and not indirect else 0) + (1 if firer_concealed else 0)  # 18q, 22p, 21k
+    heli_hef, heli_deg = he_adjustment(lead, tgt_units)  # 17b, 17d
+    total += heli_hef
+    deg += heli_deg
     tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"
                    for u in units_at(state, lead.hex) if u.side == side)
     for uid in (lead_id, *supporters):
@@ -176,7 +204,8 @@ def _react_options(state, f: FireFrame):
             u = state.units.get(t)
             if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
                 continue
-            if board.distance(u.hex, lead.hex) <= MAX_RANGE and board.sight(state).sees(u.hex, lead.hex) and targetable(state, lead):
+            if (board.distance(u.hex, lead.hex) <= MAX_RANGE and board.sight(state).sees(u.hex, lead.hex)
+                    and targetable(state, lead) and not fire_blocked(state, u.hex, lead.hex, target_leg=utype(lead).leg)):
                 out += [React(c, "first_fire", t) for c in _cards_named(state, defender, "first_fire")]
     return out
 
@@ -247,7 +276,8 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         # 20a: the target fires back at once; its attack is resolved on top of this one, whose
         # firepower is already fixed, so both land whatever the other does (results "after")
         ctx.replace(attrs.evolve(f, used=used))
-        start_fire(rules, ctx, other(f.side), "first_fire", action.unit, f.lead, False, marker="fired")
+        start_fire(rules, ctx, other(f.side), "first_fire", action.unit, f.lead, False,
+                   marker=first_fire_marker(ctx, action.unit))
     elif action.verb == "light_wounds":
         ctx.emit(Note(f"{action.unit} ignores the hit (Light Wounds)"))
         ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
@@ -259,6 +289,15 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         while action.unit in ctx.state.units:
             apply_hit(ctx, action.unit)
         ctx.replace(attrs.evolve(f, used=used))
+
+
+def first_fire_marker(ctx, uid: str) -> str:
+    """20a: the First Fire unit is marked Fired, or Ops Complete when it is a unit in the middle of
+    a Move & Fire (its fire part is spent; it stops where it is, see :func:`finish`)."""
+    for fr in ctx.state.stack:
+        if isinstance(fr, MoveFrame) and fr.verb == "move_fire" and any(u == uid for u, _, _ in fr.mp):
+            return "ops"
+    return "fired"
 
 
 def _bump(hits, uid):
@@ -350,11 +389,15 @@ def finish(rules, ctx, f: FireFrame) -> None:
             if s in state.units:
                 ctx.emit(MarkerSet(s, "fired"))
     ctx.pop()
+    if f.verb != "punishing_fire":
+        after_fire(ctx, f)  # 21m
     if f.opp_mover and f.total_hits and f.opp_mover in state.units:
         ctx.emit(MarkerSet(f.opp_mover, "ops"))
-        top = ctx.state.top
-        if isinstance(top, MoveFrame):
-            ctx.replace(attrs.evolve(top, mp=tuple((u, 0 if u == f.opp_mover else m, b) for u, m, b in top.mp)))
+    top = ctx.state.top
+    if isinstance(top, MoveFrame):  # 11a a hit mover, 20a a Move & Fire unit that fired first: they stop
+        stop = {u for u, _, _ in top.mp if u in state.units and state.units[u].marker == "ops"}
+        if stop and any(m or b for u, m, b in top.mp if u in stop):
+            ctx.replace(attrs.evolve(top, mp=tuple((u, 0, 0) if u in stop else (u, m, b) for u, m, b in top.mp)))
     if f.verb == "punishing_fire" and f.lead in state.units and all(t in state.units for t in f.targets):
         # 18j: the same unit fires a second time; the cards played on the first attack apply again
         # (the target's optional one-hex retreat in between is not offered in this version)

@@ -17,7 +17,10 @@ from .state import (
     DECK, Choose, ConcealSet, Done, FireChoice, FireFrame, MarkerSet, MoveFrame, OppFireWindow, Play, React,
     ReserveFrame, UnitMoved, other,
 )
-from .units import eligible, has, movement_factor, stacking_ok, units_at, utype
+from .units import eligible, has, heli_mode, is_hard, is_vehicle, movement_factor, stacking_ok, units_at, utype
+
+from .abilities_extra import after_move, brutal_user  # noqa: E402
+from .fortifications import fire_blocked, stops_in_wire  # noqa: E402
 
 ASSAULT_ABILITIES = ("assault", "assault_plus")
 
@@ -86,7 +89,12 @@ def decide_move(rules, state, f: MoveFrame):
         if u is None:
             continue
         by_hex.setdefault(u.hex, []).append(uid)
+    from .vehicles import must_fly, transport_options, vehicle_options
+
     for h, uids in sorted(by_hex.items(), key=lambda kv: (kv[0] is not None, kv[0] or (0, 0))):
+        for uid in [u for u in uids if is_vehicle(state.units[u])]:  # 7b, 17b: vehicles move alone
+            opts += vehicle_options(rules, state, f, uid, left[uid][0])
+        uids = [u for u in uids if not is_vehicle(state.units[u]) and not state.units[u].carrier]  # 8a: passengers ride
         groups = [[u] for u in uids]
         live = [u for u in uids if left[u][0] + left[u][1] > 0 or u not in f.stepped]
         if len(live) > 1:
@@ -112,6 +120,9 @@ def decide_move(rules, state, f: MoveFrame):
                 if _can_enter(state, f.player, g, b) == "no":
                     continue
                 opts.append(Choose("step", ",".join(g), board.label(b)))
+    opts += transport_options(rules, state, f)
+    if opts and must_fly(state, f):  # 17b: a flying helicopter moves at least one hex
+        return Decision(f.player, tuple(opts), f"move ({f.verb})")
     return Decision(f.player, (*opts, Done("stop")), f"move ({f.verb})")
 
 
@@ -126,6 +137,11 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
         finish_move(rules, ctx, f)
         return
     movers = action.unit.split(",")
+    if action.verb in ("reverse", "pivot", "fly", "load", "unload") or is_vehicle(state.units[movers[0]]):
+        from .vehicles import act_vehicle
+
+        act_vehicle(rules, ctx, f, action)
+        return
     b = board.hex(action.target)
     a = state.units[movers[0]].hex
     cost = _step_cost(rules, state, board, a, b, movers, f.verb)
@@ -144,6 +160,8 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
             if kind == "assault":
                 m, lent = 0, 0
                 assaults.append((uid, a))
+            elif stops_in_wire(state, b, state.units[uid]):  # 23c: Leg units stop on entering wire
+                m, lent = 0, 0
         new_mp.append((uid, m, lent))
     # 18q: a concealed unit that moves gives away its hex
     for uid in movers:
@@ -175,13 +193,15 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
         u = state.units.get(uid)
         if u is not None and u.marker not in ("ops",):
             ctx.emit(MarkerSet(uid, "moved"))
-    push_assaults(rules, ctx, f.player, f.assaults)
+    after_move(ctx, f.verb)  # 22g: the Brutal unit is Ops Complete
+    push_assaults(rules, ctx, f.player, f.assaults, brutal=brutal_user(f.verb))
 
 
 # -- Opportunity Fire (11a) -----------------------------------------------------------------------
 def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
     """Cards and leads the non-phasing side could use to fire on a unit now moving in ``movers_hex``."""
     from .fire import FIRE_POWERS, MAX_RANGE
+    from .vehicles import sees
     from .units import targetable
 
     board = board_for(state.scenario)
@@ -196,10 +216,18 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
             continue
         if any(x.side != side for x in units_at(state, u.hex)):
             continue
-        if board.distance(u.hex, movers_hex) <= MAX_RANGE and board.sight(state).sees(u.hex, movers_hex):
-            leads.append(u)
+        if board.distance(u.hex, movers_hex) <= MAX_RANGE and sees(state, u, target, bh=movers_hex):
+            if not fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
+                leads.append(u)
     if not leads:
         return []
+    from .apfire import ap_capable, ap_target, rules_range
+
+    he_ok = not is_hard(target)  # 15: a Hard Target only to AP fire
+    ap_leads = [u for u in leads if ap_capable(u) and ap_target(target) and rules_range(board.distance(u.hex, movers_hex))
+                is not None and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")]
+    if not he_ok:
+        leads = []
     out = []
     for cid in hand_of(state, side):
         c = card(cid)
@@ -207,6 +235,8 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
             if verb == "fire":
                 for lead in leads:
                     out.append(Play(cid, block, "opp_fire", lead.uid, mover))
+                for lead in ap_leads:
+                    out.append(Play(cid, block, "opp_fire", lead.uid, mover, "ap"))
         if c.power:
             for lead in leads:
                 for p in utype(lead).powers:
@@ -258,6 +288,12 @@ def act_window(rules, ctx, f: OppFireWindow, action) -> None:
         return
     marker = "fired" if action.verb == "opp_fire" else "ops"
     verb = "fire" if action.verb == "opp_fire" else action.verb
+    if action.extra == "ap":  # 11a, 15: AP Opportunity Fire
+        from .apfire import start as start_ap
+
+        start_ap(rules, ctx, f.player, verb, action.unit, action.target, marker=marker, opp_mover=action.target,
+                 moving=True)
+        return
     start_fire(rules, ctx, f.player, verb, action.unit, action.target, False, marker=marker,
                opp_mover=action.target, moving=True)
 
@@ -273,17 +309,26 @@ def decide_fire_choice(rules, state, f: FireChoice):
     u = state.units.get(f.unit)
     if u is None or u.shaken:
         return None
-    opts = fire_options(rules, state, f.player, verb="move_fire", units=[u])
+    from .apfire import ap_leads
+
+    opts = [Choose("fire", lead, tgt) for lead, tgt, group in fire_options(rules, state, f.player, verb="move_fire", units=[u])
+            if not group]
+    opts += [Choose("fire", lead, tgt, "ap") for lead, tgt, group in ap_leads(state, f.player, verb="move_fire", units=[u])
+             if not group]  # 18i, 15b: a Move & Fire AP shot misses on MF
     if not opts:
         return None
-    return Decision(f.player, tuple(Choose("fire", lead, tgt) for lead, tgt, group in opts if not group),
-                    "Move & Fire: pick the target")
+    return Decision(f.player, tuple(opts), "Move & Fire: pick the target")
 
 
 def act_fire_choice(rules, ctx, f: FireChoice, action) -> None:
     from .fire import start_fire
 
     ctx.pop()
+    if action.extra == "ap":
+        from .apfire import start as start_ap
+
+        start_ap(rules, ctx, f.player, "move_fire", action.unit, action.target, marker="ops")
+        return
     start_fire(rules, ctx, f.player, "move_fire", action.unit, action.target, False, marker="ops", degrade=1)
 
 
@@ -306,7 +351,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
         near_zone.update(hexes_within(e, 3))
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.uid in moved or u.marker:
+        if u.side != side or u.uid in moved or u.marker or u.carrier:  # 8a: passengers ride
             continue
         if u.hex is None:
             if u.entry and u.entry <= state.turn:
@@ -315,10 +360,11 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
                         out.append(Choose("reserve", u.uid, board.label(b)))
             continue
         near = u.hex in near_zone
+        far = {"L": 2, "F": 8}.get(utype(u).move_class, 3)  # 5f: Leg 2, helicopters 8, W/O/T 3
         if u.shaken:
             budget = 0 if near else 1
         else:
-            budget = 1 if near else 2
+            budget = 1 if near else far
         if budget == 0:
             continue
         room: dict = {}
@@ -334,7 +380,22 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
                 return None
             return board.enter_cost(a, b, move_class)
 
-        reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near else near_zone)
+        if is_vehicle(u) and move_class != "F":  # 7b: front hexes, reverse, pivots
+            from tabletop_core.boards import reachable_vehicle
+
+            from .vehicles import facing_of
+
+            v0 = facing_of(state, u)
+            states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else near_zone)
+            best: dict = {}
+            for (h, v), c in sorted(states.items()):
+                if h != u.hex and h not in best:
+                    best[h] = v
+            for b in sorted(best):
+                out.append(Choose("reserve", u.uid, board.label(b), str(best[b])))
+            continue
+        stop = near_zone | state.wire if state.wire and utype(u).leg else near_zone  # 5f, 23c
+        reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near and not state.wire else stop)
         dests = {h for h in reach if h != u.hex}
         if not dests:  # 7c: at least one hex unless prohibited
             dests = {b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None}
@@ -357,6 +418,10 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
         return
     board = board_for(ctx.state.scenario)
     b = board.hex(action.target)
+    if action.extra:  # a vehicle's facing at the end of its reserve move (7b)
+        from .vehstate import Faced
+
+        ctx.emit(Faced(action.unit, int(action.extra)))
     ctx.emit(UnitMoved(action.unit, b, 0))
     u = ctx.state.units[action.unit]
     if u.concealed:

@@ -4,6 +4,9 @@ from __future__ import annotations
 from tabletop_core import Rules, Scenario
 
 from . import artillery, assault, bonus, cards, fire, movement, scenarios, sequence
+from . import abilities_extra, fortifications
+from . import setup as deployment
+from . import apfire, vehicles, vehstate
 from .board import board_for
 from .data import game_data
 from .state import (
@@ -12,6 +15,9 @@ from .state import (
 )
 
 DECIDE = {
+    vehstate.APFire: apfire.decide,
+    vehstate.ModeChoice: vehicles.decide_mode,
+    deployment.Deploy: deployment.decide,
     BonusPick: bonus.decide_pick,
     InitiativePick: sequence.decide_initiative,
     Impulse: sequence.decide_impulse,
@@ -25,6 +31,9 @@ DECIDE = {
     EventChoice: scenarios.decide_event,
 }
 ACT = {
+    vehstate.APFire: apfire.act,
+    vehstate.ModeChoice: vehicles.act_mode,
+    deployment.Deploy: deployment.act,
     BonusPick: bonus.act_pick,
     InitiativePick: sequence.act_initiative,
     Impulse: sequence.act_impulse,
@@ -38,6 +47,9 @@ ACT = {
     EventChoice: scenarios.act_event,
 }
 ADVANCE = {
+    vehstate.APFire: apfire.advance,
+    vehstate.ModeChoice: vehicles.advance_mode,
+    deployment.Deploy: deployment.advance,
     InitiativePick: sequence.advance_initiative,
     Impulse: sequence.advance_impulse,
     DrawUp: cards.advance_draw_up,
@@ -54,9 +66,9 @@ class GoERules(Rules):
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
-    events = EVENTS
+    events = EVENTS + fortifications.EVENTS + abilities_extra.EVENTS + vehstate.EVENTS
     actions = ACTIONS
-    frames = FRAMES
+    frames = vehstate.FRAMES + FRAMES + deployment.FRAMES
     appliers = appliers
     state_class = GoEState
 
@@ -81,7 +93,7 @@ class GoERules(Rules):
 
     # -- the core's surface ---------------------------------------------------------------------
     def setup(self, ctx, scenario, options):
-        scenarios.setup(self, ctx, scenario)
+        scenarios.setup(self, ctx, scenario, options)
 
     def decision(self, state):
         frame = state.top
@@ -101,7 +113,9 @@ class GoERules(Rules):
             ADVANCE[type(frame)](self, ctx, frame)
             return
         phase = state.phase
-        if phase == "deal":
+        if phase == "setup":  # every side has deployed (setup.py)
+            scenarios.finish_setup(self, ctx)
+        elif phase == "deal":
             sequence.deal(self, ctx)
         elif phase == "initiative":
             sequence.start_initiative(self, ctx)

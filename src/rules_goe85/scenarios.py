@@ -21,13 +21,23 @@ from .state import (
     EventChoice, FireFrame, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, Unit, UnitPlaced, VPScored, other, sapper_pile,
 )
 from .units import units_at, utype
+from .fortifications import fortified
 
 
 def short(side: str) -> str:
     return "S" if side == SOVIET else "M"
 
 
-def setup(rules, ctx, scenario: str) -> None:
+SETUP_MODES = ("choose", "default")
+
+
+def setup(rules, ctx, scenario: str, options=None) -> None:
+    """Lay out the scenario.  ``options["setup"]``: ``"choose"`` (the default) makes set-up a
+    decision phase, each side placing its units one at a time in its zone (:mod:`.setup`);
+    ``"default"`` deploys them at once by :func:`_deploy`."""
+    mode = (options or {}).get("setup", "choose")
+    if mode not in SETUP_MODES:
+        raise ValueError(f"goe85 option setup must be one of {SETUP_MODES}, not {mode!r}")
     state = ctx.state
     ctx.emit(ScenarioSet(scenario))
     data = game_data()
@@ -43,7 +53,8 @@ def setup(rules, ctx, scenario: str) -> None:
     for cid in events[len(spec.events):]:  # 5b: only the scenario's Event cards are in the deck
         ctx.move_card(DECK, cid, "draw", OUT)
     counter: dict[str, int] = {}
-    for force in spec.forces:
+    to_place = []
+    for index, force in enumerate(spec.forces):
         uids = []
         for tid, n in force.units.items():
             for _ in range(n):
@@ -53,9 +64,27 @@ def setup(rules, ctx, scenario: str) -> None:
             for uid, tid in uids:
                 ctx.emit(UnitPlaced(Unit(uid, tid, force.side, None, entry=max(1, force.turn))))
             continue
-        _deploy(ctx, board, force, uids)
+        if mode == "default":
+            _deploy(ctx, board, force, uids)
+        else:
+            to_place.append((index, tuple(uids)))
+    if to_place:
+        from .setup import start_deployment
+
+        start_deployment(ctx, spec, to_place)  # finish_setup runs when the last side is done
+        return
+    finish_setup(rules, ctx)
+
+
+def finish_setup(rules, ctx) -> None:
+    """After the units are placed: Conceal units in cover may begin concealed (22p), each side
+    controls its set-up zones (24e), Bonus cards are dealt (24b), and the first turn begins."""
+    state = ctx.state
+    scenario = state.scenario
+    spec = game_data().scenarios[scenario]
+    board = board_for(scenario)
     for u in sorted(state.units.values(), key=lambda x: x.uid):  # 22p: Conceal units may begin concealed
-        if u.hex is not None and "conceal" in utype(u).powers and board.in_cover(u.hex, state.foxholes):
+        if u.hex is not None and "conceal" in utype(u).powers and board.in_cover(u.hex, fortified(state)):
             if not any(v.side != u.side and v.hex is not None and board.distance(u.hex, v.hex) <= 1
                        for v in state.units.values()):
                 for v in units_at(state, u.hex):
@@ -150,6 +179,10 @@ def after_step(rules, ctx, movers, h) -> None:
 
 def on_eliminated(ctx, unit: Unit) -> None:
     spec = game_data().scenarios[ctx.state.scenario]
+    from . import scenarios_mech
+
+    if scenarios_mech.on_eliminated(ctx, spec, unit):  # the mechanised scenarios' VP
+        return
     if spec.victory == "threshold" and unit.side == SOVIET:
         ctx.emit(VPScored(MUJ, 1, f"{unit.uid} destroyed"))
 
@@ -172,6 +205,10 @@ def resolve_event(ctx, cid: str, drawer: str) -> None:
         ctx.push(ArtilleryFrame(SOVIET, spec.soviet_artillery, "event"))
     elif name == "mujahideen_boldness":
         ctx.push(EventChoice(MUJ, "boldness", 2))
+    elif name in ("su25_strike", "stinger"):
+        from . import scenarios_mech
+
+        scenarios_mech.resolve_event(ctx, name)
     elif name == "attack_helicopter":
         ctx.push(EventChoice(SOVIET, "helicopter"))
 
@@ -181,6 +218,10 @@ def decide_event(rules, state, f: EventChoice):
 
     if f.event == "keep_one":
         return decide_keep(rules, state, f)
+    if f.event in ("su25_strike", "stinger"):
+        from . import scenarios_mech
+
+        return scenarios_mech.decide_event(rules, state, f)
     board = board_for(state.scenario)
     if f.event == "boldness":
         opts = [Choose("boldness", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
@@ -197,6 +238,11 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
 
     if f.event == "keep_one":
         act_keep(rules, ctx, f, action)
+        return
+    if f.event in ("su25_strike", "stinger"):
+        from . import scenarios_mech
+
+        scenarios_mech.act_event(rules, ctx, f, action)
         return
     state = ctx.state
     board = board_for(state.scenario)
@@ -268,6 +314,10 @@ def final_result(rules, ctx) -> None:
                 f"{spec.victory_side} has {vp:g} VP (needs {spec.victory_points})", dict(state.vp))
     elif spec.victory == "morale":
         ctx.end(MUJ, "the Mujahideen morale held to the end", {MUJ: muj_morale_vp(state)})
+    elif spec.victory == "mech_vp":
+        from . import scenarios_mech
+
+        scenarios_mech.final_result(rules, ctx)
     else:  # control_two
         counts = {s: sum(1 for lab in spec.victory_hexes if state.control.get(lab) == s) for s in PLAYERS}
         winner = next((s for s in PLAYERS if counts[s] >= 2), None)

@@ -11,14 +11,17 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from . import abilities, artillery, fire, movement
+from . import abilities, abilities_extra, artillery, fire, movement
 from .board import board_for
 from .cards import card, hand_of, initiative_key
 from .state import (
     ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, CleanedUp, Done, DrawUp,
     EventChoice, Impulse, InitiativePick, InitiativeSet, Note, PassCounted, PhaseSet, Play, ReserveFrame, other,
 )
+from .vehicles import is_heli, play_vehicle_card, vehicle_plays
+from .units import is_vehicle
 from .units import eligible, has, stacking_ok, units_at, utype
+from .fortifications import fortified
 
 MOVE_VERBS = ("move", "fast_move", "lets_get_em", "scout", "move_fire")
 
@@ -217,7 +220,7 @@ def main_options(rules, state, side: str):
     board = board_for(state.scenario)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
-    movable_hexes = sorted({u.hex for u in mine if eligible(u)})
+    movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
     entering = any(u.hex is None and u.entry and u.entry <= state.turn and not u.marker for u in mine)
     conceal = abilities.conceal_hexes(state, side)
     fire_cache: dict = {}
@@ -251,7 +254,8 @@ def main_options(rules, state, side: str):
                             opts.append(Play(cid, block, verb, "", board.label(a), board.label(b)))
             elif verb in ("scout", "move_fire"):
                 for u in sorted(mine, key=lambda x: x.uid):
-                    if not eligible(u) or not utype(u).leg:
+                    if not eligible(u) or u.carrier or not (utype(u).leg or (verb == "move_fire" and is_vehicle(u)
+                                                                               and not is_heli(u))):
                         continue
                     if verb == "move_fire" and (has(u, "no_move_fire") or u.shaken):
                         continue
@@ -273,6 +277,8 @@ def main_options(rules, state, side: str):
                          if p in utype(state.units[lead]).powers and not (p == "marksman" and g)]
             opts += abilities.power_plays(state, side, cid)
         opts += abilities.any_card_plays(state, side, cid)
+        opts += vehicle_plays(rules, state, side, cid, _verbs(rules, state, side, cid))  # 15, 17a, 18c, 22k
+        opts += abilities_extra.card_plays(rules, state, side, cid)  # 21d, 22g, 22l, 22o, 23b
     return _unique(opts)
 
 
@@ -288,14 +294,14 @@ def relocations(rules, state, side: str):
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or not eligible(u) or u.hex not in on_map or not board.in_cover(u.hex, state.foxholes):
+        if u.side != side or not eligible(u) or u.hex not in on_map or not board.in_cover(u.hex, fortified(state)):
             continue
         if utype(u).hero:
             continue
         for h in sorted(on_map):
             if h == u.hex or h in enemy or board.distance(u.hex, h) > spec.relocate_range:
                 continue
-            if board.in_cover(h, state.foxholes) and stacking_ok(units_at(state, h) + [u]):
+            if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
                 out.append(Choose("relocate", u.uid, board.label(h)))
     return out
 
@@ -326,7 +332,11 @@ def play(rules, ctx, side: str, action: Play) -> None:
     board = board_for(state.scenario)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     verb = action.verb
-    if verb in fire.FIRE_POWERS or verb in ("fire", "reload_fire", "punishing_fire"):
+    if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters
+        return
+    if abilities_extra.handles(action):
+        abilities_extra.do(rules, ctx, side, action)
+    elif verb in fire.FIRE_POWERS or verb in ("fire", "reload_fire", "punishing_fire"):
         marker = "fired" if verb in ("fire", "punishing_fire") else "ops"
         fire.start_fire(rules, ctx, side, verb, action.unit, action.target, action.extra == "group", marker=marker)
     elif verb in ("move", "fast_move"):
@@ -335,7 +345,7 @@ def play(rules, ctx, side: str, action: Play) -> None:
                     and u.entry <= state.turn and not u.marker]
         else:
             h = board.hex(action.target)
-            uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u)]
+            uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
         movement.start_move(rules, ctx, side, verb, sorted(uids), action.card)
     elif verb == "lets_get_em":  # 18g: two hexes of Leg units
         uids = []

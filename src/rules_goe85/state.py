@@ -40,6 +40,9 @@ class Unit:
     marker: str = ""  # "" / moved / fired / ops  (4a, 4c, 4e)
     concealed: bool = False
     entry: int = 0  # the turn an off-map unit may enter (0: on the map from the start)
+    facing: int = -1  # vehicles and helicopters: the vertex faced (7b, 15d); -1 none / not yet set
+    mode: str = ""  # helicopters: flying / hovering / landed (17b)
+    carrier: str = ""  # a loaded passenger: its carrier's id (8a)
 
 
 @attrs.define(kw_only=True)
@@ -56,12 +59,16 @@ class GoEState(BaseState):
     foxholes: set[tuple[int, int]] = attrs.Factory(set)
     barrage: set[tuple[int, int]] = attrs.Factory(set)
     smoke: dict[tuple[int, int], int] = attrs.Factory(dict)  # Smoke 1 / Smoke 2 markers (22f, 5g)
+    bunkers: dict[tuple[int, int], int] = attrs.Factory(dict)  # 23b: hex -> the vertex it faces (fortifications.py)
+    wire: set[tuple[int, int]] = attrs.Factory(set)  # 23c (fortifications.py)
     escaped: set[str] = attrs.Factory(set)
     last_target: dict[str, str] = attrs.Factory(dict)
     relocated: dict[str, int] = attrs.Factory(dict)
     losses: dict[str, int] = attrs.Factory(lambda: {SOVIET: 0, MUJ: 0})  # units eliminated, per owner
     heroes_lost: dict[str, int] = attrs.Factory(lambda: {SOVIET: 0, MUJ: 0})
     edge_reached: set[str] = attrs.Factory(set)  # sides that reached the enemy's friendly edge (24c)
+    wrecks: set[tuple[int, int]] = attrs.Factory(set)  # wreck counters on the map (2b, 9); vehstate.py
+    mech: dict[str, int] = attrs.Factory(dict)  # mechanised scenarios' counters and flags (scenarios_mech.py)
 
 
 # -- events ---------------------------------------------------------------------------------------
@@ -211,6 +218,9 @@ def _placed(state: GoEState, e: UnitPlaced) -> None:
 @appliers.on(UnitMoved)
 def _moved(state: GoEState, e: UnitMoved) -> None:
     state.units[e.uid] = attrs.evolve(state.units[e.uid], hex=e.to)
+    for uid, u in list(state.units.items()):  # 8a: loaded passengers ride with their carrier
+        if u.carrier == e.uid:
+            state.units[uid] = attrs.evolve(u, hex=e.to)
 
 
 @appliers.on(UnitHit)
@@ -228,6 +238,9 @@ def _hit(state: GoEState, e: UnitHit) -> None:
         state.units[e.uid] = attrs.evolve(u, reduced=True)
     else:
         state.units[e.uid] = attrs.evolve(u, shaken=True)
+        for uid, x in list(state.units.items()):  # 8f: a Shaken carrier shakes its passengers
+            if x.carrier == e.uid:
+                state.units[uid] = attrs.evolve(x, shaken=True)
 
 
 @appliers.on(MarkerSet)
@@ -238,6 +251,9 @@ def _marker(state: GoEState, e: MarkerSet) -> None:
 @appliers.on(Rallied)
 def _rallied(state: GoEState, e: Rallied) -> None:
     state.units[e.uid] = attrs.evolve(state.units[e.uid], shaken=False)
+    for uid, x in list(state.units.items()):  # 8f: rallying a carrier rallies its passengers
+        if x.carrier == e.uid:
+            state.units[uid] = attrs.evolve(x, shaken=False)
 
 
 @appliers.on(Reconstituted)

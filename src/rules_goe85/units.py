@@ -41,13 +41,37 @@ def side_at(state: GoEState, h, side: str) -> list[Unit]:
     return [u for u in state.units.values() if u.hex == h and u.side == side]
 
 
+def heli_mode(u: Unit) -> str:
+    """17b: a helicopter's mode (one not yet given a mode flies: it enters flying)."""
+    return (u.mode or "flying") if utype(u).kind == "helicopter" else ""
+
+
+def airborne(u: Unit) -> bool:
+    return heli_mode(u) in ("flying", "hovering")
+
+
+def is_vehicle(u: Unit) -> bool:
+    """7a: W, O, T and F movement classes (vehicles, trucks, helicopters) face vertices."""
+    return utype(u).kind in ("vehicle", "truck", "helicopter")
+
+
+def is_hard(u: Unit) -> bool:
+    """2b: a Hard Target has an AF (vehicles)."""
+    return utype(u).af is not None
+
+
 def stacking_ok(units: list[Unit]) -> bool:
-    """GoE 9: three ground units, one Hero, two non-Hero Leg units, one ground vehicle per hex."""
-    types = [utype(u) for u in units]
+    """GoE 9: three ground units, one Hero, two non-Hero Leg units, one ground vehicle per hex;
+    one air unit, a landed one counting as a ground vehicle; loaded passengers do not count (9
+    example: two Rifles and a BTR-70 with its passenger)."""
+    units = [u for u in units if not u.carrier]
+    air = [u for u in units if airborne(u)]
+    ground = [u for u in units if not airborne(u)]
+    types = [utype(u) for u in ground]
     heroes = sum(1 for t in types if t.hero)
     legs = sum(1 for t in types if t.leg and not t.hero)
-    vehicles = sum(1 for t in types if t.kind in ("vehicle", "truck"))
-    return len(units) <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1
+    vehicles = sum(1 for t in types if t.kind in ("vehicle", "truck", "helicopter"))
+    return len(ground) <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1 and len(air) <= 1
 
 
 def targetable(state: GoEState, target: Unit, *, sniper: bool = False) -> bool:
@@ -72,6 +96,11 @@ def apply_hit(ctx, uid: str) -> str:
 
     u = ctx.state.units[uid]
     outcome = hit_outcome(u)
+    if outcome == "eliminated" and is_vehicle(u):  # 13f, 17d: a vehicle's last hit destroys it
+        from .vehicles import destroy
+
+        destroy(ctx, uid)
+        return outcome
     ctx.emit(UnitHit(uid, outcome))
     if outcome == "eliminated":
         on_eliminated(ctx, u)

@@ -14,8 +14,9 @@ RED, GOLD, GREEN, BLANK = "#5", "#2", "#3", "#1"
 RED2, GOLD2, GREEN2, BLANK2 = "#14", "#11", "#6", "#4"
 
 
-def game(scenario: str = "your-papers-please", seed: int = 0) -> Game:
-    return Game.start(RULES, scenario, seed=seed)
+def game(scenario: str = "your-papers-please", seed: int = 0, setup: str = "default") -> Game:
+    """A started game; the default deployment unless ``setup="choose"`` (the set-up decision phase)."""
+    return Game.start(RULES, scenario, seed=seed, options={"setup": setup})
 
 
 def position(g: Game, units: list[tuple[str, str, str, str]], **flags) -> dict[str, Unit]:

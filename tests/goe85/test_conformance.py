@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_core.testing import check_ruleset
 
-SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please")
+SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

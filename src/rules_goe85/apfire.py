@@ -1,0 +1,291 @@
+"""Armor-piercing fire (GoE 15): hit the target, then get through its armour.
+
+The numbers are pure functions (:func:`to_hit_number`, :func:`card_hits`, :func:`armour`,
+:func:`damage_result`) so the 15c example is a test; :class:`APFire` on the stack carries one
+attack through its windows: Aimed Shot (19a) -> Unexpected Cover (20d) -> the targeting draw ->
+Critical Hit (19d) -> Glancing Shot (20b) -> the APF draw.  Several AP firers of one hex attack one
+after another (10d), each with its own draws.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.boards.hexfacing import Arc, shot_arc
+from tabletop_core.decks import hand
+
+from .board import board_for
+from .cards import card, damage_card, hand_of
+from .state import DECK, Done, MarkerSet, MoveFrame, Note, React, TargetNoted, UnitHit, other
+from .units import heli_mode, is_hard, units_at, utype
+from .vehstate import APFire
+
+SAGGER_MIN = 7  # 22k
+SAGGER_APF, SAGGER_TM = 5, 5
+
+
+# -- the numbers ----------------------------------------------------------------------------------
+def to_hit_number(distance: int, tm: int, cf: int, degraded: bool = False) -> int:
+    """15a: range (the target's hex counted), minus the firer's TM, plus the target hex's CF; the
+    15c example also adds 1 for a degrading hex the line of sight crosses (our reading: +1 when the
+    LOS is degraded)."""
+    return distance - tm + cf + (1 if degraded else 0)
+
+
+def card_hits(card_id: str, to_hit: int, *, move_fire: bool = False, tn_penalty: int = 0) -> bool:
+    """15b: the TN (less 1 against a moving or Moved target, a lone Difficult Target, out of a
+    Barrage, 10d/21c/12b) must reach the to-hit number; Miss never hits; MF misses a Move & Fire."""
+    c = card(card_id)
+    if c.miss or c.tn is None:
+        return False
+    if c.mf and move_fire:
+        return False
+    return c.tn - tn_penalty >= to_hit
+
+
+def armour(af: int, arc: Arc, turret: bool = False) -> int:
+    """15d: flank armour is 1 less, rear 2 less; a Turret hit adds 1 (15b)."""
+    return af - {Arc.FRONT: 0, Arc.FLANK: 1, Arc.REAR: 2}[arc] + (1 if turret else 0)
+
+
+def damage_result(card_id: str, apf: int, range_mod: int, af: int, *, bonus: int = 0) -> str:
+    """15c: destroy / shake / dud / none.  Shake!, Dud! and Destroy! decide by themselves (our
+    reading: the special result stands over the number); otherwise APF + range modifier + the
+    card's APF bonus (+ Critical Hit 2, - Glancing Shot 2) against the armour."""
+    c = card(card_id)
+    if c.apf_special:
+        return c.apf_special
+    return "destroy" if apf + range_mod + (c.apf_bonus or 0) + bonus >= af else "none"
+
+
+# -- who may fire at what -------------------------------------------------------------------------
+def ap_capable(u) -> bool:
+    t = utype(u).factors(u.reduced)
+    return t.apf is not None and utype(u).tm is not None
+
+
+def ap_target(u) -> bool:
+    """15c, 17d: vehicles (Hard Targets), trucks, and helicopters that hover or have landed."""
+    t = utype(u)
+    if u.carrier or u.hex is None:
+        return False
+    if t.kind == "helicopter":
+        return heli_mode(u) in ("hovering", "landed")
+    return is_hard(u) or t.kind == "truck"
+
+
+def ap_leads(state, side: str, *, verb: str, units=None):
+    from .vehicles import sees
+
+    board = board_for(state.scenario)
+    out = []
+    enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
+    if not enemies:
+        return out
+    for lead in (units if units is not None else state.units.values()):
+        if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
+            continue
+        if verb != "reload_fire" and lead.marker:
+            continue
+        if utype(lead).kind == "helicopter" and heli_mode(lead) == "landed":
+            continue  # 17b: a landed helicopter cannot attack Hard Targets
+        if verb == "sagger" and utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
+            continue  # 22k: a helicopter hovers to use Sagger
+        if any(u.side != side for u in units_at(state, lead.hex)):
+            continue
+        for t in enemies:
+            if any(u.side == side for u in units_at(state, t.hex)):
+                continue
+            d = board.distance(lead.hex, t.hex)
+            if verb == "sagger" and d < SAGGER_MIN:
+                continue
+            if rules_range(d) is None or not sees(state, lead, t):
+                continue
+            if verb == "reload_fire" and state.last_target.get(lead.uid) != t.uid:
+                continue
+            mates = [m for m in units_at(state, lead.hex) if m.uid != lead.uid and m.side == side and ap_capable(m)
+                     and not m.marker and not m.shaken and not m.carrier]
+            out.append((lead.uid, t.uid, False))
+            if mates and verb == "fire":
+                out.append((lead.uid, t.uid, True))
+    return out
+
+
+def rules_range(d: int):
+    from .data import game_data
+
+    return game_data().tec.ap_modifier(d)
+
+
+def start(rules, ctx, side: str, verb: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
+          opp_mover: str = "", moving: bool | None = None) -> None:
+    state = ctx.state
+    u = state.units[lead]
+    t = state.units[target]
+    queue = ()
+    if group:
+        queue = tuple(m.uid for m in units_at(state, u.hex) if m.uid != lead and m.side == side and ap_capable(m)
+                      and not m.marker and not m.shaken and not m.carrier)
+    is_moving = (t.marker == "moved") if moving is None else moving
+    if utype(t).kind == "helicopter" and heli_mode(t) == "flying":
+        is_moving = True
+    ctx.emit(TargetNoted(lead, target))
+    ctx.push(APFire(side=side, verb=verb, lead=lead, target=target, queue=queue, marker=marker, opp_mover=opp_mover,
+                    moving=is_moving, tm_bonus=1 if verb == "reload_fire" else 0,
+                    apf=SAGGER_APF if verb == "sagger" else -99, tm=SAGGER_TM if verb == "sagger" else -99))
+
+
+# -- the frame ------------------------------------------------------------------------------------
+def _named(state, side, name):
+    return [c for c in hand_of(state, side) if name in card(c).blocks()]
+
+
+def decide(rules, state, f: APFire):
+    t = state.units.get(f.target)
+    if t is None:
+        return None
+    defender = other(f.side)
+    if f.step == "support" and f.verb == "fire" and "aimed_shot" not in f.used and is_hard(t):  # 19a
+        opts = [React(c, "aimed_shot") for c in _named(state, f.side, "aimed_shot")]
+        if opts:
+            return Decision(f.side, (*opts, Done("support")), "support the AP attack?")
+    if f.step == "react" and "unexpected_cover" not in f.used:  # 20d
+        opts = [React(c, "unexpected_cover") for c in _named(state, defender, "unexpected_cover")]
+        if opts:
+            return Decision(defender, (*opts, Done("react")), "react to the AP attack?")
+    if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
+        opts = [React(c, "critical_hit") for c in _named(state, f.side, "critical_hit")]
+        if opts:
+            return Decision(f.side, (*opts, Done("support")), f"{f.target} is hit: Critical Hit?")
+    if f.step == "hit_react" and "glancing_shot" not in f.used:  # 20b
+        opts = [React(c, "glancing_shot") for c in _named(state, defender, "glancing_shot")]
+        if opts:
+            return Decision(defender, (*opts, Done("react")), f"{f.target} is hit: Glancing Shot?")
+    return None
+
+
+NEXT = {"support": "react", "react": "aim", "hit_support": "hit_react", "hit_react": "damage"}
+
+
+def act(rules, ctx, f: APFire, action) -> None:
+    if isinstance(action, Done):
+        ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
+        return
+    side = f.side if f.step in ("support", "hit_support") else other(f.side)
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    ctx.replace(attrs.evolve(f, used=f.used + (action.verb,), step=NEXT[f.step]))
+
+
+def _source(state, f: APFire):
+    if f.source_hex is not None:
+        return f.source_hex
+    lead = state.units.get(f.lead)
+    return None if lead is None else lead.hex
+
+
+def advance(rules, ctx, f: APFire) -> None:
+    state = ctx.state
+    t = state.units.get(f.target)
+    if f.step in NEXT and t is not None:
+        ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
+        return
+    if t is None:
+        finish(rules, ctx, f, hit=False)
+        return
+    board = board_for(state.scenario)
+    lead = state.units.get(f.lead)
+    src = _source(state, f)
+    if f.step == "aim":
+        if not f.auto_hit:
+            if src is None or (lead is None and f.tm == -99):
+                finish(rules, ctx, f, hit=False)
+                return
+            d = max(1, board.distance(src, t.hex))  # an aircraft overhead shoots at range 1 (our reading)
+            tm = (utype(lead).tm if f.tm == -99 else f.tm) + f.tm_bonus + (2 if "aimed_shot" in f.used else 0)
+            cf = board.cf(t.hex) + (2 if "unexpected_cover" in f.used else 0)  # 20d: CF 2 for Hard Targets
+            from .vehicles import sight_class, up
+
+            degraded = lead is not None and board.sight(state).los(src, t.hex, sight_class(lead, t), up(lead), up(t)) == 1
+            need = to_hit_number(d, tm, cf, degraded)
+            alone = len([x for x in units_at(state, t.hex) if x.side == t.side and not x.carrier]) == 1
+            penalty = (1 if f.moving else 0) + (1 if alone and "difficult_target" in utype(t).abilities else 0)
+            penalty += 1 if src in state.barrage else 0
+            move_fire = f.verb == "move_fire" or (lead is not None and utype(lead).kind == "helicopter"
+                                                  and heli_mode(lead) == "flying")
+            cid = damage_card(ctx)
+            if cid is None:
+                finish(rules, ctx, f, hit=False)
+                return
+            c = card(cid)
+            hit = card_hits(cid, need, move_fire=move_fire, tn_penalty=penalty)
+            ctx.emit(Note(f"{f.lead} fires AP at {f.target}: needs {need}, draws {cid} "
+                          f"(TN {'Miss' if c.tn is None else c.tn}{', MF' if c.mf else ''}{', Turret' if c.turret else ''})"
+                          f"{' -' + str(penalty) if penalty else ''}: {'hit' if hit else 'miss'}"))
+            if not hit:
+                finish(rules, ctx, f, hit=False)
+                return
+            f = attrs.evolve(f, turret=c.turret)
+        if utype(t).kind in ("truck", "helicopter"):  # 15c, 17d: a hit destroys a truck or helicopter
+            from .units import apply_hit
+            from .vehicles import destroy
+
+            if f.shake_only:
+                apply_hit(ctx, t.uid) if not t.shaken else None
+            else:
+                destroy(ctx, t.uid)
+            finish(rules, ctx, f, hit=True)
+            return
+        ctx.replace(attrs.evolve(f, step="hit_support"))
+        return
+    if f.step == "damage":
+        from .vehicles import destroy, facing_of
+
+        apf = (utype(lead).factors(lead.reduced).apf if f.apf == -99 else f.apf) if (lead is not None or f.apf != -99) else 0
+        if f.apf == -99 and lead is None:
+            finish(rules, ctx, f, hit=False)
+            return
+        d = board.distance(src, t.hex) if src is not None and src != t.hex else 1
+        rmod = 0 if (f.auto_hit or f.shake_only) else (rules.tec.ap_modifier(d) or 0)
+        if src is None or src == t.hex or f.shake_only:
+            arc = Arc.FLANK  # 12a: artillery strikes the flank armour; a crash in the hex likewise
+        else:
+            arc = shot_arc(src, t.hex, facing_of(state, t))
+        af = armour(utype(t).af, arc, f.turret)
+        bonus = (2 if "critical_hit" in f.used else 0) - (2 if "glancing_shot" in f.used else 0)
+        cid = damage_card(ctx)
+        if cid is None:
+            finish(rules, ctx, f, hit=True)
+            return
+        result = damage_result(cid, apf, rmod, af, bonus=bonus)
+        if f.shake_only and result == "destroy":
+            result = "shake"  # 12a: artillery shakes a Hard Target, never destroys it
+        ctx.emit(Note(f"AP damage on {f.target} ({arc.value} armour {af}): APF {apf}{rmod:+d}{bonus:+d}, "
+                      f"card {cid} -> {result}"))
+        if result == "destroy":
+            destroy(ctx, t.uid)
+        elif result == "shake" and not t.shaken:
+            ctx.emit(UnitHit(t.uid, "shaken"))
+        finish(rules, ctx, f, hit=result in ("destroy", "shake"))
+        return
+    finish(rules, ctx, f, hit=False)
+
+
+def finish(rules, ctx, f: APFire, *, hit: bool) -> None:
+    """Mark the firer (10b admin); an Opportunity Fire target that was hit stops (11a); the next
+    AP firer of the hex takes its shot (10d)."""
+    state = ctx.state
+    ctx.pop()
+    if f.lead in state.units and f.marker:
+        ctx.emit(MarkerSet(f.lead, f.marker))
+    if f.opp_mover and hit and f.opp_mover in state.units:
+        ctx.emit(MarkerSet(f.opp_mover, "ops"))
+        top = ctx.state.top
+        if isinstance(top, MoveFrame):
+            ctx.replace(attrs.evolve(top, mp=tuple((u, 0 if u == f.opp_mover else m, b) for u, m, b in top.mp)))
+    queue = tuple(q for q in f.queue if q in state.units)
+    if queue and f.target in state.units:
+        ctx.emit(TargetNoted(queue[0], f.target))
+        ctx.push(attrs.evolve(f, lead=queue[0], queue=queue[1:], step="aim", used=(), turret=False, marker="fired",
+                              tm_bonus=0))
+
+
+__all__ = ["to_hit_number", "card_hits", "armour", "damage_result", "ap_leads", "start", "decide", "act", "advance"]

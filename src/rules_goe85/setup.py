@@ -1,0 +1,115 @@
+"""Set-up as a decision phase (GoE 24, each scenario's Set Up): the sides deploy in the order the
+scenario gives ("sets up first" / "second"), one unit at a time, into a legal hex of their zone;
+then the side's Foxholes (23a) go into its zone.
+
+Legal hex: in one of the force's zones, enterable by a Leg unit (Jalalabad's "only hexes into
+which they could theoretically enter" holds for every scenario), not holding an enemy unit, and
+within stacking (9) with the units already there.  Fortifications go in any zone hex except
+buildings and ponds (23), one Foxhole per hex.
+
+Reading: set-up is open.  The printed rules hide nothing here: the side that sets up second sees
+the first side's deployment (that is the advantage the order gives), and the first side has no
+decision left while the second deploys, so the placements are ordinary (not SECRET) actions.
+The scenario option ``{"setup": "default"}`` keeps the automatic deployment of :mod:`.scenarios`.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision, Frame
+
+from .board import board_for
+from .data import game_data
+from .state import Choose, FoxholePlaced, Note, Unit, UnitPlaced
+from .units import stacking_ok, units_at
+
+NO_FORTIFICATION = ("pond",)  # 23: nor any building (the TEC's building flag)
+
+
+@attrs.frozen
+class Deploy(Frame):
+    """One force placing its units: ``pending`` (uid, counter type) in the order they are placed."""
+
+    side: str
+    force: int  # index in the scenario's forces
+    pending: tuple[tuple[str, str], ...]
+    foxholes: int = 0
+
+
+def start_deployment(ctx, spec, to_place) -> None:
+    """Push one Deploy frame per force with a set-up zone, the first to set up on top."""
+    for index, uids in reversed(to_place):
+        force = spec.forces[index]
+        ctx.push(Deploy(force.side, index, tuple(uids), force.foxholes))
+
+
+def _zone(state, f: Deploy):
+    board = board_for(state.scenario)
+    force = game_data().scenarios[state.scenario].forces[f.force]
+    return sorted({h for z in force.zones for h in board.zone_hexes(z)})
+
+
+def placement_hexes(state, f: Deploy, unit: Unit):
+    """Where ``unit`` may be set up now."""
+    board = board_for(state.scenario)
+    out = []
+    for h in _zone(state, f):
+        if board.row(h).cost("L") is None:
+            continue
+        there = units_at(state, h)
+        if any(u.side != f.side for u in there) or not stacking_ok(there + [unit]):
+            continue
+        out.append(h)
+    return out
+
+
+def foxhole_hexes(state, f: Deploy):
+    board = board_for(state.scenario)
+    return [h for h in _zone(state, f) if h not in state.foxholes and not board.row(h).building
+            and board.row(h).kind not in NO_FORTIFICATION and board.row(h).cost("L") is not None]
+
+
+def decide(rules, state, f: Deploy):
+    board = board_for(state.scenario)
+    if f.pending:
+        uid, tid = f.pending[0]
+        unit = Unit(uid, tid, f.side, None)
+        opts = tuple(Choose("place", uid, board.label(h)) for h in placement_hexes(state, f, unit))
+        return Decision(f.side, opts, f"set up {uid} ({len(f.pending)} to place)") if opts else None
+    if f.foxholes:
+        opts = tuple(Choose("foxhole", "", board.label(h)) for h in foxhole_hexes(state, f))
+        return Decision(f.side, opts, f"place a Foxhole ({f.foxholes} left)") if opts else None
+    return None
+
+
+def act(rules, ctx, f: Deploy, action) -> None:
+    board = board_for(ctx.state.scenario)
+    h = board.hex(action.target)
+    if action.verb == "place":
+        uid, tid = f.pending[0]
+        ctx.emit(UnitPlaced(Unit(uid, tid, f.side, h)))
+        f = attrs.evolve(f, pending=f.pending[1:])
+    else:
+        ctx.emit(FoxholePlaced(h))
+        f = attrs.evolve(f, foxholes=f.foxholes - 1)
+    if f.pending or f.foxholes:
+        ctx.replace(f)
+    else:
+        ctx.pop()
+
+
+def advance(rules, ctx, f: Deploy) -> None:
+    """No legal hex is left for the next unit or Foxhole (a zone too small for the force: none of
+    the shipped scenarios): it stays out of the game; a force with nothing left to place is done."""
+    if f.pending:
+        ctx.emit(Note(f"{f.pending[0][0]} has no legal set-up hex and stays out"))
+        f = attrs.evolve(f, pending=f.pending[1:])
+    elif f.foxholes:
+        ctx.emit(Note("no legal hex is left for the Foxholes"))
+        f = attrs.evolve(f, foxholes=0)
+    if f.pending or f.foxholes:
+        ctx.replace(f)
+    else:
+        ctx.pop()
+
+
+FRAMES = (Deploy,)
