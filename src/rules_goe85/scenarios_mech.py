@@ -95,5 +95,3 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
                                hef=SU25_HEF - board.cf(h), step="begin", marker="", spraying=True))
 
 
-def after_unload(rules, ctx, carrier) -> None:
-    """Air Assault's Mi-8 withdrawal is not shipped yet: nothing happens after an unload."""

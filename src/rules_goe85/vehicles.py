@@ -261,7 +261,6 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
                     left[c.uid] = (0, 0)
             if uid not in left:
                 left[uid] = (0, 0)
-            rules_after_unload(rules, ctx, c)
         stepped.update({uid, pays})
         ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped))))
         if u.hex is not None:  # 11a: loading and unloading draw Opportunity Fire (on the carrier once loaded)
@@ -295,12 +294,6 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     rules.after_step(ctx, [uid], b)
     if uid in ctx.state.units:
         offer_opportunity(rules, ctx, f.player, [uid], b, fast=f.verb == "fast_move")
-
-
-def rules_after_unload(rules, ctx, carrier) -> None:
-    from . import scenarios_mech
-
-    scenarios_mech.after_unload(rules, ctx, carrier)
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
