@@ -10,7 +10,8 @@ import time
 from tabletop_core import agents_for, new_game
 from tabletop_core.agents import AgentView
 
-SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad")
+SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad", "kill-zone",
+             "tanks-at-zhawar", "ambush-at-sherkhankhel", "air-assault")
 
 
 def bench(scenario: str, games: int) -> tuple[float, float, float]:

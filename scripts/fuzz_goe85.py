@@ -13,7 +13,8 @@ from pathlib import Path
 
 from tabletop_core import agents_for, load_game, new_game, play
 
-SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad")
+SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad", "kill-zone",
+             "tanks-at-zhawar", "ambush-at-sherkhankhel", "air-assault")
 
 
 def one(scenario: str, seed: int, out: Path) -> str | None:

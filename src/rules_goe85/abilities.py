@@ -110,6 +110,20 @@ def lose_concealment(ctx) -> None:
 
 
 # -- Powers that are not a Fire ------------------------------------------------------------------
+def aggressive_gains(state, u):
+    """22i: a Bloodlust (18b) for every friendly unit in the hex: a Shaken one rallies (16a), an
+    unshaken reduced one not next to an enemy is reconstituted (16b).  The Power's own unit may be
+    of any status; the others, as any Bloodlust, must be Eligible Units.  (uid, how) pairs."""
+    out = []
+    for x in sorted(units_at(state, u.hex), key=lambda v: v.uid):
+        if x.side != u.side or (x.uid != u.uid and x.marker) or x.carrier:
+            continue
+        if x.shaken:
+            out.append((x.uid, "rally"))
+        elif x.reduced and not _adjacent_enemy(state, x):
+            out.append((x.uid, "reconstitute"))
+    return out
+
 def power_plays(state, side: str, cid: str):
     board = board_for(state.scenario)
     out = []
@@ -118,7 +132,7 @@ def power_plays(state, side: str, cid: str):
             continue
         for p in utype(u).powers:
             if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
-                if any(x.shaken for x in units_at(state, u.hex) if x.side == side):
+                if aggressive_gains(state, u):
                     out.append(Play(cid, "power", p, u.uid))
                 continue
             if not eligible(u) or u.shaken:
@@ -142,9 +156,8 @@ def do_power(rules, ctx, action: Play) -> None:
     board = board_for(state.scenario)
     u = state.units[action.unit]
     if action.verb == "aggressive":
-        for x in units_at(state, u.hex):
-            if x.side == u.side and x.shaken:
-                ctx.emit(Rallied(x.uid))
+        for uid, how in aggressive_gains(state, u):
+            ctx.emit(Rallied(uid) if how == "rally" else Reconstituted(uid))
     elif action.verb == "leadership":
         ctx.emit(MarkerSet(action.target, ""))
     elif action.verb == "conceal":
@@ -157,11 +170,14 @@ def do_power(rules, ctx, action: Play) -> None:
             return
         cid = damage_card(ctx)
         colour = card(cid).he if cid else ""
-        victims = [x.uid for x in units_at(state, h) if x.side != u.side and not x.shaken]
+        # 22f: the random units are drawn from every enemy unit in the hex; one already Shaken
+        # gains nothing (no further effect)
+        victims = [x.uid for x in units_at(state, h) if x.side != u.side]
         count = {"": 0, "green": 1, "gold": 2, "red": len(victims)}[colour]
         ctx.emit(Note(f"Prep Fire on {action.target}: {colour or 'no'} Hit"))
         for _ in range(min(count, len(victims))):
             uid = ctx.choice(sorted(victims), reason="Prep Fire: which unit is Shaken")
             victims.remove(uid)
-            ctx.emit(UnitHit(uid, "shaken"))
+            if not state.units[uid].shaken:
+                ctx.emit(UnitHit(uid, "shaken"))
     ctx.emit(MarkerSet(u.uid, "ops"))  # 22: Ops Complete after a Power

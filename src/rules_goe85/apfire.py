@@ -79,7 +79,7 @@ def ap_leads(state, side: str, *, verb: str, units=None):
     board = board_for(state.scenario)
     out = []
     enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
-    if not enemies:
+    if not enemies and not state.bunkers:
         return out
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
@@ -107,6 +107,11 @@ def ap_leads(state, side: str, *, verb: str, units=None):
             out.append((lead.uid, t.uid, False))
             if mates and verb == "fire":
                 out.append((lead.uid, t.uid, True))
+        if state.bunkers and verb in ("fire", "move_fire", "reload_fire"):  # 23b: the bunker itself (apextra.py)
+            from .apextra import bunker_targets
+
+            out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)
+                    if verb != "reload_fire" or state.last_target.get(lead.uid) == b]
     return out
 
 
@@ -118,8 +123,14 @@ def rules_range(d: int):
 
 def start(rules, ctx, side: str, verb: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
           opp_mover: str = "", moving: bool | None = None) -> None:
+    from .apextra import BUNKER
+
     state = ctx.state
     u = state.units[lead]
+    if target.startswith(BUNKER):  # 23b: the bunker itself
+        ctx.emit(TargetNoted(lead, target))
+        ctx.push(APFire(side=side, verb=verb, lead=lead, target=target, marker=marker, tm_bonus=1 if verb == "reload_fire" else 0))
+        return
     t = state.units[target]
     queue = ()
     if group:
@@ -140,16 +151,21 @@ def _named(state, side, name):
 
 
 def decide(rules, state, f: APFire):
+    from .apextra import bunker_hex, first_fire_mode
+
     t = state.units.get(f.target)
-    if t is None:
+    if t is None and bunker_hex(state, f.target) is None:
         return None
     defender = other(f.side)
-    if f.step == "support" and f.verb == "fire" and "aimed_shot" not in f.used and is_hard(t):  # 19a
+    if f.step == "support" and f.verb == "fire" and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
         opts = [React(c, "aimed_shot") for c in _named(state, f.side, "aimed_shot")]
         if opts:
             return Decision(f.side, (*opts, Done("support")), "support the AP attack?")
     if f.step == "react" and "unexpected_cover" not in f.used:  # 20d
         opts = [React(c, "unexpected_cover") for c in _named(state, defender, "unexpected_cover")]
+        if (t is not None and "first_fire" not in f.used and f.verb not in ("first_fire", "artillery", "event", "crash")
+                and first_fire_mode(state, t, state.units.get(f.lead))):  # 20a: the target fires back
+            opts += [React(c, "first_fire", t.uid) for c in _named(state, defender, "first_fire")]
         if opts:
             return Decision(defender, (*opts, Done("react")), "react to the AP attack?")
     if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
@@ -172,6 +188,12 @@ def act(rules, ctx, f: APFire, action) -> None:
         return
     side = f.side if f.step in ("support", "hit_support") else other(f.side)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    if action.verb == "first_fire":  # 20a: both fire; this attack keeps its numbers whatever happens to its firer
+        from .apextra import fire_back, fixed
+
+        ctx.replace(attrs.evolve(fixed(ctx.state, f), used=f.used + (action.verb,), step="react"))
+        fire_back(rules, ctx, side, action.unit, f.lead)
+        return
     ctx.replace(attrs.evolve(f, used=f.used + (action.verb,), step=NEXT[f.step]))
 
 
@@ -183,6 +205,11 @@ def _source(state, f: APFire):
 
 
 def advance(rules, ctx, f: APFire) -> None:
+    from .apextra import BUNKER, advance_bunker
+
+    if f.target.startswith(BUNKER):  # 23b
+        advance_bunker(rules, ctx, f)
+        return
     state = ctx.state
     t = state.units.get(f.target)
     if f.step in NEXT and t is not None:

@@ -48,15 +48,31 @@ def spotting(state, side: str, target) -> int | None:
     return best
 
 
+def can_call(state, side: str) -> bool:
+    """12a: a strike needs a spotter, an unshaken friendly unit on the map (it sees its own hex)."""
+    return any(u.side == side and u.hex is not None and not u.shaken for u in state.units.values())
+
+
+def spotted_hexes(state, side: str):
+    """12a: every hex an unshaken friendly unit sees (artillery may target an empty hex)."""
+    board = board_for(state.scenario)
+    sight = board.sight(state)
+    spotters = sorted({u.hex for u in state.units.values() if u.side == side and u.hex is not None and not u.shaken})
+    out = set(spotters)
+    for h in board.hexes:
+        if h not in out and any(sight.los(s, h) < 2 for s in spotters):
+            out.add(h)
+    return sorted(out)
+
+
 def strike_options(rules, state, side: str):
     board = board_for(state.scenario)
-    targets = sorted({u.hex for u in state.units.values() if u.side != side and u.hex is not None})
     out = []
-    for t in targets:
-        if spotting(state, side, t) is None:
-            continue
+    for t in spotted_hexes(state, side):
         for a, b in itertools.combinations(board.neighbours[t], 2):
             out.append(Choose("strike", "", board.label(t), f"{board.label(a)},{board.label(b)}"))
+            if state.bunkers and any(h in state.bunkers for h in (t, a, b)):  # 23b: APF at the bunker instead
+                out.append(Choose("strike", "bunker_ap", board.label(t), f"{board.label(a)},{board.label(b)}"))
     return out
 
 
@@ -80,17 +96,26 @@ def act(rules, ctx, f: ArtilleryFrame, action) -> None:
         d = DIRECTIONS[ctx.randint(0, 5, reason="artillery drift direction")]
         pattern = [Hex(h.q + d.q, h.r + d.r) for h in pattern]
         ctx.emit(Note(f"artillery drifts ({roll}): pattern shifts one hex"))
-    strike(rules, ctx, f.side, f.hef, [h for h in pattern if h in board.board])
+    strike(rules, ctx, f.side, f.hef, [h for h in pattern if h in board.board], bunker_ap=action.unit == "bunker_ap")
 
 
-def strike(rules, ctx, side: str, hef: int, hexes) -> None:
-    """Resolve the pattern: one FireFrame per occupied hex, in the order called (pushed in reverse)."""
+def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -> None:
+    """Resolve the pattern: one FireFrame per occupied hex, in the order called (pushed in reverse).
+    Hard Targets take the strike's APF, Shake only; ``bunker_ap``: a bunker takes it instead of its
+    occupants taking the HEF (12a, 17d, 23b: apextra.py)."""
+    from .apextra import artillery_ap_frames, artillery_on_bunker, artillery_targets
+
     state = ctx.state
     board = board_for(state.scenario)
     ctx.emit(BarrageSet(tuple(hexes)))  # 12b
     frames = []
     for h in hexes:
-        enemies = [u for u in units_at(state, h) if u.side != side]
+        enemies, hard = artillery_targets(state, side, h)  # 12a: Soft Targets (landed helicopters too, 17d)
+        frames += artillery_ap_frames(side, hef, h, hard)  # 12a: APF = HEF against each Hard Target
+        on_bunker = artillery_on_bunker(state, side, h, hef) if bunker_ap else None
+        if on_bunker is not None:
+            frames.append(on_bunker)
+            continue
         if not enemies:
             continue
         moved = [u for u in enemies if u.marker == "moved"]

@@ -2,7 +2,8 @@
 
 Pure helpers (:func:`assault_hef`, :func:`distribute`, :func:`loser`) carry the numbers; the
 :class:`AssaultFrame` offers the attacker's Support cards (Bullet Storm, Grenades!, the Sapper event
-card) and the defender's Unexpected Cover, then resolves the Damage Draws automatically.
+card) and the defender's cards (Unexpected Cover, Grenades!, Bullet Storm), then hands the Damage
+Draws and the hits to :mod:`assault_steps`.
 """
 from __future__ import annotations
 
@@ -98,8 +99,10 @@ def _react(state, f: AssaultFrame):
     defenders = [u for u in units_at(state, f.hex) if u.side == d]
     if "ambush" not in f.used and "def_ambush" not in f.used and _ambush_ok(defenders):
         out += [React(c, "ambush") for c in hand_of(state, d) if "ambush" in card(c).blocks()]
-    for name in ("unexpected_cover", "grenades", "retreat"):
+    for name in ("unexpected_cover", "grenades", "retreat", "bullet_storm"):
         key = name if name == "unexpected_cover" else "def_" + name
+        if name == "bullet_storm" and not any(utype(u).leg and not u.shaken for u in defenders):
+            continue  # 4e, 19c: an unshaken defending Leg unit may take Bullet Storm's +1 HEF
         if key not in f.used and not (name == "retreat" and "retreat" in f.used):
             out += [React(c, name) for c in hand_of(state, d) if name in card(c).blocks()]
     return out
@@ -174,7 +177,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
     board = board_for(state.scenario)
     entered = dict(f.attackers)
     attackers = [state.units[u] for u in entered if u in state.units and state.units[u].hex == f.hex]
-    defenders = [u for u in units_at(state, f.hex) if u.side != f.side]
+    defenders = [u for u in units_at(state, f.hex) if u.side != f.side and not u.carrier]  # 8d: passengers sit out
     if not attackers:
         return
     if not defenders:
@@ -198,68 +201,10 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
             for u in defenders:
                 _retreat(ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
         return
-    steady = [d for d in defenders if not d.shaken]
-    shaken = [d for d in defenders if d.shaken]
+    # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_steps.py)
+    from .assault_steps import begin
 
-    def alive(units):
-        return [state.units[u.uid] for u in units if u.uid in state.units]
-
-    def strike(strikers, bonus, victims, who) -> int:
-        strikers = alive(strikers)
-        if not strikers:
-            return 0
-        total = assault_hef(strikers, bonus)
-        hits = _draw_hits(ctx, total, redraw=_tactical(alive(strikers)))
-        ctx.emit(Note(f"assault in {board.label(f.hex)}: {who} HEF {total} -> {hits} hits"))
-        for uid in distribute(alive(victims), hits):
-            if uid in state.units:
-                apply_hit(ctx, uid)
-        return hits
-
-    if "ambush" in f.used:  # 19b: the attacker's hits land before the defender draws
-        a_hits = strike(attackers, f.att_bonus, defenders, "attackers (Ambush)")
-        d_hits = strike([d for d in steady if not state.units.get(d.uid, d).shaken], f.def_bonus, attackers, "defenders")
-    elif "def_ambush" in f.used:  # 19b played by the defender
-        d_hits = strike(steady, f.def_bonus, attackers, "defenders (Ambush)")
-        a_hits = strike(attackers, f.att_bonus, defenders, "attackers")
-    else:  # 13a: simultaneous: both draw, then both results apply
-        a_units, d_units = alive(attackers), alive(steady)
-        a_hef = assault_hef(a_units, f.att_bonus)
-        d_hef = assault_hef(d_units, f.def_bonus) if d_units else 0
-        a_hits = _draw_hits(ctx, a_hef, redraw=_tactical(a_units))
-        d_hits = _draw_hits(ctx, d_hef, redraw=_tactical(d_units))
-        ctx.emit(Note(f"assault in {board.label(f.hex)}: attackers HEF {a_hef} -> {a_hits} hits, "
-                      f"defenders HEF {d_hef} -> {d_hits} hits"))
-        for uid in distribute(alive(defenders), a_hits):
-            if uid in state.units:
-                apply_hit(ctx, uid)
-        for uid in distribute(alive(attackers), d_hits):
-            if uid in state.units:
-                apply_hit(ctx, uid)
-    late = alive(shaken)
-    if late:  # 13a: Shaken defenders strike back after the attacker's hits land
-        d_hits += strike(late, 0, attackers, "Shaken defenders")
-    att_left = [state.units[a.uid] for a in attackers if a.uid in state.units]
-    def_left = [state.units[d.uid] for d in defenders if d.uid in state.units]
-    for u in att_left + def_left:  # 13e
-        ctx.emit(MarkerSet(u.uid, "ops"))
-    if not att_left or not def_left:  # 13c
-        return
-    # 13d: a_hits were suffered by the defenders, d_hits by the attackers
-    if loser(att_hits=d_hits, def_hits=a_hits) == "attacker":
-        for u in att_left:
-            _retreat(ctx, board, u, entered[u.uid], f.side)
-    elif "brutal" in f.used:
-        # 22g: defenders forced to retreat by a Brutal unit's assault are eliminated instead
-        ctx.emit(Note("Brutal: the defenders forced to retreat are eliminated"))
-        for u in def_left:
-            while u.uid in state.units:
-                apply_hit(ctx, u.uid)
-    else:
-        frm = entered[att_left[0].uid]
-        for u in def_left:
-            dest = away_from(frm, f.hex) if frm is not None else None
-            _retreat(ctx, board, u, dest, u.side)
+    begin(rules, ctx, f, attackers, [state.units[d.uid] for d in defenders if d.uid in state.units])
 
 
 def _retreat(ctx, board, u, dest, side) -> None:

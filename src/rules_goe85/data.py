@@ -222,6 +222,8 @@ class Entry:
     map: str
     edge: str = ""
     column: str = ""
+    near: str = ""  # only edge hexes within ``within`` hexes of this one (Kill Zone)
+    within: int = 0
 
 
 @attrs.frozen
@@ -233,6 +235,14 @@ class Force:
     turn: int = 0
     foxholes: int = 0
     prefer: str = "cover"
+    more_entries: list[Entry] = attrs.Factory(list)  # further entry edges (Air Assault)
+    loaded: bool = False  # Leg units set up / enter loaded in the force's carriers (scenarios_mech.py)
+    cover_only: bool = False  # set up only in hexes with a cover modifier (Kill Zone)
+    apart: bool = False  # not in or next to an enemy hex (Kill Zone)
+    concealed: bool = False  # every unit begins Concealed (Sherkhankhel)
+    wire: int = 0  # 23c Wire counters set up with the force
+    bunker: str = ""  # 23b the force's Bunker, in this hex
+    second_wave: bool = False  # Air Assault: placed at the start of its turn by scenarios_mech.py
 
 
 @attrs.frozen
@@ -261,6 +271,9 @@ class ScenarioSpec:
     tiles: list[HexSpec] = attrs.Factory(list)
     bonus_cards: int = 0  # 24b: VP per completed Bonus card (0: the cards are not used)
     edges: dict[str, str] = attrs.Factory(dict)  # 24c: each side's friendly board edge
+    end_turns_first: int = 0  # End Turn cards that end turn 1 when it differs (Sherkhankhel)
+    muj_artillery_cards: list[str] = attrs.Factory(list)  # cards whose Artillery the Mujahideen may use (Zhawar #12)
+    muj_start_cards: list[str] = attrs.Factory(list)  # cards in the Mujahideen's first hand (Sherkhankhel #37, #7)
 
 
 @attrs.frozen
@@ -284,8 +297,10 @@ class ScenariosFile:
     scenarios: list[ScenarioSpec]
 
 
-EVENTS = ("sapper", "artillery_strike", "mujahideen_boldness", "attack_helicopter", "su25_strike", "stinger")
-VICTORIES = ("control_all", "threshold", "morale", "control_two", "mech_vp")
+EVENTS = ("sapper", "artillery_strike", "mujahideen_boldness", "attack_helicopter", "su25_strike", "stinger",
+          "soviet_indecision", "muj_preparation", "ied", "tough", "extra_ammo", "fear", "heavy_artillery")
+VICTORIES = ("control_all", "threshold", "morale", "control_two", "mech_vp", "kill_zone", "zhawar", "sherkhankhel",
+             "air_assault")
 
 
 # -- the loaded, cross-checked whole --------------------------------------------------------------

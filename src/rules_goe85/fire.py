@@ -13,7 +13,7 @@ from tabletop_core.decks import hand
 
 from .board import board_for
 from .cards import card, counts_as_hit, damage_card, hand_of
-from .state import DECK, FireFrame, MarkerSet, MoveFrame, Note, React, Done, TargetNoted, other
+from .state import DECK, Choose, FireFrame, MarkerSet, MoveFrame, Note, React, Done, TargetNoted, other
 from .units import apply_hit, has, hef, is_hard, is_vehicle, targetable, units_at, utype
 from .vehicles import he_adjustment, sees
 from .abilities_extra import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
@@ -202,10 +202,11 @@ def _react_options(state, f: FireFrame):
         board = board_for(state.scenario)
         for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
             u = state.units.get(t)
+            from .apextra import first_fire_mode  # HE back at a Soft Target, AP at a Hard one (apextra.py)
+
             if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
                 continue
-            if (board.distance(u.hex, lead.hex) <= MAX_RANGE and board.sight(state).sees(u.hex, lead.hex)
-                    and targetable(state, lead) and not fire_blocked(state, u.hex, lead.hex, target_leg=utype(lead).leg)):
+            if first_fire_mode(state, u, lead):
                 out += [React(c, "first_fire", t) for c in _cards_named(state, defender, "first_fire")]
     return out
 
@@ -246,6 +247,9 @@ def decide(rules, state, f: FireFrame):
     if f.step == "hit":
         opts = _hit_options(state, f)
         return Decision(other(f.side), (*opts, Done("take")), f"{f.pending} is hit") if opts else None
+    if f.step == "victim":  # 12a: the attacker places a hit that cannot go evenly
+        return Decision(f.side, tuple(Choose("victim", uid) for uid in f.pending.split(",")),
+                        "artillery: which unit takes the hit?")
     if f.step == "panic":
         opts = _panic_options(state, f)
         return Decision(f.side, (*opts, Done("panic")), "Panic?") if opts else None
@@ -254,6 +258,9 @@ def decide(rules, state, f: FireFrame):
 
 def act(rules, ctx, f: FireFrame, action) -> None:
     state = ctx.state
+    if f.step == "victim":
+        take_aim(ctx, f, action.unit)
+        return
     if isinstance(action, Done):
         if f.step == "hit":
             apply_hit(ctx, f.pending)
@@ -275,9 +282,10 @@ def act(rules, ctx, f: FireFrame, action) -> None:
     elif action.verb == "first_fire":
         # 20a: the target fires back at once; its attack is resolved on top of this one, whose
         # firepower is already fixed, so both land whatever the other does (results "after")
+        from .apextra import fire_back
+
         ctx.replace(attrs.evolve(f, used=used))
-        start_fire(rules, ctx, other(f.side), "first_fire", action.unit, f.lead, False,
-                   marker=first_fire_marker(ctx, action.unit))
+        fire_back(rules, ctx, other(f.side), action.unit, f.lead)  # AP at a Hard Target (apextra.py)
     elif action.verb == "light_wounds":
         ctx.emit(Note(f"{action.unit} ignores the hit (Light Wounds)"))
         ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
@@ -306,15 +314,12 @@ def _bump(hits, uid):
     return tuple(sorted(d.items()))
 
 
-def choose_victim(ctx, f: FireFrame) -> str | None:
-    """Which target takes the next hit: the one target, or with Spraying Fire / artillery the hits
-    spread evenly, non-Heroes before Heroes, Difficult Targets last (21h, 12a); ties at random."""
-    state = ctx.state
+def tied_victims(state, f: FireFrame) -> list[str]:
+    """The targets the next hit may go to: the one target, or with Spraying Fire / artillery the
+    hits spread evenly, non-Heroes before Heroes, Difficult Targets last (21h, 12a)."""
     alive = [t for t in f.targets if t in state.units]
-    if not alive:
-        return None
-    if len(alive) == 1:
-        return alive[0]
+    if len(alive) <= 1:
+        return alive
     taken = dict(f.hits)
 
     def key(t):
@@ -322,8 +327,32 @@ def choose_victim(ctx, f: FireFrame) -> str | None:
         return taken.get(t, 0), has(u, "difficult_target"), utype(u).hero
 
     best = min(key(t) for t in alive)
-    tied = [t for t in alive if key(t) == best]
+    return [t for t in alive if key(t) == best]
+
+
+def choose_victim(ctx, f: FireFrame) -> str | None:
+    """Which target takes the next hit; a tie is settled at random (21h; artillery asks, 12a)."""
+    tied = tied_victims(ctx.state, f)
+    if not tied:
+        return None
     return tied[0] if len(tied) == 1 else ctx.choice(tied, reason="which unit takes the hit")
+
+
+def take_aim(ctx, f: FireFrame, victim: str | None) -> None:
+    """The hit goes to ``victim`` (None: a miss): 23a first, then the Light Wounds / Resilient window."""
+    state = ctx.state
+    if victim is not None and not f.foxhole and f.verb != "assault":
+        u = state.units[victim]
+        if u.hex in state.foxholes and utype(u).leg:  # 23a: the first Hit is redrawn
+            f = attrs.evolve(f, foxhole=True)
+            ctx.emit(Note(f"{victim} is in a Foxhole: the Hit is redrawn"))
+            cid = damage_card(ctx)
+            hit = cid is not None and counts_as_hit(cid, f.degrade)
+            victim = victim if hit else None
+    if victim is None:
+        ctx.replace(attrs.evolve(f, step="draw", pending=""))
+        return
+    ctx.replace(attrs.evolve(f, step="hit", pending=victim))
 
 
 def advance(rules, ctx, f: FireFrame) -> None:
@@ -356,19 +385,12 @@ def advance(rules, ctx, f: FireFrame) -> None:
             f = attrs.evolve(f, used=f.used + ("critical_hit:used",))
             cid = damage_card(ctx)
             hit = cid is not None and counts_as_hit(cid, f.degrade)
-        victim = choose_victim(ctx, f) if hit else None
-        if victim is not None and not f.foxhole and f.verb != "assault":
-            u = state.units[victim]
-            if u.hex in state.foxholes and utype(u).leg:  # 23a: the first Hit is redrawn
-                f = attrs.evolve(f, foxhole=True)
-                ctx.emit(Note(f"{victim} is in a Foxhole: the Hit is redrawn"))
-                cid = damage_card(ctx)
-                hit = cid is not None and counts_as_hit(cid, f.degrade)
-                victim = victim if hit else None
-        if victim is None:
-            ctx.replace(f)
-            return
-        ctx.replace(attrs.evolve(f, step="hit", pending=victim))
+        if hit and f.verb == "artillery":
+            tied = tied_victims(state, f)
+            if len(tied) > 1:  # 12a: a hit that cannot go evenly: the attacker picks the unit
+                ctx.replace(attrs.evolve(f, step="victim", pending=",".join(tied)))
+                return
+        take_aim(ctx, f, choose_victim(ctx, f) if hit else None)
     elif f.step == "hit":  # no reaction possible: the hit lands
         apply_hit(ctx, f.pending)
         ctx.replace(attrs.evolve(f, step="draw", pending="", total_hits=f.total_hits + 1,
@@ -400,10 +422,18 @@ def finish(rules, ctx, f: FireFrame) -> None:
             ctx.replace(attrs.evolve(top, mp=tuple((u, 0, 0) if u in stop else (u, m, b) for u, m, b in top.mp)))
     if f.verb == "punishing_fire" and f.lead in state.units and all(t in state.units for t in f.targets):
         # 18j: the same unit fires a second time; the cards played on the first attack apply again
-        # (the target's optional one-hex retreat in between is not offered in this version)
+        # (Critical Hit's redraw too); the target may first step back one hex (punishing.py)
+        from .punishing import offer
+
         base_degrade = f.degrade - 1 if f.hef <= 0 else f.degrade  # undo the first draw's desperation step
-        ctx.push(attrs.evolve(f, verb="punishing_fire_2", step="begin", hits=(), pending="", foxhole=False,
-                              total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade)))
+        lead = state.units[f.lead]
+        tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"  # 21i: this attack's own redraw
+                       for u in units_at(state, lead.hex) if u.side == f.side)
+        second = attrs.evolve(f, verb="punishing_fire_2", step="begin", hits=(), pending="", foxhole=False,
+                              total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade), redraw=tactical,
+                              used=tuple(x for x in f.used if x != "critical_hit:used"))
+        ctx.push(second)
+        offer(ctx, second)
         return
     extra = tuple(u for u in f.moving_extra if u in state.units)
     if extra:

@@ -7,13 +7,13 @@ Bunker (23b), what this module plays:
   front", so they always reach them) — :func:`fire_blocked`;
 * Leg units in the hex get +1 CF on top of the terrain's (artillery included) — :func:`cf_bonus`;
 * any Action card gives one unit in the bunker a Second Wind (18p) — :func:`second_wind_plays`.
-HOOK for AP fire (vehicles work, not here): the bunker itself is a Hard Target with AF 4 attackable
-from any facing (artillery may use its APF); a Destroyed result replaces it by Rubble and gives two
-Hits to each unit inside, a Shake! result Shakes them all.  ``BunkerRemoved`` is the event to use.
+The bunker itself as a Hard Target with AF 4 (AP fire and artillery's APF, Destroyed and Shake!
+results) is played in apextra.py, which emits ``BunkerRemoved``.
 
 Wire (23c): Leg units stop on entering (movement.py, Reserve Phase too); -1 to the hex's Cover
-Factor (our reading: a modifier to the terrain's CF, like the Bunker's +1).  HOOK for vehicle
-movement: Tracked units pay :data:`WIRE_TRACKED_MP` to enter.
+Factor (our reading: a modifier to the terrain's CF, like the Bunker's +1).  Tracked units pay
+:data:`WIRE_TRACKED_MP` to enter (:func:`tracked_wire_cost`, asked by vehicle movement and the
+Reserve Phase).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .state import Play, appliers
 from .units import utype
 
 WIRE_TRACKED_MP = 3  # 23c
-BUNKER_AF = 4  # 23b, for the AP attack on the bunker itself (not played here)
+BUNKER_AF = 4  # 23b, for the AP attack on the bunker itself (apextra.py)
 
 
 @attrs.frozen
@@ -95,6 +95,14 @@ def cf_bonus(state, h, units) -> int:
     if h in state.wire:
         bonus -= 1
     return bonus
+
+
+def tracked_wire_cost(state, h, move_class: str, cost: int) -> int:
+    """23c: a Tracked unit pays 3 MP to enter wire (our reading: 3 in all, or the terrain's cost if
+    that is higher); other vehicles pay the terrain's cost."""
+    if move_class == "T" and h in state.wire:
+        return max(cost, WIRE_TRACKED_MP)
+    return cost
 
 
 def stops_in_wire(state, h, u) -> bool:

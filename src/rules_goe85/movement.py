@@ -20,7 +20,7 @@ from .state import (
 from .units import eligible, has, heli_mode, is_hard, is_vehicle, movement_factor, stacking_ok, units_at, utype
 
 from .abilities_extra import after_move, brutal_user  # noqa: E402
-from .fortifications import fire_blocked, stops_in_wire  # noqa: E402
+from .fortifications import fire_blocked, stops_in_wire, tracked_wire_cost  # noqa: E402
 
 ASSAULT_ABILITIES = ("assault", "assault_plus")
 
@@ -200,11 +200,15 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
 # -- Opportunity Fire (11a) -----------------------------------------------------------------------
 def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
     """Cards and leads the non-phasing side could use to fire on a unit now moving in ``movers_hex``."""
-    from .fire import FIRE_POWERS, MAX_RANGE
+    from .fire import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE
     from .vehicles import sees
     from .units import targetable
 
     board = board_for(state.scenario)
+
+    def reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Power reach 13 hexes
+        return SNIPER_RANGE if has(u, "sniper") or power == "marksman" else MAX_RANGE
+
     target = state.units.get(mover)
     if target is None or not targetable(state, target):
         return []
@@ -216,7 +220,8 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
             continue
         if any(x.side != side for x in units_at(state, u.hex)):
             continue
-        if board.distance(u.hex, movers_hex) <= MAX_RANGE and sees(state, u, target, bh=movers_hex):
+        far = reach(u, "marksman" if "marksman" in utype(u).powers else "")
+        if board.distance(u.hex, movers_hex) <= far and sees(state, u, target, bh=movers_hex):
             if not fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
                 leads.append(u)
     if not leads:
@@ -234,13 +239,14 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
         for block, verb in (("upper", c.upper), ("lower", c.lower)):
             if verb == "fire":
                 for lead in leads:
-                    out.append(Play(cid, block, "opp_fire", lead.uid, mover))
+                    if board.distance(lead.hex, movers_hex) <= reach(lead):
+                        out.append(Play(cid, block, "opp_fire", lead.uid, mover))
                 for lead in ap_leads:
                     out.append(Play(cid, block, "opp_fire", lead.uid, mover, "ap"))
         if c.power:
             for lead in leads:
-                for p in utype(lead).powers:
-                    if p in FIRE_POWERS and p != "marksman":
+                for p in utype(lead).powers:  # 11a: a Power that fires (the Marksman's too, 22m)
+                    if p in FIRE_POWERS and board.distance(lead.hex, movers_hex) <= reach(lead, p):
                         out.append(Play(cid, "power", p, lead.uid, mover))
     return out
 
@@ -353,6 +359,16 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if u.side != side or u.uid in moved or u.marker or u.carrier:  # 8a: passengers ride
             continue
+        if utype(u).leg and not is_vehicle(u):  # 5f, 7c, 12b, 21e, 23c for Leg units (reserve_leg.py)
+            from .reserve_leg import destinations
+
+            entering = u.hex is None and u.entry and u.entry <= state.turn
+            if u.hex is None and not entering:
+                continue
+            entries = rules.entry_hexes(state, side) if entering else ()
+            for b in sorted(destinations(rules, state, u, occ, enemy_hexes, near_zone, entries)):
+                out.append(Choose("reserve", u.uid, board.label(b)))
+            continue
         if u.hex is None:
             if u.entry and u.entry <= state.turn:
                 for b in rules.entry_hexes(state, side):
@@ -378,7 +394,8 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
                 ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
             if not ok:
                 return None
-            return board.enter_cost(a, b, move_class)
+            c = board.enter_cost(a, b, move_class)
+            return c if c is None or not state.wire else tracked_wire_cost(state, b, move_class, c)  # 23c
 
         if is_vehicle(u) and move_class != "F":  # 7b: front hexes, reverse, pivots
             from tabletop_core.boards import reachable_vehicle
@@ -422,9 +439,11 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
         from .vehstate import Faced
 
         ctx.emit(Faced(action.unit, int(action.extra)))
+    origin = ctx.state.units[action.unit].hex
     ctx.emit(UnitMoved(action.unit, b, 0))
     u = ctx.state.units[action.unit]
-    if u.concealed:
-        ctx.emit(ConcealSet(u.uid, False))
+    for x in [u] + (units_at(ctx.state, origin) if origin is not None else []):  # 18q: moving gives the hex away
+        if x.concealed and x.side == u.side:
+            ctx.emit(ConcealSet(x.uid, False))
     ctx.replace(attrs.evolve(f, moved=f.moved + (action.unit,)))
     rules.after_step(ctx, [action.unit], b)

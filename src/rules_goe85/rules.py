@@ -4,9 +4,11 @@ from __future__ import annotations
 from tabletop_core import Rules, Scenario
 
 from . import artillery, assault, bonus, cards, fire, movement, scenarios, sequence
-from . import abilities_extra, fortifications
+from . import abilities_extra, assault_steps, fortifications, punishing
 from . import setup as deployment
 from . import apfire, vehicles, vehstate
+from . import transport, vehsetup
+from . import scenario_events
 from .board import board_for
 from .data import game_data
 from .state import (
@@ -17,6 +19,7 @@ from .state import (
 DECIDE = {
     vehstate.APFire: apfire.decide,
     vehstate.ModeChoice: vehicles.decide_mode,
+    vehsetup.FacingChoice: vehsetup.decide,
     deployment.Deploy: deployment.decide,
     BonusPick: bonus.decide_pick,
     InitiativePick: sequence.decide_initiative,
@@ -24,15 +27,19 @@ DECIDE = {
     MoveFrame: movement.decide_move,
     OppFireWindow: movement.decide_window,
     FireChoice: movement.decide_fire_choice,
-    ReserveFrame: movement.decide_reserve,
+    ReserveFrame: transport.decide_reserve,  # 5f + 8k, 17b (wraps movement.decide_reserve)
     FireFrame: fire.decide,
     AssaultFrame: assault.decide,
+    assault_steps.AssaultCombat: assault_steps.decide,
+    punishing.PunishingRetreat: punishing.decide,
     ArtilleryFrame: artillery.decide,
     EventChoice: scenarios.decide_event,
+    scenario_events.ExtraPlays: scenario_events.decide_extra,
 }
 ACT = {
     vehstate.APFire: apfire.act,
     vehstate.ModeChoice: vehicles.act_mode,
+    vehsetup.FacingChoice: vehsetup.act,
     deployment.Deploy: deployment.act,
     BonusPick: bonus.act_pick,
     InitiativePick: sequence.act_initiative,
@@ -40,15 +47,19 @@ ACT = {
     MoveFrame: movement.act_move,
     OppFireWindow: movement.act_window,
     FireChoice: movement.act_fire_choice,
-    ReserveFrame: movement.act_reserve,
+    ReserveFrame: transport.act_reserve,
     FireFrame: fire.act,
     AssaultFrame: assault.act,
+    assault_steps.AssaultCombat: assault_steps.act,
+    punishing.PunishingRetreat: punishing.act,
     ArtilleryFrame: artillery.act,
     EventChoice: scenarios.act_event,
+    scenario_events.ExtraPlays: scenario_events.act_extra,
 }
 ADVANCE = {
     vehstate.APFire: apfire.advance,
     vehstate.ModeChoice: vehicles.advance_mode,
+    vehsetup.FacingChoice: vehsetup.advance,
     deployment.Deploy: deployment.advance,
     InitiativePick: sequence.advance_initiative,
     Impulse: sequence.advance_impulse,
@@ -57,6 +68,9 @@ ADVANCE = {
     FireChoice: movement.advance_fire_choice,
     FireFrame: fire.advance,
     AssaultFrame: assault.advance,
+    assault_steps.AssaultCombat: assault_steps.advance,
+    punishing.PunishingRetreat: punishing.advance,
+    scenario_events.ExtraPlays: scenario_events.advance_extra,
 }
 
 
@@ -66,9 +80,10 @@ class GoERules(Rules):
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
-    events = EVENTS + fortifications.EVENTS + abilities_extra.EVENTS + vehstate.EVENTS
+    events = EVENTS + fortifications.EVENTS + abilities_extra.EVENTS + vehstate.EVENTS + assault_steps.EVENTS
     actions = ACTIONS
-    frames = vehstate.FRAMES + FRAMES + deployment.FRAMES
+    frames = vehstate.FRAMES + FRAMES + deployment.FRAMES + assault_steps.FRAMES + punishing.FRAMES + vehsetup.FRAMES
+    frames += scenario_events.FRAMES
     appliers = appliers
     state_class = GoEState
 
@@ -100,11 +115,14 @@ class GoERules(Rules):
         if frame is None:
             return None
         handler = DECIDE.get(type(frame))
-        return handler(self, state, frame) if handler else None
+        decision = handler(self, state, frame) if handler else None
+        return scenario_events.filter_decision(self, state, decision)  # scenario limits (no assaults, roads)
 
     def act(self, ctx, action):
         frame = ctx.state.top
-        ACT[type(frame)](self, ctx, frame, action)
+        if not scenario_events.before_act(self, ctx, action):  # Zhawar: the draw before assaulting a T-55
+            ACT[type(frame)](self, ctx, frame, action)
+        scenario_events.after_act(self, ctx, action)  # Air Assault: an emptied Mi-8 leaves the map
 
     def advance(self, ctx):
         state = ctx.state
@@ -116,6 +134,8 @@ class GoERules(Rules):
         if phase == "setup":  # every side has deployed (setup.py)
             scenarios.finish_setup(self, ctx)
         elif phase == "deal":
+            if scenario_events.turn_start(self, ctx):  # Air Assault's second wave
+                return
             sequence.deal(self, ctx)
         elif phase == "initiative":
             sequence.start_initiative(self, ctx)
@@ -125,6 +145,7 @@ class GoERules(Rules):
                 return
             sequence.cleanup(self, ctx)
         elif phase == "cleanup":
+            scenario_events.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
             if scenarios.sudden_end(self, ctx):
                 return
             if state.turn >= self.spec(state).turns:
@@ -142,6 +163,7 @@ class GoERules(Rules):
             units[uid] = {
                 "type": u.type, "side": u.side, "hex": board.label(u.hex) if (board and u.hex is not None) else None,
                 "reduced": u.reduced, "shaken": u.shaken, "marker": u.marker, "concealed": u.concealed,
+                "carrier": u.carrier, "facing": u.facing, "mode": u.mode,  # 8b, 15d, 17b
             }
         deck = state.decks.get(DECK)
         bonus_deck = state.decks.get(bonus.BONUS)
@@ -150,6 +172,7 @@ class GoERules(Rules):
             "scenario": state.scenario, "turn": state.turn, "phase": state.phase, "initiative": state.initiative,
             "end_turns": state.end_turns, "smoke": {board.label(h): v for h, v in sorted(state.smoke.items())} if board else {}, "vp": dict(state.vp), "control": dict(sorted(state.control.items())),
             "units": units, "cards": deck.view(player) if deck else {},
+            "stacks": transport.stacks(state, board) if board else {},  # 8b: passengers on top of their carrier
             "bonus": bonus_deck.view(player) if bonus_deck else {},
             "losses": dict(state.losses), "heroes_lost": dict(state.heroes_lost), "edge_reached": sorted(state.edge_reached),
             "procedure": None if top is None else type(top).__name__,

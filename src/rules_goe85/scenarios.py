@@ -60,10 +60,18 @@ def setup(rules, ctx, scenario: str, options=None) -> None:
             for _ in range(n):
                 counter[tid] = counter.get(tid, 0) + 1
                 uids.append((f"{short(force.side)}.{tid}.{counter[tid]}", tid))
+        if force.second_wave:  # Air Assault: chosen and placed at the start of its turn (scenarios_mech.py)
+            continue
         if force.enter is not None:
             for uid, tid in uids:
                 ctx.emit(UnitPlaced(Unit(uid, tid, force.side, None, entry=max(1, force.turn))))
+            from . import scenarios_mech
+
+            scenarios_mech.load_force(ctx, force, uids)  # Air Assault: Leg units enter loaded in a Mi-8
             continue
+        from . import scenarios_mech
+
+        scenarios_mech.place_fortifications(ctx, board, force)  # 23b a Bunker at a named hex
         if mode == "default":
             _deploy(ctx, board, force, uids)
         else:
@@ -98,6 +106,9 @@ def finish_setup(rules, ctx) -> None:
                 break
     from . import bonus
 
+    from . import scenario_events
+
+    scenario_events.finish_setup(ctx, spec)  # Sherkhankhel concealment, Air Assault foxhole control
     bonus.setup(ctx, spec)  # 24b
     ctx.emit(PhaseSet("deal", 1))
 
@@ -116,18 +127,29 @@ def _deploy(ctx, board, force, uids) -> None:
     zone = [h for h in zone if board.row(h).cost("L") is not None and h not in enemies
             and not any(board.distance(h, e) <= 1 for e in enemies)]
     zone.sort(key=lambda h: _preference(board, force, h))
+    from . import scenarios_mech
+
+    if scenarios_mech.deploy(ctx, board, force, uids, zone):  # loaded forces, cover-only zones, Wire
+        return
     ordinary = [(u, t) for u, t in uids if not game_data().units[t].hero]
     heroes = [(u, t) for u, t in uids if game_data().units[t].hero]
+    from .vehsetup import fits  # 9: a unit joins a hex only within stacking (never two vehicles)
+
     used = []
     slots = iter(zone)
     current = None
-    for i, (uid, tid) in enumerate(ordinary):
-        if i % 2 == 0:
-            current = next(slots)
+    count = 0
+    for uid, tid in ordinary:
+        u = Unit(uid, tid, force.side, None)
+        if current is None or count % 2 == 0 or not fits(state, current, u):
+            current = next(h for h in slots if fits(state, h, u))
             used.append(current)
+            count = 0
+        count += 1
         ctx.emit(UnitPlaced(Unit(uid, tid, force.side, current)))
     for j, (uid, tid) in enumerate(heroes):
-        h = used[j] if j < len(used) else next(slots)
+        u = Unit(uid, tid, force.side, None)
+        h = next((x for x in used[j:] + used[:j] if fits(state, x, u)), None) or next(x for x in slots if fits(state, x, u))
         ctx.emit(UnitPlaced(Unit(uid, tid, force.side, h)))
     for h in used[: force.foxholes]:  # 23a
         ctx.emit(FoxholePlaced(h))
@@ -146,7 +168,11 @@ def _entries(scenario: str, side: str):
     out = set()
     for f in spec.forces:
         if f.side == side and f.enter is not None:
-            out.update(board.edge_hexes(f.enter.map, f.enter.edge, f.enter.column))
+            for e in (f.enter, *f.more_entries):
+                hexes = board.edge_hexes(e.map, e.edge, e.column)
+                if e.near:  # Kill Zone: only edge hexes within a distance of a named hex
+                    hexes = [h for h in hexes if board.distance(h, board.hex(e.near)) <= e.within]
+                out.update(hexes)
     return tuple(sorted(out))
 
 
@@ -163,6 +189,11 @@ def after_step(rules, ctx, movers, h) -> None:
     from . import bonus
 
     bonus.after_step(ctx, spec, side, h)
+    from . import scenario_events
+
+    scenario_events.after_step(rules, ctx, movers, h)  # exits, Sherkhankhel's 8I4, foxhole control
+    if not all(m in state.units for m in movers):
+        return
     tracked = tracked_hexes(state.scenario)
     for label in board.board.labels(h):  # 24e: the last side to occupy a hex controls it
         if label in tracked and state.control.get(label) != side:
@@ -182,6 +213,10 @@ def on_eliminated(ctx, unit: Unit) -> None:
     from . import scenarios_mech
 
     if scenarios_mech.on_eliminated(ctx, spec, unit):  # the mechanised scenarios' VP
+        return
+    from . import scenario_events
+
+    if scenario_events.on_eliminated(ctx, spec, unit):  # Kill Zone, Zhawar, Sherkhankhel, Air Assault
         return
     if spec.victory == "threshold" and unit.side == SOVIET:
         ctx.emit(VPScored(MUJ, 1, f"{unit.uid} destroyed"))
@@ -211,6 +246,10 @@ def resolve_event(ctx, cid: str, drawer: str) -> None:
         scenarios_mech.resolve_event(ctx, name)
     elif name == "attack_helicopter":
         ctx.push(EventChoice(SOVIET, "helicopter"))
+    else:
+        from . import scenario_events
+
+        scenario_events.resolve_event(ctx, name)
 
 
 def decide_event(rules, state, f: EventChoice):
@@ -222,6 +261,10 @@ def decide_event(rules, state, f: EventChoice):
         from . import scenarios_mech
 
         return scenarios_mech.decide_event(rules, state, f)
+    from . import scenario_events
+
+    if f.event in scenario_events.CHOICES:
+        return scenario_events.decide_event(rules, state, f)
     board = board_for(state.scenario)
     if f.event == "boldness":
         opts = [Choose("boldness", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
@@ -243,6 +286,11 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         from . import scenarios_mech
 
         scenarios_mech.act_event(rules, ctx, f, action)
+        return
+    from . import scenario_events
+
+    if f.event in scenario_events.CHOICES:
+        scenario_events.act_event(rules, ctx, f, action)
         return
     state = ctx.state
     board = board_for(state.scenario)
@@ -290,6 +338,10 @@ def morale_check(rules, ctx) -> bool:
 def sudden_end(rules, ctx) -> bool:
     """A side with no unit left on the map or to come has lost (our reading for every scenario)."""
     state = ctx.state
+    from . import scenario_events
+
+    if scenario_events.sudden_end(rules, ctx):
+        return True
     for side in PLAYERS:
         if not any(u.side == side for u in state.units.values()):
             ctx.end(other(side), f"every {side} unit is gone", dict(state.vp))
@@ -318,6 +370,10 @@ def final_result(rules, ctx) -> None:
         from . import scenarios_mech
 
         scenarios_mech.final_result(rules, ctx)
+    elif spec.victory in ("kill_zone", "zhawar", "sherkhankhel", "air_assault"):
+        from . import scenario_events
+
+        scenario_events.final_result(rules, ctx)
     else:  # control_two
         counts = {s: sum(1 for lab in spec.victory_hexes if state.control.get(lab) == s) for s in PLAYERS}
         winner = next((s for s in PLAYERS if counts[s] >= 2), None)

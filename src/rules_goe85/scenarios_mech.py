@@ -7,13 +7,14 @@ Stinger missiles.
 """
 from __future__ import annotations
 
+import attrs
 from tabletop_core import Decision
 
 from .board import board_for
 from .cards import card, damage_card
 from .state import MUJ, PLAYERS, SOVIET, Choose, Done, EventChoice, FireFrame, Note, VPScored, other
 from .units import apply_hit, is_hard, units_at, utype
-from .vehstate import APFire
+from .vehstate import APFire, MechSet
 
 SU25_HEF, SU25_APF, SU25_TM = 6, 7, -3
 STINGER_HITS = {"green": 3, "gold": 2, "red": 1}
@@ -95,3 +96,134 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
                                hef=SU25_HEF - board.cf(h), step="begin", marker="", spraying=True))
 
 
+
+
+# -- set-up of the mechanised scenarios (Kill Zone, Zhawar, Sherkhankhel, Air Assault) -----------
+def setup_carrier(state, unit, h):
+    """A friendly carrier in ``h`` with room for ``unit`` (8a: one Leg unit and one Hero), or None."""
+    from .vehicles import room_for
+
+    if not utype(unit).leg:
+        return None
+    for c in sorted(units_at(state, h), key=lambda x: x.uid):
+        if c.side == unit.side and utype(c).carrier and not c.carrier and room_for(state, c, unit):
+            return c
+    return None
+
+
+def placement_ok(state, force, unit, h) -> bool:
+    """The scenario's limits on a set-up hex: Leg units of a loaded force go into a carrier (Kill
+    Zone); cover-only zones (a hex with a cover modifier); ``apart``: not in or next to an enemy hex."""
+    board = board_for(state.scenario)
+    if force.loaded and utype(unit).leg and setup_carrier(state, unit, h) is None:
+        return False
+    if force.cover_only and board.cf(h) <= 0:
+        return False
+    if force.apart and any(u.side != force.side and u.hex is not None and board.distance(u.hex, h) <= 1
+                           for u in state.units.values()):
+        return False
+    return h not in state.wire or not utype(unit).leg
+
+
+def after_placed(ctx, force, uid: str, h) -> None:
+    """A Leg unit of a loaded force rides in the carrier it was set up with (8a)."""
+    from .vehstate import Loaded
+
+    u = ctx.state.units[uid]
+    if force.loaded and utype(u).leg:
+        c = setup_carrier(ctx.state, u, h)
+        if c is not None:
+            ctx.emit(Loaded(uid, c.uid))
+
+
+def load_force(ctx, force, uids) -> None:
+    """An entering loaded force (Air Assault): each Leg unit boards a carrier of the force."""
+    from .vehicles import room_for
+    from .vehstate import Loaded
+
+    if not force.loaded:
+        return
+    state = ctx.state
+    carriers = [state.units[u] for u, _ in uids if utype(state.units[u]).carrier]
+    for uid, _ in uids:
+        u = state.units[uid]
+        if not utype(u).leg:
+            continue
+        c = next((c for c in carriers if room_for(state, c, u)), None)
+        if c is not None:
+            ctx.emit(Loaded(uid, c.uid))
+            ctx.emit(MechSet(f"carried:{c.uid}", 1))
+
+
+def place_fortifications(ctx, board, force) -> None:
+    """23b: the force's Bunker in its named hex, facing the enemy's friendly edge (our default); 23c:
+    its Wire in the zone's hexes nearest the enemy (the player does not choose them: partial)."""
+    from tabletop_core.boards.hexfacing import facing_toward
+
+    from .fortifications import BunkerPlaced, WirePlaced
+    from .data import game_data
+
+    spec = game_data().scenarios[ctx.state.scenario]
+    if force.bunker:
+        h = board.hex(force.bunker)
+        enemy_edge = spec.edges.get(other(force.side), "south")
+        key = {"south": lambda x: -(2 * x[1] + x[0]), "north": lambda x: 2 * x[1] + x[0],
+               "east": lambda x: -x[0], "west": lambda x: x[0]}[enemy_edge]
+        far = min((x for x in board.hexes if x[0] == h[0]) or board.hexes, key=key)
+        ctx.emit(BunkerPlaced(h, facing_toward(h, far) if far != h else 3))
+    if force.wire:
+        from .scenarios import _preference
+
+        zone = sorted({h for z in force.zones for h in board.zone_hexes(z)})
+        zone = [h for h in zone if board.row(h).cost("L") is not None and not board.row(h).building]
+        toward = attrs.evolve(force, prefer=spec.edges.get(other(force.side), "north"))
+        zone.sort(key=lambda h: _preference(board, toward, h))
+        picked = []
+        for h in zone:  # spread out: no two Wire hexes adjacent
+            if all(board.distance(h, p) > 1 for p in picked):
+                picked.append(h)
+            if len(picked) == force.wire:
+                break
+        for h in picked:
+            ctx.emit(WirePlaced(h))
+
+
+def deploy(ctx, board, force, uids, zone) -> bool:
+    """The default deployment of a loaded or cover-only force (scenarios._deploy does the rest):
+    vehicles one to a hex, the Leg units loaded into them; cover-only zones keep to covered hexes.
+    True when it placed the force."""
+    from .state import Unit, UnitPlaced
+
+    if not (force.loaded or force.cover_only or force.wire):
+        return False
+    state = ctx.state
+    zone = [h for h in zone if h not in state.wire and (not force.cover_only or board.cf(h) > 0)]
+    from .data import game_data
+
+    data = game_data()
+    vehicles = [(u, t) for u, t in uids if data.units[t].kind in ("vehicle", "truck", "helicopter")]
+    ordinary = [(u, t) for u, t in uids if (u, t) not in vehicles and not data.units[t].hero]
+    heroes = [(u, t) for u, t in uids if data.units[t].hero]
+    slots = iter(zone)
+    used = []
+    for uid, tid in vehicles:
+        h = next(slots)
+        used.append(h)
+        ctx.emit(UnitPlaced(Unit(uid, tid, force.side, h)))
+    current = None
+    count = 0
+    for uid, tid in ordinary + heroes:
+        u = Unit(uid, tid, force.side, None)
+        target = next((h for h in used if force.loaded and setup_carrier(state, u, h) is not None), None)
+        if target is None:
+            if data.units[tid].hero and used:
+                target = next((h for h in used if not any(utype(x).hero for x in units_at(state, h))), None)
+            if target is None:
+                if current is None or count % 2 == 0:
+                    current = next(slots)
+                    used.append(current)
+                count += 1
+                target = current
+        ctx.emit(UnitPlaced(Unit(uid, tid, force.side, target)))
+        after_placed(ctx, force, uid, target)
+    return True

@@ -11,7 +11,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from . import abilities, abilities_extra, artillery, fire, movement
+from . import abilities, abilities_extra, artillery, fire, movement, scenario_events
 from .board import board_for
 from .cards import card, hand_of, initiative_key
 from .state import (
@@ -38,6 +38,9 @@ def deal(rules, ctx) -> None:
         if card(cid).kind != "action":
             ctx.move_card(DECK, cid, "draw", HELD)
     ctx.shuffle(DECK)
+    if state.turn == 1:  # Sherkhankhel: named cards in the Mujahideen's first hand
+        for cid in spec.muj_start_cards:
+            ctx.move_card(DECK, cid, "draw", hand(MUJ), player=MUJ)
     order = (state.initiative or SOVIET, other(state.initiative or SOVIET))
     for _ in range(max(spec.hand.values())):
         for side in order:
@@ -112,7 +115,7 @@ def begin_impulses(rules, ctx) -> None:
 
 # -- 5e / 6 impulses ------------------------------------------------------------------------------
 def decide_impulse(rules, state, f: Impulse):
-    if state.end_turns >= rules.spec(state).end_turns:
+    if state.end_turns >= end_turn_limit(rules, state):
         return None  # 5e: the turn is over; advance_impulse moves to the Reserve Phase
     if f.step == "start":
         return Decision(f.player, (Choose("draw"), Done("pass")), "draw up to your hand size, or pass")
@@ -161,10 +164,10 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
 
 def advance_impulse(rules, ctx, f: Impulse) -> None:
     state = ctx.state
-    spec = rules.spec(state)
-    if state.end_turns >= spec.end_turns:  # 5e: the turn ends (the current action is complete)
+    limit = end_turn_limit(rules, state)
+    if state.end_turns >= limit:  # 5e: the turn ends (the current action is complete)
         ctx.pop()
-        ctx.emit(Note(f"End Turn card #{state.end_turns} of {spec.end_turns}: the turn ends"))
+        ctx.emit(Note(f"End Turn card #{state.end_turns} of {limit}: the turn ends"))
         start_reserve(rules, ctx)
         return
     if f.step == "after":
@@ -178,6 +181,12 @@ def advance_impulse(rules, ctx, f: Impulse) -> None:
         end_impulse(rules, ctx, f.player, passed=not f.acted)
         return
     raise AssertionError(f"impulse step {f.step} has no automatic step")
+
+
+def end_turn_limit(rules, state) -> int:
+    """5e: End Turn cards that end this turn (Sherkhankhel's first turn takes one more)."""
+    spec = rules.spec(state)
+    return spec.end_turns_first if (state.turn == 1 and spec.end_turns_first) else spec.end_turns
 
 
 def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
@@ -209,6 +218,8 @@ def _verbs(rules, state, side: str, cid: str):
                 out.append((block, "lets_get_em"))  # the Booby Trap use is a reaction (movement.py)
             elif cid == "#19" and block == "upper":
                 out += [(block, v) for v in spec.muj_card19]
+            elif cid in spec.muj_artillery_cards:  # Zhawar: #12 too, its Soviet restriction ignored
+                out.append((block, "artillery"))
             continue
         if verb == "artillery" and c.artillery_only and c.artillery_only != side:
             continue
@@ -269,7 +280,7 @@ def main_options(rules, state, side: str):
             elif verb == "concealed":
                 opts += [Play(cid, block, verb, "", board.label(h)) for h in conceal]
             elif verb == "artillery":
-                if artillery.strike_options(rules, state, side):
+                if artillery.can_call(state, side):
                     opts.append(Play(cid, block, verb))
         if c.power:
             for p in fire.FIRE_POWERS:
@@ -279,6 +290,7 @@ def main_options(rules, state, side: str):
         opts += abilities.any_card_plays(state, side, cid)
         opts += vehicle_plays(rules, state, side, cid, _verbs(rules, state, side, cid))  # 15, 17a, 18c, 22k
         opts += abilities_extra.card_plays(rules, state, side, cid)  # 21d, 22g, 22l, 22o, 23b
+        opts += scenario_events.card_plays(rules, state, side, cid, _verbs(rules, state, side, cid))  # tunnels
     return _unique(opts)
 
 
@@ -290,7 +302,7 @@ def relocations(rules, state, side: str):
     if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
         return []
     board = board_for(state.scenario)
-    on_map = {h for h in board.hexes if board.local(h)[0] == spec.relocate_map}
+    on_map = {h for h in board.hexes if spec.relocate_map in ("*", board.local(h)[0])}  # "*": any map
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
@@ -334,6 +346,8 @@ def play(rules, ctx, side: str, action: Play) -> None:
     verb = action.verb
     if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters
         return
+    if scenario_events.play(rules, ctx, side, action):  # Air Assault's tunnels
+        return
     if abilities_extra.handles(action):
         abilities_extra.do(rules, ctx, side, action)
     elif verb in fire.FIRE_POWERS or verb in ("fire", "reload_fire", "punishing_fire"):
@@ -347,12 +361,11 @@ def play(rules, ctx, side: str, action: Play) -> None:
             h = board.hex(action.target)
             uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
         movement.start_move(rules, ctx, side, verb, sorted(uids), action.card)
-    elif verb == "lets_get_em":  # 18g: two hexes of Leg units
-        uids = []
-        for lab in (action.target, action.extra):
-            if lab:
-                uids += [u.uid for u in units_at(state, board.hex(lab)) if u.side == side and eligible(u) and utype(u).leg]
-        movement.start_move(rules, ctx, side, verb, sorted(uids), action.card)
+    elif verb == "lets_get_em":  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
+        from .transport import lets_get_em_movers
+
+        uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.extra) if lab])
+        movement.start_move(rules, ctx, side, verb, uids, action.card)
     elif verb in ("scout", "move_fire"):
         movement.start_move(rules, ctx, side, verb, [action.unit], action.card)
     elif verb in abilities.RALLY_VERBS:

@@ -57,9 +57,28 @@ def placement_hexes(state, f: Deploy, unit: Unit):
             continue
         there = units_at(state, h)
         if any(u.side != f.side for u in there) or not stacking_ok(there + [unit]):
+            if not _loading(state, f, unit, h):
+                continue
+        if not scenario_allows(state, f, unit, h):
             continue
         out.append(h)
     return out
+
+
+def _loading(state, f: Deploy, unit: Unit, h) -> bool:
+    from .scenarios_mech import setup_carrier
+
+    force = game_data().scenarios[state.scenario].forces[f.force]
+    return force.loaded and setup_carrier(state, unit, h) is not None
+
+
+def scenario_allows(state, f: Deploy, unit: Unit, h) -> bool:
+    """The scenario's own limits (scenarios_mech.py): cover-only hexes, no enemy next door, Leg units
+    of a loaded force only into a carrier with room."""
+    from .scenarios_mech import placement_ok
+
+    force = game_data().scenarios[state.scenario].forces[f.force]
+    return placement_ok(state, force, unit, h)
 
 
 def foxhole_hexes(state, f: Deploy):
@@ -87,6 +106,9 @@ def act(rules, ctx, f: Deploy, action) -> None:
     if action.verb == "place":
         uid, tid = f.pending[0]
         ctx.emit(UnitPlaced(Unit(uid, tid, f.side, h)))
+        from .scenarios_mech import after_placed
+
+        after_placed(ctx, game_data().scenarios[ctx.state.scenario].forces[f.force], uid, h)  # loads it
         f = attrs.evolve(f, pending=f.pending[1:])
     else:
         ctx.emit(FoxholePlaced(h))
@@ -95,6 +117,10 @@ def act(rules, ctx, f: Deploy, action) -> None:
         ctx.replace(f)
     else:
         ctx.pop()
+    if action.verb == "place":  # 15d: a vehicle set up faces the corner its owner picks next (vehsetup.py)
+        from .vehsetup import after_placement
+
+        after_placement(ctx, ctx.state.units[action.unit])
 
 
 def advance(rules, ctx, f: Deploy) -> None:

@@ -509,6 +509,7 @@ class ReserveFrame(Frame):
     side: str
     moved: tuple[str, ...] = ()
     second: bool = False
+    modes: tuple[str, ...] = ()  # helicopters that declared their mode in this Reserve Phase (17b; transport.py)
 
 
 @attrs.frozen

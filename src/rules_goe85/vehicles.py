@@ -19,6 +19,7 @@ from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
 
 from .board import board_for
+from .fortifications import tracked_wire_cost
 from .state import Choose, Done, FireFrame, MoveFrame, Note, UnitMoved, other
 from .units import airborne, heli_mode, is_hard, is_vehicle, stacking_ok, units_at, utype
 from .vehstate import APFire, Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
@@ -102,6 +103,7 @@ def _cost(rules, state, board, a, b, u) -> int | None:
     cost = board.row(b).cost(cls) if a is None else board.enter_cost(a, b, cls)
     if cost is None:
         return None
+    cost = tracked_wire_cost(state, b, cls, cost)  # 23c
     if b in state.barrage:  # 12b
         cost += rules.tec.barrage_mp
     return cost
@@ -352,10 +354,13 @@ def destroy(ctx, uid: str) -> None:
     from .scenarios import on_eliminated
     from .units import apply_hit
 
+    from .transport import assault_direction, passengers_leave_assault
+
     state = ctx.state
     u = state.units[uid]
     board = board_for(state.scenario)
     aboard = [p.uid for p in passengers(state, uid)]
+    assault_from = assault_direction(state, u.hex) if aboard and u.hex is not None else None
     mode = heli_mode(u)
     crash_hex = None
     if is_heli(u) and mode in ("flying", "hovering") and u.hex is not None:
@@ -377,22 +382,54 @@ def destroy(ctx, uid: str) -> None:
             for _ in range(2):
                 if p in state.units:
                     apply_hit(ctx, p)
+    if assault_from is not None and crash_hex is None:  # 8e: out of the assaulted hex
+        passengers_leave_assault(ctx, aboard, u.hex, assault_from)
     if crash_hex is not None:
         ctx.emit(WreckPlaced(crash_hex))
         crash_attack(ctx, u, crash_hex)
 
 
 def crash_attack(ctx, heli, h) -> None:
-    """17d: 2 HEF against the Soft Targets in the crash hex, a -2 APF hit on each Hard Target."""
+    """17d: 2 HEF against the Soft Targets in the crash hex (hits spread evenly, 12a/21h), a -2 APF
+    automatic hit on each Hard Target (flank armour).  Resolved at once, without reaction windows:
+    the crash happens in the middle of another attack's procedure, whose frame stays on top (a
+    frame pushed here would be overwritten by that procedure's next step)."""
+    from tabletop_core.boards.hexfacing import Arc
+
+    from .apfire import armour, damage_result
+    from .cards import counts_as_hit, damage_card
+    from .units import apply_hit
+
     state = ctx.state
-    soft = tuple(x.uid for x in units_at(state, h) if not is_hard(x) and not x.carrier and not airborne(x))
+    soft = [x.uid for x in units_at(state, h) if not is_hard(x) and not x.carrier and not airborne(x)]
     hard = [x.uid for x in units_at(state, h) if is_hard(x)]
     for t in hard:
-        ctx.push(APFire(side=other(heli.side), verb="crash", lead="", target=t, step="aim", marker="", apf=-2,
-                        auto_hit=True, source_hex=h))
-    if soft:
-        ctx.push(FireFrame(side=other(heli.side), verb="event", lead="", supporters=(), targets=soft, hex=h, hef=2,
-                           step="begin", marker="", spraying=True))
+        cid = damage_card(ctx)
+        if cid is None or t not in state.units:
+            continue
+        result = damage_result(cid, -2, 0, armour(utype(state.units[t]).af, Arc.FLANK))
+        ctx.emit(Note(f"the crash hits {t}: APF -2, card {cid} -> {result}"))
+        if result == "destroy":
+            destroy(ctx, t)
+        elif result == "shake" and not state.units[t].shaken:
+            apply_hit(ctx, t)
+    taken = {t: 0 for t in soft}
+    for _ in range(2):
+        alive = [t for t in soft if t in state.units]
+        if not alive:
+            break
+        cid = damage_card(ctx)
+        if cid is None:
+            break
+        if not counts_as_hit(cid, 0):
+            continue
+        least = min(taken[t] for t in alive)
+        tied = [t for t in alive if taken[t] == least]
+        heroless = [t for t in tied if not utype(state.units[t]).hero] or tied  # 21h: non-Heroes first
+        victim = heroless[0] if len(heroless) == 1 else ctx.choice(heroless, reason="which unit the crash hits")
+        taken[victim] += 1
+        ctx.emit(Note(f"the crash hits {victim} (card {cid})"))
+        apply_hit(ctx, victim)
 
 
 # -- withdrawing ----------------------------------------------------------------------------------
@@ -435,9 +472,12 @@ def vehicle_plays(rules, state, side: str, cid: str, verbs) -> list:
                     if not g and not tgt.startswith("hex:")]
         elif verb == "fast_move":  # 17c: a real Fast Move lends its +1 MP to the passengers
             out += [Play(cid, block, "heli_fast_move", h.uid) for h in helis]
-    if card(cid).power:  # 22k Sagger
+    if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (apextra.py)
         out += [Play(cid, "power", "sagger", lead, tgt, "ap") for lead, tgt, g in ap_leads(state, side, verb="sagger")
                 if not g and "sagger" in utype(state.units[lead]).powers]
+        from .apextra import sagger_he_plays
+
+        out += sagger_he_plays(rules, state, side, cid)
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
         out.append(Play(cid, "any", "heli_move", h.uid))
         if h.shaken:
@@ -464,6 +504,12 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
         return True
     if verb == "cannister":
         start_fire(rules, ctx, side, verb, action.unit, action.target, False, marker="fired")
+        return True
+    if verb == "sagger" and action.extra == "he":  # 22k: HEF 1, or 3 at a unit in a Bunker or building
+        from .apextra import sagger_hef
+
+        start_fire(rules, ctx, side, verb, action.unit, action.target, False, marker="ops",
+                   lead_hef=sagger_hef(ctx.state, action.target))
         return True
     if verb in ("heli_move", "heli_fast_move", "heli_move_fire"):
         mv = {"heli_move": "move", "heli_fast_move": "fast_move", "heli_move_fire": "move_fire"}[verb]

@@ -1,0 +1,76 @@
+"""The Reserve Phase for Leg units (GoE 5f, with 7c, 12b, 18q, 21e, 23c).
+
+Where a Leg Eligible Unit may end its reserve move:
+* more than three hexes from every enemy unit: 2 MP (1 MP when Shaken), stopping on entering a
+  hex within three hexes of an enemy; within three hexes: 1 MP, Shaken: no move;
+* never into an enemy hex; stacking (9) on every hex entered; a Barrage hex costs 2 MP more (12b);
+  a Pathfinder (21e, unshaken) pays 1 MP a hex; Wire stops a Leg unit (23c);
+* 7c: a unit that may move at all may always move one hex into terrain it may enter, whatever its
+  cost;
+* a unit still off the map that may enter (an EU reinforcement) enters through an entry hex,
+  paying that hex's cost out of its 2 MP, and may go on with what is left.
+"""
+from __future__ import annotations
+
+from tabletop_core.boards import reachable_hexes
+
+from .board import board_for
+from .units import has, stacking_ok, utype
+
+LEG_FAR, SHAKEN_FAR, NEAR = 2, 1, 1
+
+
+def budget(u, near: bool) -> int:
+    """5f: the MP a Leg unit may spend in the Reserve Phase."""
+    if u.shaken:
+        return 0 if near else SHAKEN_FAR
+    return NEAR if near else LEG_FAR
+
+
+def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
+    """The hexes ``u`` may end its reserve move in (see the module text)."""
+    board = board_for(state.scenario)
+    pathfinder = has(u, "pathfinder") and not u.shaken
+    room: dict = {}
+
+    def cost(a, b):
+        if b in enemy_hexes or b not in board.board:
+            return None
+        ok = room.get(b)
+        if ok is None:
+            ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
+        if not ok:
+            return None
+        c = board.enter_cost(a, b, "L") if a is not None else board.row(b).cost("L")
+        if c is None:
+            return None
+        if pathfinder:  # 21e
+            c = 1
+        if b in state.barrage:  # 12b
+            c += rules.tec.barrage_mp
+        return c
+
+    stop = near_zone | state.wire  # 5f: stop within three hexes of an enemy; 23c: stop in Wire
+    if u.hex is None:  # an entering reinforcement: it begins off the map, far from the enemy
+        mp = budget(u, near=False)
+        out = set()
+        for b in entry_hexes:
+            c = cost(None, b)
+            if c is None:
+                continue
+            out.add(b)  # 7c: entering is always possible
+            if b not in stop and c < mp:
+                out.update(reachable_hexes(board.board, b, mp - c, cost, must_stop=stop))
+        return out
+    near = u.hex in near_zone
+    mp = budget(u, near)
+    if mp <= 0:
+        return set()
+    reach = reachable_hexes(board.board, u.hex, mp, cost, must_stop=stop)
+    out = {h for h in reach if h != u.hex}
+    out.update(b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None)  # 7c
+    return out
+
+
+def is_leg_mover(u) -> bool:
+    return utype(u).leg
