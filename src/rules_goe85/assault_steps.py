@@ -15,6 +15,8 @@ Readings (kept here only):
   suffered.
 * After an Ambush (19b) every surviving defender, Shaken or not (10c: Shaken units counterattack),
   returns fire in one Damage Draw.  The defender's card bonus goes to its first draw.
+* 13d: when the attackers came from several hexes the defending player picks which one its units
+  retreat directly away from; a Retreat card (19f) withdraws them away from the first attacker's.
 * Retreat after the hits (19f): the hits stay in the record; compensating :class:`HitUndone`
   events put each unit back as it was before the first hit (losses, wrecks and the victory points
   its elimination scored are given back), then the player's units withdraw.
@@ -27,7 +29,7 @@ from tabletop_core.decks import hand
 
 from .board import away_from, board_for
 from .cards import card, hand_of
-from .state import DECK, Done, MarkerSet, Note, React, Unit, VPScored, appliers, other
+from .state import DECK, Choose, Done, MarkerSet, Note, React, Unit, VPScored, appliers, other
 from .units import apply_hit, units_at, utype
 
 LIGHT_WOUNDS, RESILIENT, RETREAT = "light_wounds", "resilient", "retreat"
@@ -65,7 +67,8 @@ class AssaultCombat(Frame):
     """GoE 13a: the Damage Draws and the hits of one assault in ``hex``.
 
     ``plan``: the Damage Draws still to come (``both`` / ``att`` / ``def`` / ``def_all`` / ``late``);
-    ``stage``: ``hits`` while draws and hits remain, then ``after`` (the Retreat window); ``queue``: (side taking hits: att / def, hits) still to
+    ``stage``: ``hits`` while draws and hits remain, then ``after`` (the Retreat window), then
+    ``direction`` when the defenders must retreat from an attack made from several hexes; ``queue``: (side taking hits: att / def, hits) still to
     apply; ``pending``: the unit about to take the current hit."""
 
     side: str
@@ -152,6 +155,10 @@ def decide(rules, state, f: AssaultCombat):
     if f.pending:
         owner, opts = _hit_options(state, f)
         return Decision(owner, (*opts, Done("take")), f"{f.pending} is hit in the assault") if opts else None
+    if f.stage == "direction":  # 13d: away from which of the attack's hexes
+        board = board_for(state.scenario)
+        return Decision(other(f.side), tuple(Choose("retreat_from", "", board.label(h)) for h in _entries(state, f)),
+                        "retreat directly away from which attacking hex?")
     if f.stage == "after":
         side, _ = _asking(f)
         if side is None:
@@ -175,6 +182,9 @@ def act(rules, ctx, f: AssaultCombat, action) -> None:
             ctx.emit(Note(f"{action.unit} takes one less damage (Resilient)"))
             ctx.emit(MarkerSet(action.unit, "ops"))
             ctx.replace(_consumed(f))
+        return
+    if f.stage == "direction":
+        outcome(rules, ctx, f, board_for(ctx.state.scenario).hex(action.target))
         return
     side, key = _asking(f)
     if isinstance(action, Done):
@@ -216,7 +226,7 @@ def advance(rules, ctx, f: AssaultCombat) -> None:
     if f.plan:
         _draw(ctx, f)
         return
-    if f.stage != "after":
+    if f.stage == "hits":
         ctx.replace(attrs.evolve(f, stage="after"))
         return
     side, key = _asking(f)
@@ -266,34 +276,50 @@ def _draw(ctx, f: AssaultCombat) -> None:
     ctx.replace(attrs.evolve(f, plan=plan, used=used, queue=tuple(q for q in queue if q[1] > 0)))
 
 
-def outcome(rules, ctx, f: AssaultCombat) -> None:
-    """13c-13e once every hit is resolved and nobody retreated by card."""
+def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
+    """13c-13e once every hit is resolved and nobody retreated by card.  ``frm_choice``: the entry
+    hex the defender chose to retreat away from (13d: its choice when the attack came from several)."""
     from .assault import _retreat, loser
 
     state = ctx.state
-    ctx.pop()
     board = board_for(state.scenario)
     entered = dict(f.attackers)
     att_left, def_left = _att(state, f), _def(state, f)
-    for u in att_left + def_left:  # 13e
-        ctx.emit(MarkerSet(u.uid, "ops"))
+    if f.stage != "direction":
+        for u in att_left + def_left:  # 13e
+            ctx.emit(MarkerSet(u.uid, "ops"))
     if not att_left or not def_left:  # 13c: the survivors hold the hex
+        ctx.pop()
         return
     # 13d: the side that suffered more hits retreats; the attacker on a tie
     if loser(att_hits=f.suffered[0], def_hits=f.suffered[1]) == "attacker":
+        ctx.pop()
         for u in att_left:
             _retreat(ctx, board, state.units[u.uid], entered[u.uid], f.side)
-    elif "brutal" in f.used:
+        return
+    if "brutal" in f.used:
         # 22g: defenders forced to retreat by a Brutal unit's assault are eliminated instead
+        ctx.pop()
         ctx.emit(Note("Brutal: the defenders forced to retreat are eliminated"))
         for u in def_left:
             while u.uid in state.units:
                 apply_hit(ctx, u.uid)
-    else:
-        frm = entered[att_left[0].uid]
-        for u in def_left:
-            dest = away_from(frm, f.hex) if frm is not None else None
-            _retreat(ctx, board, state.units[u.uid], dest, u.side)
+        return
+    froms = _entries(state, f)
+    if len(froms) > 1 and frm_choice is None:  # 13d: the defender picks the direction
+        ctx.replace(attrs.evolve(f, stage="direction"))
+        return
+    ctx.pop()
+    frm = frm_choice if frm_choice is not None else (froms[0] if froms else None)
+    for u in def_left:
+        dest = away_from(frm, f.hex) if frm is not None else None
+        _retreat(ctx, board, state.units[u.uid], dest, u.side)
+
+
+def _entries(state, f: AssaultCombat):
+    """The hexes the surviving attackers entered the assault from (off-map entries left out)."""
+    entered = dict(f.attackers)
+    return sorted({entered[u.uid] for u in _att(state, f) if entered[u.uid] is not None})
 
 
 def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:

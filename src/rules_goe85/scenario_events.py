@@ -18,7 +18,7 @@ from .board import board_for
 from .cards import card, damage_card, hand_of
 from .state import (
     DECK, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, Done, DrawUp, EventChoice, FireFrame, MarkerSet, MoveFrame,
-    Note, Play, Relocated, ReserveFrame, Unit, UnitHit, UnitMoved, UnitPlaced, VPScored, other,
+    Note, Play, Relocated, ReserveFrame, Unit, UnitHit, UnitMoved, UnitPlaced, VPScored,
 )
 from .units import eligible, is_hard, stacking_ok, units_at, utype
 from .vehstate import APFire, Loaded, MechSet, Withdrawn

@@ -5,7 +5,7 @@ import pytest
 
 from rules_goe85.assault_steps import AssaultCombat, HitUndone
 from rules_goe85.board import board_for
-from rules_goe85.state import AssaultFrame, Done, Impulse, React, UnitHit
+from rules_goe85.state import AssaultFrame, Choose, Done, Impulse, React, UnitHit
 
 from .helpers import BLANK, BLANK2, GOLD, GREEN, GREEN2, RED
 from .refpos import arrange, fresh
@@ -141,3 +141,18 @@ def test_the_defender_may_play_bullet_storm_in_an_assault():
     g.apply(_react(g, "bullet_storm"))
     # HEF 1 + 1: the second card is the green Hit
     assert g.state.units["S1"].shaken and g.state.units["S1"].hex == B.hex("5C3")
+
+
+@pytest.mark.rule("goe85:13d")
+def test_defenders_choose_which_attacking_hex_to_retreat_away_from():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C4"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C4")],
+            top=[GREEN, BLANK, BLANK2, BLANK3, GREEN2],  # attackers: 1 hit of 4 cards; the defender: none
+            frames=_assault(g, [("S1", "5C3"), ("S2", "5D4")], "5C4"))
+    # 13d: the defender suffered more hits and retreats; the assault came from 5C3 and 5D4
+    assert g.decision.player == "mujahideen"
+    assert {a.target for a in g.decision.actions} == {"5C3", "5D4"}
+    g.apply(Choose("retreat_from", "", "5D4"))
+    assert g.state.units["M1"].hex == B.hex("5B3")  # directly away from 5D4
+    assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"

@@ -10,7 +10,7 @@ from rules_goe85.sequence import _verbs, end_turn_limit, main_options
 from rules_goe85.state import Choose, Done, EventChoice, FireFrame, MoveFrame, Play
 from rules_goe85.vehstate import APFire
 
-from .helpers import DATA, GREEN, RED, RULES, BLANK, ctx, game, give, position, run, stack_deck
+from .helpers import DATA, GREEN, RULES, BLANK, ctx, game, give, position, run, stack_deck
 
 MINE = ("kill-zone", "tanks-at-zhawar", "ambush-at-sherkhankhel", "air-assault")
 
