@@ -148,7 +148,7 @@ def test_defenders_choose_which_attacking_hex_to_retreat_away_from():
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C4"),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C4")],
-            top=[GREEN, BLANK, BLANK2, BLANK3, GREEN2],  # attackers: 1 hit of 4 cards; the defender: none
+            top=[GREEN, BLANK, BLANK2, BLANK3, "#19"],  # attackers: 1 hit of 4 cards; the defender: none
             frames=_assault(g, [("S1", "5C3"), ("S2", "5D4")], "5C4"))
     # 13d: the defender suffered more hits and retreats; the assault came from 5C3 and 5D4
     assert g.decision.player == "mujahideen"
