@@ -13,7 +13,7 @@ from tabletop_core.decks import hand
 
 from .board import away_from, board_for
 from .cards import card, counts_as_hit, damage_card, hand_of
-from .state import DECK, REMOVED, AssaultFrame, Done, MarkerSet, Note, React, UnitMoved, other, sapper_pile
+from .state import DECK, REMOVED, AssaultFrame, Done, Impulse, MarkerSet, Note, React, UnitMoved, other, sapper_pile
 from .units import apply_hit, has, hef, hit_outcome, stacking_ok, units_at, utype
 
 
@@ -70,6 +70,9 @@ def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
         u = ctx.state.units.get(uid)
         if u is not None:
             by_hex.setdefault(u.hex, []).append((uid, frm))
+    top = ctx.state.top
+    if by_hex and isinstance(top, Impulse):  # 13a: one assault per hex per impulse
+        ctx.replace(attrs.evolve(top, assaulted=tuple(sorted(set(top.assaulted) | set(by_hex)))))
     for h in sorted(by_hex, reverse=True):
         used = ("brutal",) if brutal and any(uid == brutal for uid, _ in by_hex[h]) else ()
         ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))
@@ -215,7 +218,10 @@ def _retreat(ctx, board, u, dest, side) -> None:
           and not any(x.side != side for x in units_at(state, dest))
           and stacking_ok(units_at(state, dest) + [u]))
     if ok:
+        from .booby_retreat import offer
+
         ctx.emit(UnitMoved(u.uid, dest, 0))
+        offer(ctx, u.uid, dest)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
     else:
         ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
         while u.uid in state.units:

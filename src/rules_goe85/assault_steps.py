@@ -4,7 +4,7 @@
 Shaken attackers, a Retreat played before any draw).  Then an :class:`AssaultCombat` frame takes
 over: the Damage Draws in the order 13a and Ambush (19b) give, each side's hits applied one at a
 time in the 13b order with a window on every hit (Light Wounds 20c, Resilient 22n), a last window
-for Retreat (19f) once all hits are resolved, then the outcome (13c, 13d, 13e).
+for Panic (19e) and one for Retreat (19f) once all hits are resolved, then the outcome (13c, 13d, 13e).
 
 Readings (kept here only):
 * Light Wounds is a Reaction card (3a: played in the opponent's impulse), so in an assault only
@@ -67,7 +67,7 @@ class AssaultCombat(Frame):
     """GoE 13a: the Damage Draws and the hits of one assault in ``hex``.
 
     ``plan``: the Damage Draws still to come (``both`` / ``att`` / ``def`` / ``def_all`` / ``late``);
-    ``stage``: ``hits`` while draws and hits remain, then ``after`` (the Retreat window), then
+    ``stage``: ``hits`` while draws and hits remain, then ``panic`` (19e), ``after`` (the Retreat window), then
     ``direction`` when the defenders must retreat from an attack made from several hexes; ``queue``: (side taking hits: att / def, hits) still to
     apply; ``pending``: the unit about to take the current hit."""
 
@@ -135,6 +135,14 @@ def _hit_options(state, f: AssaultCombat):
     return owner, out
 
 
+def _panic_options(state, f: AssaultCombat):
+    """19e: after the attack, a reduced and Shaken defending Leg unit may be removed by Panic."""
+    if "panic" in f.used:
+        return []
+    cards = [c for c in hand_of(state, f.side) if "panic" in card(c).blocks()]
+    return [React(c, "panic", u.uid) for u in _def(state, f) if u.shaken and u.reduced and utype(u).leg for c in cards]
+
+
 def _retreat_options(state, f: AssaultCombat, side: str):
     key = RETREAT if side == f.side else "def_" + RETREAT
     if RETREAT in f.used or "def_" + RETREAT in f.used or key in f.asked:
@@ -159,6 +167,9 @@ def decide(rules, state, f: AssaultCombat):
         board = board_for(state.scenario)
         return Decision(other(f.side), tuple(Choose("retreat_from", "", board.label(h)) for h in _entries(state, f)),
                         "retreat directly away from which attacking hex?")
+    if f.stage == "panic":
+        opts = _panic_options(state, f)
+        return Decision(f.side, (*opts, Done("panic")), "Panic?") if opts else None
     if f.stage == "after":
         side, _ = _asking(f)
         if side is None:
@@ -185,6 +196,14 @@ def act(rules, ctx, f: AssaultCombat, action) -> None:
         return
     if f.stage == "direction":
         outcome(rules, ctx, f, board_for(ctx.state.scenario).hex(action.target))
+        return
+    if f.stage == "panic":  # 19e: the attacker's Support after the assault's attack
+        if isinstance(action, React):
+            ctx.move_card(DECK, action.card, hand(f.side), "discard", player=f.side)
+            ctx.emit(Note(f"Panic: {action.unit} is removed"))
+            while action.unit in ctx.state.units:
+                apply_hit(ctx, action.unit)
+        ctx.replace(attrs.evolve(f, stage="after", used=f.used + ("panic",)))
         return
     side, key = _asking(f)
     if isinstance(action, Done):
@@ -226,8 +245,8 @@ def advance(rules, ctx, f: AssaultCombat) -> None:
     if f.plan:
         _draw(ctx, f)
         return
-    if f.stage == "hits":
-        ctx.replace(attrs.evolve(f, stage="after"))
+    if f.stage in ("hits", "panic"):  # no Panic to play (or none left): the Retreat window
+        ctx.replace(attrs.evolve(f, stage="panic" if f.stage == "hits" else "after"))
         return
     side, key = _asking(f)
     if side is not None:  # this side holds no Retreat card (or one was played): the next one

@@ -23,6 +23,7 @@ MAX_RANGE = 10
 SNIPER_RANGE = 13  # 21g, 22m
 CANNISTER_RANGE = 4  # 18c
 POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
+SPRAY_VERBS = ("fire", "move_fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")  # 21h
 FIRE_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds", "marksman", "rapid_fire")
 
 
@@ -102,10 +103,13 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
                 out.append((lead.uid, t.uid, False))
                 if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
                     out.append((lead.uid, t.uid, True))
-            if has(lead, "spraying_fire") and t.hex not in hexes_done and verb == "fire":
+            if has(lead, "spraying_fire") and t.hex not in hexes_done and verb in SPRAY_VERBS:
+                # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
                 hexes_done.add(t.hex)
                 if len([u for u in units_at(state, t.hex)]) > 1:
                     out.append((lead.uid, "hex:" + board.label(t.hex), False))
+                    if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
+                        out.append((lead.uid, "hex:" + board.label(t.hex), True))
     return out
 
 
@@ -140,6 +144,8 @@ def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, grou
     if group:
         supporters = tuple(u.uid for u in units_at(state, lead.hex) if u.uid != lead_id and u.side == side
                            and not u.marker and not u.shaken and board.distance(u.hex, h) <= MAX_RANGE)
+    # 21g: a Sniper leading others keeps its range rule and the Difficult Target exception
+    # (attack_hef), but loses its cover negation, Unexpected Cover included (20d)
     sniper = has(lead, "sniper") and not supporters
     tgt_units = [state.units[t] for t in targets]
     is_moving = moving if moving is not None else any(u.marker == "moved" for u in tgt_units)
@@ -155,7 +161,7 @@ def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, grou
         lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
         cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
         power_bonus=POWER_BONUS.get(verb, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
-        moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=sniper,
+        moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=has(lead, "sniper"),
         marksman=verb == "marksman", barrage=lead.hex in state.barrage, difficult=difficult,
     )
     deg = degrade + (1 if concealed and not indirect else 0) + (1 if firer_concealed else 0)  # 18q, 22p, 21k

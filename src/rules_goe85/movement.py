@@ -14,7 +14,7 @@ from tabletop_core.decks import hand
 from .board import board_for
 from .cards import card, hand_of
 from .state import (
-    DECK, Choose, ConcealSet, Done, FireChoice, FireFrame, MarkerSet, MoveFrame, OppFireWindow, Play, React,
+    DECK, Choose, ConcealSet, Done, FireChoice, FireFrame, Impulse, MarkerSet, MoveFrame, OppFireWindow, Play, React,
     ReserveFrame, UnitMoved, other,
 )
 from .units import eligible, has, heli_mode, is_hard, is_vehicle, movement_factor, stacking_ok, units_at, utype
@@ -72,6 +72,8 @@ def _can_enter(state, side, movers, b) -> str:
     enemy = [u for u in there if u.side != side]
     moving = [state.units[m] for m in movers]
     if enemy:
+        if any(isinstance(fr, Impulse) and b in fr.assaulted for fr in state.stack):
+            return "no"  # 13a: this hex has had its assault in this impulse
         if all(any(has(u, a) for a in ASSAULT_ABILITIES) and not u.shaken for u in moving):
             friends = [u for u in there if u.side == side]
             return "assault" if stacking_ok(friends + moving) else "no"

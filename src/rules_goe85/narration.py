@@ -50,4 +50,8 @@ def line(event, state) -> str | None:
         return "clean up: Fired, Moved, Ops Complete and Barrage markers removed"
     if kind is Escaped:
         return f"{event.uid} slips away unseen"
+    from .assault_steps import HitUndone
+
+    if kind is HitUndone:  # 19f
+        return f"{event.unit.uid}'s assault hits are undone" + (" and it is back in play" if event.eliminated else "")
     return None

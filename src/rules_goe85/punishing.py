@@ -90,12 +90,14 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
     ctx.emit(UnitMoved(u.uid, b, 0))
     ctx.emit(MarkerSet(u.uid, MARK_AFTER[u.marker]))
     ctx.emit(Note(f"{u.uid} retreats to {board.label(b)} before the second attack"))
-    rules.after_step(ctx, [u.uid], b)
     second = ctx.state.top
-    if not isinstance(second, FireFrame) or second.verb != "punishing_fire_2":
-        return
-    ctx.pop()
-    redeclare(rules, ctx, second)
+    if isinstance(second, FireFrame) and second.verb == "punishing_fire_2":
+        ctx.pop()
+        redeclare(rules, ctx, second)
+    from .booby_retreat import offer
+
+    offer(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
+    rules.after_step(ctx, [u.uid], b)  # control, scenario triggers (their frames go first)
 
 
 def redeclare(rules, ctx, second: FireFrame) -> None:

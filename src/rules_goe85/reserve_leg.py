@@ -15,7 +15,7 @@ from __future__ import annotations
 from tabletop_core.boards import reachable_hexes
 
 from .board import board_for
-from .units import has, stacking_ok, utype
+from .units import has, stacking_ok
 
 LEG_FAR, SHAKEN_FAR, NEAR = 2, 1, 1
 
@@ -70,7 +70,3 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     out = {h for h in reach if h != u.hex}
     out.update(b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None)  # 7c
     return out
-
-
-def is_leg_mover(u) -> bool:
-    return utype(u).leg

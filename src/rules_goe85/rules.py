@@ -4,7 +4,7 @@ from __future__ import annotations
 from tabletop_core import Rules, Scenario
 
 from . import artillery, assault, bonus, cards, fire, movement, scenarios, sequence
-from . import abilities_extra, assault_steps, fortifications, punishing
+from . import abilities_extra, assault_steps, booby_retreat, fortifications, punishing
 from . import setup as deployment
 from . import apfire, vehicles, vehstate
 from . import transport, vehsetup
@@ -32,6 +32,7 @@ DECIDE = {
     AssaultFrame: assault.decide,
     assault_steps.AssaultCombat: assault_steps.decide,
     punishing.PunishingRetreat: punishing.decide,
+    booby_retreat.TrapWindow: booby_retreat.decide,
     ArtilleryFrame: artillery.decide,
     EventChoice: scenarios.decide_event,
     scenario_events.ExtraPlays: scenario_events.decide_extra,
@@ -52,6 +53,7 @@ ACT = {
     AssaultFrame: assault.act,
     assault_steps.AssaultCombat: assault_steps.act,
     punishing.PunishingRetreat: punishing.act,
+    booby_retreat.TrapWindow: booby_retreat.act,
     ArtilleryFrame: artillery.act,
     EventChoice: scenarios.act_event,
     scenario_events.ExtraPlays: scenario_events.act_extra,
@@ -70,6 +72,7 @@ ADVANCE = {
     AssaultFrame: assault.advance,
     assault_steps.AssaultCombat: assault_steps.advance,
     punishing.PunishingRetreat: punishing.advance,
+    booby_retreat.TrapWindow: booby_retreat.advance,
     scenario_events.ExtraPlays: scenario_events.advance_extra,
 }
 
@@ -82,7 +85,7 @@ class GoERules(Rules):
     max_decisions = 20_000
     events = EVENTS + fortifications.EVENTS + abilities_extra.EVENTS + vehstate.EVENTS + assault_steps.EVENTS
     actions = ACTIONS
-    frames = vehstate.FRAMES + FRAMES + deployment.FRAMES + assault_steps.FRAMES + punishing.FRAMES + vehsetup.FRAMES
+    frames = vehstate.FRAMES + FRAMES + deployment.FRAMES + assault_steps.FRAMES + punishing.FRAMES + booby_retreat.FRAMES + vehsetup.FRAMES
     frames += scenario_events.FRAMES
     appliers = appliers
     state_class = GoEState

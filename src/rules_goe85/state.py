@@ -410,6 +410,7 @@ class Impulse(Frame):
     acted: bool = False
     extra: int = 0  # further actions granted by Command Ops / Reinforcements (18d, 18m)
     discards: int = 0
+    assaulted: tuple[tuple[int, int], ...] = ()  # 13a: hexes already assaulted in this impulse
 
 
 @attrs.frozen
@@ -439,7 +440,7 @@ class MoveFrame(Frame):
     origin: tuple[tuple[str, tuple[int, int] | None], ...]
     stepped: tuple[str, ...] = ()
     groups_left: int = 0  # Let's Get 'Em!: one more hex of units may move after this one
-    assaults: tuple[tuple[str, tuple[int, int]], ...] = ()  # (uid, hex entered from)
+    assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()  # (uid, hex entered from; None: off the map)
     card: str = ""
 
 
@@ -486,7 +487,7 @@ class AssaultFrame(Frame):
 
     side: str
     hex: tuple[int, int]
-    attackers: tuple[tuple[str, tuple[int, int]], ...]
+    attackers: tuple[tuple[str, tuple[int, int] | None], ...]  # (uid, hex entered from; None: off the map)
     step: str = "support"
     att_bonus: int = 0
     def_bonus: int = 0

@@ -156,3 +156,59 @@ def test_defenders_choose_which_attacking_hex_to_retreat_away_from():
     g.apply(Choose("retreat_from", "", "5D4"))
     assert g.state.units["M1"].hex == B.hex("5B3")  # directly away from 5D4
     assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
+
+
+@pytest.mark.rule("goe85:19e")
+@pytest.mark.rule("goe85:13c")
+def test_panic_after_the_assault_attack_removes_a_reduced_shaken_defender():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C4", {"shaken": True})],
+            hands={"soviet": ["#24"]},  # Panic / Move
+            top=[GREEN, BLANK, BLANK2],  # the attacker: 1 hit (M1 reduced); the Shaken M1 then draws 1: none
+            frames=_assault(g, [("S1", "5C3")], "5C4"))
+    assert g.state.units["M1"].reduced and g.decision.player == "soviet"
+    g.apply(_react(g, "panic"))
+    assert "M1" not in g.state.units  # 19e
+    assert g.state.units["S1"].hex == B.hex("5C4") and g.state.units["S1"].marker == "ops"  # 13c, 13e
+
+
+@pytest.mark.rule("goe85:13a")
+def test_a_hex_takes_one_assault_per_impulse():
+    from rules_goe85.state import Play
+
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("S2", "sov-rifle-intensive", "soviet", "5D4"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C4")],
+            hands={"soviet": ["#46", "#35"]},  # Move / Scout; Panic / Move
+            top=[BLANK, BLANK2, GREEN],  # the attacker draws 2 blanks, the defender a green Hit
+            frames=[Impulse("soviet", "main", extra=1)])  # a second action to come (Command Ops)
+    g.apply(Play("#46", "upper", "move", "", "5C3"))
+    g.apply(Choose("step", "S1", "5C4"))
+    g.apply(Done("stop"))
+    # the defender suffered fewer hits: S1 goes back to 5C3, and the impulse goes on
+    assert g.state.units["S1"].hex == B.hex("5C3") and g.state.units["M1"].hex == B.hex("5C4")
+    g.apply(Play("#35", "lower", "move", "", "5D4"))
+    steps = {(a.unit, a.target) for a in g.decision.actions if isinstance(a, Choose)}
+    assert ("S2", "5C5") in steps and ("S2", "5C4") not in steps  # 13a: 5C4 had its assault
+
+
+@pytest.mark.rule("goe85:13d")
+@pytest.mark.rule("goe85:13a")
+def test_an_assault_straight_from_the_map_edge_is_recorded_and_replays(tmp_path):
+    from tabletop_core import load_game
+
+    from rules_goe85.state import Play
+
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "", {"entry": 1}), ("M1", "muj-rifle-intensive", "mujahideen", "5C0")],
+            hands={"soviet": ["#46"]}, top=[BLANK, BLANK2, GREEN])
+    g.apply(Play("#46", "upper", "move", "", "entry"))
+    g.apply(Choose("step", "S1", "5C0"))  # enters the map into the enemy's hex: an assault
+    g.apply(Done("stop"))
+    # attacker 2 blanks, defender a green Hit: the attacker must go back where it came from, off
+    # the map, which is no retreat (13d): eliminated
+    assert "S1" not in g.state.units and g.state.losses["soviet"] == 1
+    path = tmp_path / "edge.jsonl"
+    g.save(path)
+    assert load_game(path).digest() == g.digest()

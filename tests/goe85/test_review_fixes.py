@@ -6,9 +6,9 @@ import pytest
 from tabletop_core.events import NumberDrawn
 
 from rules_goe85.board import board_for
-from rules_goe85.state import Impulse, OppFireWindow, Play, UnitHit
+from rules_goe85.state import Impulse, OppFireWindow, Play, Rallied, UnitHit
 
-from .helpers import GREEN
+from .helpers import GREEN, RULES
 from .refpos import arrange, fresh
 
 B = board_for("your-papers-please")
@@ -65,3 +65,88 @@ def test_the_marksman_power_may_be_used_as_opportunity_fire():
     assert m1.shaken and m1.marker == "ops"  # 11a: hit, it stops, Ops Complete
     assert g.state.units["S1"].marker == "ops"  # a Power
     assert g.state.decks["action"].piles["discard"][-3:] == [GREEN, BLANK3, BLANK4]
+
+
+@pytest.mark.rule("goe85:21g")
+@pytest.mark.rule("goe85:21c")
+@pytest.mark.rule("goe85:10d-attackers")
+def test_a_sniper_leading_a_group_keeps_its_range_rule_but_loses_cover_negation():
+    from rules_goe85.state import Note
+
+    g = fresh()
+    # Malinsky (Sniper, HEF 2) and a Rifle (HEF 2) fire together at Baddar (Difficult Target), alone
+    # in the brush of 5J4 (CF 1), four hexes away
+    arrange(g, [("SM", "malinsky", "soviet", "5F4"), ("S2", "sov-rifle-intensive", "soviet", "5F4"),
+                ("MB", "baddar", "mujahideen", "5J4")],
+            hands={"soviet": ["#23"]}, top=["#15", "#19", "#12", "#8"])
+    assert B.distance(B.hex("5F4"), B.hex("5J4")) == 4 and B.cf(B.hex("5J4")) == 1
+    g.apply(Play("#23", "upper", "fire", "SM", "MB", "group"))
+    # 2 (no range modifier for the Sniper lead) + 2 (the Rifle, bare) - 1 (cover: negation lost)
+    # and no -1 for the Difficult Target (not against a Sniper): HEF 3
+    notes = [e.text for e in g.events if isinstance(e, Note) and "fires at MB" in e.text]
+    assert notes == ["SM fires at MB (5J4): HEF 3"]
+    # nine hexes away (range modifier -1 for anyone else): still HEF 3 for the Sniper's group
+    arrange(g, [("SM", "malinsky", "soviet", "5A4"), ("S2", "sov-rifle-intensive", "soviet", "5A4"),
+                ("MB", "baddar", "mujahideen", "5J4")],
+            hands={"soviet": ["#23"]}, top=["#15", "#19", "#12", "#8"])
+    assert B.distance(B.hex("5A4"), B.hex("5J4")) == 9 and RULES.tec.he_modifier(9) == -1
+    g.apply(Play("#23", "upper", "fire", "SM", "MB", "group"))
+    notes = [e.text for e in g.events if isinstance(e, Note) and "fires at MB" in e.text]
+    assert notes[-1] == "SM fires at MB (5J4): HEF 3"
+
+
+@pytest.mark.rule("goe85:21h")
+@pytest.mark.rule("goe85:10d-attackers")
+def test_spraying_fire_when_leading_a_group_or_a_fire_power():
+    g = fresh()
+    arrange(g, [("SR", "rpk-74", "soviet", "5C2"), ("S2", "sov-rifle-intensive", "soviet", "5C2"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4")],
+            hands={"soviet": ["#23", "#1"]}, top=[GREEN, "#6", "#9", "#15", "#19"])
+    assert Play("#1", "power", "kill_shot", "SR", "hex:5C4") in g.decision.actions  # 21h with a FIRE Power
+    group = Play("#23", "upper", "fire", "SR", "hex:5C4", "group")
+    assert group in g.decision.actions
+    g.apply(group)
+    # 2 (RPK) +1 (range 2) +2 (the Rifle, bare) = 5 cards, three green Hits spread over the hex:
+    # each unit Shaken, then one of them (at random, 21h) reduced
+    m1, m2 = g.state.units["M1"], g.state.units["M2"]
+    assert m1.shaken and m2.shaken and [m1.reduced, m2.reduced].count(True) == 1
+    assert g.state.units["SR"].marker == "fired" and g.state.units["S2"].marker == "fired"
+
+
+@pytest.mark.rule("goe85:18q")
+def test_concealment_is_not_lost_next_to_a_helicopter():
+    from rules_goe85.abilities import lose_concealment
+
+    g = fresh()
+    arrange(g, [("H1", "mi-24", "soviet", "5C3", {"mode": "hovering"}),
+                ("S1", "sov-rifle-intensive", "soviet", "5H3", {"shaken": True}),
+                ("M1", "muj-rifle-concealed", "mujahideen", "5C4", {"concealed": True}),
+                ("M2", "muj-rifle-concealed", "mujahideen", "5H4", {"concealed": True})])
+    g.referee(lose_concealment)  # the end of an impulse
+    assert g.state.units["M1"].concealed  # next to a helicopter only
+    assert g.state.units["M2"].concealed  # next to a Shaken enemy only
+    g.referee(lambda c: c.emit(Rallied("S1")))
+    g.referee(lose_concealment)
+    assert not g.state.units["M2"].concealed
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.rule("goe85:13d")
+def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
+    from rules_goe85.state import AssaultFrame, React
+
+    g = fresh("hammer-and-anvil")
+    hb = board_for("hammer-and-anvil")
+    house = hb.hex("5E3")
+    assert hb.row(house).building
+    target = sorted(hb.neighbours[house])[0]
+    arrange(g, [("S1", "spetsnaz", "soviet", hb.label(target)), ("M1", "muj-rifle-intensive", "mujahideen", hb.label(target))],
+            hands={"mujahideen": ["#12"]},  # Artillery / Fast Move: a Booby Trap in this scenario
+            top=["#1", "#4", "#15", "#23", GREEN, "#6", "#8"],
+            frames=[Impulse("soviet", "main"), AssaultFrame(side="soviet", hex=target, attackers=(("S1", house),))])
+    # Spetsnaz 3 +1 (Assault+): 4 blanks; the Mujahideen rifle: a green Hit; the attacker goes back
+    # into the building it came from: a combat-directed retreat, 2 HEF Booby Trap
+    assert g.state.units["S1"].hex == house and g.state.units["S1"].shaken
+    assert g.decision.player == "mujahideen"
+    g.apply(React("#12", "booby_trap", "S1"))
+    assert g.state.units["S1"].reduced  # 2 cards: a green Hit, a blank
