@@ -52,8 +52,6 @@ def rules_resolver(host: Host | None = None):
     host = host or default_host()
 
     def resolve(header):
-        info = host.ruleset_info(header.ruleset)
-        del info
         return host.rules(header.ruleset, header.variants)
 
     return resolve

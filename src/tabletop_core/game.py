@@ -11,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+import attrs
+
 from . import __version__ as ENGINE_VERSION
 from . import gamelog
 from .codec import Codec
@@ -293,8 +295,6 @@ class Game:
 
     def export_view(self, path: str | Path, player: str) -> None:
         """Write the history as ``player`` may see it (a record for that player, not a save)."""
-        import attrs
-
         if player not in self.rules.players:
             raise UnknownNameError("player", player, list(self.rules.players))
         header = attrs.evolve(self.header, view=player)

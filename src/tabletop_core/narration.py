@@ -8,16 +8,11 @@ from .events import (
     DeckCreated,
     DeckShuffled,
     DiceRolled,
-    FramePopped,
-    FramePushed,
-    FrameReplaced,
     GameEnded,
     GameStarted,
     NumberDrawn,
 )
 from .values import Event
-
-_SILENT = (FramePushed, FramePopped, FrameReplaced)
 
 
 def narrate(rules, event: Event, state) -> str | None:
@@ -54,6 +49,4 @@ def core_line(rules, event: Event, state) -> str | None:
         return f"{event.player} looks at the top {len(event.cards) or 'few'} cards of {event.deck}"
     if kind is GameEnded:
         return f"game over: {event.result}"
-    if isinstance(event, _SILENT):
-        return None
-    return None
+    return None  # the procedure stack's own events (push, pop, replace) are not worth a line
