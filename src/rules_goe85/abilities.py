@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabletop_core.boards import hex_distance, hexes_within
 
-from .board import board_for
+from .board import board_at
 from .cards import card, damage_card
 from .state import ConcealSet, MarkerSet, Note, Play, Rallied, Reconstituted, SmokePlaced, UnitHit
 from .units import eligible, has, units_at, utype
@@ -52,6 +52,8 @@ def any_card_plays(state, side: str, cid: str):
     out = []
     for uid, how in rally_targets(state, side):
         u = state.units[uid]
+        if heli_passenger(state, u):  # 17f
+            continue
         if has(u, "elite"):
             out.append(Play(cid, "any", "bloodlust", uid, "", how))
         elif has(u, "fanatic"):
@@ -82,7 +84,7 @@ def conceal_hexes(state, side: str):
     """18q, 22p: Mujahideen Leg units in covered terrain, not next to an enemy, not all concealed yet."""
     if side != "mujahideen":
         return []
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = set()
     for u in state.units.values():
         if u.side != side or u.hex is None or not utype(u).leg:
@@ -104,6 +106,15 @@ def _in_the_air(state, v) -> bool:
     """A helicopter, or a passenger aboard one (18q: they do not uncover concealed units)."""
     carrier = state.units.get(v.carrier) if v.carrier else None
     return utype(v).kind == "helicopter" or (carrier is not None and utype(carrier).kind == "helicopter")
+
+
+def heli_passenger(state, u) -> bool:
+    """17f: a passenger aboard a helicopter uses none of its Powers or Abilities while loaded (our
+    reading: 17f speaks of helicopters only, so a passenger of a ground carrier keeps its Powers and
+    Abilities except firing and assaulting, 8d).  The helicopter's own Powers need a Power card as
+    any unit's (3b, 17a)."""
+    carrier = state.units.get(u.carrier) if u.carrier else None
+    return carrier is not None and utype(carrier).kind == "helicopter"
 
 
 def lose_concealment(ctx) -> None:
@@ -132,10 +143,10 @@ def aggressive_gains(state, u):
     return out
 
 def power_plays(state, side: str, cid: str):
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.hex is None:
+        if u.side != side or u.hex is None or heli_passenger(state, u):  # 17f
             continue
         for p in utype(u).powers:
             if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
@@ -160,7 +171,7 @@ def power_plays(state, side: str, cid: str):
 
 def do_power(rules, ctx, action: Play) -> None:
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     u = state.units[action.unit]
     if action.verb == "aggressive":
         for uid, how in aggressive_gains(state, u):

@@ -27,7 +27,7 @@ import attrs
 from tabletop_core import Event
 from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
-from .board import board_for
+from .board import board_at
 from .state import MarkerSet, Note, Play, appliers
 from .units import eligible, has, units_at, utype
 
@@ -67,7 +67,7 @@ def drift(ctx, h):
 # -- 21k Indirect Fire --------------------------------------------------------------------------
 def spotted_indirectly(state, lead, h) -> bool:
     """21k: a friendly unit adjacent to ``lead`` sees hex ``h``."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     sight = board.sight(state)
     return any(u.side == lead.side and u.uid != lead.uid and u.hex is not None and board.distance(u.hex, lead.hex) == 1
                and sight.sees(u.hex, h) for u in state.units.values())
@@ -79,7 +79,7 @@ def indirect_allowed(lead, verb: str) -> bool:
 
 def indirect_landing(ctx, side: str, lead_id: str, h):
     """21k: the accuracy roll; returns the hex the shot lands in (maybe off the board: None)."""
-    board = board_for(ctx.state.scenario)
+    board = board_at(ctx.state)
     roll = ctx.roll("d6", player=side, reason="indirect fire accuracy").total
     if accurate(roll):
         ctx.emit(Note(f"{lead_id} fires indirectly at {board.label(h)}: on target ({roll})"))
@@ -100,8 +100,10 @@ def card_plays(rules, state, side: str, cid: str):
     c = card(cid)
     out = fortifications.second_wind_plays(state, side, cid)
     mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
+    from .abilities import heli_passenger
+
     for u in mine:
-        if not eligible(u) or u.shaken:
+        if not eligible(u) or u.shaken or heli_passenger(state, u):  # 17f
             continue
         if has(u, "tactical_coordination") and c.kind == "action":
             out += [Play(cid, "any", "tactical_coordination", u.uid, v.uid) for v in mine if v.uid != u.uid and v.marker]
@@ -128,7 +130,7 @@ def do(rules, ctx, side: str, action) -> None:
         ctx.emit(MarkerSet(action.target, ""))
         ctx.emit(MarkerSet(action.unit, "ops"))
     elif action.verb == "mortar":  # 22o
-        mortar(rules, ctx, side, action.unit, board_for(state.scenario).hex(action.target))
+        mortar(rules, ctx, side, action.unit, board_at(state).hex(action.target))
     elif action.verb == "brutal":  # 22g: MOVE the hex
         from .movement import start_move
 
@@ -146,7 +148,7 @@ def do(rules, ctx, side: str, action) -> None:
 def mortar_targets(state, side: str):
     from .artillery import spotting
 
-    board = board_for(state.scenario)
+    board = board_at(state)
     hexes = sorted({u.hex for u in state.units.values() if u.side != side and u.hex is not None})
     return [board.label(h) for h in hexes if spotting(state, side, h) is not None]
 
@@ -154,7 +156,7 @@ def mortar_targets(state, side: str):
 def mortar(rules, ctx, side: str, uid: str, h) -> None:
     from .artillery import strike
 
-    board = board_for(ctx.state.scenario)
+    board = board_at(ctx.state)
     roll = ctx.roll("d6", player=side, reason="mortar accuracy").total
     if accurate(roll):
         ctx.emit(Note(f"{uid}'s mortar on target {board.label(h)} ({roll})"))
@@ -170,7 +172,7 @@ def mortar(rules, ctx, side: str, uid: str, h) -> None:
 def rapid_fire_pairs(rules, state, u, cid: str):
     from .fire import fire_options
 
-    board = board_for(state.scenario)
+    board = board_at(state)
     single = [t for lead, t, g in fire_options(rules, state, u.side, verb="rapid_fire", units=[u])
               if not g and not t.startswith("hex:")]
     out = []

@@ -15,8 +15,9 @@
 * 23b the Bunker itself: a Hard Target with AF 4 attacked from any side (no flank or rear
   armour: our reading of "from any facing"), by AP fire in LOS and AP range of a bunker that
   holds enemy units and none of the firer's; the to-hit number counts the hex's Cover Factor as
-  for any Hard Target.  Destroy: the bunker is gone (the Rubble marker it leaves is not modelled:
-  the board's terrain is fixed) and every Leg unit in the hex takes two Hits; Shake!: every Leg
+  for any Hard Target.  Destroy: the bunker is gone, its Rubble marker is laid as a rubble tile
+  (our reading: from then on the hex is the TEC's Rubble terrain at its own elevation, through the
+  tiles laid in play, ``board.board_at``) and every Leg unit in the hex takes two Hits; Shake!: every Leg
   unit in it is Shaken.  Artillery on a bunker hex: the caller may use the strike's APF against
   the bunker instead of its HEF against the occupants (12a: Shake only, so it Shakes them all).
 """
@@ -24,9 +25,9 @@ from __future__ import annotations
 
 import attrs
 
-from .board import board_for
+from .board import board_at
 from .cards import card, damage_card
-from .state import Note, UnitHit
+from .state import Note, TilePlaced, UnitHit
 from .units import heli_mode, is_hard, units_at, utype
 from .vehstate import APFire
 
@@ -37,10 +38,12 @@ SAGGER_HEF, SAGGER_HEF_COVERED = 1, 3  # 22k
 
 # -- 12a, 17d: who a strike attacks ---------------------------------------------------------------
 def artillery_targets(state, side: str, h) -> tuple[list, list]:
-    """(soft, hard): the enemy units an artillery strike on ``h`` attacks with HE and with AP."""
+    """(soft, hard): the units an artillery strike on ``h`` attacks with HE and with AP.  12a
+    attacks hexes, not enemies ("all units receive one hit before any receive a second"; the
+    strike may drift): the caller's own units in a struck hex are attacked too (our reading)."""
     soft, hard = [], []
     for u in units_at(state, h):
-        if u.side == side or u.carrier:
+        if u.carrier:
             continue
         if utype(u).kind == "helicopter":
             if heli_mode(u) == "landed":  # 17d: only landed, as a Soft Target
@@ -66,14 +69,14 @@ def artillery_on_bunker(state, side: str, h, apf: int) -> APFire | None:
 
 # -- 23b: the bunker as a target ------------------------------------------------------------------
 def bunker_target(state, h) -> str:
-    return BUNKER + board_for(state.scenario).label(h)
+    return BUNKER + board_at(state).label(h)
 
 
 def bunker_hex(state, target: str):
     """The hex of a ``bunker:<label>`` target whose bunker still stands, else None."""
     if not target.startswith(BUNKER):
         return None
-    h = board_for(state.scenario).hex(target[len(BUNKER):])
+    h = board_at(state).hex(target[len(BUNKER):])
     return h if h in state.bunkers else None
 
 
@@ -84,7 +87,7 @@ def bunker_targets(state, side: str, lead) -> list[str]:
 
     if not state.bunkers:
         return []
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = []
     for h in sorted(state.bunkers):
         there = units_at(state, h)
@@ -112,7 +115,7 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
     if f.step in NEXT:
         ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
         return
-    board = board_for(state.scenario)
+    board = board_at(state)
     lead = state.units.get(f.lead)
     src = f.source_hex if f.source_hex is not None else (lead.hex if lead is not None else None)
     if src is None:
@@ -160,7 +163,8 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
         from .units import apply_hit
 
         ctx.emit(BunkerRemoved(h))
-        ctx.emit(Note(f"the bunker in {board.label(h)} is destroyed: two Hits on each unit inside"))
+        ctx.emit(TilePlaced(h, "rubble"))  # 23b: the Rubble marker
+        ctx.emit(Note(f"the bunker in {board.label(h)} is destroyed (Rubble): two Hits on each unit inside"))
         for uid in inside:
             for _ in range(2):
                 if uid in state.units:
@@ -186,7 +190,7 @@ def first_fire_mode(state, u, lead) -> str:
         return ""
     if any(x.side != u.side for x in units_at(state, u.hex)) or any(x.side == u.side for x in units_at(state, lead.hex)):
         return ""
-    board = board_for(state.scenario)
+    board = board_at(state)
     d = board.distance(u.hex, lead.hex)
     if not sees(state, u, lead):
         return ""
@@ -235,7 +239,7 @@ def sagger_he_plays(rules, state, side: str, cid: str) -> list:
     from .units import eligible
 
     out = []
-    board = board_for(state.scenario)
+    board = board_at(state)
     for lead in sorted(state.units.values(), key=lambda x: x.uid):
         if lead.side != side or "sagger" not in utype(lead).powers or not eligible(lead) or lead.shaken:
             continue
@@ -251,6 +255,6 @@ def sagger_he_plays(rules, state, side: str, cid: str) -> list:
 
 def sagger_hef(state, target) -> int:
     """22k: HEF 1 against a Leg unit, 3 when it is in a Bunker or a building."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     t = state.units[target]
     return SAGGER_HEF_COVERED if (t.hex in state.bunkers or board.row(t.hex).building) else SAGGER_HEF

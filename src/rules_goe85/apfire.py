@@ -13,7 +13,7 @@ from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 from tabletop_core.decks import hand
 
-from .board import board_for
+from .board import board_at
 from .cards import card, damage_card, hand_of
 from .state import DECK, Done, MarkerSet, MoveFrame, Note, React, TargetNoted, UnitHit, other
 from .units import heli_mode, is_hard, units_at, utype
@@ -76,7 +76,7 @@ def ap_target(u) -> bool:
 def ap_leads(state, side: str, *, verb: str, units=None):
     from .vehicles import sees
 
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = []
     enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
     if not enemies and not state.bunkers:
@@ -218,7 +218,7 @@ def advance(rules, ctx, f: APFire) -> None:
     if t is None:
         finish(rules, ctx, f, hit=False)
         return
-    board = board_for(state.scenario)
+    board = board_at(state)
     lead = state.units.get(f.lead)
     src = _source(state, f)
     if f.step == "aim":

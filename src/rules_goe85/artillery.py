@@ -5,6 +5,7 @@ must see the target hex.  Targeting roll 1d6, +1 for the Soviets, -1 if the spot
 degraded: 4-6 on target, else the whole pattern drifts one hex in a random direction.  Each hex is
 attacked separately with the scenario's artillery HEF less the hex's cover against artillery
 (hills give none), one more card when several Soft Targets share the hex, hits spread evenly.
+Every unit in a struck hex is attacked, the caller's own included (reading: apextra.artillery_targets).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import itertools
 from tabletop_core import Decision
 from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
-from .board import board_for
+from .board import board_at
 from .state import ArtilleryFrame, BarrageSet, Choose, Done, FireFrame, Note, SOVIET
 from .units import has, units_at
 from .fortifications import cf_bonus
@@ -35,7 +36,7 @@ def hex_draws(hef: int, cf_artillery: int, soft_targets: int, *, difficult_alone
 
 def spotting(state, side: str, target) -> int | None:
     """Best LOS (0 clear, 1 degraded) from any unshaken friendly unit to ``target``; None if none sees it."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     best = None
     for u in state.units.values():
         if u.side != side or u.hex is None or u.shaken:
@@ -55,7 +56,7 @@ def can_call(state, side: str) -> bool:
 
 def spotted_hexes(state, side: str):
     """12a: every hex an unshaken friendly unit sees (artillery may target an empty hex)."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     sight = board.sight(state)
     spotters = sorted({u.hex for u in state.units.values() if u.side == side and u.hex is not None and not u.shaken})
     out = set(spotters)
@@ -66,7 +67,7 @@ def spotted_hexes(state, side: str):
 
 
 def strike_options(rules, state, side: str):
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = []
     for t in spotted_hexes(state, side):
         for a, b in itertools.combinations(board.neighbours[t], 2):
@@ -85,7 +86,7 @@ def act(rules, ctx, f: ArtilleryFrame, action) -> None:
     ctx.pop()
     if isinstance(action, Done):
         return
-    board = board_for(ctx.state.scenario)
+    board = board_at(ctx.state)
     target = board.hex(action.target)
     pattern = [target] + [board.hex(x) for x in action.extra.split(",")]
     degraded = spotting(ctx.state, f.side, target) == 1
@@ -106,11 +107,11 @@ def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -
     from .apextra import artillery_ap_frames, artillery_on_bunker, artillery_targets
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     ctx.emit(BarrageSet(tuple(hexes)))  # 12b
     frames = []
     for h in hexes:
-        enemies, hard = artillery_targets(state, side, h)  # 12a: Soft Targets (landed helicopters too, 17d)
+        enemies, hard = artillery_targets(state, side, h)  # 12a: Soft Targets (landed helicopters too, 17d), either side's
         frames += artillery_ap_frames(side, hef, h, hard)  # 12a: APF = HEF against each Hard Target
         on_bunker = artillery_on_bunker(state, side, h, hef) if bunker_ap else None
         if on_bunker is not None:

@@ -11,7 +11,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from .board import away_from, board_for
+from .board import away_from, board_at
 from .cards import card, counts_as_hit, damage_card, hand_of
 from .state import DECK, REMOVED, AssaultFrame, Done, Impulse, MarkerSet, Note, React, UnitMoved, other, sapper_pile
 from .units import apply_hit, has, hef, hit_outcome, stacking_ok, units_at, utype
@@ -177,7 +177,7 @@ def advance(rules, ctx, f: AssaultFrame) -> None:
 def resolve(rules, ctx, f: AssaultFrame) -> None:
     state = ctx.state
     ctx.pop()
-    board = board_for(state.scenario)
+    board = board_at(state)
     entered = dict(f.attackers)
     attackers = [state.units[u] for u in entered if u in state.units and state.units[u].hex == f.hex]
     defenders = [u for u in units_at(state, f.hex) if u.side != f.side and not u.carrier]  # 8d: passengers sit out

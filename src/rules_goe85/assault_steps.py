@@ -7,9 +7,9 @@ time in the 13b order with a window on every hit (Light Wounds 20c, Resilient 22
 for Panic (19e) and one for Retreat (19f) once all hits are resolved, then the outcome (13c, 13d, 13e).
 
 Readings (kept here only):
-* Light Wounds is a Reaction card (3a: played in the opponent's impulse), so in an assault only
-  the defending player may play it, for one of its Leg units, once per assault (20: one Reaction
-  of a name per action).  Resilient may be played by either player, for any unit with the Power,
+* Light Wounds is a Reaction card, which answers the other player's action (the reading in
+  ``fire.reacts``): the assault is the attacker's action, so only the defending player may play
+  it, for one of its Leg units, once per assault (20: one Reaction of a name per action).  Resilient may be played by either player, for any unit with the Power,
   at any status (6c, 22n); each play takes one hit off.
 * 13d counts the hits a side *suffered*: a hit ignored through Light Wounds or Resilient is not
   suffered.
@@ -27,10 +27,11 @@ import attrs
 from tabletop_core import Decision, Event, Frame
 from tabletop_core.decks import hand
 
-from .board import away_from, board_for
+from .board import away_from, board_at
 from .cards import card, hand_of
 from .state import DECK, Choose, Done, MarkerSet, Note, React, Unit, VPScored, appliers, other
 from .units import apply_hit, units_at, utype
+from .fire import reacts
 
 LIGHT_WOUNDS, RESILIENT, RETREAT = "light_wounds", "resilient", "retreat"
 
@@ -128,7 +129,7 @@ def _hit_options(state, f: AssaultCombat):
         return None, []
     owner = u.side
     out = []
-    if owner != f.side and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c
+    if reacts(owner, f.side) and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c (fire.reacts)
         out += [React(c, LIGHT_WOUNDS, u.uid) for c in hand_of(state, owner) if LIGHT_WOUNDS in card(c).blocks()]
     if RESILIENT in utype(u).powers:  # 22n: any status, either player's turn
         out += [React(c, RESILIENT, u.uid) for c in hand_of(state, owner) if card(c).power]
@@ -164,7 +165,7 @@ def decide(rules, state, f: AssaultCombat):
         owner, opts = _hit_options(state, f)
         return Decision(owner, (*opts, Done("take")), f"{f.pending} is hit in the assault") if opts else None
     if f.stage == "direction":  # 13d: away from which of the attack's hexes
-        board = board_for(state.scenario)
+        board = board_at(state)
         return Decision(other(f.side), tuple(Choose("retreat_from", "", board.label(h)) for h in _entries(state, f)),
                         "retreat directly away from which attacking hex?")
     if f.stage == "panic":
@@ -195,7 +196,7 @@ def act(rules, ctx, f: AssaultCombat, action) -> None:
             ctx.replace(_consumed(f))
         return
     if f.stage == "direction":
-        outcome(rules, ctx, f, board_for(ctx.state.scenario).hex(action.target))
+        outcome(rules, ctx, f, board_at(ctx.state).hex(action.target))
         return
     if f.stage == "panic":  # 19e: the attacker's Support after the assault's attack
         if isinstance(action, React):
@@ -259,7 +260,7 @@ def _draw(ctx, f: AssaultCombat) -> None:
     from .assault import _draw_hits, _tactical, assault_hef
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     step, plan = f.plan[0], f.plan[1:]
     def_bonus_used = "def_bonus" in f.used
 
@@ -301,7 +302,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     from .assault import _retreat, loser
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     entered = dict(f.attackers)
     att_left, def_left = _att(state, f), _def(state, f)
     if f.stage != "direction":
@@ -348,7 +349,7 @@ def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:
 
     state = ctx.state
     ctx.pop()
-    board = board_for(state.scenario)
+    board = board_at(state)
     ctx.emit(Note(f"{side} plays Retreat: the assault's results are undone"))
     for was in f.before:
         now = state.units.get(was.uid)

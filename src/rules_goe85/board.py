@@ -1,11 +1,18 @@
 """A scenario's board as the rules ask about it: terrain rows, cover, movement cost, LOS and range.
 
-Built once per scenario and cached (the printed terrain never changes during play: smoke and
-rubble markers are not modelled yet).  Line of sight goes through the core's
+Built once per scenario and cached.  Line of sight goes through the core's
 :class:`~tabletop_core.boards.LineOfSight` (GoE 14) with a per-board memo of answered pairs.
+Terrain that changes in play is derived from the game state, never written into the shared board:
+tiles laid during play (``state.tiles``, Sherkhankhel's village) give :meth:`GoEBoard.at` a tiled
+copy of the board (rows, elevations, move costs and LOS of the tiled hexes; the LOS memo of every
+pair whose line neither crosses nor ends in a tiled hex is carried over), and Smoke markers give
+:meth:`GoEBoard.sight` a LOS view on top of it.  Both are cached by the set of tiles / markers.
+Ask terrain with :func:`board_at` (state) where tiles may lie, :func:`board_for` (scenario) for the
+printed board.
 """
 from __future__ import annotations
 
+import copy
 import functools
 
 from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance
@@ -34,6 +41,53 @@ class GoEBoard:
         self._costs: dict[tuple, int | None] = {}
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
+        self._base = self  # the printed board (a tiled copy points back to it)
+        self.tiles: tuple = ()  # the (hex, kind) tiles laid on this copy
+        self._tiled: dict[tuple, GoEBoard] = {}
+
+    # -- tiles laid during play -----------------------------------------------------------------
+    def at(self, state) -> "GoEBoard":
+        """The board as it lies in ``state``: the printed one, or a copy under the tiles laid in play."""
+        tiles = getattr(state, "tiles", None)
+        base = self._base
+        if not tiles:
+            return base
+        key = tuple(sorted(tiles.items()))
+        if key == self.tiles:
+            return self
+        found = base._tiled.get(key)
+        if found is None:
+            if len(base._tiled) > 16:
+                base._tiled.clear()  # a bounded cache of derived boards, not game state
+            found = base._tiled[key] = base._with_tiles(key)
+        return found
+
+    def _with_tiles(self, key: tuple) -> "GoEBoard":
+        from .data import HexSpec, tile_overlay
+
+        bs = self.state
+        for h, kind in key:  # a tile keeps the hex's elevation (as the scenarios' printed tiles do)
+            bs = bs.place(h, tile_overlay(self.tec, HexSpec(self.label(h), kind), self.state.terrain(h).elevation))
+        changed = bs.changed_hexes(self.state)
+        new = copy.copy(self)
+        new.state, new.tiles, new._tiled, new._smoke = bs, key, {}, {}
+        new.rows, new.elevation = dict(self.rows), dict(self.elevation)
+        for h in changed:
+            t = bs.terrain(h)
+            new.rows[h] = self.tec.row(t.kind, t.elevation)
+            new.elevation[h] = t.elevation
+        new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
+        lines = self._los.lines
+
+        def untouched(a, b) -> bool:
+            if a in changed or b in changed:
+                return False
+            return not any((a[0] + q, a[1] + r) in changed for step in lines.steps((b[0] - a[0], b[1] - a[1]))
+                           for q, r in step)
+
+        new._memo = {k: v for k, v in self._memo.items() if untouched(k[0], k[1])}  # patched, not rebuilt
+        new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
+        return new
 
     # -- names --------------------------------------------------------------------------------
     def label(self, h) -> str:
@@ -93,7 +147,11 @@ class GoEBoard:
         return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
 
     def sight(self, state) -> "GoEBoard | _Sight":
-        """LOS as it is now: the printed board, or the board under the Smoke markers in play (22f)."""
+        """LOS as it is now: the board (under the tiles laid in play), or that board under the Smoke
+        markers in play (22f)."""
+        board = self.at(state)
+        if board is not self:
+            return board.sight(state)
         if not state.smoke:
             return self
         key = tuple(sorted(state.smoke.items()))
@@ -197,4 +255,10 @@ def away_from(frm, to) -> Hex | None:
 
 @functools.cache
 def board_for(scenario: str) -> GoEBoard:
+    """The scenario's printed board (its scenario tiles included)."""
     return GoEBoard(scenario)
+
+
+def board_at(state) -> GoEBoard:
+    """The board of ``state``'s scenario as it lies now: the tiles laid during play included."""
+    return board_for(state.scenario).at(state)

@@ -12,7 +12,7 @@ import attrs
 from tabletop_core import Decision, Frame
 from tabletop_core.decks import hand
 
-from .board import board_for
+from .board import board_at
 from .cards import card, hand_of
 from .data import game_data
 from .state import DECK, MUJ, Done, FireFrame, React, SOVIET
@@ -44,7 +44,7 @@ def offer(ctx, uid: str, dest) -> None:
         return
     if game_data().scenarios[state.scenario].muj_artillery_as != "booby_trap":
         return
-    if not board_for(state.scenario).row(dest).building:
+    if not board_at(state).row(dest).building:
         return
     top = state.top
     if isinstance(top, TrapWindow) and top.hex == dest:  # the same retreating stack

@@ -268,6 +268,7 @@ class ScenarioSpec:
     morale_hexes: list[str] = attrs.Factory(list)
     relocate_map: str = ""
     relocate_range: int = 0
+    relocate_hero: bool = False  # the relocation carries an accompanying Hero along (Kill Zone)
     tiles: list[HexSpec] = attrs.Factory(list)
     bonus_cards: int = 0  # 24b: VP per completed Bonus card (0: the cards are not used)
     edges: dict[str, str] = attrs.Factory(dict)  # 24c: each side's friendly board edge

@@ -11,13 +11,14 @@ from __future__ import annotations
 import attrs
 from tabletop_core.decks import hand
 
-from .board import board_for
+from .board import board_at
 from .cards import card, counts_as_hit, damage_card, hand_of
 from .state import DECK, Choose, FireFrame, MarkerSet, MoveFrame, Note, React, Done, TargetNoted, other
 from .units import apply_hit, has, hef, is_hard, is_vehicle, targetable, units_at, utype
 from .vehicles import he_adjustment, sees
 from .abilities_extra import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
 from .fortifications import cf_bonus, fire_blocked
+from .abilities import heli_passenger  # 17f
 
 MAX_RANGE = 10
 SNIPER_RANGE = 13  # 21g, 22m
@@ -68,7 +69,7 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
     """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
     unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
     of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = []
     # 15, 8d: Hard Targets only to AP fire (apfire.py); loaded passengers neither fire nor are targets
     enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
@@ -119,7 +120,7 @@ def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, grou
     """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
     lead's printed HEF (22l Rapid Fire at two hexes)."""
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     lead = state.units[lead_id]
     aim = board.hex(target[4:]) if target.startswith("hex:") else state.units[target].hex
     indirect = has(lead, "indirect_fire") and not board.sight(state).sees(lead.hex, aim)
@@ -168,7 +169,7 @@ def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, grou
     heli_hef, heli_deg = he_adjustment(lead, tgt_units)  # 17b, 17d
     total += heli_hef
     deg += heli_deg
-    tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"
+    tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops" and not heli_passenger(state, u)  # 17f
                    for u in units_at(state, lead.hex) if u.side == side)
     for uid in (lead_id, *supporters):
         ctx.emit(TargetNoted(uid, targets[0]))
@@ -188,7 +189,7 @@ def _support_options(state, f: FireFrame):
     lead = state.units.get(f.lead)
     if lead is None or f.verb in ("artillery", "booby_trap", "event"):
         return out
-    board = board_for(state.scenario)
+    board = board_at(state)
     if "bullet_storm" not in f.used and utype(lead).leg and not has(lead, "sniper"):  # 19c, 21g
         out += [React(c, "bullet_storm") for c in _cards_named(state, f.side, "bullet_storm")]
     if "critical_hit" not in f.used and any(utype(state.units[t]).leg for t in f.targets if t in state.units):
@@ -205,7 +206,7 @@ def _react_options(state, f: FireFrame):
         out += [React(c, "unexpected_cover") for c in _cards_named(state, defender, "unexpected_cover")]
     lead = state.units.get(f.lead)
     if "first_fire" not in f.used and lead is not None and f.verb not in ("first_fire", "artillery", "event", "booby_trap"):
-        board = board_for(state.scenario)
+        board = board_at(state)
         for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
             u = state.units.get(t)
             from .apextra import first_fire_mode  # HE back at a Soft Target, AP at a Hard one (apextra.py)
@@ -217,17 +218,33 @@ def _react_options(state, f: FireFrame):
     return out
 
 
+def reacts(side: str, attacker: str) -> bool:
+    """Reading of 3a / 20 (the one place): a Reaction card answers an action the *other* player
+    takes, so it is played by the player whose units that action strikes, in whichever impulse:
+    the opponent's (against its Fire, Move & Fire, Powers, artillery) or its own (against the other
+    player's Opportunity Fire, 11, or First Fire, 20a -- 20a itself is a Reaction played in one's
+    own impulse against Opportunity Fire).  Never against one's own action: not in one's own
+    assault (the defender's return fire is part of the attacker's action, 13a; assault_steps.py),
+    nor against one's own artillery striking one's own units (12a)."""
+    return side != attacker
+
+
 def _hit_options(state, f: FireFrame):
     u = state.units.get(f.pending)
     if u is None:
         return []
-    defender = other(f.side)
+    owner = u.side  # 12a: one's own strike may hit one's own units
     out = []
-    if "light_wounds" not in f.used and utype(u).leg:  # 20c
-        out += [React(c, "light_wounds", u.uid) for c in _cards_named(state, defender, "light_wounds")]
-    if "resilient" in utype(u).powers:  # 22n: any status, any turn
-        out += [React(c, "resilient", u.uid) for c in hand_of(state, defender) if card(c).power]
+    if "light_wounds" not in f.used and utype(u).leg and reacts(owner, f.side):  # 20c
+        out += [React(c, "light_wounds", u.uid) for c in _cards_named(state, owner, "light_wounds")]
+    if "resilient" in utype(u).powers:  # 22n: any status, any turn (a Power, not a Reaction card)
+        out += [React(c, "resilient", u.uid) for c in hand_of(state, owner) if card(c).power]
     return out
+
+
+def _hit_owner(state, f: FireFrame) -> str:
+    u = state.units.get(f.pending)
+    return u.side if u is not None else other(f.side)
 
 
 def _panic_options(state, f: FireFrame):
@@ -236,7 +253,7 @@ def _panic_options(state, f: FireFrame):
     out = []
     for t in f.targets:
         u = state.units.get(t)
-        if u is not None and u.shaken and u.reduced and utype(u).leg:  # 19e
+        if u is not None and u.side != f.side and u.shaken and u.reduced and utype(u).leg:  # 19e
             out += [React(c, "panic", t) for c in _cards_named(state, f.side, "panic")]
     return out
 
@@ -252,7 +269,7 @@ def decide(rules, state, f: FireFrame):
         return Decision(other(f.side), (*opts, Done("react")), "react to the attack?") if opts else None
     if f.step == "hit":
         opts = _hit_options(state, f)
-        return Decision(other(f.side), (*opts, Done("take")), f"{f.pending} is hit") if opts else None
+        return Decision(_hit_owner(state, f), (*opts, Done("take")), f"{f.pending} is hit") if opts else None
     if f.step == "victim":  # 12a: the attacker places a hit that cannot go evenly
         return Decision(f.side, tuple(Choose("victim", uid) for uid in f.pending.split(",")),
                         "artillery: which unit takes the hit?")
@@ -276,7 +293,7 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         nxt = {"support": "react", "react": "begin", "panic": "done"}[f.step]
         ctx.replace(attrs.evolve(f, step=nxt))
         return
-    side = f.side if f.step in ("support", "panic") else other(f.side)
+    side = f.side if f.step in ("support", "panic") else (_hit_owner(state, f) if f.step == "hit" else other(f.side))
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     used = f.used + (action.verb,)
     if action.verb in ("bullet_storm", "grenades"):
@@ -434,7 +451,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
         base_degrade = f.degrade - 1 if f.hef <= 0 else f.degrade  # undo the first draw's desperation step
         lead = state.units[f.lead]
         tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"  # 21i: this attack's own redraw
-                       for u in units_at(state, lead.hex) if u.side == f.side)
+                       and not heli_passenger(state, u) for u in units_at(state, lead.hex) if u.side == f.side)
         second = attrs.evolve(f, verb="punishing_fire_2", step="begin", hits=(), pending="", foxhole=False,
                               total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade), redraw=tactical,
                               used=tuple(x for x in f.used if x != "critical_hit:used"))

@@ -11,7 +11,7 @@ from tabletop_core import Decision
 from tabletop_core.boards import hexes_within, reachable_hexes
 from tabletop_core.decks import hand
 
-from .board import board_for
+from .board import board_at
 from .cards import card, hand_of
 from .state import (
     DECK, Choose, ConcealSet, Done, FireChoice, FireFrame, Impulse, MarkerSet, MoveFrame, OppFireWindow, Play, React,
@@ -82,7 +82,7 @@ def _can_enter(state, side, movers, b) -> str:
 
 
 def decide_move(rules, state, f: MoveFrame):
-    board = board_for(state.scenario)
+    board = board_at(state)
     opts = []
     left = {u: (m, b) for u, m, b in f.mp}
     by_hex: dict = {}
@@ -134,7 +134,7 @@ def _entry_hexes(rules, state, side):
 
 def act_move(rules, ctx, f: MoveFrame, action) -> None:
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     if isinstance(action, Done):
         finish_move(rules, ctx, f)
         return
@@ -206,7 +206,7 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
     from .vehicles import sees
     from .units import targetable
 
-    board = board_for(state.scenario)
+    board = board_at(state)
 
     def reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Power reach 13 hexes
         return SNIPER_RANGE if has(u, "sniper") or power == "marksman" else MAX_RANGE
@@ -259,7 +259,7 @@ def booby_trap_plays(rules, state, side: str, h, movers):
     spec = rules.spec(state)
     if spec.muj_artillery_as != "booby_trap" or side != "mujahideen":
         return []
-    board = board_for(state.scenario)
+    board = board_at(state)
     if not board.row(h).building:
         return []
     return [React(cid, "booby_trap", movers[0]) for cid in hand_of(state, side) if "artillery" in card(cid).blocks()]
@@ -311,6 +311,11 @@ def advance_window(rules, ctx, f: OppFireWindow) -> None:
 
 
 # -- Move & Fire's fire part (18i) ----------------------------------------------------------------
+# Reading (Shaken units and Move & Fire; the one place): 18i makes the fire part depend on the unit
+# "not Shaken while moving", and 4c counts a Shaken unit as Eligible, so a Shaken Eligible Unit may
+# take a Move & Fire: it moves up to half its MF (halved for Shaken first, 10c, then halved again,
+# rounded up), does not fire (10c), and is marked Ops Complete.  A unit Shaken during the move (by
+# Opportunity Fire, 11a) likewise does not fire.
 def decide_fire_choice(rules, state, f: FireChoice):
     from .fire import fire_options
 
@@ -348,7 +353,7 @@ def advance_fire_choice(rules, ctx, f: FireChoice) -> None:
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
-    board = board_for(state.scenario)
+    board = board_at(state)
     occ: dict = {}
     for x in state.units.values():
         if x.hex is not None:
@@ -435,7 +440,7 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
         else:
             ctx.replace(ReserveFrame(other(f.side), (), True))
         return
-    board = board_for(ctx.state.scenario)
+    board = board_at(ctx.state)
     b = board.hex(action.target)
     if action.extra:  # a vehicle's facing at the end of its reserve move (7b)
         from .vehstate import Faced

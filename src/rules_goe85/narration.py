@@ -1,7 +1,7 @@
 """One line of English per GoE event (the core words its own events)."""
 from __future__ import annotations
 
-from .board import board_for
+from .board import board_at
 from .state import (
     BarrageSet, CleanedUp, ConcealSet, ControlSet, EndTurnCounted, Escaped, FoxholePlaced, InitiativeSet, MarkerSet,
     Note, PassCounted, SmokePlaced, PhaseSet, Rallied, Reconstituted, UnitHit, UnitMoved, UnitPlaced, VPScored,
@@ -10,7 +10,7 @@ from .state import (
 
 def line(event, state) -> str | None:
     kind = type(event)
-    board = board_for(state.scenario) if state.scenario else None
+    board = board_at(state) if state.scenario else None
     if kind is Note:
         return event.text
     if kind is PhaseSet:

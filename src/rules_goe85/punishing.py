@@ -21,7 +21,7 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision, Frame
 
-from .board import board_for
+from .board import board_at
 from .state import Choose, ConcealSet, Done, FireFrame, MarkerSet, Note, UnitMoved
 from .units import has, is_vehicle, stacking_ok, targetable, units_at, utype
 
@@ -39,7 +39,7 @@ class PunishingRetreat(Frame):
 
 def retreat_hexes(state, target_id: str, lead_id: str):
     """Where the target of a Punishing Fire may step back to (empty: no retreat)."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     u, lead = state.units.get(target_id), state.units.get(lead_id)
     if u is None or lead is None or u.hex is None or is_vehicle(u) or u.marker == "ops" or u.carrier:
         return []
@@ -65,7 +65,7 @@ def offer(ctx, f: FireFrame) -> None:
 
 
 def decide(rules, state, f: PunishingRetreat):
-    board = board_for(state.scenario)
+    board = board_at(state)
     opts = [Choose("retreat", f.target, board.label(b)) for b in retreat_hexes(state, f.target, f.lead)]
     if not opts:
         return None
@@ -81,7 +81,7 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
     ctx.pop()
     if isinstance(action, Done):
         return
-    board = board_for(state.scenario)
+    board = board_at(state)
     u = state.units[f.target]
     b = board.hex(action.target)
     for x in units_at(state, u.hex):  # 18q: a Concealed unit that moves gives its hex away
@@ -107,7 +107,7 @@ def redeclare(rules, ctx, second: FireFrame) -> None:
     from .vehicles import sees
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     lead, tgt = state.units.get(second.lead), state.units.get(second.targets[0])
     if lead is None or tgt is None:
         return

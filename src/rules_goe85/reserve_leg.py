@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tabletop_core.boards import reachable_hexes
 
-from .board import board_for
+from .board import board_at
 from .units import has, stacking_ok
 
 LEG_FAR, SHAKEN_FAR, NEAR = 2, 1, 1
@@ -29,7 +29,7 @@ def budget(u, near: bool) -> int:
 
 def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     """The hexes ``u`` may end its reserve move in (see the module text)."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     pathfinder = has(u, "pathfinder") and not u.shaken
     room: dict = {}
 

@@ -9,7 +9,7 @@ from . import setup as deployment
 from . import apfire, vehicles, vehstate
 from . import transport, vehsetup
 from . import scenario_events
-from .board import board_for
+from .board import board_at
 from .data import game_data
 from .state import (
     ACTIONS, DECK, EVENTS, FRAMES, PLAYERS, ArtilleryFrame, BonusPick, AssaultFrame, DrawUp, EventChoice, FireChoice, FireFrame,
@@ -160,7 +160,7 @@ class GoERules(Rules):
 
     # -- views and words ------------------------------------------------------------------------
     def observe(self, state, player):
-        board = board_for(state.scenario) if state.scenario else None
+        board = board_at(state) if state.scenario else None
         units = {}
         for uid, u in sorted(state.units.items()):
             units[uid] = {
@@ -174,6 +174,7 @@ class GoERules(Rules):
         return {
             "scenario": state.scenario, "turn": state.turn, "phase": state.phase, "initiative": state.initiative,
             "end_turns": state.end_turns, "smoke": {board.label(h): v for h, v in sorted(state.smoke.items())} if board else {}, "vp": dict(state.vp), "control": dict(sorted(state.control.items())),
+            "tiles": {board.label(h): k for h, k in sorted(state.tiles.items())} if board else {},  # laid in play
             "units": units, "cards": deck.view(player) if deck else {},
             "stacks": transport.stacks(state, board) if board else {},  # 8b: passengers on top of their carrier
             "bonus": bonus_deck.view(player) if bonus_deck else {},

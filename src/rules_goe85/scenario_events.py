@@ -14,11 +14,11 @@ import attrs
 from tabletop_core import Decision, Frame
 from tabletop_core.decks import hand
 
-from .board import board_for
+from .board import board_at, board_for
 from .cards import card, damage_card, hand_of
 from .state import (
     DECK, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, Done, DrawUp, EventChoice, FireFrame, MarkerSet, MoveFrame,
-    Note, Play, Relocated, ReserveFrame, Unit, UnitHit, UnitMoved, UnitPlaced, VPScored,
+    Note, Play, Relocated, ReserveFrame, TilePlaced, Unit, UnitHit, UnitMoved, UnitPlaced, VPScored,
 )
 from .units import eligible, is_hard, stacking_ok, units_at, utype
 from .vehstate import APFire, Loaded, MechSet, Withdrawn
@@ -29,7 +29,6 @@ HEAVY_HEF = 5
 KZ_KILLS = 5  # Kill Zone ends with the Soviets' 5th Mujahideen unit destroyed
 VILLAGE_HEX = "8I4"
 VILLAGE_TILES = ("woods", "woods", "woods", "rough", "building", "building", "building", "building")
-TILE_CODE = {"woods": 1, "rough": 2, "building": 3}
 WAVE_MI8 = 4
 
 
@@ -84,7 +83,7 @@ def _extra_ammo_types(u) -> bool:
 
 
 def decide_event(rules, state, f: EventChoice):
-    board = board_for(state.scenario)
+    board = board_at(state)
     units = sorted(state.units.values(), key=lambda x: x.uid)
     if f.event == "indecision":
         cards = hand_of(state, SOVIET)
@@ -140,7 +139,7 @@ def decide_event(rules, state, f: EventChoice):
         opts = [Choose("exit", u.uid) for u in units if u.side == MUJ and u.hex == h and may_exit(state, u)]
         return Decision(MUJ, (*opts, Done("stay")), "exit the map?") if opts else None
     if f.event == "village":
-        tiles = [board.hex(k.split(":", 1)[1]) for k in sorted(state.mech) if k.startswith("tile:")]
+        tiles = list(state.tiles)  # the village tiles just laid
         placed = {k.split(":", 1)[1] for k in state.mech if k.startswith("village_unit:")}
         opts = []
         for tid in ("rpg", "dshk"):
@@ -166,7 +165,7 @@ def _index_of(board, h) -> int:
 
 def act_event(rules, ctx, f: EventChoice, action) -> None:
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     if f.event == "indecision":
         ctx.move_card(DECK, action.target, hand(SOVIET), "discard", player=SOVIET)
         if f.count > 1 and len(hand_of(state, SOVIET)) > 0:
@@ -295,7 +294,7 @@ def zhawar_vp(state, spec) -> float:
 
 def air_assault_vp(state, spec) -> dict[str, float]:
     vp = dict(state.vp)
-    board = board_for(state.scenario)
+    board = board_at(state)
     for h in state.bunkers:
         if state.control.get(board.label(h)) == SOVIET:
             vp[SOVIET] += 10
@@ -308,11 +307,11 @@ def air_assault_vp(state, spec) -> dict[str, float]:
 def final_result(rules, ctx) -> None:
     state = ctx.state
     spec = rules.spec(state)
-    if spec.victory == "kill_zone":
+    if spec.victory == "kill_zone":  # no turn limit is printed: the stop after turn ``spec.turns`` is a guard
         vp = state.vp[MUJ]
         won = vp >= spec.victory_points
-        ctx.end(MUJ if won else SOVIET, f"the scenario ends: the Mujahideen have {vp:g} VP (need {spec.victory_points})",
-                dict(state.vp))
+        ctx.end(MUJ if won else SOVIET, f"no turn limit is printed; the game stops after turn {spec.turns} (a guard): "
+                f"the Mujahideen have {vp:g} VP (need {spec.victory_points})", dict(state.vp))
         return
     if spec.victory == "zhawar":
         vp = zhawar_vp(state, spec)
@@ -344,7 +343,7 @@ def finish_setup(ctx, spec) -> None:
     from .state import ConcealSet, ControlSet
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     for index, force in enumerate(spec.forces):
         if not force.concealed:
             continue
@@ -366,7 +365,7 @@ def may_exit(state, u) -> bool:
     every unshaken Soviet unit and more than 3 hexes from the nearest Soviet unit."""
     if u.side != MUJ or u.hex is None or state.mech.get(f"noexit:{u.uid}") or u.carrier:
         return False
-    board = board_for(state.scenario)
+    board = board_at(state)
     if u.hex in _exit_edges(state.scenario):
         return True
     soviets = [s for s in state.units.values() if s.side == SOVIET and s.hex is not None and not s.carrier]
@@ -405,7 +404,7 @@ def after_step(rules, ctx, movers, h) -> None:
 
     state = ctx.state
     spec = rules.spec(state)
-    board = board_for(state.scenario)
+    board = board_at(state)
     movers = [m for m in movers if m in state.units]
     if not movers:
         return
@@ -427,7 +426,7 @@ def filter_decision(rules, state, decision):
     if victory not in ("kill_zone", "sherkhankhel"):
         return decision
     frame = state.top
-    board = board_for(state.scenario)
+    board = board_at(state)
     keep = []
     for a in decision.actions:
         if isinstance(a, Choose) and isinstance(frame, (MoveFrame, ReserveFrame)) and a.verb in ("step", "reverse", "reserve"):
@@ -452,7 +451,7 @@ def frame_side(frame) -> str:
 
 
 def _eu_spots(state, h) -> bool:
-    board = board_for(state.scenario)
+    board = board_at(state)
     return any(u.side == SOVIET and eligible(u) and not u.shaken and board.sight(state).sees(u.hex, h)
                for u in state.units.values() if u.hex is not None and not u.carrier)
 
@@ -487,7 +486,7 @@ def after_act(rules, ctx, action=None) -> None:
                 and "turn1_move_fire" not in top.used):
             ctx.replace(attrs.evolve(top, degrade=min(2, top.degrade + 1), used=top.used + ("turn1_move_fire",)))
         if not state.mech.get("village") and state.phase not in ("setup",):
-            board = board_for(state.scenario)
+            board = board_at(state)
             target = board.hex(VILLAGE_HEX)
             if any(u.side == SOVIET and u.hex is not None and not u.carrier and _sees_hex(state, u, target)
                    for u in state.units.values()):
@@ -497,20 +496,22 @@ def after_act(rules, ctx, action=None) -> None:
 def _sees_hex(state, u, h) -> bool:
     from .vehicles import sight_class, up
 
-    board = board_for(state.scenario)
+    board = board_at(state)
     return board.sight(state).sees(u.hex, h, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u), 0)
 
 
 def village(ctx) -> None:
     """Sherkhankhel: a Soviet unit first sees 8I4: eight tiles fall on map 8 (1d10 the column A-J, 1d6
     the row); the Mujahideen may put an RPG and a DShK on them, then draw and play two Action cards.
-    The tiles are recorded and narrated but do not change the board's terrain (partial)."""
+    From then on each tiled hex has the tile's terrain (its elevation kept) for LOS, movement and
+    cover (``state.tiles``, ``board.board_at``); a tile rolled onto an earlier one lies on top of it."""
     ctx.emit(MechSet("village", 1))
+    board = board_at(ctx.state)
     for kind in VILLAGE_TILES:
         col = ctx.roll("d10", player=MUJ, reason=f"{kind} tile: column").total % 10
         row = ctx.roll("d6", player=MUJ, reason=f"{kind} tile: row").total
         label = f"8{chr(ord('A') + col)}{row}"
-        ctx.emit(MechSet(f"tile:{label}", TILE_CODE[kind]))
+        ctx.emit(TilePlaced(board.hex(label), kind))
         ctx.emit(Note(f"a {kind} tile falls on {label}"))
     ctx.push(EventChoice(MUJ, "village"))
 
@@ -613,7 +614,7 @@ def card_plays(rules, state, side: str, cid: str, verbs) -> list:
     from .fortifications import fortified
     from .movement import mp_allowance
 
-    board = board_for(state.scenario)
+    board = board_at(state)
     covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]
     out = []
     for block, verb in verbs:
@@ -646,7 +647,7 @@ def play(rules, ctx, side: str, action) -> bool:
     from .state import ConcealSet
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     verb = action.verb[len("tunnel_"):]
     u = state.units[action.unit]
     party = [u] + (_hero_with(state, u) if verb == "move" else [])
@@ -674,7 +675,7 @@ def before_act(rules, ctx, action) -> bool:
     if not (isinstance(f, MoveFrame) and isinstance(action, Choose) and action.verb == "step"
             and f.player == SOVIET and state.scenario == "tanks-at-zhawar"):
         return False
-    board = board_for(state.scenario)
+    board = board_at(state)
     to = board.hex(action.target)
     if not any(u.side == MUJ and u.type == "t-55" for u in units_at(state, to)):
         return False

@@ -13,7 +13,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from .board import board_for
+from .board import board_at, board_for
 from .cards import card
 from .data import game_data
 from .state import (
@@ -71,7 +71,7 @@ def setup(rules, ctx, scenario: str, options=None) -> None:
             continue
         from . import scenarios_mech
 
-        scenarios_mech.place_fortifications(ctx, board, force)  # 23b a Bunker at a named hex
+        scenarios_mech.place_fortifications(ctx, board, force, wire=mode == "default")  # 23b Bunker; 23c Wire
         if mode == "default":
             _deploy(ctx, board, force, uids)
         else:
@@ -130,6 +130,7 @@ def _deploy(ctx, board, force, uids) -> None:
     from . import scenarios_mech
 
     if scenarios_mech.deploy(ctx, board, force, uids, zone):  # loaded forces, cover-only zones, Wire
+        place_foxholes(ctx, board, force)
         return
     ordinary = [(u, t) for u, t in uids if not game_data().units[t].hero]
     heroes = [(u, t) for u, t in uids if game_data().units[t].hero]
@@ -151,8 +152,25 @@ def _deploy(ctx, board, force, uids) -> None:
         u = Unit(uid, tid, force.side, None)
         h = next((x for x in used[j:] + used[:j] if fits(state, x, u)), None) or next(x for x in slots if fits(state, x, u))
         ctx.emit(UnitPlaced(Unit(uid, tid, force.side, h)))
-    for h in used[: force.foxholes]:  # 23a
-        ctx.emit(FoxholePlaced(h))
+    place_foxholes(ctx, board, force)
+
+
+def place_foxholes(ctx, board, force) -> None:
+    """23a, default deployment: every one of the force's Foxholes, first in the hexes its units hold
+    (in the order of preference), then in the zone's other hexes; never in a building, a pond or the
+    Bunker's hex (``setup.fortifiable``)."""
+    from .setup import fortifiable
+
+    state = ctx.state
+    zone = sorted({h for z in force.zones for h in board.zone_hexes(z)}, key=lambda h: _preference(board, force, h))
+    held = {u.hex for u in state.units.values() if u.side == force.side and u.hex is not None}
+    left = force.foxholes
+    for h in [h for h in zone if h in held] + [h for h in zone if h not in held]:
+        if left <= 0:
+            break
+        if fortifiable(state, board, h):
+            ctx.emit(FoxholePlaced(h))
+            left -= 1
 
 
 @functools.cache
@@ -183,7 +201,7 @@ def entry_hexes(state, side: str):
 # -- control and scoring during play --------------------------------------------------------------
 def after_step(rules, ctx, movers, h) -> None:
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     spec = rules.spec(state)
     side = state.units[movers[0]].side
     from . import bonus
@@ -265,7 +283,7 @@ def decide_event(rules, state, f: EventChoice):
 
     if f.event in scenario_events.CHOICES:
         return scenario_events.decide_event(rules, state, f)
-    board = board_for(state.scenario)
+    board = board_at(state)
     if f.event == "boldness":
         opts = [Choose("boldness", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
                 if u.side == MUJ and u.hex is not None]
@@ -293,7 +311,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         scenario_events.act_event(rules, ctx, f, action)
         return
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     if isinstance(action, Done):
         ctx.pop()
         return

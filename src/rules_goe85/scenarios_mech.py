@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 
-from .board import board_for
+from .board import board_at
 from .cards import card, damage_card
 from .state import MUJ, PLAYERS, SOVIET, Choose, Done, EventChoice, FireFrame, Note, VPScored, other
 from .units import apply_hit, is_hard, units_at, utype
@@ -58,7 +58,7 @@ def _stinger_targets(state):
 
 
 def decide_event(rules, state, f: EventChoice):
-    board = board_for(state.scenario)
+    board = board_at(state)
     if f.event == "stinger":
         opts = [Choose("stinger", uid) for uid in _stinger_targets(state)]
         return Decision(MUJ, (*opts, Done("stinger")), "Stinger: a visible helicopter")
@@ -83,7 +83,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
             if action.unit in state.units:
                 apply_hit(ctx, action.unit)
         return
-    board = board_for(state.scenario)
+    board = board_at(state)
     for label in reversed(action.target.split(",")):
         h = board.hex(label)
         enemies = [u for u in units_at(state, h) if u.side == MUJ and not u.carrier]
@@ -114,7 +114,7 @@ def setup_carrier(state, unit, h):
 def placement_ok(state, force, unit, h) -> bool:
     """The scenario's limits on a set-up hex: Leg units of a loaded force go into a carrier (Kill
     Zone); cover-only zones (a hex with a cover modifier); ``apart``: not in or next to an enemy hex."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     if force.loaded and utype(unit).leg and setup_carrier(state, unit, h) is None:
         return False
     if force.cover_only and board.cf(h) <= 0:
@@ -155,9 +155,10 @@ def load_force(ctx, force, uids) -> None:
             ctx.emit(MechSet(f"carried:{c.uid}", 1))
 
 
-def place_fortifications(ctx, board, force) -> None:
-    """23b: the force's Bunker in its named hex, facing the enemy's friendly edge (our default); 23c:
-    its Wire in the zone's hexes nearest the enemy (the player does not choose them: partial)."""
+def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
+    """23b: the force's Bunker in its named hex, facing the enemy's friendly edge (our default); 23c,
+    default deployment only (``wire``): its Wire in the zone's hexes nearest the enemy, none adjacent
+    to another.  In the set-up decision phase the player places the Wire (setup.py)."""
     from tabletop_core.boards.hexfacing import facing_toward
 
     from .fortifications import BunkerPlaced, WirePlaced
@@ -171,11 +172,13 @@ def place_fortifications(ctx, board, force) -> None:
                "east": lambda x: -x[0], "west": lambda x: x[0]}[enemy_edge]
         far = min((x for x in board.hexes if x[0] == h[0]) or board.hexes, key=key)
         ctx.emit(BunkerPlaced(h, facing_toward(h, far) if far != h else 3))
-    if force.wire:
+    if force.wire and wire:
         from .scenarios import _preference
 
         zone = sorted({h for z in force.zones for h in board.zone_hexes(z)})
-        zone = [h for h in zone if board.row(h).cost("L") is not None and not board.row(h).building]
+        from .setup import fortifiable
+
+        zone = [h for h in zone if fortifiable(ctx.state, board, h)]
         toward = attrs.evolve(force, prefer=spec.edges.get(other(force.side), "north"))
         zone.sort(key=lambda h: _preference(board, toward, h))
         picked = []

@@ -12,7 +12,7 @@ from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from . import abilities, abilities_extra, artillery, fire, movement, scenario_events
-from .board import board_for
+from .board import board_at
 from .cards import card, hand_of, initiative_key
 from .state import (
     ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, CleanedUp, Done, DrawUp,
@@ -228,7 +228,7 @@ def _verbs(rules, state, side: str, cid: str):
 
 
 def main_options(rules, state, side: str):
-    board = board_for(state.scenario)
+    board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
@@ -268,7 +268,7 @@ def main_options(rules, state, side: str):
                     if not eligible(u) or u.carrier or not (utype(u).leg or (verb == "move_fire" and is_vehicle(u)
                                                                                and not is_heli(u))):
                         continue
-                    if verb == "move_fire" and (has(u, "no_move_fire") or u.shaken):
+                    if verb == "move_fire" and has(u, "no_move_fire"):  # 21f; a Shaken unit may (movement.py)
                         continue
                     opts.append(Play(cid, block, verb, u.uid))
             elif verb in abilities.RALLY_VERBS:
@@ -297,11 +297,13 @@ def main_options(rules, state, side: str):
 def relocations(rules, state, side: str):
     """City Boys SSR: once per turn in their impulse, the Mujahideen may pick up an Eligible unit in
     cover on the named map and put it in another covered hex of that map within the range given;
-    it may then still be activated.  (An accompanying Hero is not carried along in this reading.)"""
+    it may then still be activated.  Kill Zone (``relocate_hero``): once a turn, any map, within 2; a
+    Hero stacked with the unit may go along with it (``extra``: the Hero), stacking kept at the new hex.
+    City Boys' reading carries no Hero."""
     spec = rules.spec(state)
     if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
         return []
-    board = board_for(state.scenario)
+    board = board_at(state)
     on_map = {h for h in board.hexes if spec.relocate_map in ("*", board.local(h)[0])}  # "*": any map
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     out = []
@@ -315,17 +317,29 @@ def relocations(rules, state, side: str):
                 continue
             if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
                 out.append(Choose("relocate", u.uid, board.label(h)))
+            if spec.relocate_hero and board.in_cover(h, fortified(state)):
+                for hero in heroes_with(state, u):
+                    if stacking_ok(units_at(state, h) + [u, hero]):
+                        out.append(Choose("relocate", u.uid, board.label(h), hero.uid))
     return out
+
+
+def heroes_with(state, u) -> list:
+    """Heroes of ``u``'s side stacked with it on the map (not riding in a carrier)."""
+    return [x for x in units_at(state, u.hex) if x.side == u.side and utype(x).hero and not x.carrier
+            and x.uid != u.uid]
 
 
 def relocate(rules, ctx, side: str, action: Choose) -> None:
     from .state import Relocated, UnitMoved
 
-    board = board_for(ctx.state.scenario)
+    board = board_at(ctx.state)
     h = board.hex(action.target)
     ctx.emit(Relocated(side, ctx.state.turn))
-    ctx.emit(UnitMoved(action.unit, h, 0))
-    rules.after_step(ctx, [action.unit], h)
+    party = [action.unit] + ([action.extra] if action.extra else [])  # Kill Zone: with its Hero
+    for uid in party:
+        ctx.emit(UnitMoved(uid, h, 0))
+    rules.after_step(ctx, party, h)
 
 
 def _unique(opts):
@@ -341,7 +355,7 @@ def _unique(opts):
 def play(rules, ctx, side: str, action: Play) -> None:
     """6c: resolve the card played."""
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     verb = action.verb
     if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters

@@ -5,7 +5,9 @@ then the side's Foxholes (23a) go into its zone.
 Legal hex: in one of the force's zones, enterable by a Leg unit (Jalalabad's "only hexes into
 which they could theoretically enter" holds for every scenario), not holding an enemy unit, and
 within stacking (9) with the units already there.  Fortifications go in any zone hex except
-buildings and ponds (23), one Foxhole per hex.
+buildings and ponds (23), one Foxhole per hex and none in the Bunker's hex (the Bunker is that hex's
+fortification); then the side's Wire (23c, Tanks at Zhawar: the Soviet player's 3 Wire), one a hex,
+under the same limits.
 
 Reading: set-up is open.  The printed rules hide nothing here: the side that sets up second sees
 the first side's deployment (that is the advantage the order gives), and the first side has no
@@ -17,7 +19,7 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision, Frame
 
-from .board import board_for
+from .board import board_at
 from .data import game_data
 from .state import Choose, FoxholePlaced, Note, Unit, UnitPlaced
 from .units import stacking_ok, units_at
@@ -33,24 +35,25 @@ class Deploy(Frame):
     force: int  # index in the scenario's forces
     pending: tuple[tuple[str, str], ...]
     foxholes: int = 0
+    wire: int = 0  # 23c: Wire still to place (after the Foxholes)
 
 
 def start_deployment(ctx, spec, to_place) -> None:
     """Push one Deploy frame per force with a set-up zone, the first to set up on top."""
     for index, uids in reversed(to_place):
         force = spec.forces[index]
-        ctx.push(Deploy(force.side, index, tuple(uids), force.foxholes))
+        ctx.push(Deploy(force.side, index, tuple(uids), force.foxholes, force.wire))
 
 
 def _zone(state, f: Deploy):
-    board = board_for(state.scenario)
+    board = board_at(state)
     force = game_data().scenarios[state.scenario].forces[f.force]
     return sorted({h for z in force.zones for h in board.zone_hexes(z)})
 
 
 def placement_hexes(state, f: Deploy, unit: Unit):
     """Where ``unit`` may be set up now."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     out = []
     for h in _zone(state, f):
         if board.row(h).cost("L") is None:
@@ -81,14 +84,24 @@ def scenario_allows(state, f: Deploy, unit: Unit, h) -> bool:
     return placement_ok(state, force, unit, h)
 
 
+def fortifiable(state, board, h) -> bool:
+    """23: a Foxhole or Wire may go in ``h``: not a building or a pond (nor impassable ground), not the
+    Bunker's hex, no Foxhole or Wire there yet."""
+    r = board.row(h)
+    return (not r.building and r.kind not in NO_FORTIFICATION and r.cost("L") is not None
+            and h not in state.bunkers and h not in state.foxholes and h not in state.wire)
+
+
 def foxhole_hexes(state, f: Deploy):
-    board = board_for(state.scenario)
-    return [h for h in _zone(state, f) if h not in state.foxholes and not board.row(h).building
-            and board.row(h).kind not in NO_FORTIFICATION and board.row(h).cost("L") is not None]
+    board = board_at(state)
+    return [h for h in _zone(state, f) if fortifiable(state, board, h)]
+
+
+wire_hexes = foxhole_hexes  # 23c: the Wire keeps to the same hexes (the player chooses them)
 
 
 def decide(rules, state, f: Deploy):
-    board = board_for(state.scenario)
+    board = board_at(state)
     if f.pending:
         uid, tid = f.pending[0]
         unit = Unit(uid, tid, f.side, None)
@@ -97,11 +110,14 @@ def decide(rules, state, f: Deploy):
     if f.foxholes:
         opts = tuple(Choose("foxhole", "", board.label(h)) for h in foxhole_hexes(state, f))
         return Decision(f.side, opts, f"place a Foxhole ({f.foxholes} left)") if opts else None
+    if f.wire:
+        opts = tuple(Choose("wire", "", board.label(h)) for h in wire_hexes(state, f))
+        return Decision(f.side, opts, f"place a Wire ({f.wire} left)") if opts else None
     return None
 
 
 def act(rules, ctx, f: Deploy, action) -> None:
-    board = board_for(ctx.state.scenario)
+    board = board_at(ctx.state)
     h = board.hex(action.target)
     if action.verb == "place":
         uid, tid = f.pending[0]
@@ -110,10 +126,15 @@ def act(rules, ctx, f: Deploy, action) -> None:
 
         after_placed(ctx, game_data().scenarios[ctx.state.scenario].forces[f.force], uid, h)  # loads it
         f = attrs.evolve(f, pending=f.pending[1:])
+    elif action.verb == "wire":
+        from .fortifications import WirePlaced
+
+        ctx.emit(WirePlaced(h))
+        f = attrs.evolve(f, wire=f.wire - 1)
     else:
         ctx.emit(FoxholePlaced(h))
         f = attrs.evolve(f, foxholes=f.foxholes - 1)
-    if f.pending or f.foxholes:
+    if f.pending or f.foxholes or f.wire:
         ctx.replace(f)
     else:
         ctx.pop()
@@ -132,7 +153,10 @@ def advance(rules, ctx, f: Deploy) -> None:
     elif f.foxholes:
         ctx.emit(Note("no legal hex is left for the Foxholes"))
         f = attrs.evolve(f, foxholes=0)
-    if f.pending or f.foxholes:
+    elif f.wire:
+        ctx.emit(Note("no legal hex is left for the Wire"))
+        f = attrs.evolve(f, wire=0)
+    if f.pending or f.foxholes or f.wire:
         ctx.replace(f)
     else:
         ctx.pop()

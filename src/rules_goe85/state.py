@@ -59,6 +59,7 @@ class GoEState(BaseState):
     foxholes: set[tuple[int, int]] = attrs.Factory(set)
     barrage: set[tuple[int, int]] = attrs.Factory(set)
     smoke: dict[tuple[int, int], int] = attrs.Factory(dict)  # Smoke 1 / Smoke 2 markers (22f, 5g)
+    tiles: dict[tuple[int, int], str] = attrs.Factory(dict)  # terrain tiles laid during play (Sherkhankhel; board.py)
     bunkers: dict[tuple[int, int], int] = attrs.Factory(dict)  # 23b: hex -> the vertex it faces (fortifications.py)
     wire: set[tuple[int, int]] = attrs.Factory(set)  # 23c (fortifications.py)
     escaped: set[str] = attrs.Factory(set)
@@ -166,6 +167,15 @@ class BarrageSet(Event):
 class SmokePlaced(Event):
     hex: tuple[int, int]
     level: int
+
+
+@attrs.frozen
+class TilePlaced(Event):
+    """A terrain tile laid on a hex during play (Sherkhankhel's village): from then on the hex has the
+    tile's terrain for LOS, movement and cover (``board.board_at``); its elevation is kept."""
+
+    hex: tuple[int, int]
+    kind: str
 
 
 @attrs.frozen
@@ -314,6 +324,11 @@ def _smoke(state: GoEState, e: SmokePlaced) -> None:
     state.smoke[e.hex] = max(state.smoke.get(e.hex, 0), e.level)
 
 
+@appliers.on(TilePlaced)
+def _tile(state: GoEState, e: TilePlaced) -> None:
+    state.tiles[e.hex] = e.kind
+
+
 @appliers.on(CleanedUp)
 def _clean(state: GoEState, e: CleanedUp) -> None:
     state.barrage.clear()
@@ -354,7 +369,7 @@ def _note(state: GoEState, e: Note) -> None:
 
 EVENTS = (ScenarioSet, UnitPlaced, UnitMoved, UnitHit, MarkerSet, Rallied, Reconstituted, ConcealSet, PhaseSet, InitiativeSet,
           EndTurnCounted, PassCounted, VPScored, ControlSet, FoxholePlaced, BarrageSet, SmokePlaced, CleanedUp, Escaped,
-          TargetNoted, Relocated, EdgeReached, Note)
+          TargetNoted, Relocated, EdgeReached, Note, TilePlaced)
 
 
 # -- actions --------------------------------------------------------------------------------------

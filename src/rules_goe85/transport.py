@@ -27,7 +27,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward
 
-from .board import away_from, board_for
+from .board import away_from, board_at
 from .state import Choose, Done, Note, ReserveFrame
 from .units import eligible, heli_mode, units_at, utype
 from .vehstate import Faced, Loaded, ModeSet, Unloaded
@@ -73,7 +73,7 @@ def passengers_leave_assault(ctx, uids, h, frm) -> None:
     from .assault import _retreat
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     for uid in uids:
         u = state.units.get(uid)
         if u is None or u.carrier or u.hex != h:
@@ -98,7 +98,7 @@ def lets_get_em_movers(state, side: str, hexes) -> list[str]:
 
 # -- the Reserve Phase (5f, 8k, 17a, 17b) ---------------------------------------------------------
 def _near(state, side, h) -> bool:
-    board = board_for(state.scenario)
+    board = board_at(state)
     return any(u.side != side and u.hex is not None and board.distance(u.hex, h) <= 3 for u in state.units.values())
 
 
@@ -215,6 +215,6 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
     if isinstance(action, Choose) and action.verb == "reserve":
         u = state.units[action.unit]
         if u.hex is not None and is_heli(u):  # 17b: it flies on, nose first
-            b = board_for(state.scenario).hex(action.target)
+            b = board_at(state).hex(action.target)
             ctx.emit(Faced(u.uid, facing_toward(u.hex, b)))
     base(rules, ctx, f, action)

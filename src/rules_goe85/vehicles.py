@@ -18,7 +18,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
 
-from .board import board_for
+from .board import board_at, board_for
 from .fortifications import tracked_wire_cost
 from .state import Choose, Done, FireFrame, MoveFrame, Note, UnitMoved, other
 from .units import airborne, heli_mode, is_hard, is_vehicle, stacking_ok, units_at, utype
@@ -73,7 +73,7 @@ def sight_class(a, b) -> str:
 
 def sees(state, a, b, ah=None, bh=None) -> bool:
     """LOS between two units (14, 17e), Smoke included; ``ah``/``bh`` override their hexes."""
-    board = board_for(state.scenario)
+    board = board_at(state)
     return board.sight(state).sees(a.hex if ah is None else ah, b.hex if bh is None else bh,
                                    sight_class(a, b), up(a), up(b))
 
@@ -122,7 +122,7 @@ def vehicle_options(rules, state, f: MoveFrame, uid: str, m: int) -> list:
     u = state.units.get(uid)
     if u is None or u.carrier:
         return []
-    board = board_for(state.scenario)
+    board = board_at(state)
     first = uid not in f.stepped
     out = []
 
@@ -233,7 +233,7 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     from .movement import mp_allowance, offer_opportunity
 
     state = ctx.state
-    board = board_for(state.scenario)
+    board = board_at(state)
     uid = action.unit
     u = state.units[uid]
     left = {x: (m, b) for x, m, b in f.mp}
@@ -300,7 +300,7 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
 def may_land(state, u, h=None) -> bool:
-    board = board_for(state.scenario)
+    board = board_at(state)
     h = u.hex if h is None else h
     if board.row(h).kind not in LANDING and not (board.row(h).kind == "hill"):
         return False
@@ -358,7 +358,7 @@ def destroy(ctx, uid: str) -> None:
 
     state = ctx.state
     u = state.units[uid]
-    board = board_for(state.scenario)
+    board = board_at(state)
     aboard = [p.uid for p in passengers(state, uid)]
     assault_from = assault_direction(state, u.hex) if aboard and u.hex is not None else None
     mode = heli_mode(u)
@@ -480,10 +480,10 @@ def vehicle_plays(rules, state, side: str, cid: str, verbs) -> list:
         out += sagger_he_plays(rules, state, side, cid)
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
         out.append(Play(cid, "any", "heli_move", h.uid))
+        out.append(Play(cid, "any", "heli_move_fire", h.uid))  # 18i: Shaken too, without the fire (movement.py)
         if h.shaken:
             out.append(Play(cid, "any", "rally", h.uid, "", "rally"))
             continue
-        out.append(Play(cid, "any", "heli_move_fire", h.uid))
         out += [Play(cid, "any", "fire", lead, tgt) for lead, tgt, g in fire_options(rules, state, side, verb="fire", units=[h])
                 if not g]
         out += [Play(cid, "any", "fire", lead, tgt, "ap") for lead, tgt, g in ap_leads(state, side, verb="fire", units=[h])

@@ -216,7 +216,7 @@ def test_sherkhankhel_setup_concealed_start_cards_and_end_turns():
     muj = [u for u in g.state.units.values() if u.side == "mujahideen"]
     assert muj and all(u.concealed for u in muj if DATA.units[u.type].leg)
     assert {b.label(u.hex) for u in muj} <= {"7G1", "7F0", "6G1", "7D0", "5J4", "5J2"}
-    assert 1 <= len(g.state.foxholes) <= 4 and set(labels(g, g.state.foxholes)) <= {"6G1", "7D0", "7F0", "7G1"}
+    assert labels(g, g.state.foxholes) == ["6G1", "7D0", "7F0", "7G1"]  # all four, one a hex
     assert all(g.state.mech.get(f"noexit:{u.uid}") == (1 if b.local(u.hex)[0] == "5" else None) for u in muj)
     cards = g.state.decks["action"].piles[hand("mujahideen")]
     assert "#37" in cards and "#7" in cards and len(cards) == 4
@@ -251,7 +251,8 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
 
     g.state.stack.append(Impulse("soviet", "main"))  # in the Soviet impulse, a unit sees 8I4
     g.referee(lambda c: se.after_act(RULES, c), forced_faces=[3, 2] * 8)  # every tile on 8D2
-    assert g.state.mech["village"] == 1 and g.state.mech["tile:8D2"] == 3
+    b = board_for("ambush-at-sherkhankhel")
+    assert g.state.mech["village"] == 1 and g.state.tiles == {b.hex("8D2"): "building"}  # the last on top
     d = g.decision
     assert d.player == "mujahideen" and Choose("village", "", "8D2", "rpg") in d.actions
     g.apply(Choose("village", "", "8D2", "rpg"))
@@ -271,7 +272,7 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
         g.apply(Done("no more"))
     assert isinstance(g.state.stack[-1], Impulse) and g.state.stack[-1].player == "soviet"
     se.after_act(RULES, ctx(g))
-    assert sum(1 for k in g.state.mech if k.startswith("tile:")) <= 8  # only the first sight
+    assert g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
@@ -308,7 +309,8 @@ def test_air_assault_setup_loaded_mi8s_bunker_and_foxholes():
     assert spec.muj_card19 == ["fire"]
     g = game("air-assault")
     b = board_for("air-assault")
-    assert [b.label(h) for h in g.state.bunkers] == ["6F3"] and 1 <= len(g.state.foxholes) <= 6
+    assert [b.label(h) for h in g.state.bunkers] == ["6F3"] and len(g.state.foxholes) == 6
+    assert b.hex("6F3") not in g.state.foxholes
     legs = [u for u in g.state.units.values() if u.side == "soviet" and DATA.units[u.type].leg]
     assert len(legs) == 10 and all(g.state.units[u.carrier].type == "mi-8" for u in legs)
     assert all(g.state.mech.get(f"carried:{u.carrier}") for u in legs)

@@ -36,6 +36,9 @@ def test_vehicle_counters():
 @pytest.mark.rule("goe85:15b")
 @pytest.mark.rule("goe85:15c")
 @pytest.mark.rule("goe85:15d")
+@pytest.mark.rule("goe85:3c")
+@pytest.mark.rule("goe85:3d")
+@pytest.mark.rule("goe85:2b")
 def test_vehicle_example_15c_number_for_number():
     # 15c: range 3, +1 for the degrading hex crossed, T-62 TM 3 -> to hit 1
     assert to_hit_number(3, 3, 0, degraded=True) == 1

@@ -168,6 +168,7 @@ def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
 @pytest.mark.rule("goe85:17b")
 @pytest.mark.rule("goe85:17c")
 @pytest.mark.rule("goe85:17a")
+@pytest.mark.rule("goe85:8k")
 def test_reserve_phase_helicopter_mode_flight_and_unloading():
     g = game()
     position(g, [("H", "mi-8", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"), FAR_MUJ],
