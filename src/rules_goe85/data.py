@@ -268,7 +268,8 @@ class ScenarioSpec:
     morale_hexes: list[str] = attrs.Factory(list)
     relocate_map: str = ""
     relocate_range: int = 0
-    relocate_hero: bool = False  # the relocation carries an accompanying Hero along (Kill Zone)
+    relocate_hero: bool = False  # the relocation carries an accompanying Hero along (Kill Zone, City Boys)
+    relocate_hero_eligible: bool = False  # ... only an Eligible one (City Boys says "EU Hero"; Kill Zone does not)
     tiles: list[HexSpec] = attrs.Factory(list)
     bonus_cards: int = 0  # 24b: VP per completed Bonus card (0: the cards are not used)
     edges: dict[str, str] = attrs.Factory(dict)  # 24c: each side's friendly board edge

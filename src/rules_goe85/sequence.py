@@ -299,7 +299,7 @@ def relocations(rules, state, side: str):
     cover on the named map and put it in another covered hex of that map within the range given;
     it may then still be activated.  Kill Zone (``relocate_hero``): once a turn, any map, within 2; a
     Hero stacked with the unit may go along with it (``extra``: the Hero), stacking kept at the new hex.
-    City Boys' reading carries no Hero."""
+    City Boys carries an accompanying Hero too, but only an Eligible one (``relocate_hero_eligible``)."""
     spec = rules.spec(state)
     if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
         return []
@@ -319,6 +319,8 @@ def relocations(rules, state, side: str):
                 out.append(Choose("relocate", u.uid, board.label(h)))
             if spec.relocate_hero and board.in_cover(h, fortified(state)):
                 for hero in heroes_with(state, u):
+                    if spec.relocate_hero_eligible and not eligible(hero):
+                        continue
                     if stacking_ok(units_at(state, h) + [u, hero]):
                         out.append(Choose("relocate", u.uid, board.label(h), hero.uid))
     return out

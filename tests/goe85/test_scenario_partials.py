@@ -154,11 +154,23 @@ def test_kill_zone_relocation_carries_an_accompanying_hero():
     assert g.state.units["R"].hex == g.state.units["H"].hex == b.hex("8F0")
     assert g.state.relocated["mujahideen"] == g.state.turn
     assert not any(isinstance(a, Choose) and a.verb == "relocate" for a in g.decision.actions)  # once a turn
-    # City Boys keeps its reading: the unit alone
-    g2 = game("city-boys")
-    arrange(g2, [("R", "rpd", "mujahideen", "4C3"), ("H", "aarash", "mujahideen", "4C3"),
-                 ("S", "sov-rifle-intensive", "soviet", "7A1")], frames=[Impulse("mujahideen", "main")])
-    assert not any(isinstance(a, Choose) and a.verb == "relocate" and a.extra for a in g2.decision.actions)
+
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+def test_city_boys_relocation_carries_only_an_eligible_hero():
+    from rules_goe85.state import MarkerSet
+
+    def relocations_with_hero(g):
+        return [a for a in g.decision.actions if isinstance(a, Choose) and a.verb == "relocate" and a.extra == "H"]
+
+    g = game("city-boys")
+    arrange(g, [("R", "rpd", "mujahideen", "4C3"), ("H", "aarash", "mujahideen", "4C3"),
+                ("S", "sov-rifle-intensive", "soviet", "7A1")], frames=[Impulse("mujahideen", "main")])
+    assert relocations_with_hero(g)  # "(and an accompanying EU Hero)"
+    g.referee(lambda c: c.emit(MarkerSet("H", "ops")))
+    assert not relocations_with_hero(g)  # an Ops Complete Hero is not an Eligible Unit (4c)
+    assert any(isinstance(a, Choose) and a.verb == "relocate" and a.unit == "R" for a in g.decision.actions)
 
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
