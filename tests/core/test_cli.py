@@ -107,3 +107,14 @@ def test_verify_mismatch_exits_1_naming_the_event(duel_installed, tmp_path):
     out = run("replay", str(log), "--verify")
     assert out.returncode == 1
     assert f"event {index + 1} differs" in out.stderr
+
+
+def test_the_shipped_rulesets_list_their_scenarios_and_variants():
+    listing = run("rulesets").stdout
+    for name in ("goe85", "orgun1983", "fubar"):
+        assert any(line.startswith(name + "\t") for line in listing.splitlines())
+    assert "orgun-1983\tOrgun 1983" in run("scenarios", "orgun1983").stdout
+    goe = [line.split("\t")[0] for line in run("scenarios", "goe85").stdout.splitlines()]
+    assert len(goe) == 9 and "air-assault" in goe
+    assert run("variants", "fubar").stdout.startswith("lwtv\t")
+    assert run("variants", "orgun1983").stdout == ""
