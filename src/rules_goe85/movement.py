@@ -203,7 +203,7 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
 def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
     """Cards and leads the non-phasing side could use to fire on a unit now moving in ``movers_hex``."""
     from .fire import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE
-    from .vehicles import sees
+    from .vehicles import power_barred, sees
     from .units import targetable
 
     board = board_at(state)
@@ -248,7 +248,8 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
         if c.power:
             for lead in leads:
                 for p in utype(lead).powers:  # 11a: a Power that fires (the Marksman's too, 22m)
-                    if p in FIRE_POWERS and board.distance(lead.hex, movers_hex) <= reach(lead, p):
+                    if (p in FIRE_POWERS and board.distance(lead.hex, movers_hex) <= reach(lead, p)
+                            and not power_barred(lead, p)):  # 17b
                         out.append(Play(cid, "power", p, lead.uid, mover))
     return out
 

@@ -18,7 +18,7 @@ from .state import (
     ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, CleanedUp, Done, DrawUp,
     EventChoice, Impulse, InitiativePick, InitiativeSet, Note, PassCounted, PhaseSet, Play, ReserveFrame, other,
 )
-from .vehicles import is_heli, play_vehicle_card, vehicle_plays
+from .vehicles import is_heli, play_vehicle_card, power_barred, vehicle_plays
 from .units import is_vehicle
 from .units import eligible, has, stacking_ok, units_at, utype
 from .fortifications import fortified
@@ -285,7 +285,8 @@ def main_options(rules, state, side: str):
         if c.power:
             for p in fire.FIRE_POWERS:
                 opts += [Play(cid, "power", p, lead, tgt, "group" if g else "") for lead, tgt, g in fires(p)
-                         if p in utype(state.units[lead]).powers and not (p == "marksman" and g)]
+                         if p in utype(state.units[lead]).powers and not (p == "marksman" and g)
+                         and not power_barred(state.units[lead], p)]  # 17b
             opts += abilities.power_plays(state, side, cid)
         opts += abilities.any_card_plays(state, side, cid)
         opts += vehicle_plays(rules, state, side, cid, _verbs(rules, state, side, cid))  # 15, 17a, 18c, 22k

@@ -168,17 +168,67 @@ def mode_choices(state, f: ReserveFrame) -> list[Choose]:
     return out
 
 
+def heli_reserve_reach(state, u) -> dict:
+    """17b, 5f: {hex: facing} a flying helicopter can reach with its reserve allowance, turning at
+    most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
+    into an enemy hex or a full one, stopping on entering a hex within three of the enemy unless it
+    began there."""
+    from tabletop_core.boards.hexfacing import front_hexes
+
+    from .units import stacking_ok
+    from .vehicles import facing_of
+
+    board = board_at(state)
+    budget = reserve_allowance(state, u)
+    began_near = _near(state, u.side, u.hex)
+    enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
+    best: dict = {(u.hex, facing_of(state, u)): 0}
+    frontier = [(u.hex, facing_of(state, u))]
+    while frontier:
+        nxt = []
+        for h, v in frontier:
+            c = best[(h, v)]
+            if c >= budget or (h != u.hex and not began_near and _near(state, u.side, h)):
+                continue
+            for turn in (0, -1, 1):
+                nv = (v + turn) % 6
+                for b in front_hexes(h, nv):
+                    if b not in board.board or b in enemy:
+                        continue
+                    cost = board.enter_cost(h, b, "F")
+                    if cost is None or c + cost > budget or (b, nv) in best and best[(b, nv)] <= c + cost:
+                        continue
+                    if not stacking_ok([x for x in units_at(state, b) if x.uid != u.uid] + [u]):
+                        continue
+                    best[(b, nv)] = c + cost
+                    nxt.append((b, nv))
+        frontier = nxt
+    out: dict = {}
+    for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
+        if h != u.hex and h not in out:
+            out[h] = v
+    return out
+
+
 def decide_reserve(rules, state, f: ReserveFrame):
     from .movement import decide_reserve as base
     from .vehicles import is_heli
 
     d = base(rules, state, f)
     moves = []
+    reach: dict = {}
     for a in d.actions:
         if isinstance(a, Choose) and a.verb == "reserve":
             u = state.units[a.unit]
             if u.hex is not None and is_heli(u) and heli_mode(u) != "flying":
                 continue  # 17b: only a flying helicopter moves
+            if u.hex is not None and is_heli(u):  # 17b: one vertex turned a hex entered
+                if u.uid not in reach:
+                    reach[u.uid] = heli_reserve_reach(state, u)
+                b = board_at(state).hex(a.target)
+                if b not in reach[u.uid]:
+                    continue
+                a = Choose("reserve", u.uid, a.target, str(reach[u.uid][b]))
         if isinstance(a, Done):
             continue
         moves.append(a)
@@ -214,7 +264,7 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
         return
     if isinstance(action, Choose) and action.verb == "reserve":
         u = state.units[action.unit]
-        if u.hex is not None and is_heli(u):  # 17b: it flies on, nose first
+        if u.hex is not None and is_heli(u) and not action.extra:  # 17b: it flies on, nose first
             b = board_at(state).hex(action.target)
             ctx.emit(Faced(u.uid, facing_toward(u.hex, b)))
     base(rules, ctx, f, action)

@@ -441,6 +441,11 @@ def withdraw(ctx, uid: str, why: str) -> None:
 __all__ = ["vehicle_options", "transport_options", "act_vehicle", "destroy", "sees", "facing_of"]
 
 
+def power_barred(u, power: str) -> bool:
+    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c)."""
+    return power == "explosive_rounds" and is_heli(u) and heli_mode(u) == "landed"
+
+
 def he_adjustment(lead, targets) -> tuple[int, int]:
     """(HEF change, degrade levels) for helicopters in ranged HE combat: -2 HEF against a flying
     helicopter (17d); a flying or landed helicopter firing hits only on the rarer colours (17b,
