@@ -16,11 +16,7 @@ from tabletop_core import agents_for, new_game, play
 def run(scenario: str, seed: int, variants: tuple[str, ...], agents: str = "fubar,random") -> None:
     game = new_game("fubar", scenario, seed=seed, variants=variants)
     print(f"--- {scenario}, seed {seed}, {'+'.join(variants) or 'base rules'}, {agents} ---")
-    for event in game.events:
-        line = game.narrate(event)
-        if line:
-            print(line)
-    game.subscribe(lambda event: (line := game.narrate(event)) and print(line))
+    game.narrate_to(print)  # the set-up already played, then every event as it happens
     result = play(game, agents_for(game, agents))
     print(f"result: {result}\n")
 

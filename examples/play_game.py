@@ -23,17 +23,8 @@ def main() -> None:
     args = parser.parse_args()
 
     game = tabletop_core.new_game(args.ruleset, args.scenario, seed=args.seed, variants=args.variant)
-    for event in game.events:  # the set-up, already played
-        line = game.narrate(event)
-        if line:
-            print(line)
-
-    def say(event):
-        line = game.narrate(event)
-        if line:
-            print(line)
-
-    result = tabletop_core.play(game, tabletop_core.agents_for(game, args.agents), on_event=say)
+    game.narrate_to(print)  # the set-up already played, then every event as it happens
+    result = tabletop_core.play(game, tabletop_core.agents_for(game, args.agents))
     print(f"result: {result}")
     print(f"digest: {game.digest()}  ({len(game.events)} events, {game.state.decisions} decisions)")
 

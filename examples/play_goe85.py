@@ -14,17 +14,8 @@ def main(argv=None) -> int:
     scenario = args[0] if args else "city-boys"
     seed = int(args[1]) if len(args) > 1 else 1
     game = tabletop_core.new_game("goe85", scenario, seed=seed)
-    for event in game.events:  # what set-up already did
-        line = game.narrate(event)
-        if line:
-            print(line)
-
-    def say(event):
-        line = game.narrate(event)
-        if line:
-            print(line)
-
-    result = tabletop_core.play(game, tabletop_core.agents_for(game, "random,random"), on_event=say)
+    game.narrate_to(print)  # what set-up already did, then every event as it happens
+    result = tabletop_core.play(game, tabletop_core.agents_for(game, "random,random"))
     print(f"\nresult: {result}  ({game.state.decisions} decisions)")
     return 0
 

@@ -20,12 +20,8 @@ def main() -> None:
     game = tabletop_core.new_game("orgun1983", "orgun-1983", seed=args.seed)
     agents = tabletop_core.agents_for(game, args.agents)
     if not args.quiet:
-        for event in game.events:  # the set-up, already played
-            line = game.narrate(event)
-            if line:
-                print(line)
-    on_event = None if args.quiet else (lambda event: (line := game.narrate(event)) and print(line))
-    result = tabletop_core.play(game, agents, on_event=on_event)
+        game.narrate_to(print)  # the set-up already played, then every event as it happens
+    result = tabletop_core.play(game, agents)
     print(f"result: {result}  ({game.state.decisions} decisions, {len(game.events)} events)")
 
 

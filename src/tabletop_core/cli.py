@@ -100,9 +100,7 @@ def _play(args) -> int:
         viewer = args.as_player
         if viewer is not None and viewer not in rules.players:
             raise TabletopError(f"--as {viewer!r}: {rules.name} has the players {', '.join(rules.players)}")
-        for event in game.events:
-            _say(game, event, viewer)
-        game.subscribe(lambda event: _say(game, event, viewer))
+        game.narrate_to(print, player=viewer)
     host.attach_observers(game)
     try:
         result = play(game, seats)
@@ -115,14 +113,6 @@ def _play(args) -> int:
         writer.close(game.end_summary())
     print(f"result: {result}")
     return 0
-
-
-def _say(game: Game, event, viewer: str | None) -> None:
-    if viewer is not None:
-        event = event.redact(viewer)
-    line = game.narrate(event)
-    if line:
-        print(line)
 
 
 def _replay(args) -> int:

@@ -275,6 +275,19 @@ class Game:
             seen = event if player is None else event.redact(player)
             yield seen, shadow.narrate(seen)
 
+    def narrate_to(self, write: Callable[[str], None], *, player: str | None = None) -> None:
+        """Send one line per event to ``write``: first for the history so far (the set-up), then for
+        every new event as it happens.  ``player`` narrates only what that player may see."""
+
+        def say(event: Event) -> None:
+            line = self.narrate(event if player is None else event.redact(player))
+            if line:
+                write(line)
+
+        for event in self.events:
+            say(event)
+        self.subscribe(say)
+
     def narrate(self, event: Event) -> str | None:
         from .narration import narrate
 

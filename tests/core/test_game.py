@@ -164,3 +164,17 @@ def test_secret_actions_are_concealed_from_other_players(tmp_path):
     assert taken.redact("red") is taken
     assert taken.redact("blue").action == ConcealedAction("Deploy")
     assert ActionTaken("red", duel.Decline()).redact("blue").action == duel.Decline()
+
+
+def test_narrate_to_tells_the_setup_then_each_new_event_and_hides_secrets():
+    game = new(12)
+    lines, red_lines = [], []
+    game.narrate_to(lines.append)
+    game.narrate_to(red_lines.append, player="red")
+    assert lines and lines[0].startswith("Duel")
+    before = len(lines)
+    game.apply(game.decision.actions[0])
+    assert len(lines) > before
+    assert any("hand:blue" in line for line in red_lines)
+    assert not any(f"card {c} draw -> hand:blue" in line for line in red_lines
+                   for c in game.state.decks["cards"].piles["hand:blue"])
