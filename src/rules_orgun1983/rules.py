@@ -23,7 +23,7 @@ SCENARIO = "orgun-1983"
 
 class OrgunRules(Rules):
     name = "orgun1983"
-    version = "1.0.0"
+    version = "2.0.0"  # 2.0: move parties, ambush parties, raid retreats and entry areas are decisions
     title = "Orgun 1983"
     players = PLAYERS
     # Random-vs-random games take 80-1,100 decisions (500 fuzzed seeds: mean about 640); every

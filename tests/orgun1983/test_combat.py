@@ -6,7 +6,7 @@ import pytest
 
 from rules_orgun1983.actions import (
     Activate, Ambush, AmbushWindow, Attack, AttackNow, ChooseAttack, ChooseMove, Decline, Done, Go, Hold,
-    Pick, PlayCard, Raid, Step, Stop, TakeLoss,
+    Pick, PlayCard, Raid, Retreat, Step, Stop, TakeLoss,
 )
 from rules_orgun1983.effects import cohesion_test
 from rules_orgun1983.queries import strength
@@ -285,7 +285,35 @@ def test_raid_pass_spends_and_retreats_the_target(table):
     t.roll(2)
     t.do(Raid("J1", "R4"))
     assert t.unit("J1").area == 7 and t.unit("J1").spent
-    assert t.unit("R4").spent and t.unit("R4").area == 2  # the nearest adjacent area it may enter
+    assert t.unit("R4").spent and t.unit("R4").area == 15  # waiting for its owner's choice
+
+
+@rule("orgun1983:raid")
+def test_the_dra_player_picks_where_a_raided_unit_retreats(table):
+    # fails on 1.x, which sent the raided unit to the smallest adjacent area id (2) by itself
+    t = table.place(J1=7, R4=15, R1=1).control(DRA, 15).start()
+    t.roll(2)
+    t.do(Activate(7), Raid("J1", "R4"))
+    decision = t.decision
+    assert decision.player == DRA
+    # every adjacent area the movement rules allow: not 7 (the raider's, Mujahideen units)
+    assert {a.area for a in decision.actions if isinstance(a, Retreat)} == {2, 6, 12, 19, 22}
+    t.do(Retreat("R4", 22))
+    assert t.unit("R4").area == 22 and t.unit("R4").spent
+    assert t.state.control.get(22) == DRA  # it stands alone there
+    assert t.decision.player == DRA  # the activation is over: DRA's turn to activate
+
+
+@rule("orgun1983:raid")
+def test_a_raided_unit_may_not_retreat_where_the_movement_rules_forbid(table):
+    # militia M4 raided in 6: 15 is mined (militia may not enter), 3 holds Mujahideen, 2 is
+    # Mujahideen-controlled; only 5 and 9 remain for its owner to choose from
+    t = table.place(J1=3, M4=6, R1=1).control(MUJ, 2).mines(15).start()
+    t.roll(1)
+    t.do(Activate(3), Raid("J1", "M4"))
+    assert {a.area for a in t.legal() if isinstance(a, Retreat)} == {5, 9}
+    t.do(Retreat("M4", 9))
+    assert t.unit("M4").area == 9
 
 
 @rule("orgun1983:raid")
@@ -458,6 +486,7 @@ def test_a_raider_ignores_mines_but_they_help_the_test(table):
     test = t.events(CohesionTested)[-1]
     assert (test.roll, test.modifier, test.passed) == (3, 1, True)
     assert not t.events(LossTaken) and t.unit("J1").steps == 2
+    t.do(Retreat("R4", 2))
     assert t.unit("R4").spent and t.unit("R4").area == 2
 
 
@@ -479,7 +508,7 @@ def test_leaders_are_not_raid_targets_unless_the_reading_says(table):
     t = table.place(J1=7, R4=15, DL=15, R1=1).start()
     t.do(Activate(7))
     assert {a.target for a in t.legal() if isinstance(a, Raid)} == {"R4"}
-    v = Table(table.rules.with_readings(raid_targets_leaders=True)).place(J1=7, R4=15, DL=15, R1=1).start()
+    v = Table(table.rules.with_readings(leaders_are_targets=True)).place(J1=7, R4=15, DL=15, R1=1).start()
     v.do(Activate(7))
     assert {a.target for a in v.legal() if isinstance(a, Raid)} == {"R4", "DL"}
 

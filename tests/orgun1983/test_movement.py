@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_orgun1983.actions import (
-    Activate, Attack, ChooseMove, Decline, Eliminate, Go, LayMines, Pick, Retreat, Stacking, Step, Stop,
+    Activate, Attack, ChooseMove, Decline, Done, Eliminate, Go, LayMines, Pick, Retreat, Stacking, Step, Stop,
 )
 from rules_orgun1983.movement import step_cost
 from rules_orgun1983.queries import stack_count
@@ -196,7 +196,9 @@ def test_mujahideen_stack_six(table):
     t.do(Activate(24), ChooseMove(), Pick("J2"), Go(), Step(38), Stop())
     assert isinstance(t.state.top, Stacking)
     t.do(Retreat("J2", 24))
-    assert t.unit("J2").area == 24 and t.state.top is None
+    assert t.unit("J2").area == 24 and set(t.legal()) == {Pick("A1"), Done()}  # another party from 24?
+    t.do(Done())
+    assert t.state.top is None
 
 
 @rule("orgun1983:control")
