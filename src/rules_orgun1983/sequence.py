@@ -287,8 +287,9 @@ def selectable(R, state, frame: Select) -> list[str]:
     if not frame.chosen:
         return pool
     # Readings (the Mi-24): it flies, so it never shares a party with ground units
-    flying = is_flying(R, frame.chosen)
-    return [u for u in pool if is_flying(R, (u,)) == flying and not flying]
+    if is_flying(R, frame.chosen):
+        return []
+    return [u for u in pool if not is_flying(R, (u,))]
 
 
 @dispatch.decide(Select)
