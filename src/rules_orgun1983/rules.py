@@ -26,8 +26,9 @@ class OrgunRules(Rules):
     version = "2.0.0"  # 2.0: move parties, ambush parties, raid retreats and entry areas are decisions
     title = "Orgun 1983"
     players = PLAYERS
-    # Random-vs-random games take 80-1,100 decisions (500 fuzzed seeds: mean about 640); every
-    # activation spends at least one unit and a phase ends after two passes, so a turn is bounded.
+    # Random-vs-random games take 160-1,200 decisions (300 fuzzed seeds of 2.0: mean about 750); every
+    # activation (and every party of a move) spends at least one unit and a phase ends after two
+    # passes, so a turn is bounded.
     max_decisions = 10_000
     events = EVENTS
     actions = ACTIONS
