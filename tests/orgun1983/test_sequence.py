@@ -414,3 +414,18 @@ def test_both_automatic_conditions_at_once(table):
     assert result(situation(table)).winner == MUJ
     flipped = situation(Table(table.rules.with_readings(muj_auto_checked_first=False)))
     assert result(flipped).winner == DRA and "kharoti" in result(flipped).reason
+
+
+@rule("orgun1983:reinforcements")
+def test_an_entry_area_outside_the_list_is_refused_and_changes_nothing(table):
+    from tabletop_core.errors import IllegalActionError
+
+    t = table.place(J1=22, R1=1).pending("waziri_lashkar").roll(5)
+    t.start(turn=3, phase="cards", initiative=MUJ)
+    before = len(t.game.events)
+    with pytest.raises(IllegalActionError) as refused:
+        t.do(EnterAt(24))  # Gayan borders 40 but is not an entry area of the group
+    assert "EnterAt(area=24)" in str(refused.value) and "pick the entry area" in str(refused.value)
+    assert len(t.game.events) == before and "W3" not in t.state.units
+    t.do(EnterAt(41))
+    assert t.unit("W3").area == 41
