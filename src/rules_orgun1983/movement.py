@@ -82,7 +82,7 @@ def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set
 
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
-    """(area, cost in ticks) for every step the group may take now."""
+    """(area, cost in ticks) for every step the party may take now."""
     group = movers(state, frame)
     if not group:
         return []
@@ -113,7 +113,7 @@ def _move_decision(R, state, frame: Move):
     if frame.checks:
         return None
     steps = tuple(Step(a) for a, _ in legal_steps(R, state, frame))
-    return Decision(frame.side, (*steps, Stop()), f"move the group in {frame.here}: step or stop")
+    return Decision(frame.side, (*steps, Stop()), f"move the party in {frame.here}: step or stop")
 
 
 @dispatch.act(Move)
@@ -159,7 +159,7 @@ def _move_advance(R, ctx, frame: Move) -> None:
         ctx.replace(nxt)
         # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
         if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
-            # one roll for the group, or one per unit (Readings.minefield_roll_per_unit)
+            # one roll for the party, or one per unit (Readings.minefield_roll_per_unit)
             rollers = [(u.id,) for u in group] if R.readings.minefield_roll_per_unit else [tuple(u.id for u in group)]
             rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
             for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first

@@ -88,11 +88,11 @@ class Readings:
     # Movement costs (the board's AreaCostRule): its reading is that the enemy rate beats the
     # road rate when a road leads into an area holding or bordering enemy units.
     move_cost: AreaCostRule = ORGUN_MOVE_COST
-    # The DRA mountain test is rolled once for the whole moving group (the Russian has "the DRA
+    # The DRA mountain test is rolled once for the whole moving party (the Russian has "the DRA
     # units" stop or enter together on one result), with the best DRM of a leader moving with it;
     # d6 + DRM of this or more enters (Russian: 5-6 enter, 1-4 Spent and stop outside).
     mountain_test_enter_on: int = 5
-    # Our choice: one minefield roll per entering group, the owner spreads the loss points (False);
+    # Our choice: one minefield roll per entering party, the owner spreads the loss points (False);
     # True: every entering unit rolls and takes its own loss points.
     minefield_roll_per_unit: bool = False
     # Our choice: DRA (non-militia) units lay a minefield as an activation in an area DRA
@@ -120,10 +120,10 @@ class Readings:
 
     # -- ambush -------------------------------------------------------------------------------
     # Our reading of "the enemy movement stops": the move pauses for the ambush; only a unit that
-    # fails its cohesion test stops (and goes back), the rest of the group may go on.
+    # fails its cohesion test stops (and goes back), the rest of the party may go on.
     # Condition 1 counts every unit but leaders (the Russian excludes only leaders, so the Mi-24
     # counts there although it does not count for stacking).
-    # Our choice: at most this many ambushes each time a moving group enters an area (the rules
+    # Our choice: at most this many ambushes each time a moving party enters an area (the rules
     # speak of "an ambush" on entering; more would let every neighbour ambush the same step).
     ambushes_per_entry: int = 1
     # Our choice: the Mi-24 does not ambush (a helicopter does not lie in wait); it still counts.
