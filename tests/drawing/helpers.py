@@ -25,3 +25,19 @@ def pieces(svg: str, kind: str | None = None) -> dict[str, tuple[float, float]]:
     """Drawn pieces by id (their place), optionally only those of one kind."""
     return {m.group(3): (float(m.group(1)), float(m.group(2))) for m in PIECE.finditer(svg)
             if kind is None or m.group(4) == kind}
+
+
+def position_view(game, number: int, player: str | None) -> dict:
+    """The view ``player`` had at decision ``number``, folded again from the game's events."""
+    from tabletop_core.events import ActionTaken
+    from tabletop_core.game import Game
+
+    events = []
+    count = 0
+    for event in game.events:
+        if type(event) is ActionTaken:
+            if count == number:
+                break
+            count += 1
+        events.append(event)
+    return Game.from_events(game.rules, game.header, events).observe(player)
