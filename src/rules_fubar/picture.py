@@ -20,7 +20,7 @@ from tabletop_core.drawing.shapes import figure, tab, vehicle
 from .data import load
 
 SIDE_FILL = {"isaf": "#3f6fb5", "insurgents": "#8b5a2b"}
-STYLE = TableStyle(scale=15.0, kind_fills={"building": "#9c9284", "orchard": "#9fc27a", "wall": "#a58f6a"})
+STYLE = TableStyle(scale=17.0, kind_fills={"building": "#9c9284", "orchard": "#9fc27a", "wall": "#a58f6a"})
 BASE = 0.5  # inches: the base radius the table assumes for a figure
 
 

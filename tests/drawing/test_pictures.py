@@ -117,7 +117,7 @@ def test_fubar_hidden_unit_is_drawn_only_for_its_owner():
     assert not set(figure_ids) & set(pieces(theirs)) and "tal-1" not in pieces(theirs)
     assert set(figure_ids) <= set(pieces(ours)) and "hidden" in _piece_text(ours, "tal-1")
     for f in hidden.figures:  # not even its position is in the other side's text
-        assert f"translate({26 + f.x * 15:.1f} {26 + (48 - f.y) * 15:.1f})" not in theirs
+        assert f"translate({26 + f.x * 17:.1f} {26 + (48 - f.y) * 17:.1f})" not in theirs
     assert "1 hidden unit(s)" in theirs or "2 hidden unit(s)" in theirs
 
 

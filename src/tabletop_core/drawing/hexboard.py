@@ -165,7 +165,10 @@ def draw_hex_board(terrain_source, style: HexStyle = HexStyle(), *, id_prefix: s
         for h in hexes:
             cx, cy = proj.centre(h)
             label = next(lab for lab in board.labels(h) if board.parse(lab)[0] == map_id)
-            group.append(draw.Text(label, round(0.26 * s, 1), round(cx, 1), round(cy - 0.62 * s, 1), text_anchor="middle",
+            # a half hex's label is pulled inside the map edge that cuts it, so it stays readable
+            x = min(max(cx, x0 + 0.5 * s), x1 - 0.5 * s)
+            y = max(cy - 0.62 * s, y0 + 0.32 * s)
+            group.append(draw.Text(label, round(0.26 * s, 1), round(x, 1), round(y, 1), text_anchor="middle",
                                    fill=style.label_colour))
         elements.append(group)
         elements.append(draw.Text(map_id, round(2.2 * s, 1), round(x0 + 0.6 * s, 1), round(y0 + 2.3 * s, 1), fill="#000",
