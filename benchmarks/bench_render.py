@@ -17,21 +17,12 @@ import os
 import time
 
 from tabletop_core import new_game
-from tabletop_core.agents import AgentView, RandomAgent
 from tabletop_core.drawing.replay import positions
+from tabletop_core.drawing.samples import sample_game
 from tabletop_core.drawing.viewer import replay_html
 
 # jalalabad with seed 1 runs past 500 decisions: the "500-decision GoE replay".
 GAMES = (("goe85", "jalalabad"), ("goe85", "9th-company"), ("orgun1983", "orgun-1983"), ("fubar", "recovery-team"))
-
-
-def play(ruleset: str, scenario: str, decisions: int, seed: int):
-    game = new_game(ruleset, scenario, seed=seed)
-    agents = {p: RandomAgent(seed=seed, player=p) for p in game.rules.players}
-    while not game.over and game.state.decisions < decisions:
-        d = game.decision
-        game.apply(agents[d.player].choose(AgentView(game, d.player, d)))
-    return game
 
 
 def main() -> None:
@@ -46,7 +37,7 @@ def main() -> None:
         game = new_game(ruleset, scenario, seed=args.seed)
         game.render(None)
         cold = time.perf_counter() - cold_start
-        game = play(ruleset, scenario, args.decisions, args.seed)
+        game = sample_game(ruleset, scenario, seed=args.seed, decisions=args.decisions)
         started = time.perf_counter()
         html = replay_html(positions(game.rules, game.events, None), title=ruleset, subtitle=scenario)
         build = time.perf_counter() - started

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop_core import new_game
-from tabletop_core.agents import AgentView, RandomAgent
+from tabletop_core.drawing.samples import sample_game
 
 ROOT = Path(__file__).resolve().parents[1]
 #: ruleset, scenario, seed, decisions played, the player whose view is drawn
@@ -22,21 +21,12 @@ PICTURES = (
 )
 
 
-def position(ruleset: str, scenario: str, seed: int, decisions: int):
-    game = new_game(ruleset, scenario, seed=seed)
-    agents = {p: RandomAgent(seed=seed, player=p) for p in game.rules.players}
-    while not game.over and game.state.decisions < decisions:
-        d = game.decision
-        game.apply(agents[d.player].choose(AgentView(game, d.player, d)))
-    return game
-
-
 def main() -> None:
     out = ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)
     for ruleset, scenario, seed, decisions, player in PICTURES:
         path = out / f"{ruleset}.svg"
-        path.write_text(position(ruleset, scenario, seed, decisions).render(player), encoding="utf-8")
+        path.write_text(sample_game(ruleset, scenario, seed=seed, decisions=decisions).render(player), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)} ({scenario}, seed {seed}, after {decisions} decisions, as {player})")
 
 

@@ -3,22 +3,14 @@ from __future__ import annotations
 
 import re
 
-from tabletop_core import new_game
-from tabletop_core.agents import AgentView, RandomAgent
+from tabletop_core.drawing.samples import sample_game
 
 PIECE = re.compile(r'<g transform="translate\(([-0-9.]+) ([-0-9.]+)\)" class="piece" data-piece="([^"]+)" data-kind="([^"]+)"')
 
 
 def played(ruleset: str, scenario: str, decisions: int, seed: int = 1):
     """A game after ``decisions`` random decisions (fewer if it ends first)."""
-    game = new_game(ruleset, scenario, seed=seed)
-    agents = {p: RandomAgent(seed=seed, player=p) for p in game.rules.players}
-    for _ in range(decisions):
-        if game.over:
-            break
-        d = game.decision
-        game.apply(agents[d.player].choose(AgentView(game, d.player, d)))
-    return game
+    return sample_game(ruleset, scenario, seed=seed, decisions=decisions)
 
 
 def pieces(svg: str, kind: str | None = None) -> dict[str, tuple[float, float]]:
