@@ -52,7 +52,7 @@ def picture(rules, view: Mapping[str, Any], player: str | None) -> Scene:
             f'stroke-width=".8"/><title>controlled by {side}</title></g>')
     for area in view.get("minefields", ()):
         cx, cy = layout.centres[area]
-        scene.overlays.append(f'<g transform="translate({cx + 40:.1f} {cy - 12:.1f})">{tab("Minefield", 0, 0, "#7b1c1c")}</g>')
+        scene.overlays.append(f'<g transform="translate({cx:.1f} {cy - 52:.1f})">{tab("Minefield", 0, 0, "#7b1c1c")}</g>')
     by_area: dict[int, list[str]] = {}
     units = view.get("units", {})
     for uid, row in units.items():

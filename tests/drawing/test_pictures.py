@@ -51,6 +51,29 @@ def test_goe_vehicle_facing_smoke_and_stack_order():
     assert svg.index(f'data-piece="{under}"') < svg.index(f'data-piece="{top}"')  # and drawn over the one below
 
 
+def test_goe_helicopter_with_its_passenger_on_top_mode_and_facing():
+    game = played("goe85", "air-assault", 60, seed=1)
+    view = game.observe("mujahideen")
+    rider = next(uid for uid, u in view["units"].items() if u["carrier"] and u["hex"])
+    carrier = view["units"][rider]["carrier"]
+    svg = game.render("mujahideen")
+    order = view["stacks"][view["units"][rider]["hex"]]
+    assert order.index(rider) < order.index(carrier)  # 8b: passengers above their carrier
+    assert ">aboard<" in _piece_text(svg, rider)
+    heli = _piece_text(svg, carrier)
+    assert f">{view['units'][carrier]['mode']}<" in heli and 'class="facing"' in heli
+
+
+def test_goe_wrecks_and_tiles_are_drawn_where_the_view_lists_them():
+    game = played("goe85", "9th-company", 40, seed=2)
+    view = dict(game.observe("soviet"))
+    # observe() does not list wrecks yet; the picture draws them from the view once it does
+    view["wrecks"] = ["7E4"]
+    view["tiles"] = {"7F4": "rubble"}
+    svg = game.rules.picture(view, "soviet").svg()
+    assert ">Wreck<" in svg and 'class="tile"' in svg
+
+
 def test_goe_panel_names_the_viewers_cards_and_counts_the_others():
     game = played("goe85", "9th-company", 60)
     svg = game.render("soviet")

@@ -32,6 +32,7 @@ header{padding:6px 12px;background:#3b3428;color:#f3ead2;font-size:14px}
 #narration .step{padding:4px 8px;border-bottom:1px solid #e2dccb;cursor:pointer}
 #narration .step.cur{background:#ffe9a8}
 #narration .step b{display:block;color:#553}
+#narration .step i{display:block;color:#775}
 #caption{font-weight:bold}
 #view{display:block}
 #errors{color:#b00;font-weight:bold}
@@ -68,8 +69,9 @@ slider.max=frames.length-1;jump.max=frames.length-1;
 document.getElementById("count").textContent=String(frames.length-1);
 frames.forEach(function(f,i){
   var d=document.createElement("div");d.className="step";d.dataset.frame=String(i);
-  var b=document.createElement("b");b.textContent=f.title;d.appendChild(b);
+  var b=document.createElement("b");b.textContent="step "+i;d.appendChild(b);
   f.lines.forEach(function(line){var p=document.createElement("div");p.textContent=line;d.appendChild(p);});
+  var w=document.createElement("i");w.textContent=f.title;d.appendChild(w);
   d.addEventListener("click",function(){show(i);});
   narration.appendChild(d);steps.push(d);
 });
@@ -81,7 +83,7 @@ function show(i){
   if(cur>=0){steps[cur].classList.remove("cur");}
   steps[i].classList.add("cur");steps[i].scrollIntoView({block:"nearest"});
   cur=i;slider.value=String(i);jump.value=String(i);
-  document.getElementById("caption").textContent=f.title;
+  document.getElementById("caption").textContent="step "+i+": "+f.title;
   document.body.dataset.frame=String(i);
 }
 function stop(){if(timer){clearInterval(timer);timer=null;}}
@@ -112,9 +114,10 @@ window.replay={show:show,count:frames.length,current:function(){return cur;}};
 
 
 def _title(position: Position) -> str:
+    """What the position waits for (each narration block reads: what happened, then who decides)."""
     if not position.deciding:
-        return f"step {position.number}: the end"
-    return f"step {position.number}: {position.deciding} decides"
+        return "the end"
+    return f"now {position.deciding} decides"
 
 
 def replay_html(frames: Iterable[Position], *, title: str, subtitle: str) -> str:
