@@ -90,7 +90,7 @@ def _counter_svg(type_id: str, side: str, reduced: bool, shaken: bool, marker: s
     body = counter(COUNTER, SIDE_FILL.get(side, "#999"), top=_short(name), middle=factors, bottom=armour, text="#fff",
                    stripe=SIDE_BAND.get(side, "#444") if reduced else "", dashed=concealed)
     if facing >= 0:
-        body = arrow(-60 + 60 * facing, COUNTER * 0.75, colour="#111", width=2.5) + body
+        body = arrow(-60 + 60 * facing, COUNTER * 0.95, colour="#111", width=3) + body
     tabs = []
     if shaken:
         tabs.append(("Shaken", "#c00"))

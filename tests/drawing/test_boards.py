@@ -85,11 +85,12 @@ def test_table_is_drawn_to_scale_north_up_with_cover_and_rulers():
 
 
 def test_scene_haloes_what_changed_and_crosses_out_what_left():
-    before = Scene(100, 100, pieces=[Piece("a", 10, 10, "<rect/>", key=1), Piece("b", 50, 50, "<rect/>", key=1)])
-    after = Scene(100, 100, pieces=[Piece("a", 20, 10, "<rect/>", key=1)],
+    before = Scene(100, 100, pieces=[Piece("a", 10, 10, "<rect/>", key="7E4"), Piece("b", 50, 50, "<rect/>", key=1),
+                                     Piece("c", 30, 30, "<rect/>", key="7E5")])
+    after = Scene(100, 100, pieces=[Piece("a", 20, 10, "<rect/>", key="7E3"), Piece("c", 34, 34, "<rect/>", key="7E5")],
                   panel=[PanelSection("Turn <1>", ["x & y"])])
     changed, gone = changes(before.keys(), after)
-    assert changed == {"a"} and gone == [(50, 50)]
+    assert changed == {"a"} and gone == [(50, 50)]  # c was only nudged within its stack
     svg = after.svg(changed=changed, gone=gone)
     assert svg.count('class="halo"') == 1 and 'class="gone"' in svg
     assert "Turn &lt;1&gt;" in svg and "x &amp; y" in svg

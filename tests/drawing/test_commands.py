@@ -29,8 +29,10 @@ def fubar_log(tmp_path_factory):
 
 
 def _frames(html: str) -> list[dict]:
-    data = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', html, re.S).group(1)
-    return json.loads(data.replace("<\\/", "</"))["frames"]
+    """The replay's frames, each with its dynamic layer put together again as ``svg``."""
+    text = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', html, re.S).group(1)
+    data = json.loads(text.replace("<\\/", "</"))
+    return [{**f, "svg": "\n".join(data["parts"][i] for i in f["parts"])} for f in data["frames"]]
 
 
 def test_render_writes_the_position_at_a_decision(fubar_log, tmp_path):

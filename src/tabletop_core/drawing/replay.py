@@ -73,12 +73,12 @@ def position_at(rules: Rules, events: Sequence[Event], player: str | None, at: i
     return last
 
 
-def highlighted(frames: Iterator[Position]) -> Iterator[tuple[Position, str]]:
-    """Each position with its dynamic SVG, the pieces changed since the previous one haloed."""
+def highlighted(frames: Iterator[Position]) -> Iterator[tuple[Position, list[str]]]:
+    """Each position with the parts of its dynamic SVG, the pieces changed since the previous one haloed."""
     before: dict = {}
     for position in frames:
         changed, gone = changes(before, position.scene)
         if not before:
             changed, gone = set(), []
-        yield position, position.scene.frame_svg(changed=changed, gone=gone)
+        yield position, position.scene.dynamic_parts(changed=changed, gone=gone)
         before = position.scene.keys()

@@ -80,8 +80,9 @@ class Scene:
         """Each piece's key and place, for comparing one frame with the next."""
         return {p.id: (p.key, p.x, p.y) for p in self.pieces}
 
-    def dynamic_svg(self, *, changed: Iterable[str] = (), gone: Iterable[tuple[float, float]] = ()) -> str:
-        """Overlays, pieces (``changed`` ones haloed) and crosses where pieces left the board."""
+    def dynamic_parts(self, *, changed: Iterable[str] = (), gone: Iterable[tuple[float, float]] = ()) -> list[str]:
+        """Overlays, pieces (``changed`` ones haloed), crosses where pieces left the board, and the
+        panel, one string each: a replay stores each distinct part once."""
         changed = set(changed)
         parts = list(self.overlays)
         for p in self.pieces:
@@ -92,7 +93,8 @@ class Scene:
                 f'<g class="gone" transform="translate({x:.1f} {y:.1f})">'
                 '<line x1="-9" y1="-9" x2="9" y2="9"/><line x1="-9" y1="9" x2="9" y2="-9"/></g>'
             )
-        return "\n".join(parts)
+        parts.append(self.panel_svg())
+        return parts
 
     def panel_svg(self) -> str:
         """The side panel as SVG text, to the right of the board."""
@@ -111,7 +113,7 @@ class Scene:
 
     def frame_svg(self, **highlight: Any) -> str:
         """What changes from frame to frame: the dynamic layer and the panel."""
-        return self.dynamic_svg(**highlight) + "\n" + self.panel_svg()
+        return "\n".join(self.dynamic_parts(**highlight))
 
     def svg(self, **highlight: Any) -> str:
         """The whole picture as a standalone SVG document."""
@@ -122,7 +124,8 @@ class Scene:
 def changes(before: Mapping[str, tuple[Hashable, float, float]], after: Scene) -> tuple[set[str], list[tuple[float, float]]]:
     """Pieces of ``after`` that are new or changed since ``before``, and where the vanished stood."""
     now = after.keys()
-    changed = {pid for pid, value in now.items() if before.get(pid) != value}
+    # compared by key, not by place: a counter nudged within its stack has not moved
+    changed = {pid for pid, (key, _x, _y) in now.items() if pid not in before or before[pid][0] != key}
     gone = [(x, y) for pid, (_key, x, y) in before.items() if pid not in now]
     return changed, gone
 

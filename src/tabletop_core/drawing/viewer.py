@@ -1,7 +1,8 @@
 """The replay viewer: one self-contained HTML file (no network, no external script or font).
 
-The page holds each distinct board once and, per decision, only the dynamic layer (pieces,
-markers, panel) as SVG text in a JSON block; a few lines of plain JavaScript swap the layer in.
+The page holds each distinct board once and each distinct piece, marker and panel once (a piece
+that did not change between decisions is the same text), and per decision only the list of the
+parts it shows, in a JSON block; a few lines of plain JavaScript swap the layer in.
 Controls: first / back / play / forward / last buttons, a slider, the arrow keys, a box to jump to a
 decision, and the narration beside the board: the lines of the current step are highlighted and
 scrolled into view, and clicking any line jumps to the step it belongs to.  ``#frame=N`` in the URL
@@ -61,7 +62,7 @@ function fail(msg){document.body.dataset.errors+=msg+"; ";document.getElementByI
 window.addEventListener("error",function(e){fail(String(e.message));});
 try{
 var data=JSON.parse(document.getElementById("replay-data").textContent);
-var frames=data.frames,boards=data.boards,cur=-1,shownBoard=-1,timer=null;
+var frames=data.frames,boards=data.boards,parts=data.parts,cur=-1,shownBoard=-1,timer=null;
 var boardG=document.getElementById("board"),dyn=document.getElementById("dynamic");
 var slider=document.getElementById("slider"),jump=document.getElementById("jump");
 var narration=document.getElementById("narration"),steps=[];
@@ -79,7 +80,7 @@ function show(i){
   i=Math.max(0,Math.min(frames.length-1,i|0));
   var f=frames[i];
   if(f.board!==shownBoard){boardG.innerHTML=boards[f.board];shownBoard=f.board;}
-  dyn.innerHTML=f.svg;
+  dyn.innerHTML=f.parts.map(function(p){return parts[p];}).join("\\n");
   if(cur>=0){steps[cur].classList.remove("cur");}
   steps[i].classList.add("cur");steps[i].scrollIntoView({block:"nearest"});
   cur=i;slider.value=String(i);jump.value=String(i);
@@ -123,14 +124,16 @@ def _title(position: Position) -> str:
 def replay_html(frames: Iterable[Position], *, title: str, subtitle: str) -> str:
     """The viewer page for ``frames`` (see :func:`~tabletop_core.drawing.replay.positions`)."""
     boards: dict[str, int] = {}
+    parts: dict[str, int] = {}
     out = []
     width = height = 0.0
-    for position, svg in highlighted(iter(frames)):
+    for position, shown in highlighted(iter(frames)):
         scene = position.scene
         board = boards.setdefault(scene.board, len(boards))
         width, height = max(width, scene.total_width), max(height, scene.total_height)
-        out.append({"board": board, "svg": svg, "title": _title(position), "lines": list(position.lines)})
-    data = {"boards": list(boards), "frames": out}
+        out.append({"board": board, "parts": [parts.setdefault(p, len(parts)) for p in shown], "title": _title(position),
+                    "lines": list(position.lines)})
+    data = {"boards": list(boards), "parts": list(parts), "frames": out}
     return _fill(_PAGE, {"__TITLE__": escape(title), "__SUBTITLE__": escape(subtitle), "__CSS__": CSS,
                          "__W__": f"{width:.0f}", "__H__": f"{height:.0f}", "__DATA__": _json_in_script(data)})
 
