@@ -98,10 +98,8 @@ def _hideouts(view: Mapping[str, Any], proj, table_spec) -> list[str]:
 
 
 def _panel(view: Mapping[str, Any], player: str | None) -> list[PanelSection]:
-    general = general_panel(view, player)
-    lines = list(general.lines)
-    if view.get("turns"):
-        lines[0:1] = [f"turn: {view.get('turn')} of {view['turns']}"] if lines and lines[0].startswith("turn") else lines[0:1]
+    general = general_panel(view, player, keys=("phase",))
+    lines = [f"turn: {view.get('turn')} of {view.get('turns')}", *general.lines]
     if view.get("current"):
         lines.append(f"acting: {view['current']}")
     if view.get("bvp"):

@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .. import default_host, gamelog, rules_resolver
 from ..errors import TabletopError
+from ..game import Game
 from .replay import position_at, positions
 from .viewer import replay_html
 
@@ -32,10 +34,6 @@ def add_view_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _load(args):
-    from .. import default_host, rules_resolver
-    from .. import gamelog
-    from ..game import Game
-
     game = Game.from_raw(gamelog.read(args.path), rules_resolver(default_host()), path=args.path)
     player = args.as_player
     if player is not None and player not in game.rules.players:

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from ..errors import TabletopError
 from ..events import ActionTaken, GameStarted
 from ..game import appliers_for
 from ..narration import narrate
@@ -66,8 +67,6 @@ def position_at(rules: Rules, events: Sequence[Event], player: str | None, at: i
         if at is not None and last.number == at:
             return last
     if at is not None and (last is None or last.number != at):
-        from ..errors import TabletopError
-
         count = 0 if last is None else last.number
         raise TabletopError(f"--at {at}: the log has positions 0 to {count}")
     return last
