@@ -84,3 +84,37 @@ def distinct_values(png: bytes) -> int:
             data += png[pos + 8:pos + 8 + length]
         pos += 12 + length
     return len(set(zlib.decompress(data)))
+
+
+def test_the_controls_step_slide_jump_play_and_follow_the_narration(page, goe):
+    game, path = goe
+    p = page(path.as_uri())
+    frame = lambda: int(p.eval("document.body.dataset.frame"))  # noqa: E731
+    board = lambda: p.eval("document.getElementById('dynamic').innerHTML")  # noqa: E731
+    assert frame() == 0
+    start = board()
+    p.eval("document.getElementById('next').click()")
+    assert frame() == 1
+    p.key("ArrowRight", 39)
+    assert frame() == 2
+    p.eval("document.getElementById('prev').click()")
+    assert frame() == 1
+    p.eval("var s=document.getElementById('slider'); s.value='7'; s.dispatchEvent(new Event('input'))")
+    assert frame() == 7 and p.eval("document.getElementById('jump').value") == "7"
+    p.eval("var j=document.getElementById('jump'); j.value='5'; j.dispatchEvent(new Event('change'))")
+    assert frame() == 5
+    p.eval(f"document.querySelector('#narration .step[data-frame=\"{STEP}\"]').click()")
+    assert frame() == STEP and board() != start
+    assert p.eval("document.querySelector('#narration .step.cur').dataset.frame") == str(STEP)
+    p.eval("document.getElementById('last').click()")
+    assert frame() == p.eval("window.replay.count") - 1
+    p.eval("document.getElementById('first').click()")
+    assert frame() == 0 and board() == start
+    p.eval("document.getElementById('play').click()")
+    p.eval("new Promise(function(done){setTimeout(done, 1600);})")
+    p.eval("document.getElementById('play').click()")
+    assert frame() >= 2  # playing steps on by itself, 0.7 s a step
+    shown = p.eval("var f=document.getElementById('find'); f.value='moves to'; f.dispatchEvent(new Event('input'));"
+                   "Array.from(document.querySelectorAll('#narration .step')).filter(d => d.style.display !== 'none').length")
+    assert 0 < shown < p.eval("window.replay.count")
+    assert p.errors == []

@@ -5,7 +5,8 @@ that did not change between decisions is the same text), and per decision only t
 parts it shows, in a JSON block; a few lines of plain JavaScript swap the layer in.
 Controls: first / back / play / forward / last buttons, a slider, the arrow keys, a box to jump to a
 decision, and the narration beside the board: the lines of the current step are highlighted and
-scrolled into view, and clicking any line jumps to the step it belongs to.  ``#frame=N`` in the URL
+scrolled into view, clicking any line jumps to the step it belongs to, and a search box narrows
+the narration to the steps that mention a word (a unit, a hex, "eliminated").  ``#frame=N`` in the URL
 opens at step N (the browser tests use it).  Script errors are caught and shown in the page and in
 ``body[data-errors]``.
 """
@@ -47,6 +48,7 @@ __CSS__
 <button id="last" title="last (End)">&#x25B6;|</button>
 <input id="slider" type="range" min="0" max="0" value="0">
 <span>step <input id="jump" type="number" min="0" value="0" style="width:5em"> of <span id="count"></span></span>
+<input id="find" type="search" placeholder="find in the narration" style="width:14em">
 <span id="caption"></span><span id="errors"></span>
 </div>
 <div id="main">
@@ -97,9 +99,13 @@ document.getElementById("play").onclick=function(){
   timer=setInterval(function(){if(cur>=frames.length-1){stop();}else{show(cur+1);}},700);
 };
 slider.oninput=function(){stop();show(+slider.value);};
+document.getElementById("find").oninput=function(){
+  var q=this.value.toLowerCase();
+  steps.forEach(function(d){d.style.display=(!q||d.textContent.toLowerCase().indexOf(q)>=0)?"":"none";});
+};
 jump.onchange=function(){stop();show(+jump.value);};
 document.addEventListener("keydown",function(e){
-  if(e.target===jump){return;}
+  if(e.target===jump||e.target.id==="find"){return;}
   if(e.key==="ArrowRight"){show(cur+1);}else if(e.key==="ArrowLeft"){show(cur-1);}
   else if(e.key==="Home"){show(0);}else if(e.key==="End"){show(frames.length-1);}
   else if(e.key===" "){e.preventDefault();document.getElementById("play").onclick();}
