@@ -72,11 +72,12 @@ def _unit(scene: Scene, proj, data, uid: str, u: Mapping[str, Any]) -> None:
         return
     _fid, fx, fy, _w, _s = u["figures"][0]
     x, y = proj.point(fx, fy)
+    lift = (kit.radius * proj.scale if u["heading"] is not None and kit else BASE * proj.scale) + 8
     states = [text for text, on in (("hidden", hidden), ("On guard", u["on_guard"]), (u["stance"].title(), bool(u["stance"])),
                                     ("Stunned", u["damage"][0]), ("Weapon out", u["damage"][1]),
                                     ("Immobilised", u["damage"][2])) if on]
     label = uid + (f" [{', '.join(states)}]" if states else "")
-    scene.pieces.append(Piece(uid, x, y, tab(label, 0, -16, colour), key=(label, u["attempted"]), radius=10, kind="unit"))
+    scene.pieces.append(Piece(uid, x, y, tab(label, 0, -lift, colour), key=label, radius=10, kind="unit", halo=False))
 
 
 def _hideouts(view: Mapping[str, Any], proj, table_spec) -> list[str]:

@@ -34,7 +34,9 @@ class Piece:
     """One thing drawn on the board that belongs to the position (a counter, a figure, a unit).
 
     ``svg`` is drawn around ``(0, 0)``; ``x``/``y`` place it on the board.  ``kind`` tells what it
-    is (``"unit"`` for what a view lists as units; the tests count those).
+    is (``"unit"`` for what a view lists as units; the tests count those).  ``halo``: whether the
+    replay rings the piece when its key changes (a label over figures that are ringed themselves
+    should not be).
     """
 
     id: str
@@ -44,6 +46,7 @@ class Piece:
     key: Hashable = None
     radius: float = 16.0
     kind: str = "unit"
+    halo: bool = True
 
 
 @attrs.frozen
@@ -86,7 +89,7 @@ class Scene:
         changed = set(changed)
         parts = list(self.overlays)
         for p in self.pieces:
-            halo = f'<circle class="halo" r="{p.radius + 4:.1f}"/>' if p.id in changed else ""
+            halo = f'<circle class="halo" r="{p.radius + 4:.1f}"/>' if p.halo and p.id in changed else ""
             parts.append(translate(p.x, p.y, halo + p.svg, class_="piece", data_piece=p.id, data_kind=p.kind))
         for x, y in gone:
             parts.append(

@@ -36,7 +36,7 @@ header{padding:6px 12px;background:#3b3428;color:#f3ead2;font-size:14px}
 #narration .step b{display:block;color:#553}
 #narration .step i{display:block;color:#775}
 #caption{font-weight:bold}
-#view{display:block}
+#view{display:block;max-width:100%;height:auto}
 #errors{color:#b00;font-weight:bold}
 __CSS__
 </style></head>
