@@ -14,7 +14,9 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop_core.drawing import HexStyle, PanelSection, Piece, Scene, draw_hex_board, general_panel, hand_lines
+from tabletop_core.drawing import (
+    HexStyle, PanelSection, Piece, Scene, draw_hex_board, escape, general_panel, hand_lines,
+)
 from tabletop_core.drawing.hexboard import terrain_overlay
 from tabletop_core.drawing.shapes import arrow, counter, tab
 
@@ -89,6 +91,8 @@ def _counter_svg(type_id: str, side: str, reduced: bool, shaken: bool, marker: s
                                                         f"AF{t.af}" if t.af is not None else "") if x)
     body = counter(COUNTER, SIDE_FILL.get(side, "#999"), top=_short(name), middle=factors, bottom=armour, text="#fff",
                    stripe=SIDE_BAND.get(side, "#444") if reduced else "", dashed=concealed)
+    hover = f"{name} ({side}{', reduced' if reduced else ''}): HEF-MF{'/APF' if f and f.apf is not None else ''} {factors}"
+    body = f"<title>{escape(hover)}</title>{body}"
     if facing >= 0:
         body = arrow(-60 + 60 * facing, COUNTER * 0.95, colour="#111", width=3) + body
     tabs = []

@@ -36,6 +36,19 @@ def test_goe_counter_shows_factors_side_and_the_markers_on_it():
     assert "#5d7a3c" in piece  # the Mujahideen colour
 
 
+def test_goe_reduced_counter_shows_its_reduced_factors_under_a_band():
+    from rules_goe85.data import game_data
+
+    game = played("goe85", "9th-company", 40, seed=2)
+    view = game.observe(None)
+    uid, unit = next((u, x) for u, x in view["units"].items() if x["hex"] and x["side"] == "soviet")
+    game.referee(lambda ctx: ctx.emit(UnitHit(uid, "reduced")))
+    assert game.observe(None)["units"][uid]["reduced"]
+    reduced = game_data().units[unit["type"]].reduced
+    piece = _piece_text(game.render("mujahideen"), uid)
+    assert f">{reduced.hef}-{reduced.mf}" in piece and 'fill="#7a1f16"' in piece  # the Soviet band
+
+
 def test_goe_vehicle_facing_smoke_and_stack_order():
     game = played("goe85", "9th-company", 40, seed=2)
     view = game.observe(None)
