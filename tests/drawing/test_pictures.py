@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from rules_fubar.state import FiguresSuppressed
-from rules_goe85.state import ConcealSet, MarkerSet, SmokePlaced, UnitHit
-from rules_goe85.vehstate import Faced
 from tabletop_core import new_game
 from tabletop_core.drawing.hexboard import HexProjection
 
 from .helpers import pieces, played
+
+
+def event(game, name: str):
+    """A ruleset's event class by name (found through the rules, wherever its module keeps it)."""
+    return {e.__name__: e for e in game.rules.events}[name]
 
 
 # -- GoE ------------------------------------------------------------------------------------------
@@ -25,8 +27,8 @@ def test_goe_counter_shows_factors_side_and_the_markers_on_it():
     game = played("goe85", "9th-company", 40, seed=2)
     view = game.observe(None)
     uid = next(u for u, x in view["units"].items() if x["type"] == "muj-rifle-intensive" and x["hex"])
-    game.referee(lambda ctx: [ctx.emit(MarkerSet(uid, "fired")), ctx.emit(UnitHit(uid, "shaken")),
-                              ctx.emit(ConcealSet(uid, True))])
+    marker, hit, conceal = event(game, "MarkerSet"), event(game, "UnitHit"), event(game, "ConcealSet")
+    game.referee(lambda ctx: [ctx.emit(marker(uid, "fired")), ctx.emit(hit(uid, "shaken")), ctx.emit(conceal(uid, True))])
     svg = game.render("soviet")
     piece = _piece_text(svg, uid)
     assert ">1-3<" in piece  # muj-rifle-intensive: HEF 1, MF 3 (units.toml)
@@ -37,12 +39,12 @@ def test_goe_counter_shows_factors_side_and_the_markers_on_it():
 
 
 def test_goe_reduced_counter_shows_its_reduced_factors_under_a_band():
-    from rules_goe85.data import game_data
+    from rules_goe85.data import game_data  # the counter table (its factors)
 
     game = played("goe85", "9th-company", 40, seed=2)
     view = game.observe(None)
     uid, unit = next((u, x) for u, x in view["units"].items() if x["hex"] and x["side"] == "soviet")
-    game.referee(lambda ctx: ctx.emit(UnitHit(uid, "reduced")))
+    game.referee(lambda ctx: ctx.emit(event(game, "UnitHit")(uid, "reduced")))
     assert game.observe(None)["units"][uid]["reduced"]
     reduced = game_data().units[unit["type"]].reduced
     piece = _piece_text(game.render("mujahideen"), uid)
@@ -55,7 +57,8 @@ def test_goe_vehicle_facing_smoke_and_stack_order():
     stacked = next(label for label, order in view["stacks"].items() if len(order) > 1)
     top, under = view["stacks"][stacked][0], view["stacks"][stacked][1]
     hex_ = game.rules.scenario_board("9th-company").board.hex(stacked)
-    game.referee(lambda ctx: [ctx.emit(SmokePlaced(hex_, 2)), ctx.emit(Faced(top, 1))])
+    smoke, faced = event(game, "SmokePlaced"), event(game, "Faced")
+    game.referee(lambda ctx: [ctx.emit(smoke(hex_, 2)), ctx.emit(faced(top, 1))])
     svg = game.render(None)
     assert ">Smoke 2<" in svg
     assert 'class="facing"' in _piece_text(svg, top)
@@ -161,7 +164,7 @@ def test_fubar_suppressed_figures_lie_down_and_vehicles_show_their_heading():
     game = new_game("fubar", "recovery-team", seed=4)
     ft1 = game.state.units["ft1"]
     down = ft1.figures[0].id
-    game.referee(lambda ctx: ctx.emit(FiguresSuppressed("ft1", (down,))))
+    game.referee(lambda ctx: ctx.emit(event(game, "FiguresSuppressed")("ft1", (down,))))
     svg = game.render("isaf")
     assert "<ellipse" in _piece_text(svg, down)  # prone
     assert "<ellipse" not in _piece_text(svg, ft1.figures[1].id)
