@@ -6,7 +6,8 @@ name, its HEF-MF (and APF) factors, TM/AF, a band for the reduced side, and tabs
 for the Fired / Moved / Ops Complete markers; a Concealed counter is outlined dashed; vehicles and
 helicopters carry a facing arrow to their vertex (GoE 15a/17b); a stack (8b) is fanned with its
 top counter up and to the left, passengers above their carrier.  Smoke, tiles laid in play,
-control and (when the view lists them) wrecks are drawn under the counters.
+control and (when the view lists them) wrecks are drawn under the counters; the hexes the
+scenario's victory conditions name are ringed on the board.
 """
 from __future__ import annotations
 
@@ -37,9 +38,20 @@ COUNTER = 34.0
 
 
 @functools.lru_cache(maxsize=16)
-def _board(board) -> tuple[str, Any]:
-    """The printed board drawn once per scenario board (the board object is cached by the rules)."""
-    return draw_hex_board(board, STYLE, id_prefix="goe")
+def _board(board, scenario: str) -> tuple[str, Any]:
+    """The printed board drawn once per scenario (the board object is cached by the rules), with
+    the hexes the scenario's victory conditions name ringed: public, printed in the scenario."""
+    svg, proj = draw_hex_board(board, STYLE, id_prefix="goe")
+    spec = game_data().scenarios.get(scenario)
+    rings = []
+    plain = getattr(board, "board", board)
+    for labels, colour, title in ((spec.victory_hexes if spec else (), "#d4a017", "victory hex"),
+                                  (spec.morale_hexes if spec else (), "#8e44ad", "morale hex")):
+        for label in labels:
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in proj.corners(plain.hex(label), shrink=3.0))
+            rings.append(f'<polygon class="objective" points="{points}" fill="none" stroke="{colour}" stroke-width="4" '
+                         f'stroke-opacity=".85"><title>{label}: {title}</title></polygon>')
+    return svg + "\n" + "\n".join(rings), proj
 
 
 def picture(rules, view: Mapping[str, Any], player: str | None) -> Scene:
@@ -48,7 +60,7 @@ def picture(rules, view: Mapping[str, Any], player: str | None) -> Scene:
         return Scene(width=40, height=60, panel=[general_panel(view, player)], title=rules.title)
     board = rules.scenario_board(scenario)
     plain = getattr(board, "board", board)
-    board_svg, proj = _board(board)
+    board_svg, proj = _board(board, scenario)
     scene = Scene(proj.width, proj.height, board=board_svg, title=f"{rules.title}: {scenario}")
     for label, kind in view.get("tiles", {}).items():
         scene.overlays.append(terrain_overlay(proj, plain.hex(label), kind, STYLE))

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
-from tabletop_core.data import load_toml, package_file
+from tabletop_core.data import check, load_toml, package_file
 from tabletop_core.drawing import (
-    AreaStyle, PanelSection, Piece, Scene, draw_area_board, general_panel, hand_lines, layout_areas,
+    AreaLayout, AreaStyle, PanelSection, Piece, Scene, draw_area_board, general_panel, hand_lines, layout_areas,
 )
 from tabletop_core.drawing.shapes import counter, tab
 
@@ -31,12 +31,24 @@ class LayoutFile:
     positions: dict[str, list[float]]
 
 
-@functools.lru_cache(maxsize=4)
-def _board(area_map) -> tuple[str, Any]:
-    path = package_file("rules_orgun1983", "data/map_layout.toml")
+def load_layout(path, area_map) -> AreaLayout:
+    """The drawing positions of ``path`` checked against the map: one ``[x, y]`` per area, no strays."""
     raw = load_toml(path, LayoutFile)
-    positions = {int(k): (v[0], v[1]) for k, v in raw.positions.items()}
-    layout = layout_areas(area_map, positions)
+    name = str(path)
+    positions = {}
+    for key, value in raw.positions.items():
+        check(key.isdigit() and int(key) in area_map, file=name, field=f"positions.{key}",
+              expected="an area number of map.toml")
+        check(len(value) == 2, file=name, field=f"positions.{key}", expected=f"[x, y], got {value!r}")
+        positions[int(key)] = (value[0], value[1])
+    missing = [a for a in area_map if a not in positions]
+    check(not missing, file=name, field="positions", expected=f"a position for every area; missing {missing}")
+    return layout_areas(area_map, positions)
+
+
+@functools.lru_cache(maxsize=4)
+def _board(area_map) -> tuple[str, AreaLayout]:
+    layout = load_layout(package_file("rules_orgun1983", "data/map_layout.toml"), area_map)
     return draw_area_board(area_map, layout, STYLE, id_prefix="orgun"), layout
 
 

@@ -111,6 +111,8 @@ def test_goe_board_shows_every_hex_label_and_joins_half_hexes_across_maps():
         for label in plain.labels(h):
             assert f">{label}<" in svg
     assert svg.count("<clipPath") == len(plain.maps)  # each printed map cut to its own edges
+    for label in ("6E6", "6F5", "6F4", "6F3", "6G6"):  # 9th Company's victory hexes, ringed
+        assert f"<title>{label}: victory hex</title>" in svg
 
 
 # -- Orgun ----------------------------------------------------------------------------------------
@@ -143,6 +145,23 @@ def test_orgun_units_sit_inside_their_area_cell():
         cx, cy = layout.centres[row[0]]
         x, y = drawn[uid]
         assert abs(x - cx) < 80 and abs(y - cy) < 80
+
+
+@pytest.mark.parametrize("body, message", [
+    ('"1" = [4, 36]\n', "positions: a position for every area; missing [2, "),
+    ('"99" = [1, 2]\n', "positions.99: an area number of map.toml"),
+    ('"1" = [1, 2, 3]\n', "positions.1: [x, y], got [1.0, 2.0, 3.0]"),
+    ('"1" = "west"\n', "positions['1'][0]: expected float"),
+])
+def test_orgun_layout_file_errors_name_the_file_and_field(tmp_path, body, message):
+    from rules_orgun1983.picture import load_layout
+    from tabletop_core.errors import DataFileError
+
+    path = tmp_path / "map_layout.toml"
+    path.write_text("[positions]\n" + body)
+    with pytest.raises(DataFileError, match="map_layout.toml") as caught:
+        load_layout(path, new_game("orgun1983", "orgun-1983").rules.data.area_map)
+    assert message in str(caught.value)
 
 
 # -- FUBAR ----------------------------------------------------------------------------------------
