@@ -222,3 +222,25 @@ def _piece_text(svg: str, pid: str) -> str:
     start = svg.index(f'data-piece="{pid}"')
     end = svg.find('class="piece"', start + 10)
     return svg[start:end if end > 0 else len(svg)]
+
+
+def _every_scenario():
+    from tabletop_core import default_host
+
+    host = default_host()
+    return [(rs, sc) for rs in ("goe85", "orgun1983", "fubar") for sc in host.scenarios(rs)]
+
+
+@pytest.mark.parametrize("ruleset, scenario", _every_scenario())
+def test_every_scenario_draws_for_every_player(ruleset, scenario):
+    game = played(ruleset, scenario, 12, seed=3)
+    for player in (None, *game.rules.players):
+        svg = game.render(player)
+        view = game.observe(player)
+        drawn = set(pieces(svg, "unit"))
+        if ruleset == "goe85":
+            assert drawn == {uid for uid, u in view["units"].items() if u["hex"] is not None}
+        elif ruleset == "fubar":
+            assert drawn == {uid for uid, u in view["units"].items() if isinstance(u.get("figures"), list) and u["figures"]}
+        else:
+            assert drawn == set(view["units"])
