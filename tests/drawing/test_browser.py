@@ -111,9 +111,11 @@ def test_the_controls_step_slide_jump_play_and_follow_the_narration(page, goe):
     p.eval("document.getElementById('first').click()")
     assert frame() == 0 and board() == start
     p.eval("document.getElementById('play').click()")
-    p.eval("new Promise(function(done){setTimeout(done, 1600);})")
+    # playing steps on by itself, 0.7 s a step: wait for two steps (at most 15 s on a loaded machine)
+    p.eval("new Promise(function(done){var t0=Date.now();var t=setInterval(function(){"
+           "if(+document.body.dataset.frame>=2||Date.now()-t0>15000){clearInterval(t);done();}},50);})")
     p.eval("document.getElementById('play').click()")
-    assert frame() >= 2  # playing steps on by itself, 0.7 s a step
+    assert frame() >= 2
     shown = p.eval("var f=document.getElementById('find'); f.value='moves to'; f.dispatchEvent(new Event('input'));"
                    "Array.from(document.querySelectorAll('#narration .step')).filter(d => d.style.display !== 'none').length")
     assert 0 < shown < p.eval("window.replay.count")
