@@ -150,7 +150,33 @@ def draw_area_board(area_map: AreaMap, layout: AreaLayout, style: AreaStyle = Ar
                                  fill="#fff"))
         if area.fort:
             els.append(draw.Lines(*_flat(_star(cx - 34, cy - 30, 9)), close=True, fill="#555", stroke="#111"))
+    els.extend(_legend(area_map, layout, style))
     return fragment(els, id_prefix=id_prefix)
+
+
+def _legend(area_map: AreaMap, layout: AreaLayout, style: AreaStyle) -> list:
+    """A key in the bottom-left corner: terrain shades, road, border crossing, zones, fort."""
+    zones = sorted({z for a in area_map for z in area_map[a].zones})
+    rows = len(style.fills) + 3 + len(zones)
+    x, y = 16.0, layout.height - 16 - 15 * rows
+    els: list = [draw.Rectangle(x - 6, y - 14, 150, 15 * rows + 10, fill="#fffbe9", fill_opacity=0.9, stroke="#5d5240")]
+    for i, fill in enumerate(style.fills):
+        els.append(draw.Rectangle(x, y - 9, 18, 10, fill=fill, stroke="#5d5240", stroke_width=0.8))
+        els.append(draw.Text(f"terrain +{i}", 10, x + 24, y, fill="#2a241b"))
+        y += 15
+    for label, kwargs in (("road", {"stroke": "#4a3b25", "stroke_width": 5}),
+                          ("border crossing", {"stroke": "#6d6350", "stroke_width": 1, "stroke_dasharray": "3 4"})):
+        els.append(draw.Line(x, y - 4, x + 18, y - 4, **kwargs))
+        els.append(draw.Text(label, 10, x + 24, y, fill="#2a241b"))
+        y += 15
+    for zone in zones:
+        els.append(draw.Line(x, y - 4, x + 18, y - 4, stroke=style.zone_colours.get(zone, "#a33"), stroke_width=3,
+                             stroke_dasharray="8 5"))
+        els.append(draw.Text(f"{zone} zone", 10, x + 24, y, fill="#2a241b"))
+        y += 15
+    els.append(draw.Lines(*_flat(_star(x + 9, y - 5, 6)), close=True, fill="#555", stroke="#111"))
+    els.append(draw.Text("fort", 10, x + 24, y, fill="#2a241b"))
+    return els
 
 
 def _shrunk(cell, centre, by: float):
