@@ -262,6 +262,11 @@ class FubarRules(Rules):
     def narrate(self, event, state):
         return _narrate(self, event, state)
 
+    def picture(self, view, player):
+        from .picture import picture
+
+        return picture(self, view, player)
+
 
 @cache
 def _objective_points(data: FubarData, scenario: str) -> dict[str, tuple[float, float]]:

@@ -100,5 +100,10 @@ class OrgunRules(Rules):
     def narrate(self, event, state):
         return narrate(self, event, state)
 
+    def picture(self, view, player):
+        from .picture import picture
+
+        return picture(self, view, player)
+
     def describe_action(self, action, state):
         return describe_action(self, action, state)

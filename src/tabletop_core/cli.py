@@ -4,6 +4,8 @@
     tabletop scenarios RULESET
     tabletop play RULESET SCENARIO [--seed N] [--agents A,B] [--variant V]... [--log PATH] [--quiet]
     tabletop replay PATH [--verify] [--to N]
+    tabletop render PATH [--at N] [--as PLAYER] -o FILE.svg|FILE.png
+    tabletop view PATH [--as PLAYER] -o replay.html
 
 A mistake a user can make (unknown name, illegal input, bad or corrupt file) ends with exit code 2
 and one line on stderr; a ``--verify`` mismatch ends with exit code 1.
@@ -17,6 +19,7 @@ from typing import Sequence
 from . import agents_for, default_host, rules_resolver
 from . import gamelog
 from .batch import command as batch_command
+from .drawing import commands as drawing_commands
 from .errors import ReplayMismatchError, TabletopError
 from .game import Game
 from .runner import play
@@ -45,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--to", type=int, help="stop after this many events")
     p.add_argument("--narrate", action="store_true", help="print the narration while replaying")
     batch_command.add_arguments(sub.add_parser("batch", help="play many seeded games and summarise the results"))
+    drawing_commands.add_render_arguments(sub.add_parser("render", help="draw one position of a logged game as SVG or PNG"))
+    drawing_commands.add_view_arguments(sub.add_parser("view", help="write a logged game as a self-contained HTML replay"))
     return parser
 
 
@@ -132,7 +137,8 @@ def _replay(args) -> int:
 
 
 _COMMANDS = {"rulesets": _rulesets, "scenarios": _scenarios, "variants": _variants, "play": _play, "replay": _replay,
-             "batch": batch_command.command}
+             "batch": batch_command.command, "render": drawing_commands.render_command,
+             "view": drawing_commands.view_command}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
