@@ -14,14 +14,15 @@ placement.  Kinds (``Move.kind``, with ``ref`` and ``side``):
 * ``sidestep`` — 2" to the ``left`` or ``right`` of the line to the nearest visible enemy.
 * ``regroup`` — when figures are out of coherency: each figure farther than 2.4" from the
   ``leader`` (or the unit's ``centre``) moves to a free place in two rings around it.
-* ``screened`` — toward an objective or the nearest visible enemy (``ref``) but turned by ``side``
-  degrees (±30, ±60) so that no enemy On Guard unit able to react has the path in its field of fire;
-  offered only when the direct move is exposed and the turned one is not.
+* ``screened`` — a run or walk toward the nearest objective or the nearest visible enemy
+  (``ref``) but turned by ``side`` degrees (±45) so that no enemy On Guard unit able to react
+  has the path in its field of fire; offered only when the unit stands outside every such field,
+  the direct move crosses one and the turned one does not.
 
 Body moves (all but ``regroup``) move every figure by the same vector, each stopped by its
 allowance, the table edge and terrain, and the vector is shortened where a figure would end
-touching a visible enemy base (contact is made only by an Assault).  A suggestion is offered when its vector is at least 1/4"
-long.
+touching a visible enemy base (contact is made only by an Assault).  A suggestion is offered
+when its vector is at least 1/4" long.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from functools import lru_cache
 
 from tabletop_core.boards import geometry as geo
 
+from .fire import can_fire_at
 from .measure import centroid, unit_distance
 from .movement import (
     DISTANCE, INTO_COVER, SMALLEST_MOVE, STAND_OFF, can_move, objectives, toward, visible_enemies,
@@ -44,8 +46,10 @@ SIDESTEP = 2.0
 RINGS = ((1.2, 6), (2.4, 12))
 #: Body moves that would end touching an enemy base are shortened in steps of 1/CLEAR_STEPS.
 CLEAR_STEPS = 20
+#: ``screened``: offered toward this many of the nearest objectives (and the nearest enemy).
+SCREENED_GOALS = 1
 #: ``screened``: the turns tried, in order.
-SCREEN_TURNS = ("+30", "-30", "+60", "-60")
+SCREEN_TURNS = ("+45", "-45")
 
 
 def _unit(dx: float, dy: float) -> tuple[float, float] | None:
@@ -86,12 +90,13 @@ def _nearest(u: UnitState, seen: list[UnitState]) -> UnitState | None:
     return min(seen, key=lambda e: (unit_distance(u, e), e.id)) if seen else None
 
 
-def _flank_point(c, e: UnitState, side: str) -> tuple[float, float]:
-    """Where a ``flank`` move aims: beside (or behind) the enemy at the present range, at least 4"."""
-    ec = centroid(e)
+def flank_point(c, ec, heading: float | None, side: str) -> tuple[float, float]:
+    """Where a ``flank`` move from ``c`` aims: beside (or behind) the enemy centred at ``ec`` at
+    the present range, at least 4"; ``heading`` is a vehicle's (None for troops).  Agents call
+    this with public positions."""
     rng = max(math.dist(c, ec), FLANK_RANGE)
-    if e.vehicle:
-        h = math.radians(e.heading)
+    if heading is not None:
+        h = math.radians(heading)
         front = (math.cos(h), math.sin(h))
         v = {"left": _rotate(front, 90.0), "right": _rotate(front, -90.0), "rear": (-front[0], -front[1])}[side]
     else:
@@ -123,7 +128,8 @@ def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None)
         d = math.sqrt(d2)
         return _toward(c, (c[0] + (qx - c[0]) / d * (d + INTO_COVER), c[1] + (qy - c[1]) / d * (d + INTO_COVER)), reach)
     if kind == "flank":
-        return _toward(c, _flank_point(c, state.units[move.ref], move.side), reach)
+        e = state.units[move.ref]
+        return _toward(c, flank_point(c, centroid(e), e.heading if e.vehicle else None, move.side), reach)
     if kind == "screened":
         turned_from = "objective" if move.ref in objectives(rules, state) else "enemy"
         base = _base_vector(rules, state, u, turned_from, move.ref, reach, seen)
@@ -221,12 +227,18 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
     """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
-    from .on_guard import exposed, threats
+    from .on_guard import threats
 
-    if not threats(rules, state, u):
-        return []
+    if mode == "duck":
+        return []  # screened runs and walks are offered; ducking and weaving is for when seen
+    enemies = threats(rules, state, u)
+    if not enemies or any(can_fire_at(rules, state, e, u) for e in enemies):
+        return []  # every path starts where the unit stands: in a field of fire already, none is screened
     out = []
-    refs = list(objectives(rules, state)) + ([nearest.id] if nearest is not None else [])
+    c = centroid(u)
+    points = objectives(rules, state)
+    refs = sorted(points, key=lambda k: (math.dist(c, points[k]), k))[:SCREENED_GOALS]
+    refs += [nearest.id] if nearest is not None else []
     for ref in refs:
         kind = "objective" if ref in objectives(rules, state) else "enemy"
         direct = Move(mode, kind, ref)

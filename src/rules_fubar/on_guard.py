@@ -6,8 +6,8 @@ inches (every figure at the same fraction of its own path: the unit moves togeth
 qualifies when it could fire at the mover at one of those samples.
 
 Reading (the text is open on where the shot lands): the reaction catches the mover at the sampled
-point of the path, among those in the reactor's field of fire, where the mover came nearest to the
-reactor; the alternative reading, the mover's end position only, is what this module replaced.
+point of the path, among those in the reactor's field of fire, where the mover's centre came
+nearest to the reactor's; the alternative reading, the mover's end position only, is what this module replaced.
 A mover that was hidden is seen only where its path runs outside cover.
 """
 from __future__ import annotations
@@ -16,12 +16,12 @@ import math
 
 import attrs
 
-from .fire import _engaged, can_fire_at, resolve_fire
-from .measure import edge
+from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
 from .state import Fig, OnGuardWindow, UnitState
 
-#: Inches between the sampled positions of a move (a field of fire narrower than this may be missed).
-SAMPLE_STEP = 0.5
+#: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
+#: this may be missed; halving it doubles the cost of every move near On Guard units).
+SAMPLE_STEP = 1.0
 
 Point = tuple[float, float]
 Positions = tuple[Point, ...]
@@ -71,18 +71,47 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
             and not u.reacted and not _engaged(state, u.id)]
 
 
+def _reach(rules, reactor: UnitState) -> float:
+    """The longest range any figure of ``reactor`` can fire at now (0: none can fire)."""
+    return max((w.max_range for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None), default=0.0)
+
+
+def _spread(points) -> tuple[tuple[float, float], float]:
+    """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
+    n = len(points)
+    cx, cy = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    return (cx, cy), max(math.dist((cx, cy), p) for p in points) + 1.0
+
+
+def _in_range_samples(rules, reactor: UnitState, frame_path, ids):
+    """The samples no farther than the reactor's weapons reach, nearest (centre to centre) first."""
+    reach = _reach(rules, reactor)
+    if reach <= 0.0:
+        return []
+    rc, rr = _spread([f.pos for f in reactor.figures])
+    near = []
+    for k, positions in enumerate(frame_path):
+        sc, sr = _spread(positions)
+        d = math.dist(rc, sc)
+        if d - rr - sr <= reach:
+            near.append((d, k, positions))
+    near.sort()
+    return near
+
+
 def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids) -> Positions | None:
-    """Where along the path ``reactor`` would fire at ``mover``: the nearest sample in its field of
-    fire, or None when the whole path is out of it."""
-    best, best_d = None, math.inf
-    for positions in frame_path:
+    """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
+    fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
+    out of it."""
+    near = _in_range_samples(rules, reactor, frame_path, ids)
+    if len(near) > 1:  # one numpy batch for the whole path's sight lines, then cached answers
+        rules.measure_for(reactor).prefetch_sight_lines(
+            [f.pos for f in reactor.figures], [p for _d, _k, positions in near for p in positions])
+    for _d, _k, positions in near:
         ghost = _ghost(mover, ids, positions)
-        if not ghost.figures:
-            continue
-        d = min(edge(f, g) for f in reactor.figures for g in ghost.figures)
-        if d < best_d and can_fire_at(rules, state, reactor, ghost):
-            best, best_d = positions, d
-    return best
+        if ghost.figures and can_fire_at(rules, state, reactor, ghost):
+            return positions
+    return None
 
 
 def reactors(rules, state, frame: OnGuardWindow) -> list[str]:

@@ -184,7 +184,7 @@ def test_suggested_moves_cover_each_cover_piece_flanks_and_sidesteps():
 def test_a_screened_move_keeps_out_of_on_guard_fields_of_fire():
     """t watches the open ground On Guard; the straight run toward the compound crosses its field of
     fire, so a turned run that keeps out of it is suggested, and taking it opens no reaction."""
-    game = table(unit(lab(), "ft1", "a", "isaf", 40, 20),
+    game = table(unit(lab(), "ft1", "a", "isaf", 32, 20),
                  unit(lab(), "taliban-green", "t", "insurgents", 10, 24, count=1), on_guard=("t",))
     activate(game, "a")
     moves = game.decision.actions
