@@ -105,7 +105,7 @@ def flank_point(c, ec, heading: float | None, side: str) -> tuple[float, float]:
     return (ec[0] + v[0] * rng, ec[1] + v[1] * rng)
 
 
-def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float, seen) -> tuple[float, float]:
+def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -> tuple[float, float]:
     c = centroid(u)
     if kind == "objective":
         return _toward(c, objectives(rules, state)[ref], reach)
@@ -119,7 +119,7 @@ def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None)
     kind = move.kind
     c = centroid(u)
     if kind in ("objective", "enemy"):
-        return _base_vector(rules, state, u, kind, move.ref, reach, seen)
+        return _base_vector(rules, state, u, kind, move.ref, reach)
     if kind == "cover":
         feature = rules.measure_for(u).table.feature(move.ref)
         if geo.point_in_polygon(c, feature.vertices):
@@ -132,7 +132,7 @@ def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None)
         return _toward(c, flank_point(c, centroid(e), e.heading if e.vehicle else None, move.side), reach)
     if kind == "screened":
         turned_from = "objective" if move.ref in objectives(rules, state) else "enemy"
-        base = _base_vector(rules, state, u, turned_from, move.ref, reach, seen)
+        base = _base_vector(rules, state, u, turned_from, move.ref, reach)
         return _rotate(base, float(move.side))
     if seen is None:
         seen = visible_enemies(rules, state, u)
@@ -232,7 +232,9 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
     if mode == "duck":
         return []  # screened runs and walks are offered; ducking and weaving is for when seen
     enemies = threats(rules, state, u)
-    if not enemies or any(can_fire_at(rules, state, e, u) for e in enemies):
+    if not enemies:
+        return []
+    if any(can_fire_at(rules, state, e, u) for e in enemies):
         return []  # every path starts where the unit stands: in a field of fire already, none is screened
     out = []
     c = centroid(u)

@@ -14,7 +14,7 @@ import math
 
 from tabletop_core.boards.table import INFANTRY, VEHICLE
 
-from .measure import centroid, unit_distance
+from .measure import centroid
 from .state import Activated, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
 
 #: # FUBAR actions: distances in inches.
@@ -59,7 +59,8 @@ def move_modes(u: UnitState, frame) -> tuple[str, ...]:
     if isinstance(frame, Activated):
         return () if u.vehicle else ("run", "duck")
     if isinstance(frame, Walking) and not frame.moved:
-        return (frame.mode,)
+        left = max(allowance(u, frame, frame.mode).values(), default=0.0)
+        return (frame.mode,) if left >= SMALLEST_MOVE else ()
     return ()
 
 

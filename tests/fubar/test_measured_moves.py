@@ -309,3 +309,22 @@ def test_walk_may_fire_partway_along_its_move():
     game.apply(MoveFigures("walk", tuple(((x, y - 6.0),) for x, y in here)))  # the rest of the 6"
     assert positions(game, "a") == tuple((x, y - 6.0) for x, y in here)
     assert not any(type(f).__name__ == "Walking" for f in game.state.stack)  # moved and fired: done
+
+
+@pytest.mark.rule("fubar:actions")
+def test_a_person_types_where_the_unit_goes():
+    import io
+
+    from tabletop_core.agents import AgentView, HumanAgent
+
+    game = table(unit(lab(), "ft1", "a", "isaf", 42, 10), unit(lab(), "taliban-green", "t", "insurgents", 4, 46))
+    activate(game, "a")
+    typed = io.StringIO("run 42,30\nrun 42,x\nrun 42,16.5\n")
+    out = io.StringIO()
+    action = HumanAgent(player="isaf", stdin=typed, stdout=out).choose(AgentView(game, "isaf", game.decision))
+    text = out.getvalue()
+    assert "or type 'MODE X,Y'" in text
+    assert "not allowed: figure a-1 would use 20.00\" of movement but has 12.00\" left (run)" in text
+    assert "cannot read that: '42,x' is not a point X,Y" in text
+    game.apply(action)
+    assert centroid(game.state.units["a"]) == pytest.approx((42.0, 16.5))
