@@ -582,8 +582,12 @@ class Walk(Action):
 @attrs.frozen
 class Move(Action):
     """A suggested move (``movement.py`` lists the kinds): ``mode`` walk/run/duck/drive, ``kind``
-    what it is for, ``ref`` what it is relative to, ``side`` which way (flanks, sidesteps)."""
+    what it is for, ``ref`` what it is relative to, ``side`` which way (flanks, sidesteps).
 
+    SECRET, as every move (# FUBAR hidden): a hidden unit's move is its owner's secret, so other
+    players learn what a move did only from its ``UnitMoved`` event, redacted when it stays hidden."""
+
+    SECRET = True
     mode: str
     kind: str
     ref: str = ""
@@ -595,8 +599,9 @@ class Move(Action):
 class MoveFigures(Action):
     """A measured move to points of the owner's choosing (parametric: checked by
     ``measured_move.check``): for each figure of the unit, in order, its path as waypoints ending
-    where it stops; an empty path leaves that figure where it stands."""
+    where it stops; an empty path leaves that figure where it stands.  SECRET, like ``Move``."""
 
+    SECRET = True
     mode: str
     paths: tuple[tuple[tuple[float, float], ...], ...]
 

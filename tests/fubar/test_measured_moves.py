@@ -328,3 +328,19 @@ def test_a_person_types_where_the_unit_goes():
     assert "cannot read that: '42,x' is not a point X,Y" in text
     game.apply(action)
     assert centroid(game.state.units["a"]) == pytest.approx((42.0, 16.5))
+
+
+@pytest.mark.rule("fubar:hidden")
+def test_a_hidden_units_chosen_points_stay_its_owners_secret():
+    hider = unit(lab(), "taliban-green", "h", "insurgents", 33.5, 16.0, count=2, hidden=True)  # in the orchard
+    game = table(hider, unit(lab(), "ft1", "a", "isaf", 44, 44), current="insurgents")
+    activate(game, "h")
+    chosen = MoveFigures("run", (((32.0, 14.5),), ((33.0, 14.5),)))
+    game.apply(chosen)
+    assert game.state.units["h"].hidden
+    seen = game.events_for("isaf")
+    taken = [e for e in seen if type(e).__name__ == "ActionTaken" and e.player == "insurgents"][-1]
+    assert taken.action.TAG == "ConcealedAction" and taken.action.kind == "MoveFigures"
+    moved = [e for e in seen if type(e) is UnitMoved and e.unit == "h"][-1]
+    assert moved.positions == ()
+    assert [e for e in game.events_for("insurgents") if type(e).__name__ == "ActionTaken"][-1].action == chosen
