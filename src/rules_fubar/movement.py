@@ -13,6 +13,7 @@ import math
 
 from tabletop_core.boards.table import INFANTRY, VEHICLE
 
+from .civilians import hostile
 from .measure import centroid, unit_distance
 from .state import Move, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState
 
@@ -30,9 +31,9 @@ def _r(v: float) -> float:
 
 
 def visible_enemies(rules, state, u: UnitState) -> list[UnitState]:
-    """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted)."""
+    """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted; civilians are no one's enemy)."""
     return rules.measure_for(u).seen_among(
-        u, [e for e in state.units.values() if e.side != u.side and e.alive and not e.hidden])
+        u, [e for e in state.units.values() if hostile(u, e) and e.alive and not e.hidden])
 
 
 def objectives(rules, state) -> dict[str, tuple[float, float]]:
@@ -85,7 +86,7 @@ def move_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float,
 
 
 def can_move(u: UnitState) -> bool:
-    return not (u.vehicle and u.immobilised)
+    return not (u.vehicle and u.immobilised) and not u.carried_by  # riders move with their vehicle
 
 
 def move_options(rules, state, u: UnitState, mode: str) -> list[Move]:

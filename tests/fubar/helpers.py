@@ -84,8 +84,20 @@ def set_phase(game, phase):
     Scripted(game).emit(PhaseChanged(phase))
 
 
+def fight_round(game, ctx, cid):
+    """Fight one round of close combat ``cid`` through its automatic steps (no casualties to pick)."""
+    from rules_fubar import close_combat
+    from rules_fubar.rules import _ADVANCE
+
+    depth = len(game.state.stack)
+    close_combat.fight_round(game.rules, ctx, cid)
+    while len(game.state.stack) > depth:
+        assert game.rules.decision(game.state) is None, "a casualty to pick: answer it in the test"
+        _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
+
+
 def events_of(game, kind, start=0):
     return [e for e in game.events[start:] if type(e) is kind]
 
 
-__all__ = ["Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]
+__all__ = ["fight_round", "Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]
