@@ -15,7 +15,8 @@ Readings (kept here, in one place):
 * only a standing figure can be suppressed; a figure already down can be taken as a casualty;
 * close combat hits, bailing-out hits on a wreck's crew and hits on civilians (who have no player
   to ask, and fall in their listed order) follow the same path; close combat allows casualties only;
-* a pick with a single legal answer is not asked.
+* a pick is not asked when its answer cannot matter: a single legal pick, or every figure left
+  falling anyway (casualties only, as many hits as figures).
 """
 from __future__ import annotations
 
@@ -71,6 +72,13 @@ def options(rules, state, frame: AllocateHits) -> list:
     if not frame.casualties_only and suppression_room(rules, u, frame.hits, pending=len(frame.suppressed)) > 0:
         out += [SuppressFigure(f.id) for f in free if not f.suppressed]
     return out
+
+
+def no_choice(picks: list, frame: AllocateHits) -> bool:
+    """True when the owner has nothing to decide (see the readings)."""
+    if len(picks) < 2:
+        return True
+    return _left(frame) == len(picks) and all(type(p) is TakeCasualty for p in picks)
 
 
 def _left(frame: AllocateHits) -> int:

@@ -249,11 +249,11 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
     uid, tid = u.id, target.id
     hits = 0
     harmless = 0
+    proof = not rules.policy.small_arms_harm_armour and _armoured(rules, ctx.state, target)
     for (need, small), n in sorted(groups.items()):
         h = roll_successes(ctx, n, need, player=u.side, reason=f"{uid} fires at {tid} ({need}+)")
-        if small and target.vehicle and rules.data.vehicles[target.vehicle].armoured \
-                and not rules.policy.small_arms_harm_armour:
-            harmless += h  # LWTV: small arms cannot hurt armoured vehicles
+        if small and proof:
+            harmless += h  # LWTV: small arms cannot hurt armoured vehicles (nor the troops inside)
         else:
             hits += h
     save = save_for(rules, ctx.state, target, source)
@@ -271,6 +271,12 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
             break
         out += damage_vehicle(rules, ctx, tid, source, u.side)
     return out
+
+
+def _armoured(rules, state, target: UnitState) -> bool:
+    """An armoured vehicle, or troops riding inside one."""
+    carrier = state.units[target.carried_by] if target.carried_by else target
+    return bool(carrier.vehicle) and rules.data.vehicles[carrier.vehicle].armoured
 
 
 def _centre(u: UnitState) -> tuple[float, float]:

@@ -325,7 +325,7 @@ def _decide_walking(rules, state, frame: Walking):
 def _decide_allocate(rules, state, frame: AllocateHits):
     """# FUBAR suppression, casualties: the owner picks the figure each hit falls on."""
     picks = casualties.options(rules, state, frame)
-    if len(picks) < 2:
+    if casualties.no_choice(picks, frame):
         return None
     u = state.units[frame.unit]
     left = frame.hits - len(frame.killed) - len(frame.suppressed)

@@ -31,8 +31,10 @@ from .state import AllocateHits, Disembark, Disembarked, Embark, Embarked, GoOnG
 
 #: Sides a unit may get out on, as angles from the vehicle's heading (degrees).
 SIDES = {"front": 0.0, "left": 90.0, "right": -90.0, "rear": 180.0}
-#: Riders stand this far beyond the vehicle's base when they get out, this far apart.
+#: Riders stand this far beyond the vehicle's base when they get out (farther when they bail out
+#: of a wreck, clear of its crew), this far apart.
 STEP_OUT = 1.0
+BAIL_OUT = 2.0
 SPACING = 1.1
 
 
@@ -82,11 +84,11 @@ def exit_positions(rules, state, u: UnitState, side: str):
     return _line_beside(rules, v, len(u.figures), side)
 
 
-def _line_beside(rules, v: UnitState, n: int, side: str):
+def _line_beside(rules, v: UnitState, n: int, side: str, step: float = STEP_OUT):
     vfig = v.figures[0]
     angle = math.radians(v.heading + SIDES[side])
     out_x, out_y = math.cos(angle), math.sin(angle)
-    reach = vfig.r + STEP_OUT + 0.5
+    reach = vfig.r + step + 0.5
     cx, cy = vfig.x + out_x * reach, vfig.y + out_y * reach
     along_x, along_y = -out_y, out_x
     table = rules.measure_for(v).table
@@ -124,8 +126,10 @@ def bail_out_passengers(rules, ctx, wreck: UnitState, by_side: str) -> list[Allo
     frames: list[AllocateHits] = []
     for pid in wreck.passengers:
         p = ctx.state.units[pid]
+        if not p.alive:  # shot down inside: no one left to get out
+            continue
         line = next((pts for side in ("rear", "left", "right", "front")
-                     if (pts := _line_beside(rules, wreck, len(p.figures), side)) is not None), None)
+                     if (pts := _line_beside(rules, wreck, len(p.figures), side, BAIL_OUT)) is not None), None)
         if line is None:  # nowhere on the table: they get out where the wreck stands
             line = tuple(wreck.figures[0].pos for _ in p.figures)
         ctx.emit(Disembarked(pid, wreck.id, line, "bails out"))

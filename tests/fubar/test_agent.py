@@ -85,7 +85,7 @@ def test_seeded_and_deterministic():
 
 # Measured over seeds 0-19 (base rules): recovery-team 20/20 wins as ISAF and 20/20 as the
 # insurgents; meeting-engagement 20/20 as ISAF and 18/20 as the insurgents.  A coin would win 10.
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 @pytest.mark.parametrize("seat", ["isaf", "insurgents"])
 def test_beats_random_by_a_wide_margin(scenario, seat):
     wins = 0

@@ -216,7 +216,7 @@ def test_house_rules_through_rules_fubar_hooks():
 
 # -- the kit and the command line -------------------------------------------------------------------
 @pytest.mark.rule("fubar:activation-sequence")
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 @pytest.mark.parametrize("variants", [(), ("lwtv",)])
 def test_conformance(scenario, variants):
     check_ruleset("fubar", scenario, seeds=range(2), variants=variants)
