@@ -19,7 +19,7 @@ import time
 
 from tabletop_core import agents_for, new_game, play
 
-SCENARIOS = ("recovery-team", "meeting-engagement")
+SCENARIOS = ("recovery-team", "meeting-engagement", "cordon-and-search")
 
 
 def play_batch(scenario: str, variants: tuple[str, ...], games: int, start: int = 0) -> int:

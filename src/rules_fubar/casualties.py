@@ -124,3 +124,23 @@ def award_kills(rules, ctx, u: UnitState, count: int, by_side: str) -> None:
     if value and by_side:
         ctx.emit(BvpAwarded(by_side, value, f"{count} {u.faction} figure(s) of {u.id} killed"))
 
+
+
+def why_not(rules, state, frame, action) -> str | None:
+    """The rule a refused pick breaks, in words (None: not a pick this frame can judge)."""
+    if not isinstance(frame, AllocateHits):
+        return "no hits are waiting to be taken"
+    u = state.units[frame.unit]
+    ids = {f.id for f in u.figures}
+    if action.figure not in ids:
+        return f"{action.figure} is not a figure of {u.id}, which is taking the hits"
+    if action.figure in frame.killed or action.figure in frame.suppressed:
+        return f"{action.figure} has already taken a hit; each hit falls on another figure"
+    if type(action) is SuppressFigure:
+        if frame.casualties_only:
+            return "close combat hits can only be casualties (# FUBAR suppression)"
+        if next(f for f in u.figures if f.id == action.figure).suppressed:
+            return f"{action.figure} is already suppressed: it can only be taken as a casualty"
+        limit = rules.data.grades[u.grade].max_suppressed
+        return f"{u.id} ({u.grade}) may have at most {limit} suppressed figure(s) (# FUBAR suppression)"
+    return None

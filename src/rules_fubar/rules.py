@@ -46,11 +46,11 @@ from .state import (
     ConvertingBvp,
     Decline,
     DesignateHideout,
+    DesignatingHideouts,
     Disembark,
     Disembarked,
     Embark,
     Embarked,
-    DesignatingHideouts,
     EndAction,
     FiguresSuppressed,
     FireAt,
@@ -215,6 +215,15 @@ class FubarRules(Rules):
         else:
             ctx.emit(PhaseChanged("activation"))
 
+    def explain_illegal(self, state, action, decision):
+        """The reason for refusing a figure pick or a boarding (other refusals: the core's words)."""
+        t = type(action)
+        if t in (TakeCasualty, SuppressFigure):
+            return casualties.why_not(self, state, state.top, action)
+        if t is Embark and isinstance(state.top, Activated):
+            return transport.why_not_embark(self, state, state.top.unit, action.vehicle)
+        return None
+
     # -- views ----------------------------------------------------------------------------------
     def observe(self, state, player):
         units = {}
@@ -336,7 +345,7 @@ def _decide_allocate(rules, state, frame: AllocateHits):
 def _decide_split(rules, state, frame: AssigningFire):
     """# FUBAR fire: split fire: the owner names the next figure's target."""
     shots = fire.shot_options(rules, state, frame)
-    if not shots:
+    if len(shots) < 2:  # a figure with a single target in reach is not asked
         return None
     u = state.units[frame.unit]
     return Decision(u.side, tuple(shots), f"{u.id} splits its fire: the target of {shots[0].figure}")
@@ -531,7 +540,11 @@ def _advance_allocate(rules, ctx, frame: AllocateHits):
 
 
 def _advance_split(rules, ctx, frame: AssigningFire):
-    fire.finish_split(rules, ctx, frame)
+    shots = fire.shot_options(rules, ctx.state, frame)
+    if shots:
+        fire.assign_shot(rules, ctx, frame, shots[0])
+    else:
+        fire.finish_split(rules, ctx, frame)
 
 
 def _advance_round(rules, ctx, frame: CombatRound):

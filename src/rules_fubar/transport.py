@@ -135,3 +135,17 @@ def bail_out_passengers(rules, ctx, wreck: UnitState, by_side: str) -> list[Allo
         ctx.emit(Disembarked(pid, wreck.id, line, "bails out"))
         frames += bailing_hits(rules, ctx, pid, by_side)
     return frames
+
+
+def why_not_embark(rules, state, uid: str, vehicle: str) -> str:
+    """Why ``uid`` cannot board ``vehicle`` now, in the rules' words."""
+    u, v = state.units.get(uid), state.units.get(vehicle)
+    if u is None or v is None or not v.alive or not v.vehicle:
+        return f"{vehicle} is not a vehicle on the table"
+    if v.side != u.side:
+        return f"{vehicle} is not a friendly vehicle"
+    if u.vehicle or u.carried_by:
+        return f"{uid} cannot board a vehicle ({'it is one' if u.vehicle else 'it rides in one already'})"
+    if room(rules, state, v) < len(u.figures):
+        return f"{vehicle} has room for {max(room(rules, state, v), 0)} more figure(s), {uid} has {len(u.figures)}"
+    return f"every figure of {uid} must be within a Walk ({DISTANCE['walk']:g}\") of {vehicle} to board it"

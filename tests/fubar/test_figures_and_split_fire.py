@@ -35,7 +35,7 @@ def test_the_owner_picks_which_figures_fall_and_which_are_suppressed():
     assert set(d.actions) == {TakeCasualty(f) for f in figures} | {SuppressFigure(f) for f in figures}
     game.apply(SuppressFigure("e-1"))  # the leader goes down rather than dies
     before = game.digest()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="already taken a hit"):
         game.apply(TakeCasualty("e-1"))  # a figure takes one hit only
     assert game.digest() == before
     game.apply(TakeCasualty("e-6"))
@@ -55,7 +55,7 @@ def test_suppressed_up_to_the_grade_limit_and_no_further():
     game.apply(SuppressFigure("e-2"))
     game.apply(SuppressFigure("e-4"))
     assert {type(a) for a in game.decision.actions} == {TakeCasualty}
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="at most 2 suppressed"):
         game.apply(SuppressFigure("e-5"))
     game.apply(TakeCasualty("e-1"))
     e = game.state.units["e"]
@@ -94,6 +94,8 @@ def test_close_combat_casualties_are_the_owners_pick_and_never_suppressed():
     game.apply(Assault("d"))
     decision = game.decision
     assert decision.player == "insurgents" and set(decision.actions) == {TakeCasualty("d-3"), TakeCasualty("d-4")}
+    with pytest.raises(IllegalActionError, match="only be casualties"):
+        game.apply(SuppressFigure("d-3"))
     game.apply(TakeCasualty("d-3"))  # the figure in contact falls, its neighbour fights on
     assert [f.id for f in game.state.units["d"].figures] == ["d-4"]
 

@@ -77,7 +77,7 @@ def test_no_room_or_too_far_and_the_vehicle_must_be_a_friend():
     decision = activate(game, "late")
     assert Embark("v") not in decision.actions
     before = game.digest()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="room for 0 more"):
         game.apply(Embark("v"))
     assert game.digest() == before
 
