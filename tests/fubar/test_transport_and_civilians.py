@@ -202,3 +202,48 @@ def test_lwtv_small_arms_cannot_harm_troops_inside_an_armoured_vehicle():
     game.apply(FireAt(("t",), True))
     r = events_of(game, FireResult)[-1]
     assert (r.hits, r.unsaved) == (3, 0) and len(game.state.units["t"].figures) == 4
+
+
+@pytest.mark.rule("fubar:on-guard")
+def test_an_on_guard_enemy_may_fire_at_riders_getting_out():
+    from rules_fubar.state import OnGuardSet, ReactFire
+
+    game = _mounted(lab())
+    place(game, "taliban-green", "g", "insurgents", 43, 34)
+    game.referee(lambda ctx: ctx.emit(OnGuardSet("g")))
+    activate(game, "t")
+    game.apply(Disembark("front"))
+    decision = game.decision
+    assert decision.player == "insurgents" and ReactFire("g") in decision.actions
+
+
+@pytest.mark.rule("fubar:hidden")
+def test_riders_of_a_hidden_vehicle_are_hidden_with_it():
+    game = lab()  # valley: the orchard (soft cover) is x 30-37, y 12-20
+    place(game, "taliban-green", "e", "insurgents", 44, 40)
+    place(game, "mrap", "v", "isaf", 33.5, 16, heading=90.0, hidden=True)
+    place(game, "ft1", "t", "isaf", 33.5, 12)
+    activate(game, "t")
+    game.apply(Embark("v"))
+    assert game.state.units["t"].hidden
+    seen = game.observe("insurgents")["units"]["t"]
+    assert seen == {"side": "isaf", "hidden": True, "figures": 4}
+
+
+@pytest.mark.rule("fubar:fire")
+def test_a_walking_unit_may_split_its_fire_and_still_move():
+    from rules_fubar.state import AssignShot, SplitFire
+
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-green", "near", "insurgents", 40, 40)
+    place(game, "taliban-green", "far", "insurgents", 40, 30)
+    activate(game, "a")
+    game.apply(Walk())
+    assert SplitFire(False) in game.decision.actions
+    game.apply(SplitFire(False))
+    game.force_faces([1] * 40)
+    while type(game.decision.actions[0]) is AssignShot:
+        game.apply(game.decision.actions[-1])
+    assert len(events_of(game, FireResult)) >= 1
+    assert any(type(a) is Move for a in game.decision.actions)  # the move is still to make
