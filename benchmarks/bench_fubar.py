@@ -23,7 +23,7 @@ import time
 
 from tabletop_core import agents_for, new_game, play
 
-SCENARIOS = ("recovery-team", "meeting-engagement")
+SCENARIOS = ("recovery-team", "meeting-engagement", "cordon-and-search")
 
 
 AGENTS = ("random,random", "fubar,fubar")

@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-SCENARIOS = ("recovery-team", "meeting-engagement")
+SCENARIOS = ("recovery-team", "meeting-engagement", "cordon-and-search")
 VARIANTS = ((), ("lwtv",))
 
 

@@ -16,9 +16,13 @@ positions on the scenario's table through the rules object.  Its habits:
 * with nothing to shoot: ISAF advances on the nearest objective not yet cleared — into its
   building where it is one, by a screened move where the straight one would cross an On Guard
   field of fire — and the insurgents hold cover On Guard;
-* takes hits as suppressed figures rather than casualties where the grade allows, always reacts
-  from On Guard, stays in close combat while not outnumbered, and at the end rolls for its BVP
-  (3.5 VP a die on average against 3 for a trade).
+* takes hits as suppressed figures rather than casualties where the grade allows, laying its most
+  valuable figures down and losing its least valuable first (value: Fire Points, more for a
+  leader); never fires at civilians (ROE); riders get out of their vehicle once it is near an
+  objective or an enemy is in sight, on the side away from the nearest enemy; in a split fire each
+  figure shoots the most exposed target it can; always reacts from On Guard, stays in close combat
+  while not outnumbered, and at the end rolls for its BVP (3.5 VP a die on average against 3 for a
+  trade).
 
 Ties are broken by its own seeded generator, so a seed gives the same game every time.
 """
@@ -29,12 +33,18 @@ import math
 from tabletop_core.agents import agent_seed
 from tabletop_core.rng import CounterRNG
 
+from .civilians import SIDE as CIVILIANS
 from .move_menu import flank_point
 from .movement import DISTANCE
+from .transport import SIDES
 from .state import (
-    Activate, Allocate, Assault, ConvertBvp, Decline, DesignateHideout, EndAction, FireAt, Follow, GoOnGuard,
-    GoToGround, LeaveCombat, LetGo, Move, ReactFire, Spot, StayInCombat, Walk,
+    Activate, Assault, AssignShot, ConvertBvp, Decline, DesignateHideout, Disembark, EndAction, FireAt, Follow,
+    GoOnGuard, GoToGround, LeaveCombat, LetGo, Move, ReactFire, Spot, StayInCombat, SuppressFigure, TakeCasualty,
+    Walk,
 )
+
+#: Riders get out when their vehicle is this close to an objective (inches).
+DISMOUNT_NEAR = 10.0
 
 
 #: Enemy vehicles farther than this (inches) are not worth walking round.
@@ -87,10 +97,12 @@ class FubarAgent:
             return self._pick(actions)  # a secret: unpredictable on purpose
         if kind is ConvertBvp:
             return min(actions, key=lambda a: a.trade)  # roll every BVP: 3.5 VP a die on average
-        if kind is Allocate:
-            return max(actions, key=lambda a: a.suppressed)  # suppressed figures stand up again
         obs = view.observation
         units = obs["units"]
+        if kind in (TakeCasualty, SuppressFigure):
+            return self._take_hit(actions, units)
+        if kind is AssignShot:
+            return self._best(actions, lambda a: (-self._cover(obs, units[a.target]), self._strength(units[a.target])))
         if kind is Activate:
             return self._best(actions, lambda a: self._strength(units[a.unit]) - sum(
                 1 for f in units[a.unit]["figures"] if f[4]))
@@ -120,12 +132,14 @@ class FubarAgent:
             by_type.setdefault(type(a), []).append(a)
         if Spot in by_type:  # costs no action
             return self._best(by_type[Spot], lambda a: self._strength(units[a.target]))
+        if Disembark in by_type:
+            return self._ride(by_type[Disembark], by_type[GoOnGuard][0], me, units, obs)
         mine = self._strength(me)
         weak = [a for a in by_type.get(Assault, ())
                 if mine > self._strength(units[a.target]) and self._weakened(units[a.target])]
         if weak:
             return self._best(weak, lambda a: -self._strength(units[a.target]))
-        shots = [a for a in by_type.get(FireAt, ()) if len(a.targets) == 1]
+        shots = [a for a in by_type.get(FireAt, ()) if units[a.targets[0]]["side"] != CIVILIANS]
         under_fire = any(f[4] for f in me["figures"]) or self._lost(me)
         if under_fire and self._cover(obs, me) == 0:
             if GoToGround in by_type:
@@ -154,6 +168,36 @@ class FubarAgent:
         if GoOnGuard in by_type and (self._cover(obs, me) > 0 or self.player == "insurgents"):
             return by_type[GoOnGuard][0]
         return self._pick(actions)
+
+    def _take_hit(self, actions, units):
+        """Lay the most valuable standing figure down while the grade allows, else lose the least
+        valuable figure (a figure already down before a standing one)."""
+        figs = {f[0]: f for u in units.values() if isinstance(u["figures"], list) for f in u["figures"]}
+        down = [a for a in actions if type(a) is SuppressFigure]
+        if down:
+            return self._best(down, lambda a: self._value(figs[a.figure]))
+        return self._best(actions, lambda a: (figs[a.figure][4], -self._value(figs[a.figure])))
+
+    def _value(self, fig) -> float:
+        """A figure's worth: its weapon's short-range Fire Points, +3 for a leader."""
+        w = self.rules.data.weapons.get(fig[3]) if self.rules is not None else None
+        return (w.bands[0][1] if w is not None else 0) + (3 if len(fig) > 5 and fig[5] else 0)
+
+    def _ride(self, exits, stay, me, units, obs):
+        """Get out near an objective or with an enemy in sight, away from the nearest enemy."""
+        x, y = me["figures"][0][1], me["figures"][0][2]
+        points = self.rules.objective_points(obs["scenario"]).values() if self.rules is not None else ()
+        near = any(math.hypot(px - x, py - y) <= DISMOUNT_NEAR for px, py in points)
+        foes = [(f[1], f[2]) for u in units.values() if u["side"] not in (self.player, CIVILIANS)
+                and isinstance(u["figures"], list) for f in u["figures"]]
+        if not near and not any(math.hypot(fx - x, fy - y) <= 24.0 for fx, fy in foes):
+            return stay
+        if not foes:
+            return self._pick(exits)
+        fx, fy = min(foes, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+        heading = units[me["aboard"]]["heading"] or 0.0
+        away = math.atan2(y - fy, x - fx)
+        return self._best(exits, lambda a: math.cos(math.radians(heading + SIDES[a.side]) - away))
 
     def _advance(self, moves, obs, me):
         """ISAF's plan: the nearest objective not yet cleared (the buildings that may hide

@@ -8,15 +8,16 @@ activated automatically: each may try to leave, the other may try to follow, the
 """
 from __future__ import annotations
 
+from . import casualties, civilians
 from .activation import activation_roll, engaged
-from .fire import award_kills, majority_armour, roll_successes
+from .fire import majority_armour, roll_successes
 from .measure import edge, unit_distance
 from .movement import DISTANCE, approach, visible_enemies, withdraw
 from .state import (
     ActivationAttempted,
-    CasualtiesTaken,
     CombatBegan,
     CombatEnded,
+    CombatRound,
     CombatRoundFought,
     CombatStep,
     UnitState,
@@ -28,11 +29,11 @@ JOIN = 3.0
 
 def assault_targets(rules, state, u: UnitState) -> list[str]:
     """Enemy units in sight within the 8" Assault move (not vehicles, not already fighting)."""
-    if u.vehicle or not u.alive:
+    if u.vehicle or u.carried_by or not u.alive:
         return []
     return [
         e.id for e in visible_enemies(rules, state, u)
-        if not e.vehicle and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]
+        if not e.vehicle and not e.carried_by and e.side != civilians.SIDE and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]
     ]
 
 
@@ -63,39 +64,45 @@ def fighters(a: UnitState, b: UnitState) -> list:
 
 
 def fight_round(rules, ctx, cid: str) -> None:
-    """# FUBAR close-combat: one die per fighting figure against Expertise; figures that were
-    suppressed strike after the others; every unsaved hit is a casualty.  The defender's cover
-    counts only in the rounds the policy says (none in the base rules, the first in LWTV)."""
-    state = ctx.state
-    c = state.combats[cid]
-    cover_rounds = rules.policy.close_combat_cover_rounds
-    for wave in (False, True):  # standing figures first, then the suppressed ones
-        state = ctx.state
-        a, d = state.units[c.attacker], state.units[c.defender]
-        if not (a.alive and d.alive):
-            break
-        losses = {}
-        for me, foe in ((a, d), (d, a)):
-            strikers = [f for f in fighters(me, foe) if f.suppressed == wave]
-            if not strikers:
-                continue
-            need = rules.data.grades[me.grade].expertise
-            if me.id == c.attacker and c.rounds < cover_rounds:
-                need = min(need + rules.measure_for(foe).unit_cover(foe), 6)
-            hits = roll_successes(ctx, len(strikers), need, player=me.side,
-                                  reason=f"{me.id} strikes {foe.id} in close combat ({need}+)")
-            save = majority_armour(rules, foe)
-            saved = roll_successes(ctx, hits, save, player=foe.side, reason=f"{foe.id} saves ({save}+)")
-            losses[foe.id] = (hits - saved, me.side)
-        for victim, (count, by_side) in losses.items():  # blows in one wave land together
-            if count > 0:
-                v = ctx.state.units[victim]
-                dead = tuple(f.id for f in sorted(reversed(v.figures), key=lambda f: bool(f.leader))[:count])
-                ctx.emit(CasualtiesTaken(victim, dead))
-                award_kills(rules, ctx, v, len(dead), by_side)
-                rules.after_losses(ctx, victim)
-    if cid in ctx.state.combats:  # a side wiped out has already ended it (rules.after_losses)
-        ctx.emit(CombatRoundFought(cid))
+    """# FUBAR close-combat: a round is fought in waves (``CombatRound``): the standing figures
+    strike, then those that were suppressed; between waves each owner picks the figures that fall."""
+    ctx.push(CombatRound(cid, 0))
+
+
+def strike_wave(rules, ctx, frame: CombatRound) -> None:
+    """One wave: one die per fighting figure of the wave against Expertise, for both sides at once
+    (blows in a wave land together); every unsaved hit is a casualty, picked by the victim's owner.
+    The defender's cover counts only in the rounds the policy says (none in the base rules, the
+    first in LWTV).  After the last wave the round is over."""
+    cid = frame.combat
+    c = ctx.state.combats.get(cid)
+    if frame.wave >= 2 or c is None:
+        ctx.pop()
+        if c is not None:  # a side wiped out has already ended it (rules.after_losses)
+            ctx.emit(CombatRoundFought(cid))
+        return
+    ctx.replace(CombatRound(cid, frame.wave + 1))
+    a, d = ctx.state.units[c.attacker], ctx.state.units[c.defender]
+    if not (a.alive and d.alive):
+        return
+    suppressed_wave = frame.wave == 1
+    losses = []
+    for me, foe in ((a, d), (d, a)):
+        strikers = [f for f in fighters(me, foe) if f.suppressed == suppressed_wave]
+        if not strikers:
+            continue
+        need = rules.data.grades[me.grade].expertise
+        if me.id == c.attacker and c.rounds < rules.policy.close_combat_cover_rounds:
+            need = min(need + rules.measure_for(foe).unit_cover(foe), 6)
+        hits = roll_successes(ctx, len(strikers), need, player=me.side,
+                              reason=f"{me.id} strikes {foe.id} in close combat ({need}+)")
+        save = majority_armour(rules, foe)
+        saved = roll_successes(ctx, hits, save, player=foe.side, reason=f"{foe.id} saves ({save}+)")
+        losses.append((foe.id, hits - saved, me.side))
+    frames = [casualties.allocate(rules, ctx, victim, count, by_side, casualties_only=True, reason="close combat")
+              for victim, count, by_side in losses]
+    for f in reversed([f for f in frames if f is not None]):
+        ctx.push(f)
 
 
 # -- later turns ----------------------------------------------------------------------------------

@@ -67,6 +67,7 @@ class Vehicle:
     weapon: str
     crew: int
     radius: float
+    capacity: int = 0  # figures it carries besides its crew (# FUBAR saves: troops inside vehicles)
 
 
 @attrs.frozen
@@ -141,6 +142,7 @@ class Deployment:
     x: float
     y: float
     heading: float = 90.0
+    carried_by: str = ""  # the id of a vehicle of the same force the unit starts inside
 
 
 @attrs.frozen
@@ -149,6 +151,16 @@ class Objective:
     x: float
     y: float
     radius: float
+
+
+@attrs.frozen
+class CivilianGroup:
+    """A group of civilians standing at (x, y) (``civilians.py``)."""
+
+    id: str
+    x: float
+    y: float
+    count: int
 
 
 @attrs.frozen
@@ -166,6 +178,8 @@ class ScenarioSpec:
     initiative: dict[str, int]
     objectives: tuple[Objective, ...]
     forces: tuple[Deployment, ...]
+    civilians: tuple[CivilianGroup, ...] = ()
+    roe: tuple[str, ...] = ()  # sides bound by the Rules of Engagement (# FUBAR bvp)
 
 
 @attrs.frozen
@@ -235,6 +249,8 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
         check(2 <= v.save <= 6, file="armour.toml", field=f"vehicles[{i}].save", expected="a save of 2..6")
         check(v.weapon == "" or v.weapon in wmap, file="armour.toml", field=f"vehicles[{i}].weapon",
               expected=f"a weapon of weapons.toml ({', '.join(wmap)})")
+        check(v.capacity >= 0, file="armour.toml", field=f"vehicles[{i}].capacity",
+              expected="the figures it carries: 0 or more")
     tmap = {}
     for i, t in enumerate(troops.troops):
         where = f"troops[{i}]"
@@ -243,7 +259,8 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
         check(bool(t.figures) != bool(t.vehicle), file="troops.toml", field=where, expected="either figures or a vehicle")
         check(t.vehicle == "" or t.vehicle in vmap, file="troops.toml", field=f"{where}.vehicle", expected="a vehicle of armour.toml")
         for j, f in enumerate(t.figures):
-            check(f.weapon in wmap, file="troops.toml", field=f"{where}.figures[{j}].weapon", expected="a weapon of weapons.toml")
+            check(f.weapon in wmap or (f.weapon == "" and t.id == "civilians"), file="troops.toml",
+                  field=f"{where}.figures[{j}].weapon", expected="a weapon of weapons.toml (only civilians go unarmed)")
             check(f.armour in armour.armour, file="troops.toml", field=f"{where}.figures[{j}].armour", expected="an armour type")
             check(f.leader == "" or f.leader in training.grades, file="troops.toml",
                   field=f"{where}.figures[{j}].leader", expected="empty or a grade")
@@ -265,5 +282,39 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
             check(d.troop in tmap, file="scenarios.toml", field=f"{where}.forces[{j}].troop", expected="a troop type")
             check(d.side in ("isaf", "insurgents"), file="scenarios.toml", field=f"{where}.forces[{j}].side",
                   expected="isaf or insurgents")
+        _check_transports(s, where, tmap, vmap)
+        _check_civilians(s, where, tmap, table_map[s.table])
         smap[s.id] = s
     return FubarData(training.grades, wmap, dict(armour.armour), vmap, tmap, troops.bvp, table_map, smap)
+
+
+def _check_transports(s: ScenarioSpec, where: str, tmap: dict, vmap: dict) -> None:
+    """A unit deployed inside a vehicle names a vehicle of its own force with room for it."""
+    by_id = {d.id: d for d in s.forces}
+    load: dict[str, int] = {}
+    for j, d in enumerate(s.forces):
+        if not d.carried_by:
+            continue
+        field = f"{where}.forces[{j}].carried_by"
+        carrier = by_id.get(d.carried_by)
+        check(carrier is not None and carrier.side == d.side and bool(tmap[carrier.troop].vehicle), file="scenarios.toml",
+              field=field, expected="the id of a vehicle deployed by the same side")
+        check(not tmap[d.troop].vehicle, file="scenarios.toml", field=field, expected="only troops ride in vehicles")
+        load[d.carried_by] = load.get(d.carried_by, 0) + len(tmap[d.troop].figures)
+        cap = vmap[tmap[carrier.troop].vehicle].capacity
+        check(load[d.carried_by] <= cap, file="scenarios.toml", field=field,
+              expected=f"no more figures than {d.carried_by} carries ({cap})")
+
+
+def _check_civilians(s: ScenarioSpec, where: str, tmap: dict, table: TableSpec) -> None:
+    for side in s.roe:
+        check(side in ("isaf", "insurgents"), file="scenarios.toml", field=f"{where}.roe", expected="isaf or insurgents")
+    if not s.civilians:
+        return
+    check("civilians" in tmap, file="troops.toml", field="troops", expected="a troop type 'civilians' for scenario civilians")
+    for j, c in enumerate(s.civilians):
+        field = f"{where}.civilians[{j}]"
+        check(1 <= c.count <= len(tmap["civilians"].figures), file="scenarios.toml", field=f"{field}.count",
+              expected=f"1..{len(tmap['civilians'].figures)} figures")
+        check(0 < c.x < table.width and 0 < c.y < table.height, file="scenarios.toml", field=field,
+              expected=f"a point on the {table.width:g}\" x {table.height:g}\" table")

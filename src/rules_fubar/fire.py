@@ -11,18 +11,20 @@ from collections import Counter
 
 import attrs
 
+from . import casualties, civilians, transport
 from .activation import succeeds
 from .measure import behind, facing
 from .state import (
     AllocateHits,
+    AssigningFire,
+    AssignShot,
     BvpAwarded,
-    CasualtiesTaken,
-    FiguresSuppressed,
     FireAt,
     FireDeclared,
     FireResult,
     Fig,
     OnGuardWindow,
+    SplitFire,
     UnitPlaced,
     UnitRevealed,
     UnitState,
@@ -33,15 +35,18 @@ from .state import (
 DAMAGE = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 4}
 EFFECTS = {1: "crew stunned", 2: "weapon destroyed", 3: "immobilised", 4: "destroyed"}
 #: # FUBAR vehicle-damage: front 2 dice take the better, side 1 die, rear 2 dice take the worse.
-FACING_DICE = {"front": "2d6kh1", "side": "d6", "rear": "2d6kl1"}
+#: Reading (shared/rules/README.md): better and worse are the hit vehicle's; the damage table grows
+#: harsher with the die, so the front keeps the lower die and the rear the higher.
+FACING_DICE = {"front": "2d6kl1", "side": "d6", "rear": "2d6kh1"}
 #: Crew who bail out of a destroyed vehicle (reading: medium armour, assault rifles).
 CREW_FIGURE = ("assault-rifle", "medium")
 
 
 # -- who can fire at whom -------------------------------------------------------------------------
 def weapon_of(rules, u: UnitState, f: Fig):
-    """The weapon a figure fires with, or None (suppressed figures and wrecked guns cannot fire)."""
-    if f.suppressed or not f.weapon:
+    """The weapon a figure fires with, or None (suppressed figures, wrecked guns, unarmed civilians
+    and troops riding inside a vehicle cannot fire)."""
+    if f.suppressed or not f.weapon or u.carried_by:
         return None
     if u.vehicle and u.weapon_destroyed:
         return None
@@ -56,10 +61,17 @@ def _engaged(state, uid: str) -> bool:
     return any(c.attacker == uid or c.defender == uid for c in state.combats.values())
 
 
-def spotted_by_friends(rules, state, side: str, target: UnitState, *, exclude: str = "") -> bool:
-    """# FUBAR mortars: a figure of the firer's side (other than the mortar's unit) sees the target."""
+def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig | None = None) -> bool:
+    """# FUBAR mortars: some friendly figure other than the firing one sees the target; the other
+    figures of the mortar's own unit are friends too."""
     for u in state.units.values():
-        if u.side == side and u.alive and u.id != exclude and rules.measure_for(u).sees(u, target):
+        if u.side != side or not u.alive:
+            continue
+        m = rules.measure_for(u)
+        if firer is not None and any(f is firer for f in u.figures):
+            if any(m.seen_figures(g, target) for g in u.figures if g is not firer):
+                return True
+        elif m.sees(u, target):
             return True
     return False
 
@@ -79,7 +91,7 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
         d = seen[0][0]
     elif w.indirect:
         if spotted is None:
-            spotted = spotted_by_friends(rules, state, u.side, target, exclude=u.id)
+            spotted = spotted_by_friends(rules, state, u.side, target, firer=f)
         if not spotted:
             return None
         from .measure import edge
@@ -92,16 +104,8 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
-    spotted = None
-    for f in u.figures:  # figure by figure: most answers are settled by the first that can shoot
-        w = weapon_of(rules, u, f)
-        if w is None:
-            continue
-        if w.indirect and spotted is None:
-            spotted = spotted_by_friends(rules, state, u.side, target, exclude=u.id)
-        if shot(rules, state, u, f, target, spotted=spotted):
-            return True
-    return False
+    # figure by figure: most answers are settled by the first that can shoot
+    return any(shot(rules, state, u, f, target) for f in u.figures)
 
 
 def fire_targets(rules, state, u: UnitState) -> list[str]:
@@ -110,14 +114,25 @@ def fire_targets(rules, state, u: UnitState) -> list[str]:
     return [e.id for e in state.units.values() if targetable(state, e, u.side) and can_fire_at(rules, state, u, e)]
 
 
-def fire_options(rules, state, u: UnitState, *, aimed: bool) -> list[FireAt]:
-    """Fire at one target, or split the unit's fire between two (# FUBAR fire: figures alternate)."""
+def fire_options(rules, state, u: UnitState, *, aimed: bool) -> list:
+    """Fire at one target with every figure, or split the fire (# FUBAR fire): the owner then names
+    each figure's target in turn (``AssigningFire``), among every target the unit can shoot."""
     targets = fire_targets(rules, state, u)
-    out = [FireAt((t,), aimed) for t in targets]
+    out: list = [FireAt((t,), aimed) for t in targets]
     shooters = sum(1 for f in u.figures if weapon_of(rules, u, f) is not None)
-    if shooters >= 2:
-        out += [FireAt((a, b), aimed) for i, a in enumerate(targets) for b in targets[i + 1:]]
+    if shooters >= 2 and len(targets) >= 2:
+        out.append(SplitFire(aimed))
     return out
+
+
+def start_split(rules, ctx, uid: str, aimed: bool, *, small_arms: bool = False,
+                targets: tuple[str, ...] | None = None) -> None:
+    """# FUBAR fire: split fire begins: the targets are those the unit can shoot now (``targets``
+    when the caller has them: a Walk's small-arms targets)."""
+    u = ctx.state.units[uid]
+    if targets is None:
+        targets = tuple(fire_targets(rules, ctx.state, u))
+    ctx.push(AssigningFire(uid, aimed, targets, small_arms=small_arms))
 
 
 # -- the to-hit number ----------------------------------------------------------------------------
@@ -159,6 +174,8 @@ def save_for(rules, state, target: UnitState, source: tuple[float, float]) -> in
     friendly vehicle use its save when better; otherwise the majority armour type."""
     if target.vehicle:
         return rules.data.vehicles[target.vehicle].save
+    if target.carried_by:  # troops inside a vehicle use its save
+        return transport.inside_save(rules, state, target)
     save = majority_armour(rules, target)
     for v in state.units.values():
         if v.vehicle and v.alive and v.side == target.side:
@@ -177,78 +194,97 @@ def roll_successes(ctx, count: int, need: int, *, player: str, reason: str) -> i
 
 # -- resolving fire -------------------------------------------------------------------------------
 def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool = False, reaction: bool = False,
-                 at: dict[str, tuple[tuple[float, float], ...]] | None = None, small_arms_only: bool = False) -> None:
-    """# FUBAR fire: each figure rolls its weapon's Fire Points at its target (split fire: figures
-    alternate between the targets); hits are saved against armour; unsaved hits on troops become
-    casualties or suppressed figures (the target's owner chooses), on vehicles damage rolls.
+                 at: dict[str, tuple[tuple[float, float], ...]] | None = None,
+                 shooters: tuple[tuple[str, str], ...] | None = None, small_arms_only: bool = False) -> None:
+    """# FUBAR fire: each figure rolls its weapon's Fire Points at its target; hits are saved
+    against armour; unsaved hits on troops become casualties or suppressed figures (the target's
+    owner picks them, ``casualties.py``), on vehicles damage rolls.
 
-    ``at`` gives positions to shoot at instead of where a target stands now (an On Guard
-    reaction catching a unit part-way through its move); ``small_arms_only``: the other weapons
-    stay silent (# FUBAR actions: a Walk fires small arms)."""
+    ``shooters``: the (figure, target) pairs of a split fire, as its owner assigned them; by
+    default every figure fires at ``targets[0]``.  ``at`` gives positions to shoot at instead of
+    where a target stands now (an On Guard reaction catching a unit part-way through its move);
+    ``small_arms_only``: the other weapons stay silent (# FUBAR actions: a Walk fires small arms)."""
     state = ctx.state
     u = state.units[uid]
+    if shooters is None:
+        shooters = tuple((f.id, targets[0]) for f in u.figures)
     was_hidden = u.hidden
     ctx.emit(FireDeclared(uid, targets, aimed, reaction))
     if was_hidden:
         ctx.emit(UnitRevealed(uid, "fired"))
     allocations: list[AllocateHits] = []
     source = _centre(u)
-    for i, tid in enumerate(targets):
+    for tid in targets:
         target = state.units[tid]
         if not target.alive:
             continue
+        civilians.check_roe(rules, ctx, u, target)
         if at and tid in at:
             target = attrs.evolve(target, figures=tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(target.figures, at[tid])))
-        shooters = [(k, f) for k, f in enumerate(u.figures) if k % len(targets) == i]
-        groups: dict[tuple[int, bool], int] = {}
-        spotted = None
-        rows = rules.measure_for(u).sight_rows(u, target)
-        for k, f in shooters:
-            w = weapon_of(rules, u, f)
-            if w is None or (small_arms_only and not w.small_arms):
-                continue
-            if w.indirect and spotted is None:
-                spotted = spotted_by_friends(rules, state, u.side, target, exclude=u.id)
-            s = shot(rules, state, u, f, target, spotted=spotted, seen=rows[k])
-            if s is None:
-                continue
-            key = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
-            groups[key] = groups.get(key, 0) + s[1]
+        mine = {fid for fid, t in shooters if t == tid}
+        groups = _fire_groups(rules, state, u, target, [(k, f) for k, f in enumerate(u.figures) if f.id in mine], aimed,
+                              small_arms_only)
         dice = sum(groups.values())
         if dice == 0:
             continue
-        hits = 0
-        harmless = 0
-        for (need, small), n in sorted(groups.items()):
-            h = roll_successes(ctx, n, need, player=u.side, reason=f"{uid} fires at {tid} ({need}+)")
-            if small and target.vehicle and rules.data.vehicles[target.vehicle].armoured \
-                    and not rules.policy.small_arms_harm_armour:
-                harmless += h  # LWTV: small arms cannot hurt armoured vehicles
-            else:
-                hits += h
-        save = save_for(rules, state, target, source)
-        saved = roll_successes(ctx, hits, save, player=target.side, reason=f"{tid} saves ({save}+)")
-        unsaved = hits - saved
-        need_shown = min(k[0] for k in groups)
-        ctx.emit(FireResult(uid, tid, dice, need_shown, hits + harmless, save, unsaved))
-        if unsaved <= 0:
-            continue
-        if target.vehicle:
-            for _ in range(unsaved):
-                if not ctx.state.units[tid].alive:
-                    break
-                damage_vehicle(rules, ctx, tid, source, u.side)
-        else:
-            real = ctx.state.units[tid]
-            cap = suppression_room(rules, real, unsaved)
-            if cap == 0:
-                take_hits(rules, ctx, tid, unsaved, 0, u.side)
-            else:
-                allocations.append(AllocateHits(tid, unsaved, u.side))
+        allocations += _hit(rules, ctx, u, target, groups, source)
     # LWTV: On Guard units may react to enemy fire too (the window waits under the allocations)
     open_reaction_windows(rules, ctx, uid, "fire", ())
     for frame in reversed(allocations):
         ctx.push(frame)
+
+
+def _fire_groups(rules, state, u: UnitState, target: UnitState, shooters, aimed: bool,
+                 small_arms_only: bool = False) -> dict[tuple[int, bool], int]:
+    """Fire Points of ``shooters`` at ``target``, grouped by (to-hit number, small arms); with
+    ``small_arms_only`` the other weapons stay silent."""
+    groups: dict[tuple[int, bool], int] = {}
+    rows = rules.measure_for(u).sight_rows(u, target)
+    for k, f in shooters:
+        w = weapon_of(rules, u, f)
+        if w is None or (small_arms_only and not w.small_arms):
+            continue
+        s = shot(rules, state, u, f, target, seen=rows[k])
+        if s is None:
+            continue
+        key = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
+        groups[key] = groups.get(key, 0) + s[1]
+    return groups
+
+
+def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[AllocateHits]:
+    """Roll the attack on one target and its saves; returns the allocations its owner must make."""
+    uid, tid = u.id, target.id
+    hits = 0
+    harmless = 0
+    proof = not rules.policy.small_arms_harm_armour and _armoured(rules, ctx.state, target)
+    for (need, small), n in sorted(groups.items()):
+        h = roll_successes(ctx, n, need, player=u.side, reason=f"{uid} fires at {tid} ({need}+)")
+        if small and proof:
+            harmless += h  # LWTV: small arms cannot hurt armoured vehicles (nor the troops inside)
+        else:
+            hits += h
+    save = save_for(rules, ctx.state, target, source)
+    saved = roll_successes(ctx, hits, save, player=target.side, reason=f"{tid} saves ({save}+)")
+    unsaved = hits - saved
+    ctx.emit(FireResult(uid, tid, sum(groups.values()), min(k[0] for k in groups), hits + harmless, save, unsaved))
+    if unsaved <= 0:
+        return []
+    if not target.vehicle:
+        frame = casualties.allocate(rules, ctx, tid, unsaved, u.side, reason=f"fire from {uid}")
+        return [frame] if frame else []
+    out: list[AllocateHits] = []
+    for _ in range(unsaved):
+        if not ctx.state.units[tid].alive:
+            break
+        out += damage_vehicle(rules, ctx, tid, source, u.side)
+    return out
+
+
+def _armoured(rules, state, target: UnitState) -> bool:
+    """An armoured vehicle, or troops riding inside one."""
+    carrier = state.units[target.carried_by] if target.carried_by else target
+    return bool(carrier.vehicle) and rules.data.vehicles[carrier.vehicle].armoured
 
 
 def _centre(u: UnitState) -> tuple[float, float]:
@@ -256,51 +292,48 @@ def _centre(u: UnitState) -> tuple[float, float]:
     return (sum(f.x for f in u.figures) / n, sum(f.y for f in u.figures) / n)
 
 
-def suppression_room(rules, u: UnitState, hits: int) -> int:
-    """# FUBAR suppression: how many of ``hits`` may be taken as suppressed figures: up to the
-    grade's limit (counting figures already suppressed) and never more than the standing figures;
-    when the hits would kill the whole unit anyway there is nothing to choose."""
-    if hits >= len(u.figures):
-        return 0
-    limit = rules.data.grades[u.grade].max_suppressed - u.suppressed
-    standing = sum(1 for f in u.figures if not f.suppressed)
-    return max(0, min(limit, standing, hits))
+# -- split fire -----------------------------------------------------------------------------------
+def shot_options(rules, state, frame: AssigningFire) -> list[AssignShot]:
+    """# FUBAR fire: the targets the next unassigned figure can shoot (figures that can shoot none
+    of the chosen targets are skipped)."""
+    u = state.units.get(frame.unit)
+    if u is None or not u.alive:
+        return []
+    done = {fid for fid, _ in frame.assigned}
+    targets = [state.units[t] for t in frame.targets if state.units[t].alive]
+    for f in u.figures:
+        if f.id in done:
+            continue
+        if frame.small_arms and not ((w := weapon_of(rules, u, f)) is not None and w.small_arms):
+            continue  # a heavy weapon stays silent during a Walk
+        out = [AssignShot(f.id, t.id) for t in targets if shot(rules, state, u, f, t)]
+        if out:
+            return out
+    return []
 
 
-def _casualty_order(u: UnitState) -> list[Fig]:
-    """Reading: casualties fall from the back of the unit's list, leaders last, suppressed first."""
-    return sorted(reversed(u.figures), key=lambda f: (bool(f.leader), not f.suppressed))
+def assign_shot(rules, ctx, frame: AssigningFire, a: AssignShot) -> None:
+    """Record one figure's target; once every figure that can shoot has one, the fire is resolved."""
+    frame = attrs.evolve(frame, assigned=frame.assigned + ((a.figure, a.target),))
+    ctx.replace(frame)
+    if not shot_options(rules, ctx.state, frame):
+        finish_split(rules, ctx, frame)
 
 
-def take_hits(rules, ctx, uid: str, casualties: int, suppressed: int, by_side: str) -> None:
-    """# FUBAR casualties / suppression: remove ``casualties`` figures, lay ``suppressed`` down."""
-    u = ctx.state.units[uid]
-    if suppressed:
-        standing = [f for f in reversed(u.figures) if not f.suppressed and not f.leader] + \
-                   [f for f in u.figures if not f.suppressed and f.leader]
-        ctx.emit(FiguresSuppressed(uid, tuple(f.id for f in standing[:suppressed])))
-        u = ctx.state.units[uid]
-    if casualties:
-        # casualties are taken from figures that are not the ones just laid down
-        fresh = set(f.id for f in u.figures if f.suppressed) if suppressed else set()
-        order = [f for f in _casualty_order(u) if f.id not in fresh] + [f for f in _casualty_order(u) if f.id in fresh]
-        dead = tuple(f.id for f in order[:casualties])
-        ctx.emit(CasualtiesTaken(uid, dead))
-        award_kills(rules, ctx, u, len(dead), by_side)
-    rules.after_losses(ctx, uid)
-
-
-def award_kills(rules, ctx, u: UnitState, count: int, by_side: str) -> None:
-    """# FUBAR bvp: each kill is worth BVP by the victim's faction."""
-    if count and by_side:
-        value = rules.data.bvp.kill[u.faction] * count
-        ctx.emit(BvpAwarded(by_side, value, f"{count} {u.faction} figure(s) of {u.id} killed"))
+def finish_split(rules, ctx, frame: AssigningFire) -> None:
+    ctx.pop()
+    if not frame.assigned:
+        return
+    used = tuple(t for t in frame.targets if any(t == a for _, a in frame.assigned))
+    resolve_fire(rules, ctx, frame.unit, used, aimed=frame.aimed, shooters=frame.assigned,
+                 small_arms_only=frame.small_arms)
 
 
 # -- vehicles -------------------------------------------------------------------------------------
-def damage_vehicle(rules, ctx, uid: str, source: tuple[float, float], by_side: str) -> None:
+def damage_vehicle(rules, ctx, uid: str, source: tuple[float, float], by_side: str) -> list[AllocateHits]:
     """# FUBAR vehicle-damage: roll by facing; a result already taken this turn becomes the next
-    worse one; a destroyed vehicle's crew bail out and each takes a hit."""
+    worse one; a destroyed vehicle's crew and passengers bail out and each takes a hit (returns the
+    allocations their owner must then make)."""
     v = ctx.state.units[uid]
     face = facing(v, source)
     roll = ctx.roll(FACING_DICE[face], player=by_side, reason=f"damage to {uid} ({face})").total
@@ -308,13 +341,16 @@ def damage_vehicle(rules, ctx, uid: str, source: tuple[float, float], by_side: s
     while effect in v.damage_this_turn and effect < 4:
         effect += 1
     ctx.emit(VehicleDamaged(uid, effect, roll, face))
-    if effect == 4:
-        ctx.emit(BvpAwarded(by_side, rules.data.bvp.vehicle, f"{uid} destroyed"))
-        bail_out(rules, ctx, v, by_side)
-        rules.after_losses(ctx, uid)
+    if effect != 4:
+        return []
+    ctx.emit(BvpAwarded(by_side, rules.data.bvp.vehicle, f"{uid} destroyed"))
+    frames = transport.bail_out_passengers(rules, ctx, v, by_side) + bail_out(rules, ctx, v, by_side)
+    rules.after_losses(ctx, uid)
+    return frames
 
 
-def bail_out(rules, ctx, v: UnitState, by_side: str) -> None:
+def bail_out(rules, ctx, v: UnitState, by_side: str) -> list[AllocateHits]:
+    """The crew of a destroyed vehicle leave it as a unit of their own, each figure taking a hit."""
     spec = rules.data.vehicles[v.vehicle]
     x, y = v.figures[0].pos
     table = rules.measure_for(v).table
@@ -323,13 +359,23 @@ def bail_out(rules, ctx, v: UnitState, by_side: str) -> None:
         px = min(max(x - 1.0 + k * 1.0, 0.5), table.width - 0.5)
         py = min(max(y - spec.radius - 0.6, 0.5), table.height - 0.5)
         figs.append(Fig(f"{v.id}-crew-{k + 1}", round(px, 3), round(py, 3), 0.5, CREW_FIGURE[0], CREW_FIGURE[1]))
+    if not figs:
+        return []
     crew = UnitState(id=f"{v.id}-crew", side=v.side, troop=v.troop, faction=v.faction, grade=v.grade,
                      figures=tuple(figs), start_figures=len(figs), attempted=True, table=v.table)
     ctx.emit(UnitPlaced(crew, "crew bail out"))
-    save = majority_armour(rules, crew)
-    saved = roll_successes(ctx, len(figs), save, player=v.side, reason=f"{crew.id} saves bailing out ({save}+)")
-    if len(figs) - saved:
-        take_hits(rules, ctx, crew.id, len(figs) - saved, 0, by_side)
+    return bailing_hits(rules, ctx, crew.id, by_side)
+
+
+def bailing_hits(rules, ctx, uid: str, by_side: str) -> list[AllocateHits]:
+    """# FUBAR vehicle-damage: each figure leaving a destroyed vehicle takes one hit (saved with
+    its own armour; unsaved hits are taken like any other)."""
+    u = ctx.state.units[uid]
+    save = majority_armour(rules, u)
+    n = len(u.figures)
+    saved = roll_successes(ctx, n, save, player=u.side, reason=f"{uid} saves bailing out ({save}+)")
+    frame = casualties.allocate(rules, ctx, uid, n - saved, by_side, reason="bailing out")
+    return [frame] if frame else []
 
 
 # -- hidden units and spotting ---------------------------------------------------------------------

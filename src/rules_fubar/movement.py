@@ -14,6 +14,7 @@ import math
 
 from tabletop_core.boards.table import INFANTRY, VEHICLE
 
+from .civilians import hostile
 from .measure import centroid
 from .state import Activated, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
 
@@ -32,9 +33,9 @@ def _r(v: float) -> float:
 
 
 def visible_enemies(rules, state, u: UnitState) -> list[UnitState]:
-    """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted)."""
+    """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted; civilians are no one's enemy)."""
     return rules.measure_for(u).seen_among(
-        u, [e for e in state.units.values() if e.side != u.side and e.alive and not e.hidden])
+        u, [e for e in state.units.values() if hostile(u, e) and e.alive and not e.hidden])
 
 
 def objectives(rules, state) -> dict[str, tuple[float, float]]:
@@ -43,7 +44,7 @@ def objectives(rules, state) -> dict[str, tuple[float, float]]:
 
 
 def can_move(u: UnitState) -> bool:
-    return not (u.vehicle and u.immobilised)
+    return not (u.vehicle and u.immobilised) and not u.carried_by  # riders move with their vehicle
 
 
 def profile_of(u: UnitState):

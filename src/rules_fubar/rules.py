@@ -17,7 +17,7 @@ from tabletop_core import Decision, Rules, Scenario
 
 from . import activation as act_mod
 from . import close_combat as cc
-from . import fire, measured_move, move_menu, movement, on_guard, scenarios, walking
+from . import casualties, fire, measured_move, move_menu, movement, on_guard, scenarios, transport, walking
 from .data import FubarData, build_table, load
 from .measure import Measure
 from .policy import BASE_POLICY, FubarPolicy
@@ -29,14 +29,16 @@ from .state import (
     Activate,
     Activated,
     ActivationRolled,
-    Allocate,
     AllocateHits,
     Assault,
+    AssigningFire,
+    AssignShot,
     BvpAwarded,
     BvpConversionChosen,
     CasualtiesTaken,
     CombatBegan,
     CombatEnded,
+    CombatRound,
     CombatRoundFought,
     CombatsQueued,
     CombatStep,
@@ -45,6 +47,10 @@ from .state import (
     Decline,
     DesignateHideout,
     DesignatingHideouts,
+    Disembark,
+    Disembarked,
+    Embark,
+    Embarked,
     EndAction,
     FiguresSuppressed,
     FireAt,
@@ -68,8 +74,11 @@ from .state import (
     ReservesUsed,
     ScenarioSet,
     Spot,
+    SplitFire,
     StanceSet,
     StayInCombat,
+    SuppressFigure,
+    TakeCasualty,
     TurnBegan,
     UnitHidden,
     UnitMoved,
@@ -91,7 +100,8 @@ def _measure(table_id: str, data: FubarData) -> Measure:
 class FubarRules(Rules):
     name = "fubar"
     # 1.1: hideouts designated and BVP converted by secret decisions; 1.2: measured free movement
-    # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway
+    # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway; figures
+    # picked by their owner, split fire by figure, transports, civilians
     version = "1.2.0"
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
@@ -222,6 +232,15 @@ class FubarRules(Rules):
     def parametric_help(self, decision):
         return measured_move.HELP
 
+    def explain_illegal(self, state, action, decision):
+        """The reason for refusing a figure pick or a boarding (other refusals: the core's words)."""
+        t = type(action)
+        if t in (TakeCasualty, SuppressFigure):
+            return casualties.why_not(self, state, state.top, action)
+        if t is Embark and isinstance(state.top, Activated):
+            return transport.why_not_embark(self, state, state.top.unit, action.vehicle)
+        return None
+
     # -- views ----------------------------------------------------------------------------------
     def observe(self, state, player):
         units = {}
@@ -231,9 +250,10 @@ class FubarRules(Rules):
             else:
                 units[uid] = {
                     "side": u.side, "troop": u.troop, "grade": u.grade, "hidden": u.hidden,
-                    "figures": [[f.id, f.x, f.y, f.weapon, f.suppressed] for f in u.figures],
+                    "figures": [[f.id, f.x, f.y, f.weapon, f.suppressed, f.leader] for f in u.figures],
                     "heading": u.heading if u.vehicle else None, "on_guard": u.on_guard, "attempted": u.attempted,
                     "stance": u.stance, "damage": [u.stunned, u.weapon_destroyed, u.immobilised],
+                    "aboard": u.carried_by,
                 }
         top = state.top
         view = {
@@ -302,6 +322,8 @@ def _decide_activated(rules, state, frame: Activated):
     u = state.units.get(frame.unit)
     if u is None or not u.alive:
         return None
+    if u.carried_by:
+        return Decision(u.side, transport.riding_actions(rules, state, u), f"{u.id} rides in {u.carried_by}: get out or stay")
     acts = []
     if not frame.spotted:
         acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
@@ -314,6 +336,7 @@ def _decide_activated(rules, state, frame: Activated):
         acts.append(GoToGround())
     acts += fire.fire_options(rules, state, u, aimed=True)
     acts += [Assault(t) for t in cc.assault_targets(rules, state, u)]
+    acts += transport.embark_options(rules, state, u)
     return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then one action",
                     accepts=(MoveFigures,) if modes else ())
 
@@ -334,14 +357,23 @@ def _decide_walking(rules, state, frame: Walking):
 
 
 def _decide_allocate(rules, state, frame: AllocateHits):
-    u = state.units.get(frame.unit)
-    if u is None or not u.alive:
+    """# FUBAR suppression, casualties: the owner picks the figure each hit falls on."""
+    picks = casualties.options(rules, state, frame)
+    if casualties.no_choice(picks, frame):
         return None
-    room = fire.suppression_room(rules, u, frame.hits)
-    if room == 0:
+    u = state.units[frame.unit]
+    left = frame.hits - len(frame.killed) - len(frame.suppressed)
+    what = "casualty" if frame.casualties_only else "casualty or suppressed figure"
+    return Decision(u.side, tuple(picks), f"{u.id} has {left} unsaved hit(s) to take ({frame.reason}): pick a {what}")
+
+
+def _decide_split(rules, state, frame: AssigningFire):
+    """# FUBAR fire: split fire: the owner names the next figure's target."""
+    shots = fire.shot_options(rules, state, frame)
+    if len(shots) < 2:  # a figure with a single target in reach is not asked
         return None
-    return Decision(u.side, tuple(Allocate(k) for k in range(room + 1)),
-                    f"{u.id} takes {frame.hits} unsaved hit(s): how many suppressed instead of killed?")
+    u = state.units[frame.unit]
+    return Decision(u.side, tuple(shots), f"{u.id} splits its fire: the target of {shots[0].figure}")
 
 
 def _decide_window(rules, state, frame: OnGuardWindow):
@@ -387,10 +419,14 @@ def _decide_hideout(rules, state, frame: DesignatingHideouts):
                     f"designate a building as a hideout ({frame.left} to go; secret)")
 
 
+def _decide_nothing(rules, state, frame):
+    return None
+
+
 _DECIDE = {
     Activated: _decide_activated, Walking: _decide_walking, AllocateHits: _decide_allocate,
     OnGuardWindow: _decide_window, CombatStep: _decide_combat, ConvertingBvp: _decide_bvp,
-    DesignatingHideouts: _decide_hideout,
+    DesignatingHideouts: _decide_hideout, AssigningFire: _decide_split, CombatRound: _decide_nothing,
 }
 
 
@@ -467,9 +503,37 @@ def _assault(rules, ctx, a: Assault):
     cc.assault(rules, ctx, frame.unit, a.target)
 
 
-def _allocate(rules, ctx, a: Allocate):
+def _pick_figure(rules, ctx, a):
+    casualties.pick(rules, ctx, ctx.state.top, a)
+
+
+def _split(rules, ctx, a: SplitFire):
+    frame = ctx.state.top
+    if isinstance(frame, Walking):
+        # FUBAR actions: fired at one point of the Walk; what is left of the move follows
+        ctx.replace(attrs.evolve(frame, fired=True, moved=False))
+        u = ctx.state.units[frame.unit]
+        if walking.small_arms_only(u, frame):
+            targets = tuple(walking.walking_targets(rules, ctx.state, u))
+            fire.start_split(rules, ctx, frame.unit, a.aimed, small_arms=True, targets=targets)
+            return
+    else:
+        ctx.pop()
+    fire.start_split(rules, ctx, frame.unit, a.aimed)
+
+
+def _assign(rules, ctx, a: AssignShot):
+    fire.assign_shot(rules, ctx, ctx.state.top, a)
+
+
+def _embark(rules, ctx, a: Embark):
     frame = ctx.pop()
-    fire.take_hits(rules, ctx, frame.unit, frame.hits - a.suppressed, a.suppressed, frame.by_side)
+    transport.embark(rules, ctx, frame.unit, a.vehicle)
+
+
+def _disembark(rules, ctx, a: Disembark):
+    frame = ctx.pop()
+    transport.disembark(rules, ctx, frame.unit, a.side)
 
 
 def _react(rules, ctx, a: ReactFire):
@@ -508,9 +572,10 @@ def _designate(rules, ctx, a: DesignateHideout):
 
 _ACT = {
     Activate: _activate, Spot: _spot, Walk: _walk, Move: _move, MoveFigures: _move_figures, FireAt: _fire_at, EndAction: _end_action,
-    GoOnGuard: _on_guard, GoToGround: _ground, Assault: _assault, Allocate: _allocate, ReactFire: _react,
+    GoOnGuard: _on_guard, GoToGround: _ground, Assault: _assault, ReactFire: _react,
     Decline: _decline, StayInCombat: _stay, LeaveCombat: _leave, Follow: _follow, LetGo: _let_go,
-    ConvertBvp: _convert, DesignateHideout: _designate,
+    ConvertBvp: _convert, DesignateHideout: _designate, TakeCasualty: _pick_figure, SuppressFigure: _pick_figure,
+    SplitFire: _split, AssignShot: _assign, Embark: _embark, Disembark: _disembark,
 }
 
 
@@ -520,10 +585,19 @@ def _pop_stale(rules, ctx, frame):
 
 
 def _advance_allocate(rules, ctx, frame: AllocateHits):
-    ctx.pop()
-    u = ctx.state.units.get(frame.unit)
-    if u is not None and u.alive:
-        fire.take_hits(rules, ctx, frame.unit, frame.hits, 0, frame.by_side)
+    casualties.settle_unasked(rules, ctx, frame)
+
+
+def _advance_split(rules, ctx, frame: AssigningFire):
+    shots = fire.shot_options(rules, ctx.state, frame)
+    if shots:
+        fire.assign_shot(rules, ctx, frame, shots[0])
+    else:
+        fire.finish_split(rules, ctx, frame)
+
+
+def _advance_round(rules, ctx, frame: CombatRound):
+    cc.strike_wave(rules, ctx, frame)
 
 
 def _advance_combat(rules, ctx, frame: CombatStep):
@@ -550,6 +624,7 @@ def _advance_bvp(rules, ctx, frame: ConvertingBvp):
 _ADVANCE = {
     Activated: _pop_stale, Walking: _pop_stale, AllocateHits: _advance_allocate, OnGuardWindow: _pop_stale,
     CombatStep: _advance_combat, ConvertingBvp: _advance_bvp, DesignatingHideouts: _pop_stale,
+    AssigningFire: _advance_split, CombatRound: _advance_round,
 }
 
 
@@ -577,8 +652,18 @@ def _describe(a) -> str:
         return "go to ground in the nearest cover"
     if t is Assault:
         return f"assault {a.target}"
-    if t is Allocate:
-        return f"take {a.suppressed} as suppressed, the rest as casualties"
+    if t is TakeCasualty:
+        return f"{a.figure} falls"
+    if t is SuppressFigure:
+        return f"{a.figure} is suppressed"
+    if t is SplitFire:
+        return ("aimed fire" if a.aimed else "fire") + ", split among targets figure by figure"
+    if t is AssignShot:
+        return f"{a.figure} fires at {a.target}"
+    if t is Embark:
+        return f"get into {a.vehicle}"
+    if t is Disembark:
+        return f"get out on the {a.side} side"
     if t is ReactFire:
         return f"{a.unit} reacts with fire"
     if t is Decline:
@@ -642,6 +727,10 @@ def _narrate(rules, e, state) -> str | None:
         return f"{e.unit}: {len(e.figures)} figure(s) suppressed"
     if t is VehicleDamaged:
         return f"{e.unit} hit on the {e.facing} (rolled {e.roll}): {fire.EFFECTS[e.effect]}"
+    if t is Embarked:
+        return f"{e.unit} gets into {e.vehicle}"
+    if t is Disembarked:
+        return f"{e.unit} {e.how or 'gets out'} of {e.vehicle}"
     if t is CombatBegan:
         return f"close combat: {e.attacker} against {e.defender}"
     if t is CombatRoundFought:

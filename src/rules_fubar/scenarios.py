@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import math
 
+from . import civilians
 from .state import (
     PLAYERS,
+    Embarked,
     BvpAwarded,
     BvpConversionChosen,
     ConvertingBvp,
@@ -76,9 +78,15 @@ def setup(rules, ctx, scenario_id: str) -> None:
     for d in spec.forces:
         u = make_unit(rules, d.troop, d.id, d.side, d.x, d.y, heading=d.heading, table=spec.table)
         # FUBAR hidden: units deployed in cover start hidden
-        if rules.measure_for(u).unit_cover(u) > 0:
+        if not d.carried_by and rules.measure_for(u).unit_cover(u) > 0:
             u = _hidden(u)
         ctx.emit(UnitPlaced(u, "deployed"))
+    for d in spec.forces:
+        if d.carried_by:  # the vehicles are on the table: their riders get in
+            ctx.emit(Embarked(d.id, d.carried_by))
+    for c in spec.civilians:
+        group = make_unit(rules, civilians.TROOP, c.id, civilians.SIDE, c.x, c.y, count=c.count, table=spec.table)
+        ctx.emit(UnitPlaced(group, "civilians"))
     if spec.hideouts:
         # FUBAR hideouts: the number is rolled first (in the open), then the insurgent player
         # designates that many buildings, one decision each (DesignatingHideouts frame)
@@ -167,7 +175,7 @@ def after_move(rules, ctx, uid: str) -> None:
     for b in sorted(entered):
         feature = table.feature(b)
         inside = [e for e in state.units.values()
-                  if e.side != u.side and e.alive and any(feature.contains(f.pos) for f in e.figures)]
+                  if civilians.hostile(u, e) and e.alive and any(feature.contains(f.pos) for f in e.figures)]
         if inside:
             for e in inside:
                 if e.hidden:
@@ -197,7 +205,7 @@ def objective_holders(rules, state) -> list[tuple[str, str]]:
     spec = rules.data.scenarios[state.scenario]
     out = []
     for o in spec.objectives:
-        sides = {u.side for u in state.units.values() if u.alive
+        sides = {u.side for u in state.units.values() if u.alive and u.side in PLAYERS and not u.carried_by
                  and any(math.hypot(f.x - o.x, f.y - o.y) <= o.radius for f in u.figures)}
         if len(sides) == 1:
             out.append((sides.pop(), o.id))

@@ -57,6 +57,8 @@ class UnitState:
     weapon_destroyed: bool = False
     immobilised: bool = False
     damage_this_turn: tuple[int, ...] = ()  # vehicle damage effects taken this turn
+    carried_by: str = ""  # the vehicle this unit rides in (# FUBAR saves: troops inside vehicles)
+    passengers: tuple[str, ...] = ()  # vehicles: the units riding in it
 
     @property
     def alive(self) -> bool:
@@ -307,6 +309,25 @@ class ForceMustered(Event):
     points: int
 
 
+@attrs.frozen
+class Embarked(Event):
+    """# FUBAR saves: ``unit`` boards friendly ``vehicle`` and rides in it (its figures stand where the
+    vehicle stands until they get out)."""
+
+    unit: str
+    vehicle: str
+
+
+@attrs.frozen
+class Disembarked(Event):
+    """``unit`` gets out of ``vehicle`` and stands at ``positions`` (by its own action, or bailing out)."""
+
+    unit: str
+    vehicle: str
+    positions: tuple[tuple[float, float], ...]
+    how: str = ""
+
+
 appliers = Appliers()
 
 
@@ -383,6 +404,35 @@ def _moved(state, e: UnitMoved) -> None:
     u = state.units[e.unit]
     figs = tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
     state.units[e.unit] = attrs.evolve(u, figures=figs, heading=e.heading, hidden=e.hidden)
+    for pid in u.passengers:  # troops inside are carried with the vehicle
+        _ride(state, pid, state.units[e.unit])
+
+
+def _ride(state: FubarState, uid: str, vehicle: UnitState) -> None:
+    """Passengers' figures stand at the vehicle's centre, hidden when it is."""
+    u = state.units[uid]
+    if not vehicle.figures:
+        return
+    x, y = vehicle.figures[0].pos
+    figs = tuple(attrs.evolve(f, x=x, y=y) for f in u.figures)
+    state.units[uid] = attrs.evolve(u, figures=figs, hidden=vehicle.hidden, carried_by=vehicle.id)
+
+
+@appliers.on(Embarked)
+def _embarked(state, e: Embarked) -> None:
+    v = state.units[e.vehicle]
+    state.units[e.vehicle] = attrs.evolve(v, passengers=v.passengers + (e.unit,))
+    _ride(state, e.unit, v)
+    _set(state, e.unit, on_guard=False, stance="")
+
+
+@appliers.on(Disembarked)
+def _disembarked(state, e: Disembarked) -> None:
+    v = state.units[e.vehicle]
+    state.units[e.vehicle] = attrs.evolve(v, passengers=tuple(p for p in v.passengers if p != e.unit))
+    u = state.units[e.unit]
+    figs = tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
+    state.units[e.unit] = attrs.evolve(u, figures=figs, carried_by="", hidden=False)
 
 
 @appliers.on(UnitRevealed)
@@ -487,6 +537,7 @@ EVENTS = (
     ActivationRolled, OnGuardSet, StanceSet, UnitMoved, UnitRevealed, UnitHidden, FireDeclared,
     FireResult, CasualtiesTaken, FiguresSuppressed, VehicleDamaged, CombatBegan, CombatRoundFought,
     CombatEnded, CombatsQueued, BvpAwarded, ReservesUsed, BvpConversionChosen, VpScored,
+    Embarked, Disembarked,
 )
 
 
@@ -514,11 +565,16 @@ class Walking(Frame):
 
 @attrs.frozen
 class AllocateHits(Frame):
-    """The target's owner splits unsaved hits into casualties and suppressed figures."""
+    """The target's owner takes unsaved hits figure by figure: each pick makes one figure a
+    casualty or suppressed (``casualties.py``); the picks so far wait here until all are made."""
 
     unit: str
     hits: int
     by_side: str
+    killed: tuple[str, ...] = ()
+    suppressed: tuple[str, ...] = ()
+    casualties_only: bool = False  # close combat hits (# FUBAR suppression)
+    reason: str = ""
 
 
 @attrs.frozen
@@ -560,7 +616,30 @@ class DesignatingHideouts(Frame):
     left: int
 
 
-FRAMES = (Activated, Walking, AllocateHits, OnGuardWindow, CombatStep, ConvertingBvp, DesignatingHideouts)
+@attrs.frozen
+class AssigningFire(Frame):
+    """Split fire (# FUBAR fire): the firer's owner names a target for each figure in turn
+    (``assigned``: (figure, target) pairs so far); then the attack is resolved.  ``small_arms``:
+    only small arms fire (a split fire during a Walk, # FUBAR actions)."""
+
+    unit: str
+    aimed: bool
+    targets: tuple[str, ...]
+    assigned: tuple[tuple[str, str], ...] = ()
+    small_arms: bool = False
+
+
+@attrs.frozen
+class CombatRound(Frame):
+    """A round of close combat in waves: 0 the standing figures strike, 1 those that were
+    suppressed, 2 the round is over (casualties are picked by their owners between waves)."""
+
+    combat: str
+    wave: int = 0
+
+
+FRAMES = (Activated, Walking, AllocateHits, OnGuardWindow, CombatStep, ConvertingBvp, DesignatingHideouts,
+          AssigningFire, CombatRound)
 
 
 # -- actions ----------------------------------------------------------------------------------------
@@ -633,8 +712,17 @@ class Assault(Action):
 
 
 @attrs.frozen
-class Allocate(Action):
-    suppressed: int
+class TakeCasualty(Action):
+    """One unsaved hit removes ``figure`` (# FUBAR casualties: the owner picks which)."""
+
+    figure: str
+
+
+@attrs.frozen
+class SuppressFigure(Action):
+    """One unsaved hit lays ``figure`` down suppressed (# FUBAR suppression, within the grade's limit)."""
+
+    figure: str
 
 
 @attrs.frozen
@@ -684,5 +772,35 @@ class DesignateHideout(Action):
     building: str
 
 
-ACTIONS = (Activate, Spot, Walk, Move, MoveFigures, FireAt, EndAction, GoOnGuard, GoToGround, Assault, Allocate,
-           ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp, DesignateHideout)
+@attrs.frozen
+class SplitFire(Action):
+    """Split the unit's fire among targets, figure by figure (each then gets an ``AssignShot``)."""
+
+    aimed: bool = False
+
+
+@attrs.frozen
+class AssignShot(Action):
+    """``figure`` fires its Fire Points at ``target`` (# FUBAR fire: split fire)."""
+
+    figure: str
+    target: str
+
+
+@attrs.frozen
+class Embark(Action):
+    """Board friendly ``vehicle`` (every figure within a Walk of it; room for all of them)."""
+
+    vehicle: str
+
+
+@attrs.frozen
+class Disembark(Action):
+    """Get out on the vehicle's ``side`` (front, left, right or rear)."""
+
+    side: str
+
+
+ACTIONS = (Activate, Spot, Walk, Move, MoveFigures, FireAt, EndAction, GoOnGuard, GoToGround, Assault, TakeCasualty, SuppressFigure,
+           ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp, DesignateHideout,
+           SplitFire, AssignShot, Embark, Disembark)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .fire import fire_options as any_weapon_options
 from .fire import shot, targetable, weapon_of
-from .state import FireAt, UnitState, Walking
+from .state import FireAt, SplitFire, UnitState, Walking
 
 
 def small_arms_only(u: UnitState, frame: Walking) -> bool:
@@ -29,12 +29,13 @@ def walking_targets(rules, state, u: UnitState) -> list[str]:
             and any(shot(rules, state, u, f, e) for f in shooters)]
 
 
-def fire_options(rules, state, u: UnitState, frame: Walking) -> list[FireAt]:
-    """One target, or the fire split between two (figures alternate, as for any fire)."""
+def fire_options(rules, state, u: UnitState, frame: Walking) -> list:
+    """One target, or the fire split among targets figure by figure (as for any fire, with the
+    small arms only)."""
     if not small_arms_only(u, frame):
         return any_weapon_options(rules, state, u, aimed=False)
     targets = walking_targets(rules, state, u)
-    out = [FireAt((t,)) for t in targets]
-    if len(_small_arms_shooters(rules, u)) >= 2:
-        out += [FireAt((a, b)) for i, a in enumerate(targets) for b in targets[i + 1:]]
+    out: list = [FireAt((t,)) for t in targets]
+    if len(_small_arms_shooters(rules, u)) >= 2 and len(targets) >= 2:
+        out.append(SplitFire(False))
     return out

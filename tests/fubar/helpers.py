@@ -84,8 +84,41 @@ def set_phase(game, phase):
     Scripted(game).emit(PhaseChanged(phase))
 
 
+def activate(game, uid, faces=(6,)):
+    """Through the public path: give ``uid``'s side the initiative (as the referee) and apply its
+    ``Activate`` with the activation die forced (a natural 6 passes)."""
+    from rules_fubar.state import Activate, InitiativeSet, TurnBegan
+
+    side = game.state.units[uid].side
+    order = (side,) + tuple(p for p in game.rules.players if p != side)
+    again = game.state.units[uid].attempted
+
+    def script(ctx):
+        if again:  # it has had its attempt this turn: on to the next
+            ctx.emit(TurnBegan(game.state.turn + 1))
+        ctx.emit(InitiativeSet(order, tuple(range(len(order), 0, -1))))
+        ctx.emit(PhaseChanged("activation"))
+
+    game.referee(script)
+    game.force_faces(faces)
+    game.apply(Activate(uid))
+    return game.decision
+
+
+def fight_round(game, ctx, cid):
+    """Fight one round of close combat ``cid`` through its automatic steps (no casualties to pick)."""
+    from rules_fubar import close_combat
+    from rules_fubar.rules import _ADVANCE
+
+    depth = len(game.state.stack)
+    close_combat.fight_round(game.rules, ctx, cid)
+    while len(game.state.stack) > depth:
+        assert game.rules.decision(game.state) is None, "a casualty to pick: answer it in the test"
+        _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
+
+
 def events_of(game, kind, start=0):
     return [e for e in game.events[start:] if type(e) is kind]
 
 
-__all__ = ["Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]
+__all__ = ["activate", "fight_round", "Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]

@@ -117,10 +117,9 @@ def test_seeded_and_deterministic():
     assert len(digests) == 1
 
 
-# Measured with `tabletop batch` over 40 games (batch seed 0, base rules): recovery-team 40/40 wins
-# as ISAF and 40/40 as the insurgents; meeting-engagement 40/40 as ISAF and 37/40 as the
-# insurgents (docs/coverage/fubar.md).  A coin would win half.
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+# Measured on the merged 1.2.0 ruleset: see docs/coverage/fubar.md ("The fubar agent") for the
+# win counts over 40 games per side and scenario.  A coin would win half.
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 @pytest.mark.parametrize("seat", ["isaf", "insurgents"])
 def test_beats_random_by_a_wide_margin(scenario, seat):
     wins = 0
@@ -137,3 +136,65 @@ def test_cli_game_with_the_fubar_agent_finishes():
                           "--agents", "fubar,random", "--quiet"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert "result:" in out.stdout and "mission over" in out.stdout
+
+
+def _view(game):
+    d = game.decision
+    return AgentView(game, d.player, d)
+
+
+@pytest.mark.rule("fubar:suppression")
+def test_lays_its_leader_down_and_loses_its_least_valuable_figure_first():
+    from rules_fubar.state import SuppressFigure, TakeCasualty
+
+    from .helpers import activate
+
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 46)
+    place(game, "taliban-seasoned", "e", "insurgents", 42, 36)  # e-1 LMG leader ... e-6 rifle
+    place(game, "taliban-green", "far-off", "insurgents", 24, 30)
+    activate(game, "a")
+    game.force_faces([6, 6, 6, 1, 1, 1, 1, 1, 1] + [1, 1, 1])  # 3 unsaved hits
+    game.apply(FireAt(("e",), True))
+    agent = _agent(game, "insurgents")
+    picks = []
+    while game.decision.player == "insurgents" and type(game.decision.actions[0]) in (TakeCasualty, SuppressFigure):
+        pick = agent.choose(_view(game))
+        picks.append(pick)
+        game.apply(pick)
+    assert picks[0] == SuppressFigure("e-1")  # the leader (LMG) goes down, it does not die
+    assert type(picks[1]) is SuppressFigure  # seasoned: a second may go down
+    assert picks[2] == TakeCasualty("e-6")  # the rifleman, the least valuable, falls
+
+
+def test_never_fires_at_civilians():
+    game = lab(scenario="cordon-and-search")
+    place(game, "ft1", "a", "isaf", 24, 8)
+    place(game, "civilians", "crowd", "civilians", 24, 14)
+    view = _activated(game, "a")
+    assert FireAt(("crowd",), True) in view.decision.actions
+    assert _agent(game).choose(view) != FireAt(("crowd",), True)
+
+
+@pytest.mark.rule("fubar:saves")
+def test_riders_get_out_away_from_the_enemy_once_it_is_in_sight():
+    from rules_fubar.state import Disembark, Embark, GoOnGuard
+
+    from .helpers import activate
+
+    game = lab()
+    place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)  # facing +y, toward the enemy
+    place(game, "ft1", "t", "isaf", 43, 16)
+    place(game, "taliban-green", "e", "insurgents", 43, 36)
+    activate(game, "t")
+    game.apply(Embark("v"))
+    activate(game, "t")
+    assert _agent(game).choose(_view(game)) == Disembark("rear")
+    game = lab()  # far from the enemy and the objective: they stay aboard
+    place(game, "mrap", "v", "isaf", 43, 4, heading=90.0)
+    place(game, "ft1", "t", "isaf", 43, 1)
+    place(game, "taliban-green", "e", "insurgents", 3, 46)
+    activate(game, "t")
+    game.apply(Embark("v"))
+    activate(game, "t")
+    assert _agent(game).choose(_view(game)) == GoOnGuard()

@@ -7,11 +7,12 @@ import math
 import attrs
 import pytest
 
+from rules_fubar import casualties as C
 from rules_fubar import fire as F
 from rules_fubar import movement as M
 from rules_fubar.rules import _ACT
 from rules_fubar.state import (
-    Activated, Allocate, AllocateHits, CombatBegan, FireAt, FireResult, GoOnGuard, GoToGround, Move, StanceSet,
+    Activated, AllocateHits, CombatBegan, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard, GoToGround, Move, StanceSet,
     UnitMoved, UnitPlaced, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
 )
 
@@ -137,13 +138,11 @@ def test_split_fire_and_aimed_fire():
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-green", "e", "insurgents", 39, 36)
     place(game, "taliban-green", "f", "insurgents", 45.5, 36)
-    assert FireAt(("e", "f")) in F.fire_options(game.rules, game.state, game.state.units["a"], aimed=False)
+    options = F.fire_options(game.rules, game.state, game.state.units["a"], aimed=False)
+    assert SplitFire(False) in options and FireAt(("e", "f")) not in options  # split fire is figure by figure
     ctx = Scripted(game, [1] * 30)
-    F.resolve_fire(game.rules, ctx, "a", ("e", "f"), aimed=True)
-    results = {r.target: r for r in events_of(game, FireResult)}
-    # figures alternate: leader (AR) and AR at e; LMG and AR at f
-    assert results["e"].dice == 4 and results["f"].dice == 5
-    assert results["e"].need == 3  # veteran 4+, aimed +1
+    F.resolve_fire(game.rules, ctx, "a", ("e",), aimed=True)
+    assert events_of(game, FireResult)[-1].need == 3  # veteran 4+, aimed +1
 
 
 @pytest.mark.rule("fubar:weapons")
@@ -240,7 +239,7 @@ def test_unsaved_hits_become_casualties_or_suppressed_up_to_the_grade_limit():
     place(game, "taliban-seasoned", "e", "insurgents", 42, 36)
     ctx = Scripted(game, [6] * 9 + [1] * 9)  # 9 hits, no saves
     F.resolve_fire(game.rules, ctx, "a", ("e",))
-    assert events_of(game, FireResult)[-1].unsaved == 9 and game.state.units["e"].alive is False  # 9 >= 6 figures
+    assert events_of(game, FireResult)[-1].unsaved == 9 and game.state.units["e"].alive is False  # 9 > 6 figures
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-seasoned", "e", "insurgents", 42, 36)
@@ -249,31 +248,35 @@ def test_unsaved_hits_become_casualties_or_suppressed_up_to_the_grade_limit():
     top = game.state.top
     assert isinstance(top, AllocateHits) and top.hits == 3
     decision = game.rules.decision(game.state)
-    assert decision.player == "insurgents" and decision.actions == (Allocate(0), Allocate(1), Allocate(2))  # seasoned: 2
-    _ACT[Allocate](game.rules, ctx, Allocate(2))
+    assert decision.player == "insurgents"
+    assert {type(a) for a in decision.actions} == {TakeCasualty, SuppressFigure}
+    for pick in (SuppressFigure("e-2"), SuppressFigure("e-3")):
+        _ACT[type(pick)](game.rules, ctx, pick)
+    # seasoned: two suppressed at most, so the third hit can only be a casualty
+    assert {type(a) for a in game.rules.decision(game.state).actions} == {TakeCasualty}
+    _ACT[TakeCasualty](game.rules, ctx, TakeCasualty("e-6"))
     e = game.state.units["e"]
     assert (len(e.figures), e.suppressed) == (5, 2)
     # suppressed figures cannot fire
     assert sum(1 for f in e.figures if F.weapon_of(game.rules, e, f)) == 3
     # the limit counts figures already down: one more hit can only kill
-    assert F.suppression_room(game.rules, e, 1) == 0
+    assert C.suppression_room(game.rules, e, 1) == 0
 
 
 @pytest.mark.rule("fubar:casualties")
 def test_casualties_remove_figures_and_earn_bvp():
     game = lab()
     place(game, "taliban-green", "e", "insurgents", 42, 36)
-    F.take_hits(game.rules, Scripted(game), "e", 2, 0, "isaf")
+    C.take_hits(game.rules, Scripted(game), "e", ("e-1", "e-2"), (), "isaf")
     assert len(game.state.units["e"].figures) == 4
     assert events_of(game, BvpAwarded)[-1].amount == 4  # Taliban kills: 2 BVP each
     place(game, "ft1", "i", "isaf", 42, 20)
-    F.take_hits(game.rules, Scripted(game), "i", 1, 0, "insurgents")
+    C.take_hits(game.rules, Scripted(game), "i", ("i-2",), (), "insurgents")
     assert events_of(game, BvpAwarded)[-1].amount == 6  # ISAF: 6 each
-    assert game.state.units["i"].figures[0].leader  # the leader falls last
 
 
 @pytest.mark.rule("fubar:vehicle-damage")
-@pytest.mark.parametrize("source,face,expr", [((43, 30), "front", "2d6kh1"), ((55, 20), "side", "d6"), ((43, 10), "rear", "2d6kl1")])
+@pytest.mark.parametrize("source,face,expr", [((43, 30), "front", "2d6kl1"), ((55, 20), "side", "d6"), ((43, 10), "rear", "2d6kh1")])
 def test_vehicle_damage_by_facing(source, face, expr):
     game = lab()
     place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)
@@ -282,7 +285,8 @@ def test_vehicle_damage_by_facing(source, face, expr):
     roll = [e for e in game.events if type(e) is DiceRolled][-1]
     hit = events_of(game, VehicleDamaged)[-1]
     assert roll.expression == expr and hit.facing == face
-    assert hit.effect == {"front": 3, "side": 1, "rear": 1}[face]  # better of 2,5 -> 5 immobilised; worse -> 2 stunned
+    # the front takes the milder of 2 and 5 (2: crew stunned), the rear the harsher (5: immobilised)
+    assert hit.effect == {"front": 1, "side": 1, "rear": 3}[face]
 
 
 @pytest.mark.rule("fubar:vehicle-damage")
@@ -295,10 +299,15 @@ def test_repeated_result_escalates_and_destruction_bails_the_crew_out():
     assert effects == [2, 3]
     v = game.state.units["v"]
     assert v.weapon_destroyed and v.immobilised and not F.fire_targets(game.rules, game.state, v)
-    F.damage_vehicle(game.rules, Scripted(game, [5, 1, 6, 6]), "v", (55, 20), "insurgents")  # 5 again -> destroyed
+    ctx = Scripted(game, [5, 1, 6, 6])
+    frames = F.damage_vehicle(game.rules, ctx, "v", (55, 20), "insurgents")  # 5 again -> destroyed
     assert events_of(game, VehicleDamaged)[-1].effect == 4 and not game.state.units["v"].alive
     crew = game.state.units["v-crew"]
-    assert crew.start_figures == 3 and len(crew.figures) == 2  # crew saves 1, 6, 6 at 5+: one lost
+    # crew saves 1, 6, 6 at 5+: one hit unsaved, which their owner takes as a casualty or suppressed
+    assert crew.start_figures == 3 and [(f.unit, f.hits) for f in frames] == [("v-crew", 1)]
+    ctx.push(frames[0])
+    _ACT[TakeCasualty](game.rules, ctx, TakeCasualty("v-crew-2"))
+    assert [f.id for f in game.state.units["v-crew"].figures] == ["v-crew-1", "v-crew-3"]
     assert any(e.amount == 5 for e in events_of(game, BvpAwarded))
     # a new turn forgets the repeats
     from rules_fubar.state import TurnBegan

@@ -135,7 +135,12 @@ def test_assault_fight_suppressed_strike_last_and_casualties_only():
     faces = [6] * n_att + [1] * n_att + [1] * standing_def  # wave 1: attackers hit, d saves fail; d misses
     ctx = Scripted(game, faces + [6])  # wave 2: the suppressed defender (if alive) strikes last
     while game.state.stack:
-        _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
+        decision = game.rules.decision(game.state)
+        if decision is not None:  # the defender's owner picks the casualties: standing figures
+            pick = next(a for a in decision.actions if a.figure != "d-1")
+            _ACT[type(pick)](game.rules, ctx, pick)
+        else:
+            _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
     assert events_of(game, CombatBegan)
     d = game.state.units["d"]
     assert len(d.figures) == 6 - n_att and d.suppressed == 1  # casualties only: no new suppression
@@ -159,6 +164,9 @@ def test_suppressed_figures_strike_after_the_others():
     Scripted(game).emit(CombatBegan("c", "a", "d"))
     ctx = Scripted(game, [6] * 6 + [1] * 6 + [6] * 0)  # a strikes first: 6 hits, d saves all fail
     CC.fight_round(game.rules, ctx, "c")
+    while game.state.stack:  # six hits on six figures: nothing for the owner to pick
+        assert game.rules.decision(game.state) is None
+        _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
     assert not game.state.units["d"].alive and not game.state.units["a"].casualties  # d never struck back
     assert events_of(game, CombatEnded)
 

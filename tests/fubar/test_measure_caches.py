@@ -37,7 +37,7 @@ def _unit(rnd, uid, n, spread):
 
 
 @pytest.mark.rule("fubar:cover")
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 def test_cached_and_batched_answers_match_the_plain_rule(scenario):
     table = FubarRules().table_of(scenario)
     m = Measure(table)  # a fresh measure: every answer below is computed here, then cached

@@ -17,7 +17,8 @@ from rules_fubar.measure import centroid, facing, unit_distance
 from rules_fubar.scenarios import make_unit
 from rules_fubar.state import (
     Activate, CasualtiesTaken, EndAction, FireAt, FireDeclared, FireResult, InitiativeSet, Move, MoveFigures,
-    OnGuardSet, OnGuardWindow, PhaseChanged, ReactFire, UnitHidden, UnitMoved, UnitPlaced, Walk,
+    AssigningFire, OnGuardSet, OnGuardWindow, PhaseChanged, ReactFire, SplitFire, UnitHidden, UnitMoved, UnitPlaced,
+    Walk,
 )
 
 from .helpers import events_of, lab
@@ -289,6 +290,29 @@ def test_walk_fires_small_arms_only():
     activate(game, "a")
     game.apply(FireAt(("t",), True))
     assert events_of(game, FireResult)[-1].dice == walking + 3  # the mortar's 3 FP
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.rule("fubar:fire")
+def test_a_walking_split_fire_uses_small_arms_only():
+    """Split fire during a Walk: each small-arms figure names its target; the mortar is never asked."""
+    shooters = unit(lab(), "ft2", "a", "isaf", 42, 30)
+    game = table(shooters, unit(lab(), "taliban-green", "t", "insurgents", 42, 10),
+                 unit(lab(), "taliban-green", "u", "insurgents", 46, 12))
+    activate(game, "a")
+    game.apply(Walk())
+    assert SplitFire(False) in game.decision.actions
+    game.apply(SplitFire(False))
+    mortar = [f.id for f in game.state.units["a"].figures if F.weapon_of(game.rules, game.state.units["a"], f).indirect]
+    asked = []
+    while isinstance(game.state.top, AssigningFire):
+        d = game.decision
+        if d is None:
+            break
+        asked.append(d.actions[0].figure)
+        game.apply(d.actions[0])
+    assert asked and not set(asked) & set(mortar)
+    assert sum(r.dice for r in events_of(game, FireResult)) <= 1 + 3 + 1  # as in the single-target walk
 
 
 @pytest.mark.rule("fubar:actions")

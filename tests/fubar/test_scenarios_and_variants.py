@@ -10,7 +10,6 @@ import pytest
 from tabletop_core import Game, Host, hookimpl, make_plugin_manager, new_game
 from tabletop_core.testing import check_ruleset, random_playout
 
-from rules_fubar import close_combat as CC
 from rules_fubar import fire as F
 from rules_fubar import lwtv, scenarios as S
 from rules_fubar.policy import BASE_POLICY
@@ -20,7 +19,7 @@ from rules_fubar.state import (
     ReservesUsed, TurnBegan, UnitMoved, UnitPlaced, VpScored,
 )
 
-from .helpers import Scripted, designate_hideouts, events_of, lab, place
+from .helpers import Scripted, designate_hideouts, events_of, fight_round, lab, place
 
 
 @pytest.mark.rule("fubar:bvp")
@@ -187,8 +186,8 @@ def test_lwtv_cover_counts_for_the_defender_in_the_first_round_only():
         place(game, "taliban-seasoned", "a", "insurgents", 33.5, 15.0)
         Scripted(game).emit(CombatBegan("c", "a", "d"))
         ctx = Scripted(game, [1] * 40)
-        CC.fight_round(game.rules, ctx, "c")
-        CC.fight_round(game.rules, ctx, "c")
+        fight_round(game, ctx, "c")
+        fight_round(game, ctx, "c")
         from tabletop_core.events import DiceRolled
         strikes = [e.reason for e in game.events if type(e) is DiceRolled and e.reason.startswith("a strikes")]
         needs[variant] = strikes
@@ -217,7 +216,7 @@ def test_house_rules_through_rules_fubar_hooks():
 
 # -- the kit and the command line -------------------------------------------------------------------
 @pytest.mark.rule("fubar:activation-sequence")
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 @pytest.mark.parametrize("variants", [(), ("lwtv",)])
 def test_conformance(scenario, variants):
     check_ruleset("fubar", scenario, seeds=range(2), variants=variants)
