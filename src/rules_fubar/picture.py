@@ -55,7 +55,11 @@ def _unit(scene: Scene, proj, data, uid: str, u: Mapping[str, Any]) -> None:
     troop = data.troops.get(u["troop"])
     kit = data.vehicles.get(troop.vehicle) if troop is not None and troop.vehicle else None
     hidden = u["hidden"]
-    for fid, fx, fy, weapon, suppressed in u["figures"]:
+    aboard = u.get("aboard", "")
+    for fid, fx, fy, weapon, suppressed, *more in u["figures"]:
+        if aboard:
+            break  # riders are inside their vehicle: only the unit's tab shows them
+        leader = bool(more and more[0])
         x, y = proj.point(fx, fy)
         if u["heading"] is not None:
             r = (kit.radius if kit else 1.5) * proj.scale
@@ -66,14 +70,15 @@ def _unit(scene: Scene, proj, data, uid: str, u: Mapping[str, Any]) -> None:
             svg = figure(radius, colour, prone=suppressed, dashed=hidden)
         if hidden:
             svg = f'<g opacity=".55">{svg}</g>'
-        scene.pieces.append(Piece(fid, x, y, f"<title>{fid} ({weapon})</title>{svg}", key=(fx, fy, suppressed, u["heading"]),
+        name = f"{fid} ({weapon}{', leader' if leader else ''})"
+        scene.pieces.append(Piece(fid, x, y, f"<title>{name}</title>{svg}", key=(fx, fy, suppressed, u["heading"]),
                                   radius=radius, kind="figure"))
     if not u["figures"]:
         return
-    _fid, fx, fy, _w, _s = u["figures"][0]
+    fx, fy = u["figures"][0][1], u["figures"][0][2]
     x, y = proj.point(fx, fy)
     lift = (kit.radius * proj.scale if u["heading"] is not None and kit else BASE * proj.scale) + 8
-    states = [text for text, on in (("hidden", hidden), ("On guard", u["on_guard"]), (u["stance"].title(), bool(u["stance"])),
+    states = [text for text, on in ((f"aboard {aboard}", bool(aboard)), ("hidden", hidden), ("On guard", u["on_guard"]), (u["stance"].title(), bool(u["stance"])),
                                     ("Stunned", u["damage"][0]), ("Weapon out", u["damage"][1]),
                                     ("Immobilised", u["damage"][2])) if on]
     label = uid + (f" [{', '.join(states)}]" if states else "")

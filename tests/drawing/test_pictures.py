@@ -190,6 +190,22 @@ def test_fubar_suppressed_figures_lie_down_and_vehicles_show_their_heading():
     assert "rotate(-90.0)" in _piece_text(svg, "mrap")  # heading 90 (north) is straight up the picture
 
 
+def test_fubar_riders_are_drawn_inside_their_vehicle_and_leaders_are_named():
+    game = new_game("fubar", "cordon-and-search", seed=1)  # FT1 starts in its MRAP, FT2 in its IFV
+    riders = [u for u in game.state.units.values() if u.carried_by]
+    assert riders
+    svg = game.render("isaf")
+    drawn = pieces(svg)
+    for u in riders:
+        assert not {f.id for f in u.figures} & set(drawn)  # no figure stands on the table
+        assert f"aboard {u.carried_by}" in _piece_text(svg, u.id)
+    walkers = [u for u in game.state.units.values() if not u.carried_by and not u.vehicle and u.side == "isaf"
+               and any(f.leader for f in u.figures)]
+    for u in walkers:
+        leader = next(f for f in u.figures if f.leader)
+        assert "leader)" in _piece_text(svg, leader.id)
+
+
 @pytest.mark.rule("fubar:hideouts")
 def test_fubar_hideouts_are_marked_only_for_the_insurgents():
     game = played("fubar", "recovery-team", 3, seed=4)
