@@ -57,9 +57,14 @@ def rules_resolver(host: Host | None = None):
     return resolve
 
 
-def load_game(path: str | Path, *, host: Host | None = None, upto: int | None = None) -> Game:
-    """Rebuild a game from a log or save file (checked line by line)."""
-    return Game.load(path, rules_resolver(host), upto=upto)
+def load_game(path: str | Path, *, host: Host | None = None, upto: int | None = None, key: bytes | None = None,
+              partial: bool = False) -> Game:
+    """Rebuild a game from a log or save file (checked line by line).
+
+    ``upto``: stop after that many events.  ``key``: the host's key for a keyed log (an unkeyed
+    log is then refused: it was not written under this key).  ``partial``: accept an interrupted
+    log (no end line) and rebuild it up to its last whole line, to play on from there."""
+    return Game.load(path, rules_resolver(host), upto=upto, key=key, partial=partial)
 
 
 def agents_for(game: Game, names: str | Iterable[str], *, host: Host | None = None) -> dict[str, object]:

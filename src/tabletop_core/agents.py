@@ -76,7 +76,7 @@ class HumanAgent:
             for number, action in enumerate(decision.actions, start=1):
                 print(f"  {number:3d}. {view.describe(action)}", file=out)
             print("number, 'v' to view the table, 'q' to quit > ", end="", file=out, flush=True)
-            line = self._in.readline()
+            line = _read_answer(self._in)
             if not getattr(self._in, "isatty", lambda: False)():
                 print(file=out)  # piped input is not echoed: end the prompt's line ourselves
             if not line:
@@ -87,9 +87,24 @@ class HumanAgent:
             if answer in ("v", "view"):
                 print(self._show(view.observation), file=out)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.actions):
+            if answer.isdigit() and len(answer) <= 9 and 1 <= int(answer) <= len(decision.actions):
                 return decision.actions[int(answer) - 1]
             print(f"please type a number from 1 to {len(decision.actions)}", file=out)
+
+
+MAX_ANSWER = 256  # characters of an answer kept; a longer line is drained and refused
+
+
+def _read_answer(stream: TextIO) -> str:
+    """One line of input, at most MAX_ANSWER characters (the rest of a longer line is read and
+    dropped, so a pasted megabyte costs nothing and is answered like any other bad input)."""
+    line = stream.readline(MAX_ANSWER + 1)
+    if len(line) <= MAX_ANSWER or line.endswith("\n"):
+        return line
+    rest = line
+    while rest and not rest.endswith("\n"):
+        rest = stream.readline(1 << 16)
+    return "?" * MAX_ANSWER + "\n"
 
 
 @hookimpl

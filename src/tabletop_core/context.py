@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from . import dice
 from .decks import Deck
-from .errors import DeckError
+from .errors import DeckError, RulesetError
 from .events import (
     CardMoved,
     CardsPeeked,
@@ -29,10 +29,12 @@ from .values import Event, Frame, Result
 
 
 class Context:
-    __slots__ = ("state", "_apply", "_record", "_rng", "_forced")
+    __slots__ = ("state", "_apply", "_record", "_rng", "_forced", "_known", "_ruleset")
 
-    def __init__(self, state, apply, record):
+    def __init__(self, state, apply, record, *, known: frozenset[type] | None = None, ruleset: str = ""):
         self.state = state
+        self._known = known  # the event types a log of this ruleset can load (None: unchecked)
+        self._ruleset = ruleset
         self._apply = apply  # event -> None: the appliers' dispatch
         self._record = record  # event -> None: append to history
         self._rng: CounterRNG | None = None
@@ -45,6 +47,12 @@ class Context:
 
     # -- events ---------------------------------------------------------------------------------
     def emit(self, event: Event) -> Event:
+        """Apply ``event`` to the state and record it.  An event type the ruleset did not declare
+        in ``Rules.events`` is refused here: its log could be written but never loaded."""
+        known = self._known
+        if known is not None and type(event) not in known:
+            raise RulesetError(f"{self._ruleset}: event {type(event).__name__} is not declared in Rules.events "
+                               "(a log holding it could not be loaded): add it there")
         self._apply(event)
         self._record(event)
         return event

@@ -49,9 +49,14 @@ core_appliers = Appliers()
 # --- the start and the end ---------------------------------------------------------------------
 @attrs.frozen
 class GameStarted(Event):
+    """The first event.  ``seed`` is the host's secret: every player's view carries None."""
+
     ruleset: str
     scenario: str
-    seed: int
+    seed: int | None
+
+    def redact(self, player: str) -> "GameStarted":
+        return attrs.evolve(self, seed=None)
 
 
 @core_appliers.on(GameStarted)

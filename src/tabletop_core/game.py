@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -23,6 +23,7 @@ from .errors import (
     IllegalActionError,
     ReplayMismatchError,
     RulesetError,
+    TabletopError,
     UndoError,
     UnknownNameError,
 )
@@ -65,7 +66,10 @@ class Game:
         self._appliers = appliers_for(rules)
         self._decision: Decision | None = None
         self._listeners: list[Callable[[Event], None]] = []
-        self._ctx = Context(self.state, self._apply_event, self._record)
+        self._ctx = self._context()
+
+    def _context(self) -> Context:
+        return Context(self.state, self._apply_event, self._record, known=self.codec.event_types, ruleset=self.rules.name)
 
     # -- creation -------------------------------------------------------------------------------
     @classmethod
@@ -213,7 +217,7 @@ class Game:
         self.state = other.state
         self.events = other.events
         self._decision = None
-        self._ctx = Context(self.state, self._apply_event, self._record)
+        self._ctx = self._context()
 
     # -- undo -----------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -249,7 +253,7 @@ class Game:
         copy._appliers = self._appliers
         copy._decision = self._decision
         copy._listeners = []
-        copy._ctx = Context(copy.state, copy._apply_event, copy._record)
+        copy._ctx = copy._context()
         return copy
 
     def digest(self) -> str:
@@ -295,6 +299,7 @@ class Game:
 
     # -- saving and loading ---------------------------------------------------------------------
     def end_summary(self) -> dict[str, Any]:
+        """The end line of a full log: the state digest, the decision count and the result."""
         result = self.state.result
         return {
             "digest": self.digest(),
@@ -302,22 +307,41 @@ class Game:
             "result": None if result is None else self.codec.unstructure(result),
         }
 
-    def save(self, path: str | Path) -> None:
-        """Write the whole history as a log; loading it rebuilds this exact state."""
-        gamelog.write(path, self.header, (self.codec.event_to_dict(e) for e in self.events), self.end_summary())
+    def _check_history(self) -> None:
+        if not self.events or type(self.events[0]) is not GameStarted:
+            raise RulesetError("this game has no history (a clone made with keep_history=False): it cannot be "
+                               "saved or exported; clone with keep_history=True to save")
 
-    def export_view(self, path: str | Path, player: str) -> None:
-        """Write the history as ``player`` may see it (a record for that player, not a save)."""
+    def save(self, path: str | Path, *, key: bytes | None = None) -> None:
+        """Write the whole history as a log; loading it rebuilds this exact state.  The full log
+        carries the seed: it is the host's file.  ``key`` writes it keyed (see ``gamelog.load_key``)."""
+        self._check_history()
+        header = gamelog.sealed(self.header, key)
+        events = (self.codec.event_to_dict(e) for e in self.events)
+        gamelog.write(path, header, events, self.end_summary(), key=key)
+
+    def export_view(self, path: str | Path, player: str, *, key: bytes | None = None) -> None:
+        """Write the history as ``player`` may see it (a record for that player, not a save).  It
+        carries no seed, only the commitment to it that the full log, revealed later, proves."""
         if player not in self.rules.players:
             raise UnknownNameError("player", player, list(self.rules.players))
-        header = attrs.evolve(self.header, view=player)
-        events = (self.codec.event_to_dict(e.redact(player)) for e in self.events)
-        gamelog.write(path, header, events, {"decisions": self.state.decisions})
+        self._check_history()
+        gamelog.write(path, self.view_header(player, key=key), self.view_event_dicts(player),
+                      {"decisions": self.state.decisions}, key=key)
+
+    def view_header(self, player: str, *, key: bytes | None = None) -> gamelog.Header:
+        """The header of ``player``'s view: no seed, no salt; the seed's commitment."""
+        return attrs.evolve(gamelog.sealed(self.header, key), seed=None, salt=None, view=player)
+
+    def view_event_dicts(self, player: str) -> Iterator[dict[str, Any]]:
+        return (self.codec.event_to_dict(e.redact(player)) for e in self.events)
 
     @classmethod
-    def load(cls, path: str | Path, rules_for: Callable[[gamelog.Header], Rules], *, upto: int | None = None) -> "Game":
-        """Rebuild a game from a log or save.  ``rules_for`` maps the header to a rules object."""
-        raw = gamelog.read(path)
+    def load(cls, path: str | Path, rules_for: Callable[[gamelog.Header], Rules], *, upto: int | None = None,
+             key: bytes | None = None, partial: bool = False) -> "Game":
+        """Rebuild a game from a log or save.  ``rules_for`` maps the header to a rules object.
+        ``partial`` accepts an interrupted log (no end line) and rebuilds it up to its last line."""
+        raw = gamelog.read(path, key=key, partial=partial)
         return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
 
     @classmethod
@@ -326,41 +350,68 @@ class Game:
         if header.view is not None:
             raise CorruptLogError(path, 1, f"this is {header.view}'s view of a game: hidden parts are removed, it cannot rebuild the game")
         rules = rules_for(header)
+        _check_ruleset_version(rules, header, path)
         codec = codec_for(rules)
-        events: list[Event] = []
+        if upto is not None and not 0 <= upto <= len(raw.events):
+            raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.events)}")
         dicts = raw.events if upto is None else raw.events[:upto]
+        game = cls(rules, header)
+        apply, record = game._apply_event, game.events.append
         for number, data in enumerate(dicts, start=2):
             try:
-                events.append(codec.event_from_dict(data))
+                event = codec.event_from_dict(data)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
-                raise CorruptLogError(path, number, f"event does not decode ({exc})") from None
-        game = cls.from_events(rules, header, events)
-        if upto is None:
-            stated = raw.end.get("digest")
-            if stated is not None and stated != game.digest():
-                raise CorruptLogError(path, len(raw.events) + 2, "the end line's digest differs from the replayed state")
+                raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
+            try:
+                apply(event)
+            except Exception as exc:  # noqa: BLE001 - an event the state cannot take names its line
+                raise CorruptLogError(path, number, f"event {event.TAG} cannot be applied to the state "
+                                      f"({type(exc).__name__}: {_short(exc)})") from None
+            record(event)
+        if upto is None and raw.end is not None and raw.end.get("digest") != game.digest():
+            raise CorruptLogError(path, len(raw.events) + 2, "the end line's digest differs from the replayed state")
         return game
 
     def verify(self, *, prefix: bool = False) -> None:
         """Re-simulate from the seed and the recorded actions; raise ReplayMismatchError at the first
         event that differs from the history.  ``prefix``: the history was cut short on purpose
         (``replay --to``), so only the events it keeps are compared."""
-        actions = [(e.player, e.action) for e in self.events if type(e) is ActionTaken]
+        if self.header.seed is None:
+            raise RulesetError("this game carries no seed (a player's view): it cannot be re-simulated")
         fresh = Game.start(self.rules, self.header.scenario, seed=self.header.seed, options=self.header.options)
-        for player, action in actions:
-            if fresh.over:
-                break
-            fresh.apply(action, player=player)
-        codec = self.codec
-        for index, (recorded, simulated) in enumerate(zip(self.events, fresh.events)):
-            if recorded != simulated:
-                raise ReplayMismatchError(index + 1, codec.event_to_dict(recorded), codec.event_to_dict(simulated))
-        if len(self.events) > len(fresh.events) or (not prefix and len(self.events) != len(fresh.events)):
-            index = min(len(self.events), len(fresh.events))
-            recorded = self.events[index] if len(self.events) > index else None
-            simulated = fresh.events[index] if len(fresh.events) > index else None
+        recorded = self.events
+        for index, event in enumerate(recorded):
+            if index >= len(fresh.events):
+                if type(event) is not ActionTaken or fresh.over:
+                    break
+                try:
+                    fresh.apply(event.action, player=event.player)
+                except IllegalActionError as exc:
+                    raise ReplayMismatchError(index + 1, self.codec.event_to_dict(event), None,
+                                              note=f"re-simulation refuses this action ({exc.reason})") from None
+            if index < len(fresh.events) and event != fresh.events[index]:
+                raise ReplayMismatchError(index + 1, self.codec.event_to_dict(event),
+                                          self.codec.event_to_dict(fresh.events[index]))
+        if len(recorded) > len(fresh.events) or (not prefix and len(recorded) != len(fresh.events)):
+            index = min(len(recorded), len(fresh.events))
+            mine = recorded[index] if len(recorded) > index else None
+            theirs = fresh.events[index] if len(fresh.events) > index else None
             raise ReplayMismatchError(
                 index + 1,
-                None if recorded is None else codec.event_to_dict(recorded),
-                None if simulated is None else codec.event_to_dict(simulated),
+                None if mine is None else self.codec.event_to_dict(mine),
+                None if theirs is None else self.codec.event_to_dict(theirs),
             )
+
+
+def _short(exc: BaseException, limit: int = 300) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _check_ruleset_version(rules: Rules, header: gamelog.Header, path: str) -> None:
+    """A log replays only on the ruleset version that wrote it, or one declaring it can
+    (``Rules.replays_versions``): another version's rules would rebuild another game."""
+    if header.ruleset_version == rules.version or header.ruleset_version in rules.replays_versions:
+        return
+    raise CorruptLogError(path, 1, f"written by {header.ruleset} {header.ruleset_version}; the installed {rules.name} is "
+                          f"{rules.version}, which cannot replay {header.ruleset_version} logs")

@@ -44,6 +44,7 @@ class Scenario:
 class Rules:
     name: ClassVar[str] = ""
     version: ClassVar[str] = "0"
+    replays_versions: ClassVar[tuple[str, ...]] = ()  # older versions whose logs this one replays
     title: ClassVar[str] = ""
     players: ClassVar[tuple[str, ...]] = ()
     max_decisions: ClassVar[int] = 10_000

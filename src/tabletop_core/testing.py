@@ -59,8 +59,12 @@ def check_replay(game: Game, host: Host | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.jsonl"
         game.save(path)
+        # rebuilt without the end line's digest check first, so a difference is named by its field
+        rebuilt = load_game(path, host=host, upto=len(game.events))
+        assert rebuilt.digest() == game.digest(), (
+            f"{_where(game)}: replayed state differs from the played one at {game.codec.state_difference(game.state, rebuilt.state)} "
+            "(a change of state made outside an apply function?)")
         loaded = load_game(path, host=host)
-    assert loaded.digest() == game.digest(), f"{_where(game)}: replayed state differs from the played one"
     assert loaded.events == game.events, f"{_where(game)}: events changed through save and load"
     loaded.verify()
 
@@ -87,7 +91,9 @@ def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants=
             path = Path(tmp) / f"save-{stop}.jsonl"
             game.save(path)
             loaded = load_game(path, host=host)
-            assert loaded.digest() == game.digest(), f"{_where(game)}: loaded save differs"
+            assert loaded.digest() == game.digest(), (
+                f"{_where(game)}: loaded save differs at {game.codec.state_difference(game.state, loaded.state)} "
+                "(a change of state made outside an apply function?)")
             assert loaded.decision == game.decision, f"{_where(game)}: loaded save asks a different decision"
             for taken in actions[done:]:
                 loaded.apply(taken.action, player=taken.player)
