@@ -157,7 +157,8 @@ class Game:
         if action not in decision.actions:
             reason = self.rules.explain_illegal(self.state, action, decision)
             if reason is None:
-                reason = f"not one of the {len(decision.actions)} legal actions for {decision.player}"
+                # never the count or a list of the options: they may follow from hidden information
+                reason = f"not a legal action for {decision.player} now"
                 if decision.prompt:
                     reason += f" ({decision.prompt})"
             raise IllegalActionError(action, reason)

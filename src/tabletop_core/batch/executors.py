@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Iterator
 
@@ -50,13 +51,43 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     else:
         method = "forkserver" if "forkserver" in methods else "spawn"
     return ProcessPoolExecutor(max_workers=check_workers(workers), mp_context=multiprocessing.get_context(method),
-                               initializer=_ignore_interrupts)
+                               initializer=_start_worker, initargs=(os.getpid(),))
 
 
-def _ignore_interrupts() -> None:
+PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether the batch that started it still lives
+
+
+def _start_worker(parent: int) -> None:
     """Workers leave Ctrl-C to the parent, which stops the batch cleanly (instead of every worker
-    printing its own KeyboardInterrupt traceback over the terminal)."""
+    printing its own KeyboardInterrupt traceback over the terminal); and a worker whose batch was
+    killed (SIGKILL, a lost terminal) exits, instead of waiting forever on a queue nobody feeds."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="tabletop-parent-watch", daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while _alive(parent):
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)  # the parent is gone: nothing to report to, and no clean-up the parent awaits
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # exists, owned by another user (the pid was reused): treat as alive
+    return _zombie(pid) is False
+
+
+def _zombie(pid: int) -> bool:
+    """A killed parent whose own parent has not reaped it yet is a zombie: gone for our purpose."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            return handle.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 @contextlib.contextmanager
