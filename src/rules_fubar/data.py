@@ -11,7 +11,7 @@ from functools import cache
 import attrs
 
 from tabletop_core.boards.table import Table, TerrainFeature
-from tabletop_core.data import check, load_toml, package_file
+from tabletop_core.data import check, check_unique, load_toml, naming_file, package_file
 
 PACKAGE = "rules_fubar"
 
@@ -218,6 +218,7 @@ def load() -> FubarData:
 
 
 def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
+    check_unique_ids(weapons, armour, scenarios)
     """Cross-reference checks: every name a file uses must exist in the file that defines it."""
     wmap = {w.id: w for w in weapons.weapons}
     for i, w in enumerate(weapons.weapons):
@@ -253,7 +254,8 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
         for j, f in enumerate(t.features):
             check(f.cover in ("none", "soft", "moderate", "hard"), file="tables.toml",
                   field=f"tables[{i}].features[{j}].cover", expected="none, soft, moderate or hard")
-        build_table(t)  # refuses bad polygons with a BoardError naming the feature
+        with naming_file("tables.toml", f"tables[{i}]"):
+            build_table(t)  # refuses bad polygons with a BoardError naming the feature
     smap = {}
     for i, s in enumerate(scenarios.scenarios):
         where = f"scenarios[{i}]"
@@ -266,4 +268,25 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
             check(d.side in ("isaf", "insurgents"), file="scenarios.toml", field=f"{where}.forces[{j}].side",
                   expected="isaf or insurgents")
         smap[s.id] = s
+    check_deployments(scenarios, table_map)
     return FubarData(training.grades, wmap, dict(armour.armour), vmap, tmap, troops.bvp, table_map, smap)
+
+
+def check_unique_ids(weapons, armour, scenarios) -> None:
+    """Ids the rules look up are unique: a repeated weapon, vehicle or force id would silently
+    shadow the first."""
+    check_unique((w.id for w in weapons.weapons), file="weapons.toml", field="weapons[].id")
+    check_unique((v.id for v in armour.vehicles), file="armour.toml", field="vehicles[].id")
+    for i, s in enumerate(scenarios.scenarios):
+        check_unique((d.id for d in s.forces), file="scenarios.toml", field=f"scenarios[{i}].forces[].id")
+
+
+def check_deployments(scenarios, table_map) -> None:
+    """Every force deploys on its scenario's table."""
+    for i, s in enumerate(scenarios.scenarios):
+        where = f"scenarios[{i}]"
+        table = table_map[s.table]
+        for j, d in enumerate(s.forces):
+            check(0 <= d.x <= table.width and 0 <= d.y <= table.height, file="scenarios.toml",
+                  field=f"{where}.forces[{j}]",
+                  expected=f"a position on the {table.width:g} x {table.height:g} in. table, got ({d.x:g}, {d.y:g})")
