@@ -21,8 +21,10 @@ from .errors import (  # noqa: E402
     TruncatedLogError,
     UnknownNameError,
 )
+from .agents import AgentView  # noqa: E402
 from .game import Game  # noqa: E402
 from .plugins import Host, hookimpl, make_plugin_manager  # noqa: E402
+from .referee import Referee, RefereeError  # noqa: E402
 from .rules import FrameDispatch, Rules, Scenario  # noqa: E402
 from .runner import play  # noqa: E402
 from .state import BaseState  # noqa: E402
@@ -36,12 +38,20 @@ def default_host() -> Host:
 
 
 def rulesets(host: Host | None = None):
-    """Installed rulesets: name -> info (name, version, title)."""
+    """Installed rulesets: name -> :class:`~tabletop_core.plugins.RulesetInfo` (name, version, title)."""
     return (host or default_host()).rulesets()
 
 
 def new_game(ruleset: str, scenario: str, *, seed: int = 0, variants: Iterable[str] = (),
              options: Mapping[str, Any] | None = None, host: Host | None = None) -> Game:
+    """Start ``scenario`` of the installed ruleset ``ruleset`` and run it to its first decision.
+
+    ``seed``: every random outcome derives from it (and is recorded); it is the host's secret —
+    no player's view carries it — so for a game with hidden information draw it from
+    ``secrets.randbits(128)`` rather than a small number a player could guess.  ``variants``:
+    variant or house-rule plug-ins layered in order.  ``options``: scenario options, recorded in
+    the log's header.  ``host``: the plug-ins to use (default: those installed).  Raises
+    :class:`UnknownNameError` for an unknown ruleset, scenario or variant."""
     host = host or default_host()
     rules = host.rules(ruleset, tuple(variants))
     game = Game.start(rules, scenario, seed=seed, options=options)
@@ -49,6 +59,8 @@ def new_game(ruleset: str, scenario: str, *, seed: int = 0, variants: Iterable[s
 
 
 def rules_resolver(host: Host | None = None):
+    """A function mapping a log's header to a fresh rules object (with the header's variants),
+    for :meth:`Game.load` and :func:`tabletop_core.reveal.check_view`."""
     host = host or default_host()
 
     def resolve(header):
@@ -82,8 +94,9 @@ def agents_for(game: Game, names: str | Iterable[str], *, host: Host | None = No
 
 
 __all__ = [
-    "Action", "BaseState", "CorruptLogError", "DataFileError", "Decision", "Event", "Frame", "FrameDispatch",
-    "Game", "Host", "IllegalActionError", "LogError", "Result", "Rules", "Scenario", "TabletopError",
+    "Action", "AgentView", "BaseState", "CorruptLogError", "DataFileError", "Decision", "Event", "Frame", "FrameDispatch",
+    "Game", "Host", "IllegalActionError", "LogError", "Referee", "RefereeError", "Result", "Rules", "Scenario",
+    "TabletopError",
     "TruncatedLogError", "UnknownNameError", "agents_for", "default_host", "hookimpl", "load_game",
     "make_plugin_manager", "new_game", "play", "rulesets", "rules_resolver",
 ]

@@ -18,7 +18,12 @@ from .values import Action, Decision
 
 
 class AgentView:
-    """One decision as the deciding player sees it."""
+    """One decision as the deciding player sees it: what an agent's ``choose(view)`` gets.
+
+    ``player`` and ``decision`` (who decides, the legal actions, the prompt); ``observation``,
+    the player's own filtered view of the table; ``events()``, the history as the player may see
+    it; ``describe(action)``, an action's human name.  Never the full state or the seed, so an
+    agent cannot peek at hidden information."""
 
     __slots__ = ("_game", "player", "decision")
 
@@ -29,12 +34,15 @@ class AgentView:
 
     @property
     def observation(self) -> dict[str, Any]:
+        """What the player may see now (``Rules.observe``)."""
         return self._game.observe(self.player)
 
     def events(self):
+        """The history as the player may see it (each event redacted for them)."""
         return self._game.events_for(self.player)
 
     def describe(self, action: Action) -> str:
+        """The action's human name (``Rules.describe_action``)."""
         return self._game.rules.describe_action(action, self._game.state)
 
 
@@ -109,5 +117,7 @@ def _read_answer(stream: TextIO) -> str:
 
 @hookimpl
 def tabletop_register_agents(registry) -> None:
+    """The core's agents: ``random`` and ``human``."""
+
     registry.add("random", RandomAgent, description="uniform over legal actions, seeded")
     registry.add("human", HumanAgent, description="a person at the terminal")

@@ -23,12 +23,18 @@ from .events import (
     FrameReplaced,
     GameEnded,
     NumberDrawn,
+    PileArranged,
 )
 from .rng import CounterRNG
 from .values import Event, Frame, Result
 
 
 class Context:
+    """What rules code acts through: ``emit`` events, draw randomness (``roll``, ``randint``,
+    ``choice``), move cards (``create_deck``, ``draw``, ``move_card``, ``shuffle``, ``peek``) and
+    work the procedure stack (``push``, ``pop``, ``replace``); ``end`` the game.  ``state`` is the
+    live state, to read."""
+
     __slots__ = ("state", "_apply", "_record", "_rng", "_forced", "_known", "_ruleset")
 
     def __init__(self, state, apply, record, *, known: frozenset[type] | None = None, ruleset: str = ""):
@@ -149,6 +155,12 @@ class Context:
                 self.move_card(deck, card, pile, d.draw_pile)
         if shuffle:
             self.shuffle(deck)
+
+    def arrange(self, deck: str, pile: str, order: Sequence[str]) -> None:
+        """The referee's word: put ``pile`` in ``order`` (top card last).  Not for rules code,
+        which shuffles and draws."""
+        d = self.state.decks[deck]
+        self.emit(PileArranged(deck, pile, tuple(order), d.seen_by(pile)))
 
     def peek(self, deck: str, player: str, count: int, pile: str | None = None) -> tuple[str, ...]:
         d = self.state.decks[deck]

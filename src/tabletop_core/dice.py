@@ -18,6 +18,8 @@ _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:(k[hl])\s*(\d+))?\s*(?:([+-])
 
 @attrs.frozen
 class DiceSpec:
+    """A parsed dice expression: how many dice of how many sides, which to keep, the modifier."""
+
     count: int
     sides: int
     keep: str | None = None  # "kh" keep highest, "kl" keep lowest
@@ -69,6 +71,7 @@ def kept_faces(spec: DiceSpec, faces: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def total_of(spec: DiceSpec, faces: tuple[int, ...]) -> int:
+    """The expression's total for these faces (the kept ones plus the modifier)."""
     return sum(kept_faces(spec, faces)) + spec.modifier
 
 

@@ -167,6 +167,27 @@ def _shuffled(state, event: DeckShuffled) -> None:
 
 
 @attrs.frozen
+class PileArranged(Event):
+    """The referee put a pile in a chosen order (``tabletop_core.referee``).  ``seen_by`` as for
+    CardMoved: who may see the order (None: everyone)."""
+
+    deck: str
+    pile: str
+    order: tuple[str, ...]
+    seen_by: tuple[str, ...] | None = None
+
+    def redact(self, player: str) -> "PileArranged":
+        if self.seen_by is None or player in self.seen_by:
+            return self
+        return attrs.evolve(self, order=())
+
+
+@core_appliers.on(PileArranged)
+def _arranged(state, event: PileArranged) -> None:
+    state.decks[event.deck].piles[event.pile] = list(event.order)
+
+
+@attrs.frozen
 class CardMoved(Event):
     """One card went from one pile to another (drawn, discarded, played, set aside, returned).
 
@@ -267,6 +288,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     NumberDrawn,
     DeckCreated,
     DeckShuffled,
+    PileArranged,
     CardMoved,
     CardsPeeked,
     FramePushed,

@@ -46,6 +46,9 @@ def codec_for(rules: Rules) -> Codec:
 
 
 def appliers_for(rules: Rules) -> dict[type, Callable[[Any, Any], None]]:
+    """The apply function of each event type the ruleset knows (the core's and its own), built once
+    per rules object; refuses a ruleset that declares an event without one."""
+
     table = rules.__dict__.get("_appliers")
     if table is None:
         table = core_appliers.merged(rules.appliers).table
@@ -57,6 +60,16 @@ def appliers_for(rules: Rules) -> dict[type, Callable[[Any, Any], None]]:
 
 
 class Game:
+    """One game: its rules, its header (ruleset, scenario, seed, options), the state folded from
+    its events, the decision it waits for, and its history.
+
+    Start one with :func:`tabletop_core.new_game` (or :meth:`start`), ask ``decision`` who must
+    choose among which legal actions, ``apply`` a choice, read ``result`` at the end.  ``observe``
+    and ``events_for`` give a player's filtered view; ``save``/``load`` write and rebuild a
+    hash-chained log; ``clone`` makes a cheap independent copy; ``undo`` steps back one decision
+    where no randomness or secret came out since; ``verify`` re-simulates from the seed.
+    """
+
     def __init__(self, rules: Rules, header: gamelog.Header):
         self.rules = rules
         self.header = header
@@ -123,10 +136,12 @@ class Game:
     # -- decisions ------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
+        """Has the game ended?"""
         return self.state.result is not None
 
     @property
     def result(self) -> Result | None:
+        """How the game ended (winner, reason, scores), or None while it goes on."""
         return self.state.result
 
     @property
@@ -142,6 +157,7 @@ class Game:
         return self._decision
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the current decision (empty once the game is over)."""
         decision = self.decision
         return decision.actions if decision else ()
 

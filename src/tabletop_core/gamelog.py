@@ -45,6 +45,9 @@ _VERSION = re.compile(r"^(\d+)\.(\d+)(\.\d+)?([-+.].*)?$")
 
 @attrs.frozen
 class Header:
+    """The first line of a log: what game this is (engine, ruleset and version, scenario, options,
+    variants), the seed (full logs only) and its commitment, the view's player, the keying."""
+
     engine: str
     ruleset: str
     ruleset_version: str
@@ -159,6 +162,8 @@ def salt_for(seed: int, key: bytes | None) -> str:
 
 
 def commitment_for(salt: str, seed: int) -> str:
+    """The commitment to ``seed`` a player's view carries: sha256 of the salt and the seed."""
+
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
 
 
@@ -190,6 +195,8 @@ def load_key(path: str | Path | None = None) -> bytes | None:
 
 
 def chain(previous: str, body_text: str, key: bytes | None = None) -> str:
+    """The hash of one line: sha256 (HMAC-sha256 under ``key``) of the previous hash and the line."""
+
     data = (previous + body_text).encode()
     if key is not None:
         return hmac.new(key, data, hashlib.sha256).hexdigest()[:32]
@@ -286,6 +293,8 @@ def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]
 
 @attrs.frozen
 class RawLog:
+    """A log read and checked line by line, not yet decoded into events."""
+
     header: Header
     events: list[dict[str, Any]]
     end: dict[str, Any] | None  # None only for an interrupted log read with ``partial``
@@ -320,6 +329,8 @@ def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None
 
 def parse(text: str, *, name: str = "<log>", limit: int | None = None, key: bytes | None = None,
           partial: bool = False) -> RawLog:
+    """Check the text of a log (see :func:`read`); ``name`` is used in error messages."""
+
     lines = text.split("\n")
     cut = False
     if lines and lines[-1] == "":

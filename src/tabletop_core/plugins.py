@@ -24,6 +24,8 @@ hookimpl = pluggy.HookimplMarker("tabletop")
 
 @attrs.frozen
 class RulesetInfo:
+    """An installed ruleset: name, version, title and the factory of its rules objects."""
+
     name: str
     version: str
     title: str
@@ -31,6 +33,8 @@ class RulesetInfo:
 
 
 class RulesetRegistry:
+    """Where plug-ins register rulesets (``registry.add(MyRules)``), in ``tabletop_register_rulesets``."""
+
     def __init__(self) -> None:
         self.entries: dict[str, RulesetInfo] = {}
 
@@ -46,6 +50,8 @@ class RulesetRegistry:
 
 @attrs.frozen
 class AgentInfo:
+    """An installed agent: name, factory, the ruleset it is for (None: any) and a description."""
+
     name: str
     factory: Callable[..., Any] = attrs.field(eq=False, repr=False)
     ruleset: str | None = None
@@ -53,6 +59,8 @@ class AgentInfo:
 
 
 class AgentRegistry:
+    """Where plug-ins register agents (``registry.add(name, factory)``), in ``tabletop_register_agents``."""
+
     def __init__(self) -> None:
         self.entries: dict[str, AgentInfo] = {}
 
@@ -64,12 +72,16 @@ class AgentRegistry:
 
 @attrs.frozen
 class VariantInfo:
+    """An installed variant or house rule of a ruleset."""
+
     ruleset: str
     name: str
     title: str
 
 
 class VariantRegistry:
+    """Where plug-ins register variants, in ``tabletop_register_variants``."""
+
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], VariantInfo] = {}
 

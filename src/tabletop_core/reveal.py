@@ -33,6 +33,8 @@ class CommitmentError(TabletopError):
 
 @attrs.frozen
 class RevealReport:
+    """What :func:`check_view` proved: whose view, how many of its events matched, the commitment."""
+
     player: str
     events: int  # events of the view, each matched in the full log
     full_events: int

@@ -19,6 +19,9 @@ from .values import Frame, Result
 
 @attrs.define(kw_only=True)
 class BaseState:
+    """The core's part of every game state: the seed and generator position, the procedure stack,
+    the decks, the result and the decision count.  A ruleset subclasses it (see the module)."""
+
     seed: int = 0
     rng_counter: int = 0
     stack: list[Frame] = attrs.Factory(list)

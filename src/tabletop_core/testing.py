@@ -234,6 +234,8 @@ def _check_history(game: Game, player: str) -> None:
             assert event.seed is None, f"{_where(game)}: the seed leaks to {player} in the history"
         if kind == "DeckShuffled":
             assert event.order == (), f"{_where(game)}: a shuffle's order leaks to {player}"
+        if kind == "PileArranged" and event.seen_by is not None and player not in event.seen_by:
+            assert event.order == (), f"{_where(game)}: an arranged pile's order leaks to {player}"
         if kind == "CardMoved" and event.seen_by is not None and player not in event.seen_by:
             assert event.card is None, f"{_where(game)}: a card leaks to {player}"
         if kind == "ActionTaken" and event.player != player and event.action.SECRET:

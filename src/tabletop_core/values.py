@@ -18,6 +18,8 @@ import attrs
 
 @attrs.frozen
 class Event:
+    """A fact that happened; see the module's documentation."""
+
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
@@ -40,6 +42,10 @@ class Event:
 
 @attrs.frozen
 class Action:
+    """A choice a player makes: a frozen attrs subclass per kind of choice, with typed fields.
+    ``TAG`` names it in logs; ``SECRET`` hides its content from the other players (they see a
+    :class:`ConcealedAction`); ``VERSION``/``UPCASTERS`` lift old logged dicts."""
+
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
@@ -65,6 +71,8 @@ class ConcealedAction(Action):
 
 @attrs.frozen
 class Frame:
+    """One pending step of a procedure on ``state.stack``: plain frozen data."""
+
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
