@@ -45,6 +45,18 @@ class AgentView:
         """The action's human name (``Rules.describe_action``)."""
         return self._game.rules.describe_action(action, self._game.state)
 
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now (None: it is legal).  Changes nothing."""
+        return self._game.check(action)
+
+    def parse(self, text: str) -> Action | None:
+        """A parametric action typed by a person, read by the ruleset (None: not one)."""
+        game = self._game
+        return game.rules.parse_action(text, game.state, self.decision)
+
+    def parametric_help(self) -> str:
+        return self._game.rules.parametric_help(self.decision) if self.decision.accepts else ""
+
 
 def agent_seed(seed: int, player: str) -> int:
     """A stable per-player seed (Python's str hash is salted per process, so it is not used)."""
@@ -67,7 +79,9 @@ class QuitGame(TabletopError):
 
 
 class HumanAgent:
-    """Lists the numbered legal actions and the player's own view; reads a choice from the terminal."""
+    """Lists the numbered suggested actions and the player's own view; reads a choice from the
+    terminal: a number, or — where the decision accepts parametric actions — one typed out in the
+    ruleset's notation (coordinates for a measured move), checked before it is returned."""
 
     def __init__(self, *, seed: int = 0, player: str = "", rules=None, stdin: TextIO | None = None,
                  stdout: TextIO | None = None, show: Callable[[dict[str, Any]], str] | None = None):
@@ -83,6 +97,9 @@ class HumanAgent:
         while True:
             for number, action in enumerate(decision.actions, start=1):
                 print(f"  {number:3d}. {view.describe(action)}", file=out)
+            typed = view.parametric_help()
+            if typed:
+                print(f"  or type {typed}", file=out)
             print("number, 'v' to view the table, 'q' to quit > ", end="", file=out, flush=True)
             line = _read_answer(self._in)
             if not getattr(self._in, "isatty", lambda: False)():
@@ -97,7 +114,29 @@ class HumanAgent:
                 continue
             if answer.isdigit() and len(answer) <= 9 and 1 <= int(answer) <= len(decision.actions):
                 return decision.actions[int(answer) - 1]
+            if decision.accepts:
+                action = self._typed(view, line.strip())
+                if action is not None:
+                    return action
+                continue
             print(f"please type a number from 1 to {len(decision.actions)}", file=out)
+
+    def _typed(self, view: AgentView, text: str) -> Action | None:
+        """A typed parametric action if the ruleset reads one and it is legal; else say why."""
+        out = self._out
+        try:
+            action = view.parse(text)
+        except ValueError as exc:
+            print(f"cannot read that: {exc}", file=out)
+            return None
+        if action is None:
+            print(f"please type a number from 1 to {len(view.decision.actions)}, or {view.parametric_help()}", file=out)
+            return None
+        reason = view.check(action)
+        if reason is not None:
+            print(f"not allowed: {reason}", file=out)
+            return None
+        return action
 
 
 MAX_ANSWER = 256  # characters of an answer kept; a longer line is drained and refused

@@ -1,8 +1,9 @@
 """One game: a state folded from events, the decision it waits for, and its history.
 
 ``Game.start`` sets a scenario up and runs automatic steps until someone must decide.
-``apply`` checks an action against the current decision (refusing it, state untouched, if it is
-not legal), records it, lets the rules resolve it and runs on to the next decision.  The history
+``apply`` checks an action against the current decision — one of its suggestions, or an action of
+a parametric kind it accepts that the ruleset's ``check`` passes — refusing it, state untouched, if
+it is not legal; records it, lets the rules resolve it and runs on to the next decision.  The history
 is the list of events; ``save`` writes it as a hash-chained log, ``Game.load`` folds one back.
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .errors import (
     UndoError,
     UnknownNameError,
 )
+from .action_fields import normalised
 from .events import ActionTaken, GameStarted, core_appliers
 from .rules import Rules
 from .values import Action, Decision, Event, Result
@@ -170,14 +172,13 @@ class Game:
         assert decision is not None
         if player is not None and player != decision.player:
             raise IllegalActionError(action, f"it is {decision.player}'s decision, not {player}'s")
-        if action not in decision.actions:
-            reason = self.rules.explain_illegal(self.state, action, decision)
-            if reason is None:
-                # never the count or a list of the options: they may follow from hidden information
-                reason = f"not a legal action for {decision.player} now"
-                if decision.prompt:
-                    reason += f" ({decision.prompt})"
-            raise IllegalActionError(action, reason)
+        try:  # the suggestions first: the common, cheap case (one scan, as `in` would make)
+            action = decision.actions[decision.actions.index(action)]  # record the legal one, not an equal look-alike
+        except ValueError:
+            action = normalised(action)  # a parametric action in the ruleset's declared field types
+            reason = self._refusal(action, decision)
+            if reason is not None:
+                raise IllegalActionError(action, reason) from None
         mark = len(self.events)
         try:
             self._ctx.emit(ActionTaken(decision.player, action))
@@ -187,6 +188,39 @@ class Game:
         except BaseException:
             self._rewind(mark)
             raise
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now, or None when ``apply`` would take it (a suggestion,
+        or a parametric action the ruleset's check passes).  Changes nothing."""
+        if self.state.result is not None:
+            return f"the game is over ({self.state.result})"
+        decision = self.decision
+        assert decision is not None
+        if action in decision.actions:
+            return None
+        try:
+            action = normalised(action)
+        except IllegalActionError as exc:
+            return exc.reason
+        return self._refusal(action, decision)
+
+    def _refusal(self, action: Action, decision: Decision) -> str | None:
+        """The reason an action that is not among the suggestions is refused (None: it is a legal
+        parametric action)."""
+        if type(action) in decision.accepts:
+            try:
+                return self.rules.check(self.state, action)
+            except (TypeError, ValueError) as exc:  # a malformed proposal, e.g. a field of the wrong type
+                return f"malformed {action.TAG}: {exc}"
+        reason = self.rules.explain_illegal(self.state, action, decision)
+        if reason is None:
+            # never the count or a list of the options: they may follow from hidden information
+            reason = f"not a legal action for {decision.player} now"
+            if decision.accepts:
+                reason += " and not of a kind it accepts (" + ", ".join(k.TAG for k in decision.accepts) + ")"
+            if decision.prompt:
+                reason += f" ({decision.prompt})"
+        return reason
 
     def referee(self, script: Callable[[Context], None], *, forced_faces: Iterable[int] = ()) -> None:
         """Act as the referee: ``script(ctx)`` emits events (recorded like any other) to set up a

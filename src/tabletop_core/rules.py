@@ -13,7 +13,12 @@ The surface (all called by the core, never by players):
 * ``scenarios()`` — the scenarios it offers.
 * ``setup(ctx, scenario, options)`` — emit the events that lay out the scenario.
 * ``decision(state)`` — who must decide now and the legal actions, or None when the game must
-  advance by itself (a chance step, bookkeeping, the next phase).
+  advance by itself (a chance step, bookkeeping, the next phase).  A decision lists suggestions
+  and may name parametric kinds it also accepts (``Decision.accepts``).
+* ``check(state, action)`` — for a proposed action of an accepted parametric kind: the reason it
+  is refused now, or None when it is legal.  ``propose(state, decision, rng)`` samples a candidate
+  of such a kind (legal or not) for the conformance kit and fuzzers; ``parse_action`` reads one
+  typed at the terminal.
 * ``act(ctx, action)`` — emit the consequences of a legal action.
 * ``advance(ctx)`` — emit the next automatic step; must emit at least one event.
 * ``observe(state, player)`` — what ``player`` may see (JSON-able); the one per-player filter,
@@ -91,6 +96,29 @@ class Rules:
     def explain_illegal(self, state, action: Action, decision: Decision) -> str | None:
         """Why ``action`` is not legal now, in the rules' words; None for the core's default."""
         return None
+
+    # -- parametric actions (Decision.accepts) --------------------------------------------------
+    def check(self, state, action: Action) -> str | None:
+        """Why the proposed ``action`` — of a kind the current decision accepts — is refused, or
+        None when it is legal.  Must not change the state.  A malformed action (a field of the
+        wrong type) may raise TypeError or ValueError: the core refuses it with that message."""
+        return f"{self.name} checks no {action.TAG} actions"
+
+    def propose(self, state, decision: Decision, rng) -> Action | None:
+        """A random candidate of a kind ``decision`` accepts, drawn from ``rng`` (a
+        :class:`~tabletop_core.rng.CounterRNG`, never the game's own): mostly near the legal
+        limits, legal or not.  The conformance kit plays the legal ones and checks that the
+        illegal ones are refused.  None: nothing to propose here."""
+        return None
+
+    def parse_action(self, text: str, state, decision: Decision) -> Action | None:
+        """Read a parametric action typed by a person (e.g. coordinates), or None if ``text`` is
+        not one.  Raise ValueError with a hint when it looks like one but is malformed."""
+        return None
+
+    def parametric_help(self, decision: Decision) -> str:
+        """One line telling a person how to type a parametric action for ``decision``."""
+        return ""
 
     # -- views and words ------------------------------------------------------------------------
     def observe(self, state, player: str | None) -> dict[str, Any]:

@@ -15,6 +15,12 @@ observes does not change when what they may not see (or the seed) is shuffled; a
 actions offered to them, who is asked to decide, what they see of their own action's
 consequences, nor the words of a refusal (:func:`check_leaks`).  :func:`check_ruleset` returns
 a :class:`CheckReport` saying what it checked.
+
+Where a decision accepts parametric actions (``Decision.accepts``), every check also plays the
+ruleset's random proposals (``Rules.propose``): half the time a decision is met, a proposal is
+drawn; a legal one is played (so logs, replay, verify, save/load, clone and undo meet parametric
+actions), an illegal one must be refused with the check's reason and change nothing.  Over all
+seeds the proposals must include legal and illegal ones.
 """
 from __future__ import annotations
 
@@ -25,12 +31,57 @@ from typing import Iterable
 import attrs
 
 from . import agents_for, default_host
-from .agents import AgentView, RandomAgent
+from .agents import AgentView, RandomAgent, agent_seed
 from .errors import IllegalActionError, UndoError
 from .game import Game
 from .plugins import Host
 from .rng import CounterRNG
 from .values import ConcealedAction
+
+
+class Proposals:
+    """Draws the ruleset's parametric proposals for the kit and keeps count of what happened."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = CounterRNG(agent_seed(seed, "proposals") ^ 0x9A4A)
+        self.accepting = 0  # decisions met that accept a parametric kind
+        self.legal = 0
+        self.refused = 0
+
+    def choose(self, game: Game, fallback) -> object:
+        """A legal proposal half the time a decision accepts parametric kinds (after checking that
+        illegal ones are refused); otherwise ``fallback()``, a suggestion."""
+        decision = game.decision
+        if decision.accepts:
+            self.accepting += 1
+            if self._rng.below(2) == 0:
+                proposal = game.rules.propose(game.state, decision, self._rng)
+                if proposal is not None:
+                    assert type(proposal) in decision.accepts, \
+                        f"{_where(game)}: propose() offered a {proposal.TAG}, a kind the decision does not accept"
+                    reason = game.check(proposal)
+                    if reason is None:
+                        self.legal += 1
+                        return proposal
+                    self._refusal(game, proposal, reason)
+        return fallback()
+
+    def _refusal(self, game: Game, proposal, reason: str) -> None:
+        before, length, decision = game.digest(), len(game.events), game.decision
+        try:
+            game.apply(proposal)
+        except IllegalActionError as exc:
+            assert reason in str(exc), f"{_where(game)}: refused for {exc}, but check() said {reason!r}"
+        else:
+            raise AssertionError(f"{_where(game)}: check() refused {proposal} ({reason}) but apply took it")
+        assert game.digest() == before and len(game.events) == length and game.decision == decision, \
+            f"{_where(game)}: a refused parametric action changed the state"
+        self.refused += 1
+
+    def absorb(self, other: "Proposals") -> None:
+        self.accepting += other.accepting
+        self.legal += other.legal
+        self.refused += other.refused
 
 
 def _start(ruleset: str, scenario: str, seed: int, variants, host: Host | None) -> Game:
@@ -43,18 +94,21 @@ def _where(game: Game) -> str:
 
 
 def random_playout(ruleset: str, scenario: str, seed: int, *, variants: Iterable[str] = (),
-                   host: Host | None = None) -> Game:
-    """Play one game with random agents; checks the declared bound and that a decision is always
-    offered with at least one legal action (the engine raises otherwise)."""
+                   host: Host | None = None, proposals: Proposals | None = None) -> Game:
+    """Play one game with random agents (and the ruleset's legal parametric proposals); checks the
+    declared bound and that a decision is always offered with at least one legal action (the
+    engine raises otherwise)."""
     game = _start(ruleset, scenario, seed, variants, host)
     seats = agents_for(game, "random", host=host)
+    proposals = proposals or Proposals(seed)
     limit = game.rules.max_decisions
     while not game.over:
         assert game.state.decisions < limit, f"{_where(game)}: no result within max_decisions={limit}"
         decision = game.decision
         assert decision is not None and decision.actions, f"{_where(game)}: no legal action offered"
         assert decision.player in game.rules.players, f"{_where(game)}: unknown player {decision.player!r}"
-        game.apply(seats[decision.player].choose(AgentView(game, decision.player, decision)))
+        seat = seats[decision.player]
+        game.apply(proposals.choose(game, lambda: seat.choose(AgentView(game, decision.player, decision))))
     return game
 
 
@@ -106,21 +160,26 @@ def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants=
             assert loaded.digest() == reference.digest(), f"{_where(game)}: a game continued from a save ends elsewhere"
 
 
+def _random_choice(agent: RandomAgent, game: Game):
+    return agent.choose(AgentView(game, game.decision.player, game.decision))
+
+
 def check_clone(game_factory, seed: int) -> None:
     """Play a clone to the end: the original does not move, and replaying the clone's actions on
     the original reaches the clone's state."""
     game = game_factory()
     picker = CounterRNG(seed ^ 0xC10E)
     agent = RandomAgent(seed=seed, player="clone")
+    proposals = Proposals(seed ^ 0xC10E)
     for _ in range(picker.below(40)):
         if game.over:
             return
-        game.apply(agent.choose(AgentView(game, game.decision.player, game.decision)))
+        game.apply(proposals.choose(game, lambda: _random_choice(agent, game)))
     before = game.digest()
     clone = game.clone()
     start = len(clone.events)
     while not clone.over and clone.state.decisions < game.rules.max_decisions:
-        clone.apply(agent.choose(AgentView(clone, clone.decision.player, clone.decision)))
+        clone.apply(proposals.choose(clone, lambda: _random_choice(agent, clone)))
     assert game.digest() == before, f"{_where(game)}: playing a clone changed the original (a shared container?)"
     for event in clone.events[start:]:
         if type(event).__name__ == "ActionTaken":
@@ -133,6 +192,7 @@ def check_undo_and_refusal(game_factory, seed: int, steps: int = 60) -> None:
     (a legal one offered as the wrong player) is refused and changes nothing."""
     game = game_factory()
     agent = RandomAgent(seed=seed, player="undo")
+    proposals = Proposals(seed ^ 0x0D0)
     for _ in range(steps):
         if game.over:
             return
@@ -147,7 +207,7 @@ def check_undo_and_refusal(game_factory, seed: int, steps: int = 60) -> None:
             else:
                 raise AssertionError(f"{_where(game)}: an action by the wrong player was accepted")
             assert game.digest() == before and len(game.events) == length, f"{_where(game)}: a refused action changed the state"
-        action = agent.choose(AgentView(game, decision.player, decision))
+        action = proposals.choose(game, lambda: _random_choice(agent, game))
         game.apply(action)
         if game.can_undo():
             after = game.digest()
@@ -214,6 +274,7 @@ def check_views(game_factory, seed: int, steps: int = 80, *, report: CheckReport
     report = _reporting(report)
     game = game_factory()
     agent = RandomAgent(seed=seed, player="views")
+    proposals = Proposals(seed ^ 0x71E)
     for step in range(steps):
         for player in game.rules.players:
             mine = game.observe(player)
@@ -224,7 +285,7 @@ def check_views(game_factory, seed: int, steps: int = 80, *, report: CheckReport
             report.count("histories scanned")
         if game.over:
             return
-        game.apply(agent.choose(AgentView(game, game.decision.player, game.decision)))
+        game.apply(proposals.choose(game, lambda: _random_choice(agent, game)))
 
 
 def _check_history(game: Game, player: str) -> None:
@@ -304,11 +365,12 @@ def check_leaks(game_factory, seed: int, steps: int = 40, *, report: CheckReport
     report = _reporting(report)
     game = game_factory()
     agent = RandomAgent(seed=seed, player="leaks")
+    proposals = Proposals(seed ^ 0x1EA4)
     for step in range(steps):
         if game.over:
             return
         decision = game.decision
-        action = agent.choose(AgentView(game, decision.player, decision))
+        action = proposals.choose(game, lambda: _random_choice(agent, game))
         for player in game.rules.players:
             other = _perturbed(game, player, seed * 977 + step)
             try:
@@ -358,9 +420,12 @@ def check_ruleset(ruleset: str, scenario: str, *, seeds: Iterable[int] = (0, 1, 
     observations), for a ruleset with a known leak that a separate, expected-to-fail test names."""
     variants = tuple(variants)
     report = CheckReport(ruleset, scenario)
+    proposals = Proposals(0)
     for seed in seeds:
         report.seeds.append(seed)
-        game = random_playout(ruleset, scenario, seed, variants=variants, host=host)
+        played = Proposals(seed)
+        game = random_playout(ruleset, scenario, seed, variants=variants, host=host, proposals=played)
+        proposals.absorb(played)
         report.count("playouts")
         report.count("decisions played", game.state.decisions)
         check_replay(game, host=host)
@@ -378,4 +443,16 @@ def check_ruleset(ruleset: str, scenario: str, *, seeds: Iterable[int] = (0, 1, 
         check_views(factory, seed, report=report)
         if leaks:
             check_leaks(factory, seed, report=report)
+    check_proposals_tried(proposals, f"{ruleset}/{scenario}")
+    report.count("parametric proposals played", proposals.legal)
+    report.count("parametric proposals refused", proposals.refused)
     return report
+
+
+def check_proposals_tried(proposals: Proposals, where: str) -> None:
+    """A ruleset whose decisions accept parametric actions must propose legal and illegal ones."""
+    if proposals.accepting == 0:
+        return
+    assert proposals.legal and proposals.refused, (
+        f"{where}: {proposals.accepting} decisions accepted parametric actions, but propose() gave "
+        f"{proposals.legal} legal and {proposals.refused} illegal ones (the kit needs both)")

@@ -5,7 +5,9 @@
   that lift an older logged dict one version up, so old logs still load.  ``RANDOM`` marks events
   that carry a random outcome and ``REVEALS`` those that show hidden information: undo never steps
   back over either.  ``redact`` returns what a given player may see of the event.
-* An **action** is a choice a player makes; the game lists the legal ones in a :class:`Decision`.
+* An **action** is a choice a player makes; the game lists suggested legal ones in a
+  :class:`Decision`, which may also accept *parametric* actions it cannot list (a measured move
+  to any legal point), checked by the ruleset (``Rules.check``).
 * A **frame** is one pending step of a procedure on the state's stack (a fire attack waiting for
   a reaction, a move waiting for opportunity fire): plain data, so the state copies and saves.
 """
@@ -85,14 +87,23 @@ class Frame:
 
 @attrs.frozen
 class Decision:
-    """Who must decide now and what they may choose.  ``actions`` is never empty."""
+    """Who must decide now and what they may choose.
+
+    ``actions`` are the suggestions (never empty): every one is legal, and random agents, bots and
+    menus choose among them.  ``accepts`` names the parametric action kinds the decision also
+    takes beyond that list (a FUBAR move to any point within reach); a proposed action of such a
+    kind is legal when the ruleset's ``check(state, action)`` finds no reason to refuse it."""
 
     player: str
     actions: tuple[Action, ...]
     prompt: str = ""
+    accepts: tuple[type[Action], ...] = ()
 
-    def is_legal(self, action: Action) -> bool:
+    def is_suggested(self, action: Action) -> bool:
         return action in self.actions
+
+    def accepts_kind(self, action: Action) -> bool:
+        return type(action) in self.accepts
 
 
 @attrs.frozen
