@@ -218,7 +218,7 @@ def load() -> FubarData:
 
 
 def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
-    check_unique_ids(weapons, armour, scenarios)
+    check_unique_ids(weapons, armour, troops, tables, scenarios)
     """Cross-reference checks: every name a file uses must exist in the file that defines it."""
     wmap = {w.id: w for w in weapons.weapons}
     for i, w in enumerate(weapons.weapons):
@@ -272,19 +272,27 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
     return FubarData(training.grades, wmap, dict(armour.armour), vmap, tmap, troops.bvp, table_map, smap)
 
 
-def check_unique_ids(weapons, armour, scenarios) -> None:
-    """Ids the rules look up are unique: a repeated weapon, vehicle or force id would silently
-    shadow the first."""
+def check_unique_ids(weapons, armour, troops, tables, scenarios) -> None:
+    """Ids the rules look up are unique: a repeated weapon, vehicle, troop, table, feature,
+    scenario or force id would silently shadow the first."""
     check_unique((w.id for w in weapons.weapons), file="weapons.toml", field="weapons[].id")
     check_unique((v.id for v in armour.vehicles), file="armour.toml", field="vehicles[].id")
+    check_unique((t.id for t in troops.troops), file="troops.toml", field="troops[].id")
+    check_unique((t.id for t in tables.tables), file="tables.toml", field="tables[].id")
+    for i, t in enumerate(tables.tables):
+        check_unique((f.id for f in t.features), file="tables.toml", field=f"tables[{i}].features[].id")
+    check_unique((s.id for s in scenarios.scenarios), file="scenarios.toml", field="scenarios[].id")
     for i, s in enumerate(scenarios.scenarios):
         check_unique((d.id for d in s.forces), file="scenarios.toml", field=f"scenarios[{i}].forces[].id")
 
 
 def check_deployments(scenarios, table_map) -> None:
-    """Every force deploys on its scenario's table."""
+    """Every force deploys on its scenario's table; initiative modifiers name sides."""
     for i, s in enumerate(scenarios.scenarios):
         where = f"scenarios[{i}]"
+        for side in s.initiative:
+            check(side in ("isaf", "insurgents"), file="scenarios.toml", field=f"{where}.initiative.{side}",
+                  expected="a side: isaf or insurgents")
         table = table_map[s.table]
         for j, d in enumerate(s.forces):
             check(0 <= d.x <= table.width and 0 <= d.y <= table.height, file="scenarios.toml",

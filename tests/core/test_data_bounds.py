@@ -85,6 +85,10 @@ def assemble(tmp_path, name, old, new):
     ("armour", 'id = "wmik"', 'id = "truck"', r"armour.toml: vehicles\[\d+\].id: a unique id, 'truck'"),
     ("scenarios", 'troop = "ft2", id = "ft2"', 'troop = "ft2", id = "ft1"', r"forces\[1\].id: a unique id, 'ft1'"),
     ("scenarios", "id = \"ft2\", x = 28.0, y = 4.0", "id = \"ft2\", x = 28.0, y = -4.0", r"forces\[1\]: a position on the"),
+    ("scenarios", 'id = "meeting-engagement"', 'id = "recovery-team"', r"scenarios\[1\].id: a unique id"),
+    ("troops", 'id = "ifv"', 'id = "ft2"', r"troops.toml: troops\[\d+\].id: a unique id, 'ft2'"),
+    ("tables", 'id = "b4"', 'id = "b1"', r"tables\[0\].features\[3\].id: a unique id, 'b1'"),
+    ("scenarios", "isaf = 0", "isafx = 0", r"initiative.isafx: a side"),
 ])
 def test_fubar_repeated_ids_and_off_table_deployments_are_refused(tmp_path, name, old, new, message):
     with pytest.raises(DataFileError, match=message):
