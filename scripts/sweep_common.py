@@ -26,11 +26,14 @@ CASES = (
 )
 
 
-def arguments(description: str, *, seeds: int = 3) -> argparse.Namespace:
+def arguments(description: str, *, seeds: int = 3, extra: Iterable[tuple[str, int, str]] = ()) -> argparse.Namespace:
+    """``--seeds``, ``--start``, ``--rulesets`` and the sweep's own integer options ``extra``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seeds", type=int, default=seeds, help="games per ruleset and scenario")
     parser.add_argument("--start", type=int, default=0, help="the first seed")
     parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: all)")
+    for flag, default, help_text in extra:
+        parser.add_argument(flag, type=int, default=default, help=help_text)
     return parser.parse_args()
 
 

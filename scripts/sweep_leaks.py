@@ -21,7 +21,7 @@ import tabletop_core
 from tabletop_core import Game, TabletopError, default_host
 from tabletop_core.testing import check_leaks, check_views
 
-from sweep_common import CASES, Tally, cases
+from sweep_common import Tally, arguments, cases
 
 KNOWN = {("goe85", "check_leaks"), ("fubar", "check_leaks")}
 LOOKED_AT = 60  # events of a view compared with a candidate seed's game
@@ -57,14 +57,7 @@ def _follows(game: Game, head: list[dict], player: str, codec) -> bool:
 
 
 def main() -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=2)
-    parser.add_argument("--start", type=int, default=0)
-    parser.add_argument("--rulesets", default="")
-    parser.add_argument("--tries", type=int, default=200, help="candidate seeds the attack tries")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], seeds=2, extra=[("--tries", 200, "candidate seeds the attack tries")])
     tally = Tally("leak sweep")
     with tempfile.TemporaryDirectory() as tmp:
         for ruleset, scenario, variants, seed in cases(args):

@@ -1,7 +1,7 @@
 """Log tamper sweep: every way of damaging a saved log must be detected — by the chain or the
 header check on load, or by re-simulation (``verify``) — and none may give a traceback.
 
-    python scripts/sweep_log_tamper.py --seeds 3 [--start 0] [--rulesets duel,orgun1983]
+    python scripts/sweep_log_tamper.py --seeds 3 [--start 0] [--rulesets duel,orgun1983] [--lines 30]
 
 Per game it saves the log and then tries, on copies: each line changed by one byte, deleted,
 duplicated or swapped with the next; the file cut at several points; a non-UTF-8 byte; and
@@ -64,9 +64,12 @@ def _edit(bodies, number, key, value) -> list[str]:
     return rechained([json.dumps(b) for b in copy])
 
 
-def damaged(text: str):
+def damaged(text: str, sample: int):
+    """Damage at ``sample`` lines spread over the log (the first two and the last two always)."""
     lines = text.splitlines()
-    for i in range(len(lines)):
+    step = max(1, len(lines) // max(1, sample))
+    chosen = sorted({0, 1, len(lines) - 2, len(lines) - 1, *range(0, len(lines), step)})
+    for i in chosen:
         line = lines[i]
         position = len(line) // 2
         flipped = line[:position] + ("x" if line[position] != "x" else "y") + line[position + 1:]
@@ -93,7 +96,7 @@ def attempt(path: Path) -> str:
 
 
 def main() -> int:
-    args = arguments(__doc__.splitlines()[0], seeds=2)
+    args = arguments(__doc__.splitlines()[0], seeds=2, extra=[("--lines", 30, "lines of each log damaged")])
     tally = Tally("log tamper sweep")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "log.jsonl"
@@ -102,7 +105,7 @@ def main() -> int:
             game.save(path)
             original = path.read_bytes()
             text = original.decode()
-            attacks = list(damaged(text)) + [(name, lines, None) for name, lines in forgeries(text.splitlines())]
+            attacks = list(damaged(text, args.lines)) + [(name, lines, None) for name, lines in forgeries(text.splitlines())]
             for name, lines, data in attacks:
                 data = data if data is not None else ("\n".join(lines) + "\n").encode()
                 if data == original:

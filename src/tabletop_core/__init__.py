@@ -10,7 +10,7 @@ __version__ = "0.1.0"
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import (  # noqa: E402
     CorruptLogError,
@@ -23,7 +23,8 @@ from .errors import (  # noqa: E402
 )
 from .agents import AgentView  # noqa: E402
 from .game import Game  # noqa: E402
-from .plugins import Host, hookimpl, make_plugin_manager  # noqa: E402
+from .gamelog import Header  # noqa: E402
+from .plugins import Host, RulesetInfo, hookimpl, make_plugin_manager  # noqa: E402
 from .referee import Referee, RefereeError  # noqa: E402
 from .rules import FrameDispatch, Rules, Scenario  # noqa: E402
 from .runner import play  # noqa: E402
@@ -37,7 +38,7 @@ def default_host() -> Host:
     return Host()
 
 
-def rulesets(host: Host | None = None):
+def rulesets(host: Host | None = None) -> dict[str, RulesetInfo]:
     """Installed rulesets: name -> :class:`~tabletop_core.plugins.RulesetInfo` (name, version, title)."""
     return (host or default_host()).rulesets()
 
@@ -58,12 +59,12 @@ def new_game(ruleset: str, scenario: str, *, seed: int = 0, variants: Iterable[s
     return game
 
 
-def rules_resolver(host: Host | None = None):
+def rules_resolver(host: Host | None = None) -> Callable[[Header], Rules]:
     """A function mapping a log's header to a fresh rules object (with the header's variants),
     for :meth:`Game.load` and :func:`tabletop_core.reveal.check_view`."""
     host = host or default_host()
 
-    def resolve(header):
+    def resolve(header: Header) -> Rules:
         return host.rules(header.ruleset, header.variants)
 
     return resolve
@@ -90,7 +91,8 @@ def agents_for(game: Game, names: str | Iterable[str], *, host: Host | None = No
         names = names * len(players)
     if len(names) != len(players):
         raise TabletopError(f"{game.rules.name} has {len(players)} players ({', '.join(players)}); got {len(names)} agents")
-    return {p: host.agent(n, seed=game.header.seed, player=p, rules=game.rules) for p, n in zip(players, names)}
+    seed = game.header.seed or 0  # a game always has its seed; only a player's view lacks one
+    return {p: host.agent(n, seed=seed, player=p, rules=game.rules) for p, n in zip(players, names)}
 
 
 __all__ = [

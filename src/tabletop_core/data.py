@@ -18,7 +18,8 @@ import math
 import tomllib
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TypeVar
+from importlib.resources.abc import Traversable
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
@@ -32,7 +33,7 @@ MAX_DATA_INT = 10**6
 _converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
 
 
-def _strict_scalar(cls: type):
+def _strict_scalar(cls: type) -> Callable[[Any, type], Any]:
     """Refuse silent coercions ("3" -> 3, 3.7 -> 3) that cattrs would otherwise make."""
 
     def structure(value: Any, _type: type) -> Any:
@@ -40,9 +41,9 @@ def _strict_scalar(cls: type):
             value = float(value)
         if type(value) is not cls:
             raise TypeError(f"expected {cls.__name__}, got {type(value).__name__} {value!r}"[:200])
-        if cls is int and abs(value) > MAX_DATA_INT:
+        if isinstance(value, int) and abs(value) > MAX_DATA_INT:
             raise ValueError(f"expected an integer within ±{MAX_DATA_INT}, got {value}")
-        if cls is float and (not math.isfinite(value) or abs(value) > MAX_DATA_INT):
+        if isinstance(value, float) and (not math.isfinite(value) or abs(value) > MAX_DATA_INT):
             raise ValueError(f"expected a finite number within ±{MAX_DATA_INT}, got {value}")
         return value
 
@@ -112,7 +113,7 @@ def load_toml(path: str | Path | Any, cls: type[T]) -> T:
     return structure(raw, cls, file=name)
 
 
-def package_file(package: str, relative: str):
+def package_file(package: str, relative: str) -> Traversable:
     """The Traversable for a data file shipped inside a package (``rules_goe85``, ``data/maps.toml``)."""
     return resources.files(package).joinpath(relative)
 

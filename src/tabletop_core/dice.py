@@ -12,6 +12,7 @@ from functools import lru_cache
 import attrs
 
 from .errors import DiceExpressionError
+from .rng import CounterRNG
 
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:(k[hl])\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -75,7 +76,7 @@ def total_of(spec: DiceSpec, faces: tuple[int, ...]) -> int:
     return sum(kept_faces(spec, faces)) + spec.modifier
 
 
-def roll_spec(spec: DiceSpec, rng) -> tuple[int, ...]:
+def roll_spec(spec: DiceSpec, rng: CounterRNG) -> tuple[int, ...]:
     """Draw the faces of ``spec`` from ``rng`` (each uniform in 1..sides)."""
     sides = spec.sides
     return tuple(rng.below(sides) + 1 for _ in range(spec.count))

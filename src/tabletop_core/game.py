@@ -321,7 +321,7 @@ class Game:
             return list(self.events)
         return [event.redact(player) for event in self.events]
 
-    def narrated(self, player: str | None = None):
+    def narrated(self, player: str | None = None) -> Iterator[tuple[Event, str | None]]:
         """Yield ``(event, line)`` for the history, folding a fresh state alongside so each line
         is written against the state as it was then.  ``player`` narrates that player's view."""
         shadow = Game(self.rules, self.header)
@@ -396,7 +396,9 @@ class Game:
         return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
 
     @classmethod
-    def from_raw(cls, raw: gamelog.RawLog, rules_for, *, path: str, upto: int | None = None) -> "Game":
+    def from_raw(cls, raw: gamelog.RawLog, rules_for: Callable[[gamelog.Header], Rules], *, path: str,
+                 upto: int | None = None) -> "Game":
+        """Rebuild a game from a log already read and checked (:func:`gamelog.read`)."""
         header = raw.header
         if header.view is not None:
             raise CorruptLogError(path, 1, f"this is {header.view}'s view of a game: hidden parts are removed, it cannot rebuild the game")

@@ -27,7 +27,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TextIO
 
 import attrs
 
@@ -90,7 +90,7 @@ class Header:
             }
         except (KeyError, TypeError, ValueError) as exc:
             raise CorruptLogError(path, 1, f"header field {exc.args[0]}") from None
-        header = cls(**fields)
+        header = cls(**fields)  # type: ignore[arg-type]  # each field checked by its reader above
         header.check_format(path)
         return header
 
@@ -254,7 +254,7 @@ def _target(path: str | Path) -> Path:
     return Path(path)
 
 
-def open_for_writing(path: Path):
+def open_for_writing(path: Path) -> TextIO:
     """Open ``path`` for a log, or say in one line why it cannot be (a directory, no folder, ...)."""
     if path.is_dir():
         raise LogWriteError(str(path), None, "is a directory: give a file name")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from .decks import hand
+from .decks import Deck, hand
 from .errors import TabletopError
 
 
@@ -82,7 +82,7 @@ class Referee:
         self.game.referee(lambda ctx: rules.referee_set_phase(ctx, phase=phase))
 
 
-def _deck(ctx: Any, name: str):
+def _deck(ctx: Any, name: str) -> Deck:
     deck = ctx.state.decks.get(name)
     if deck is None:
         raise RefereeError(f"no deck {name!r} (decks: {', '.join(sorted(ctx.state.decks)) or 'none'})")

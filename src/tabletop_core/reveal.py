@@ -75,7 +75,8 @@ def check_view(view_path: str | Path, full_path: str | Path, rules_for: Callable
     return RevealReport(player, len(view.events), len(game.events), view.header.commitment)
 
 
-def _check_same_game(view: gamelog.Header, full: gamelog.Header, view_path, full_path) -> None:
+def _check_same_game(view: gamelog.Header, full: gamelog.Header, view_path: str | Path,
+                     full_path: str | Path) -> None:
     for name in ("ruleset", "ruleset_version", "scenario", "variants", "options", "engine"):
         if getattr(view, name) != getattr(full, name):
             raise CommitmentError(f"{full_path}: header field {name} is {getattr(full, name)!r}, "

@@ -38,7 +38,7 @@ class BaseState:
         """The procedure step waiting on top of the stack, if any."""
         return self.stack[-1] if self.stack else None
 
-    def clone(self):
+    def clone(self) -> "BaseState":
         cls = type(self)
         plan = _CLONE_PLANS.get(cls)
         if plan is None:

@@ -106,13 +106,17 @@ class Decision:
         return type(action) in self.accepts
 
 
+def _float_scores(scores: dict[str, Any]) -> dict[str, float]:
+    return {side: float(value) for side, value in scores.items()}
+
+
 @attrs.frozen
 class Result:
     """How a game ended.  ``winner`` is a side name, or None for a draw."""
 
     winner: str | None
     reason: str
-    scores: dict[str, float] = attrs.field(factory=dict, hash=False, converter=lambda s: {k: float(v) for k, v in s.items()})
+    scores: dict[str, float] = attrs.field(factory=dict, hash=False, converter=_float_scores)
 
     def __str__(self) -> str:
         head = f"{self.winner} wins" if self.winner else "draw"
