@@ -60,7 +60,7 @@ def main() -> int:
         previous = None
         while not game.over and game.state.decisions < game.rules.max_decisions:
             decision = game.decision
-            legal = set(decision.actions)
+            legal = decision.actions  # compared by equality: an offer may hold an unhashable list
             offers = [(a, p) for a in decision.actions[:1] for p in game.rules.players if p != decision.player]
             offers.append((ConcealedAction("no-such-kind"), None))
             if previous is not None:
@@ -74,6 +74,8 @@ def main() -> int:
                     elif offer not in legal:
                         offers.append((offer, None))
             where = f"{ruleset}/{scenario} seed {seed} decision {game.state.decisions}"
+            # an offer of a parametric kind the decision accepts may be legal: the ruleset's check decides
+            offers = [(o, p) for o, p in offers if p is not None or type(o) not in decision.accepts]
             for offer, player in offers:
                 tally.guard(where, lambda: refused(game, offer, player, tally))
             for offer, legal_one in equal_offers[:2]:

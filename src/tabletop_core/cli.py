@@ -172,7 +172,7 @@ def _replay(args) -> int:
     print(f"digest: {game.digest()}")
     print(f"result: {game.result if game.result else 'not finished'}")
     if args.verify:
-        game.verify(prefix=args.to is not None)
+        game.verify(prefix=args.to is not None or raw.interrupted)
         print("verify: ok (re-simulation matches every event)")
     return 0
 

@@ -73,3 +73,12 @@ def test_a_megabyte_line_at_the_human_prompt():
     out = run("play", "duel", "skirmish", "--agents", "human,random", "--quiet", input=answers)
     assert "Traceback" not in out.stderr, out.stderr[-500:]
     assert "please type a number" in out.stdout
+
+
+def test_an_interrupted_log_is_reported_and_replays_with_partial(log):
+    lines = log.read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[:-4]))
+    one_line_error(run("replay", str(log)), "interrupted")
+    out = run("replay", str(log), "--partial", "--verify")
+    assert out.returncode == 0, out.stderr
+    assert "interrupted: the log has no end line" in out.stdout and "verify: ok" in out.stdout
