@@ -38,8 +38,10 @@ def _context(text: str, position: int) -> tuple[str, str, bool]:
     before = text[line_start:position]
     in_comment = "#" in before and before[:before.index("#")].count('"') % 2 == 0
     headers = list(re.finditer(r"^\[\[?[^\]]+\]\]?", text[:line_start], flags=re.M))
-    lead = re.match(r"\s*\{?\s*", line).group()
-    header = f"{headers[-1].group()}@{headers[-1].start()}" if headers else ""  # this very entry, not its kind
+    # the line up to the key, values blanked: entries of one list share it (`  { side = "", troop = "", `)
+    lead = re.sub(r"-?\d+(\.\d+)?", "0", re.sub(r'"[^"]*"', '""', before))
+    # entries of an [[array]] share its name; an inline list lives in one entry: name it by position
+    header = (headers[-1].group() + (f"@{headers[-1].start()}" if "{" in before else "")) if headers else ""
     return header, lead, in_comment
 
 
