@@ -1,19 +1,23 @@
 """FUBAR benchmark: decisions per second, games per second, and the share of time in geometry.
 
-    python benchmarks/bench_fubar.py [GAMES]
+    python benchmarks/bench_fubar.py [GAMES] [--no-profile]
 
-Plays GAMES random-vs-random games per scenario (base and LWTV), then profiles one batch with
-cProfile and reports how much of the time is spent in the measured-table geometry
-(tabletop_core.boards and rules_fubar.measure).
+Plays GAMES games per scenario and edition (base and LWTV), random against random and the
+``fubar`` agent against itself, then profiles one batch with cProfile and reports how much of the
+time is spent in the measured-table geometry (tabletop_core.boards and rules_fubar.measure).
 
-Rates are per CPU second of this process (``time.process_time``), so other work on a shared
-machine does not skew them; wall-clock rates are printed beside them.  The measuring caches
-persist across games in one process (they are keyed on positions), as in a batch of games.
+Each figure is measured in a fresh Python process, so no figure runs on caches another warmed
+(the measuring caches are keyed on positions and persist across the games of one process, as in
+a batch; each process warms them on one game of its own scenario first, which is not counted).
+Rates are per CPU second of that process (``time.process_time``), so other work on a shared
+machine does not skew them; wall-clock rates are printed beside them.  To compare two versions,
+run this script with ``PYTHONPATH=<other checkout>/src``: the child processes inherit it.
 """
 from __future__ import annotations
 
 import cProfile
 import pstats
+import subprocess
 import sys
 import time
 
@@ -22,13 +26,29 @@ from tabletop_core import agents_for, new_game, play
 SCENARIOS = ("recovery-team", "meeting-engagement")
 
 
-def play_batch(scenario: str, variants: tuple[str, ...], games: int, start: int = 0) -> int:
+AGENTS = ("random,random", "fubar,fubar")
+
+
+def play_batch(scenario: str, variants: tuple[str, ...], games: int, start: int = 0,
+               agents: str = "random,random") -> int:
     decisions = 0
     for seed in range(start, start + games):
         game = new_game("fubar", scenario, seed=seed, variants=variants)
-        play(game, agents_for(game, "random,random"))
+        play(game, agents_for(game, agents))
         decisions += game.state.decisions
     return decisions
+
+
+def one_figure(scenario: str, edition: str, agents: str, games: int) -> str:
+    """Measure one figure in this process (called in a fresh child process by ``main``)."""
+    variants = () if edition == "base" else tuple(edition.split("+"))
+    play_batch(scenario, variants, 1, 10_000, agents)  # warm this scenario's caches; not counted
+    t0, c0 = time.perf_counter(), time.process_time()
+    decisions = play_batch(scenario, variants, games, 0, agents)
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return (f"  {scenario:20s} {edition:5s} {agents:14s} {games / cpu:7.1f} games/s "
+            f"{decisions / cpu:9.0f} decisions/s ({decisions / games:.0f} decisions a game; "
+            f"wall clock {games / dt:.1f} games/s)")
 
 
 def geometry_share(stats: pstats.Stats) -> float:
@@ -48,24 +68,27 @@ def _is_geometry(filename: str) -> bool:
 
 
 def main(argv=None) -> int:
-    games = int((argv or sys.argv[1:] or ["20"])[0])
-    play_batch("meeting-engagement", (), 1, 10_000)  # warm caches of data and tables
-    print(f"FUBAR benchmark: {games} random games per scenario and edition")
-    for scenario in SCENARIOS:
-        for variants in ((), ("lwtv",)):
-            t0, c0 = time.perf_counter(), time.process_time()
-            decisions = play_batch(scenario, variants, games)
-            dt, cpu = time.perf_counter() - t0, time.process_time() - c0
-            print(f"  {scenario:20s} {'+'.join(variants) or 'base':5s} {games / cpu:7.1f} games/s "
-                  f"{decisions / cpu:9.0f} decisions/s ({decisions / games:.0f} decisions a game; "
-                  f"wall clock {games / dt:.1f} games/s)")
-    profiler = cProfile.Profile()
-    profiler.enable()
-    play_batch("recovery-team", (), max(games // 2, 1), 500)
-    profiler.disable()
-    stats = pstats.Stats(profiler)
-    print(f"  share of time in geometry (cProfile, recovery-team): {geometry_share(stats):.0%}")
-    stats.sort_stats("tottime").print_stats(8)
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "--one":
+        print(one_figure(args[1], args[2], args[3], int(args[4])), flush=True)
+        return 0
+    profile = "--no-profile" not in args
+    args = [a for a in args if a != "--no-profile"]
+    games = int((args or ["20"])[0])
+    print(f"FUBAR benchmark: {games} games per scenario, edition and pairing (each in a fresh process)")
+    for agents in AGENTS:
+        for scenario in SCENARIOS:
+            for edition in ("base", "lwtv"):
+                subprocess.run([sys.executable, __file__, "--one", scenario, edition, agents, str(games)], check=True)
+    if profile:
+        play_batch("recovery-team", (), 1, 10_000)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        play_batch("recovery-team", (), max(games // 2, 1), 500)
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        print(f"  share of time in geometry (cProfile, recovery-team): {geometry_share(stats):.0%}")
+        stats.sort_stats("tottime").print_stats(8)
     return 0
 
 

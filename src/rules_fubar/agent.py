@@ -8,10 +8,14 @@ positions on the scenario's table through the rules object.  Its habits:
 * assault an enemy unit it can reach that is weakened (at most half its strength, or two figures
   or fewer) when it outnumbers it;
 * when under fire (it has suppressed figures or has lost figures) and stands in the open, take
-  cover (Gone to Ground, else a move into the nearest cover);
+  cover: Gone to Ground, else the best cover piece on offer (the hardest, then the nearest);
+* with an enemy vehicle in sight whose front faces it, walk round to the vehicle's rear or side
+  and fire from there (# FUBAR vehicle-damage: hits on the side and rear do more harm);
 * otherwise take Aimed Fire at the most exposed enemy it can see: least cover, ducking or gone to
   ground counted as the rules count them (# FUBAR cover, actions), then the most figures;
-* with nothing to shoot: ISAF advances on the objectives, the insurgents hold cover On Guard;
+* with nothing to shoot: ISAF advances on the nearest objective not yet cleared — into its
+  building where it is one, by a screened move where the straight one would cross an On Guard
+  field of fire — and the insurgents hold cover On Guard;
 * takes hits as suppressed figures rather than casualties where the grade allows, always reacts
   from On Guard, stays in close combat while not outnumbered, and at the end rolls for its BVP
   (3.5 VP a die on average against 3 for a trade).
@@ -20,13 +24,26 @@ Ties are broken by its own seeded generator, so a seed gives the same game every
 """
 from __future__ import annotations
 
+import math
+
 from tabletop_core.agents import agent_seed
 from tabletop_core.rng import CounterRNG
 
+from .move_menu import flank_point
+from .movement import DISTANCE
 from .state import (
     Activate, Allocate, Assault, ConvertBvp, Decline, DesignateHideout, EndAction, FireAt, Follow, GoOnGuard,
     GoToGround, LeaveCombat, LetGo, Move, ReactFire, Spot, StayInCombat, Walk,
 )
+
+
+#: Enemy vehicles farther than this (inches) are not worth walking round.
+FLANK_SEARCH = 18.0
+
+
+def _centre(unit: dict) -> tuple[float, float]:
+    figs = unit["figures"]
+    return (sum(f[1] for f in figs) / len(figs), sum(f[2] for f in figs) / len(figs))
 
 
 class FubarAgent:
@@ -115,29 +132,103 @@ class FubarAgent:
                 return by_type[GoToGround][0]
             cover = [a for a in by_type.get(Move, ()) if a.kind == "cover" and not a.half]
             if cover:
-                return self._best(cover, lambda a: a.mode == "duck")
+                return self._best(cover, lambda a: (self._feature_cover(obs, a.ref), a.mode == "duck",
+                                                    -self._reach_to(obs, me, a.ref)))
+        flank = self._flank(by_type.get(Move, ()), units, me)
+        if flank is not None:
+            return flank
+        if Walk in by_type and self._flank_wanted(units, me):
+            return by_type[Walk][0]  # walk round the vehicle first, then fire from its flank
         if shots:
             return self._best(shots, lambda a: (-self._cover(obs, units[a.targets[0]]),
                                                 self._strength(units[a.targets[0]]), a.aimed))
         if EndAction in by_type:  # walking, with no one to shoot and the move made or not wanted
             moves = [a for a in by_type.get(Move, ()) if not a.half]
-            return self._advance(moves, obs) if moves and self.player == "isaf" else by_type[EndAction][0]
+            return self._advance(moves, obs, me) if moves and self.player == "isaf" else by_type[EndAction][0]
         if self.player == "isaf":
             moves = [a for a in by_type.get(Move, ()) if a.mode in ("run", "drive") and not a.half]
             if moves:
-                return self._advance(moves, obs)
+                return self._advance(moves, obs, me)
             if Walk in by_type:
                 return by_type[Walk][0]
         if GoOnGuard in by_type and (self._cover(obs, me) > 0 or self.player == "insurgents"):
             return by_type[GoOnGuard][0]
         return self._pick(actions)
 
-    def _advance(self, moves, obs):
-        """ISAF's plan: toward the objectives (the buildings that may hide insurgents), else the enemy."""
-        toward = [a for a in moves if a.kind == "objective"] or [a for a in moves if a.kind == "enemy"] or moves
+    def _advance(self, moves, obs, me):
+        """ISAF's plan: the nearest objective not yet cleared (the buildings that may hide
+        insurgents): into its building when that move is offered, else screened from On Guard
+        fire when that is offered, else straight at it; with no objective move, toward the enemy."""
         cleared = set(obs.get("hideouts", {}).get("cleared", []))
-        fresh = [a for a in toward if a.ref not in cleared] or toward
-        return self._pick(fresh)
+        goals = {a.ref for a in moves if a.kind == "objective"}
+        fresh = goals - cleared or goals
+        if fresh:
+            goal = min(sorted(fresh), key=lambda g: self._reach_to(obs, me, g))
+            for kind in ("cover", "screened", "objective"):
+                chosen = [a for a in moves if a.kind == kind and a.ref == goal]
+                if chosen:
+                    return self._pick(chosen)
+        toward = [a for a in moves if a.kind == "enemy"] or moves
+        return self._pick(toward)
+
+    # -- measuring public positions -------------------------------------------------------------
+    def _feature_cover(self, obs, feature: str) -> int:
+        if self.rules is None:
+            return 0
+        return int(self.rules.measure_of_scenario(obs["scenario"]).table.feature(feature).cover)
+
+    def _reach_to(self, obs, me: dict, ref: str) -> float:
+        """Distance from ``me``'s centre to an objective point or a terrain piece's centre."""
+        if self.rules is None:
+            return 0.0
+        points = self.rules.objective_points(obs["scenario"])
+        if ref in points:
+            tx, ty = points[ref]
+        else:
+            vs = self.rules.measure_of_scenario(obs["scenario"]).table.feature(ref).vertices
+            tx, ty = sum(v[0] for v in vs) / len(vs), sum(v[1] for v in vs) / len(vs)
+        cx, cy = _centre(me)
+        return math.hypot(tx - cx, ty - cy)
+
+    def _front_vehicles(self, units, me) -> list[str]:
+        """Visible enemy vehicles whose front arc faces ``me`` (# FUBAR vehicle-damage)."""
+        out = []
+        cx, cy = _centre(me)
+        for uid, u in units.items():
+            if u["side"] == self.player or u.get("hidden") or u.get("heading") is None or not u["figures"]:
+                continue
+            vx, vy = u["figures"][0][1], u["figures"][0][2]
+            if math.hypot(cx - vx, cy - vy) > FLANK_SEARCH:
+                continue
+            angle = math.degrees(math.atan2(cy - vy, cx - vx))
+            if abs((angle - u["heading"] + 180.0) % 360.0 - 180.0) <= 45.0:
+                out.append(uid)
+        return out
+
+    def _flank_wanted(self, units, me) -> bool:
+        return bool(self._front_vehicles(units, me))
+
+    def _flank(self, moves, units, me):
+        """A walk round to the rear (else a side) of a vehicle that faces ``me`` (walking only, so
+        that the unit still fires after the move)."""
+        fronts = self._front_vehicles(units, me)
+        options = [a for a in moves if a.kind == "flank" and a.ref in fronts and a.mode in ("walk", "drive")]
+        if not options:
+            return None
+        return self._best(options, lambda a: self._arc_after(units, me, a))
+
+    def _arc_after(self, units, me, move) -> int:
+        """Roughly where a flank move leaves ``me`` against the vehicle: 2 rear, 1 side, 0 front
+        (its straight line, as far as a walk goes; the rules stop it short of the vehicle)."""
+        v = units[move.ref]
+        vx, vy = v["figures"][0][1], v["figures"][0][2]
+        c = _centre(me)
+        tx, ty = flank_point(c, (vx, vy), v["heading"], move.side)
+        d = math.hypot(tx - c[0], ty - c[1])
+        k = min(DISTANCE[move.mode], d) / d if d > 0 else 0.0
+        ex, ey = c[0] + (tx - c[0]) * k, c[1] + (ty - c[1]) * k
+        off = abs((math.degrees(math.atan2(ey - vy, ex - vx)) - v["heading"] + 180.0) % 360.0 - 180.0)
+        return 2 if off >= 135.0 else (1 if off > 45.0 else 0)
 
     def _start(self, unit: dict) -> int:
         """The figures a unit of this troop type deploys with (0 when unknown, e.g. vehicles)."""

@@ -177,13 +177,14 @@ def roll_successes(ctx, count: int, need: int, *, player: str, reason: str) -> i
 
 # -- resolving fire -------------------------------------------------------------------------------
 def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool = False, reaction: bool = False,
-                 at: dict[str, tuple[tuple[float, float], ...]] | None = None) -> None:
+                 at: dict[str, tuple[tuple[float, float], ...]] | None = None, small_arms_only: bool = False) -> None:
     """# FUBAR fire: each figure rolls its weapon's Fire Points at its target (split fire: figures
     alternate between the targets); hits are saved against armour; unsaved hits on troops become
     casualties or suppressed figures (the target's owner chooses), on vehicles damage rolls.
 
     ``at`` gives positions to shoot at instead of where a target stands now (an On Guard
-    reaction catching a unit part-way through its move)."""
+    reaction catching a unit part-way through its move); ``small_arms_only``: the other weapons
+    stay silent (# FUBAR actions: a Walk fires small arms)."""
     state = ctx.state
     u = state.units[uid]
     was_hidden = u.hidden
@@ -204,7 +205,7 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
         rows = rules.measure_for(u).sight_rows(u, target)
         for k, f in shooters:
             w = weapon_of(rules, u, f)
-            if w is None:
+            if w is None or (small_arms_only and not w.small_arms):
                 continue
             if w.indirect and spotted is None:
                 spotted = spotted_by_friends(rules, state, u.side, target, exclude=u.id)

@@ -111,6 +111,15 @@ class Measure:
             _remember(self._los, k, v)
         return answers
 
+    def prefetch_sight_lines(self, starts, ends) -> None:
+        """Answer in one batch the sight lines from every point of ``starts`` to every point of
+        ``ends`` not cached yet: for questions about many positions at once (an On Guard unit
+        watching a whole path), which then find their answers cached."""
+        los = self._los
+        lines = [(a, b) for a in starts for b in ends if (a, b) not in los]
+        if lines:
+            self._sight_lines(lines)
+
     def _pair_visible(self, a: tuple[float, float], b: tuple[float, float], ra: float, rb: float) -> bool:
         """# FUBAR cover: may a figure at ``a`` see (and so fire at) one at ``b``?  The cover rules
         (see ``_cover_rule``), then no blocking terrain between."""

@@ -1,11 +1,12 @@
-"""Movement on the measured table (# FUBAR actions, vehicle-move, withdraw).
+"""Moving on the measured table (# FUBAR actions, vehicle-move, hidden, on-guard, withdraw): how
+far a unit may still move, moving its figures, and what follows from where they stand.
 
-A continuous table has endless possible moves; players choose from a finite, documented menu:
-toward each enemy unit in sight (stopping 1" short of it), toward each scenario objective,
-into the nearest cover within reach, or directly away from the nearest enemy in sight — each at
-full or half the action's distance.  A unit moves as a body: every figure is moved by the same
-vector, each stopped by the table edge and (vehicles) slowed by terrain through the core table's
-``move_toward``.
+A move places each figure where its owner chooses within the allowance: a ``MoveFigures`` action
+(any points, checked by ``measured_move.py``) or one of the suggested moves (``move_menu.py``,
+the same thing computed for the common intentions).  Both end in ``relocate``: the figures are
+put down, the unit is hidden or revealed by where it now stands (# FUBAR hidden), and On Guard
+enemies may react to it anywhere along its path (``on_guard.py``).  Vehicles are slowed by
+terrain through the core table's vehicle profile (12" in the open, 6" in soft cover).
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import math
 
 from tabletop_core.boards.table import INFANTRY, VEHICLE
 
-from .measure import centroid, unit_distance
-from .state import Move, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState
+from .measure import centroid
+from .state import Activated, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
 
 #: # FUBAR actions: distances in inches.
 DISTANCE = {"walk": 6.0, "run": 12.0, "duck": 8.0, "ground": 3.0, "assault": 8.0, "drive": 12.0}
@@ -22,7 +23,8 @@ DISTANCE = {"walk": 6.0, "run": 12.0, "duck": 8.0, "ground": 3.0, "assault": 8.0
 STAND_OFF = 1.0
 #: How far past a cover edge a unit steps to be in the cover.
 INTO_COVER = 1.0
-MOVE_KINDS = ("enemy", "objective", "cover", "away")
+#: Allowance below this (inches) is not worth offering a move for.
+SMALLEST_MOVE = 0.25
 
 
 def _r(v: float) -> float:
@@ -40,130 +42,116 @@ def objectives(rules, state) -> dict[str, tuple[float, float]]:
     return rules.objective_points(state.scenario)
 
 
-def move_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float,
-                seen: list[UnitState] | None = None) -> tuple[float, float]:
-    """The displacement of a unit's centre for one menu choice (may be shorter than ``reach``).
-    ``seen``: the enemies ``u`` sees, when the caller has them already."""
-    cx, cy = centroid(u)
-    if kind == "objective":  # the commonest question in a menu: answered first
-        tx, ty = objectives(rules, state)[ref]
-        dx, dy = tx - cx, ty - cy
-        d = math.hypot(dx, dy)
-        dist = min(reach, d)
-        if d < 1e-9 or dist <= 0.0:
-            return (0.0, 0.0)
-        return (dx / d * dist, dy / d * dist)
-    if kind == "enemy":
-        e = state.units[ref]
-        tx, ty = centroid(e)
-        gap = max(unit_distance(u, e) - STAND_OFF, 0.0)
-        dist = min(reach, gap)
-    elif kind == "objective":
-        tx, ty = objectives(rules, state)[ref]
-        dist = min(reach, math.hypot(tx - cx, ty - cy))
-    elif kind == "cover":
-        spot = rules.measure_for(u).nearest_cover((cx, cy), reach)
-        if spot is None or spot.distance == 0.0:
-            return (0.0, 0.0)
-        tx, ty = spot.point
-        d = spot.distance
-        dist = min(reach, d + INTO_COVER)
-        tx, ty = cx + (tx - cx) / d * dist, cy + (ty - cy) / d * dist
-    else:  # away from the nearest enemy in sight
-        if seen is None:
-            seen = visible_enemies(rules, state, u)
-        if not seen:
-            return (0.0, 0.0)
-        e = min(seen, key=lambda e: (unit_distance(u, e), e.id))
-        ex, ey = centroid(e)
-        tx, ty = 2 * cx - ex, 2 * cy - ey
-        dist = reach
-    d = math.hypot(tx - cx, ty - cy)
-    if d < 1e-9 or dist <= 0.0:
-        return (0.0, 0.0)
-    return ((tx - cx) / d * dist, (ty - cy) / d * dist)
-
-
 def can_move(u: UnitState) -> bool:
     return not (u.vehicle and u.immobilised)
 
 
-def move_options(rules, state, u: UnitState, mode: str) -> list[Move]:
-    """The finite menu of moves for ``mode`` (documented in the module docstring)."""
+def profile_of(u: UnitState):
+    return VEHICLE if u.vehicle else INFANTRY
+
+
+# -- how far a unit may still move ----------------------------------------------------------------
+def move_modes(u: UnitState, frame) -> tuple[str, ...]:
+    """The kinds of move the top frame lets ``u`` make now: Run or Duck & Weave as its action
+    (infantry), or the current leg of a Walk/drive."""
     if not can_move(u):
-        return []
-    reach = DISTANCE[mode]
-    seen = visible_enemies(rules, state, u)
-    refs: list[tuple[str, str]] = [("enemy", e.id) for e in seen]
-    refs += [("objective", k) for k in objectives(rules, state)]
-    refs += [("cover", ""), ("away", "")]
-    out = []
-    for kind, ref in refs:
-        for half in (False, True):
-            v = move_vector(rules, state, u, kind, ref, reach / 2 if half else reach, seen)
-            if math.hypot(*v) >= 0.25:
-                out.append(Move(mode, kind, ref, half))
-    return out
+        return ()
+    if isinstance(frame, Activated):
+        return () if u.vehicle else ("run", "duck")
+    if isinstance(frame, Walking) and not frame.moved:
+        left = max(allowance(u, frame, frame.mode).values(), default=0.0)
+        return (frame.mode,) if left >= SMALLEST_MOVE else ()
+    return ()
 
 
+def allowance(u: UnitState, frame, mode: str) -> dict[str, float]:
+    """Inches each figure (by id) may still move in ``mode``: a Walk's second leg has what its
+    first left (# FUBAR actions: fire at one point during the move)."""
+    spent = dict(frame.spent) if isinstance(frame, Walking) else {}
+    full = DISTANCE[mode]
+    return {f.id: max(full - spent.get(f.id, 0.0), 0.0) for f in u.figures}
+
+
+def spend(frame: Walking, u: UnitState, costs: tuple[float, ...]) -> tuple[tuple[str, float], ...]:
+    """The Walk's ``spent`` after a leg that cost each figure ``costs`` (in figure order)."""
+    spent = dict(frame.spent)
+    for f, c in zip(u.figures, costs):
+        spent[f.id] = _r(spent.get(f.id, 0.0) + c)
+    return tuple(sorted(spent.items()))
+
+
+# -- displacing figures ---------------------------------------------------------------------------
 def displace(rules, u: UnitState, vector: tuple[float, float], allowance: float) -> tuple[tuple[float, float], ...]:
     """Each figure moved by ``vector`` as far as the table and terrain allow (# FUBAR vehicle-move:
     the core's vehicle profile halves speed in cover; infantry cross cover at full speed)."""
+    return toward(rules, u, tuple((f.x + vector[0], f.y + vector[1]) for f in u.figures),
+                  {f.id: allowance for f in u.figures})[0]
+
+
+def toward(rules, u: UnitState, targets, allowances: dict[str, float]):
+    """Each figure moved straight toward its target within its allowance, stopped by the table edge
+    and terrain: (end positions, allowance each used)."""
     table = rules.measure_for(u).table
-    profile = VEHICLE if u.vehicle else INFANTRY
-    out = []
-    for f in u.figures:
-        res = table.move_toward(f.pos, (f.x + vector[0], f.y + vector[1]), allowance, profile, radius=f.r)
-        out.append((_r(res.end[0]), _r(res.end[1])))
-    return tuple(out)
+    profile = profile_of(u)
+    ends, used = [], []
+    for f, t in zip(u.figures, targets):
+        if t == f.pos:
+            ends.append(f.pos)
+            used.append(0.0)
+            continue
+        res = table.move_toward(f.pos, t, allowances[f.id], profile, radius=f.r)
+        ends.append((_r(res.end[0]), _r(res.end[1])))
+        used.append(res.used)
+    return tuple(ends), tuple(used)
 
 
-def relocate(rules, ctx, uid: str, positions, *, how: str, heading: float | None = None) -> None:
-    """Put a unit's figures at ``positions`` and settle what follows from where it now stands:
-    hidden status (# FUBAR hidden), hideouts entered, and On Guard reactions (# FUBAR on-guard)."""
-    from .fire import open_reaction_windows
+# -- moving and what follows ----------------------------------------------------------------------
+def relocate(rules, ctx, uid: str, positions, *, how: str, heading: float | None = None, paths=None,
+             may_hide: bool = True) -> None:
+    """Put a unit's figures at ``positions`` (``paths``: each figure's waypoints, when not a
+    straight line) and settle what follows from where it now stands: hidden status (# FUBAR
+    hidden), hideouts entered, and On Guard reactions along the path (# FUBAR on-guard)."""
+    from .on_guard import open_move_windows
 
     state = ctx.state
     u = state.units[uid]
+    positions = tuple(positions)
     start = tuple(f.pos for f in u.figures)
+    if paths is None:
+        paths = tuple((p,) if p != s else () for s, p in zip(start, positions))
     if heading is None:
         heading = u.heading
-    moved = [f for f, p in zip(u.figures, positions) if p != f.pos]
-    if not moved:
+    if all(p == s for s, p in zip(start, positions)):
         return
     if u.vehicle:
-        f, p = moved[0], positions[0]
-        heading = _r(math.degrees(math.atan2(p[1] - f.y, p[0] - f.x)))
-    # FUBAR hidden: a hidden unit stays hidden only while it stays in cover
-    m = rules.measure_for(u)
-    still_hidden = u.hidden and m.cover_of(tuple(positions)) > 0
-    ctx.emit(UnitMoved(uid, u.side, tuple(positions), heading, still_hidden, how))
-    if u.hidden and not still_hidden:
+        last = paths[0]
+        before = last[-2] if len(last) > 1 else start[0]
+        heading = _r(math.degrees(math.atan2(last[-1][1] - before[1], last[-1][0] - before[0])))
+    # FUBAR hidden: units in cover that have not fired are hidden, so a hidden unit stays hidden
+    # while it stays in cover, and one that has not fired becomes hidden again on entering cover
+    in_cover = rules.measure_for(u).cover_of(positions) > 0
+    hidden_after = may_hide and in_cover and (u.hidden or not u.fired) and not rules.engaged(state, uid)
+    ctx.emit(UnitMoved(uid, u.side, positions, heading, u.hidden and hidden_after, how))
+    if u.hidden and not hidden_after:
         ctx.emit(UnitRevealed(uid, "left cover"))
+    elif hidden_after and not u.hidden:
+        ctx.emit(UnitHidden(uid))
     rules.after_move(ctx, uid)
     if ctx.state.units[uid].alive:
-        open_reaction_windows(rules, ctx, uid, "move", start)
-
-
-def do_move(rules, ctx, uid: str, move: Move) -> None:
-    state = ctx.state
-    u = state.units[uid]
-    reach = DISTANCE[move.mode] / (2 if move.half else 1)
-    vector = move_vector(rules, state, u, move.kind, move.ref, reach)
-    positions = displace(rules, u, vector, reach)
-    if move.mode == "duck":
-        # FUBAR actions: Duck & Weave counts as soft cover until the unit next activates
-        ctx.emit(StanceSet(uid, "duck"))
-    relocate(rules, ctx, uid, positions, how=_HOW[move.mode] + " " + _describe(move))
+        open_move_windows(rules, ctx, uid, start, paths, was_hidden=u.hidden)
 
 
 _HOW = {"walk": "walks", "run": "runs", "duck": "ducks and weaves", "drive": "drives"}
 
 
-def _describe(move: Move) -> str:
-    part = {"enemy": f"toward {move.ref}", "objective": f"toward {move.ref}", "cover": "into cover",
-            "away": "away from the enemy"}[move.kind]
-    return part + (" (half distance)" if move.half else "")
+def move_figures(rules, ctx, uid: str, mode: str, paths, *, how: str) -> None:
+    """Move ``uid``'s figures along ``paths`` (checked already) in ``mode``."""
+    u = ctx.state.units[uid]
+    ends = tuple(p[-1] if p else f.pos for f, p in zip(u.figures, paths))
+    if mode == "duck":
+        # FUBAR actions: Duck & Weave counts as soft cover until the unit next activates
+        ctx.emit(StanceSet(uid, "duck"))
+    relocate(rules, ctx, uid, ends, how=f"{_HOW[mode]} {how}".strip(), paths=tuple(paths))
 
 
 def go_to_ground_vector(rules, u: UnitState) -> tuple[float, float] | None:
@@ -229,4 +217,5 @@ def approach(rules, ctx, uid: str, to_uid: str, distance: float, *, how: str) ->
         tx, ty = g.x - (g.x - f.x) / d * stop, g.y - (g.y - f.y) / d * stop
         res = table.move_toward(f.pos, (tx, ty), distance, INFANTRY, radius=f.r)
         out.append((_r(res.end[0]), _r(res.end[1])))
-    relocate(rules, ctx, uid, tuple(out), how=how)
+    # reading: a unit moving into contact is seen doing it, so it does not hide on the way in
+    relocate(rules, ctx, uid, tuple(out), how=how, may_hide=False)

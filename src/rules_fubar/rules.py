@@ -17,7 +17,7 @@ from tabletop_core import Decision, Rules, Scenario
 
 from . import activation as act_mod
 from . import close_combat as cc
-from . import fire, movement, scenarios
+from . import fire, measured_move, move_menu, movement, on_guard, scenarios, walking
 from .data import FubarData, build_table, load
 from .measure import Measure
 from .policy import BASE_POLICY, FubarPolicy
@@ -60,6 +60,7 @@ from .state import (
     LeaveCombat,
     LetGo,
     Move,
+    MoveFigures,
     OnGuardSet,
     OnGuardWindow,
     PhaseChanged,
@@ -89,7 +90,9 @@ def _measure(table_id: str, data: FubarData) -> Measure:
 
 class FubarRules(Rules):
     name = "fubar"
-    version = "1.1.0"  # 1.1: hideouts designated and BVP converted by secret decisions
+    # 1.1: hideouts designated and BVP converted by secret decisions; 1.2: measured free movement
+    # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway
+    version = "1.2.0"
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
     max_decisions = 8000
@@ -206,6 +209,19 @@ class FubarRules(Rules):
         else:
             ctx.emit(PhaseChanged("activation"))
 
+    # -- parametric actions: measured moves (measured_move.py) --------------------------------
+    def check(self, state, action):
+        return measured_move.check(self, state, action)
+
+    def propose(self, state, decision, rng):
+        return measured_move.propose(self, state, rng)
+
+    def parse_action(self, text, state, decision):
+        return measured_move.parse(state, text)
+
+    def parametric_help(self, decision):
+        return measured_move.HELP
+
     # -- views ----------------------------------------------------------------------------------
     def observe(self, state, player):
         units = {}
@@ -262,6 +278,11 @@ class FubarRules(Rules):
     def narrate(self, event, state):
         return _narrate(self, event, state)
 
+    def picture(self, view, player):
+        from .picture import picture
+
+        return picture(self, view, player)
+
 
 @cache
 def _objective_points(data: FubarData, scenario: str) -> dict[str, tuple[float, float]]:
@@ -285,15 +306,16 @@ def _decide_activated(rules, state, frame: Activated):
     if not frame.spotted:
         acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
     acts.append(Walk())
-    if not u.vehicle:
-        acts += movement.move_options(rules, state, u, "run")
-        acts += movement.move_options(rules, state, u, "duck")
+    modes = movement.move_modes(u, frame)
+    for mode in modes:
+        acts += move_menu.move_options(rules, state, u, mode)
     acts.append(GoOnGuard())
     if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
         acts.append(GoToGround())
     acts += fire.fire_options(rules, state, u, aimed=True)
     acts += [Assault(t) for t in cc.assault_targets(rules, state, u)]
-    return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then one action")
+    return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then one action",
+                    accepts=(MoveFigures,) if modes else ())
 
 
 def _decide_walking(rules, state, frame: Walking):
@@ -302,11 +324,13 @@ def _decide_walking(rules, state, frame: Walking):
         return None
     acts = []
     if not frame.fired:
-        acts += fire.fire_options(rules, state, u, aimed=False)
-    if not frame.moved:
-        acts += movement.move_options(rules, state, u, frame.mode)
+        acts += walking.fire_options(rules, state, u, frame)
+    modes = movement.move_modes(u, frame)
+    for mode in modes:
+        acts += move_menu.move_options(rules, state, u, mode, movement.allowance(u, frame, mode))
     acts.append(EndAction())
-    return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move and fire once, in either order")
+    return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move, firing once at any point of the move",
+                    accepts=(MoveFigures,) if modes else ())
 
 
 def _decide_allocate(rules, state, frame: AllocateHits):
@@ -321,7 +345,7 @@ def _decide_allocate(rules, state, frame: AllocateHits):
 
 
 def _decide_window(rules, state, frame: OnGuardWindow):
-    units = fire.reactors(rules, state, frame.player, frame.enemy, frame.start)
+    units = on_guard.reactors(rules, state, frame)
     if not units:
         return None
     return Decision(frame.player, tuple(ReactFire(u) for u in units) + (Decline(),),
@@ -388,22 +412,40 @@ def _walk(rules, ctx, a: Walk):
     ctx.replace(Walking(frame.unit, "drive" if u.vehicle else "walk"))
 
 
-def _move(rules, ctx, a: Move):
-    frame = ctx.state.top
+def _leg_made(ctx, frame, u, used) -> None:
+    """A move ends the action, or the current leg of a Walk (what it cost is spent)."""
     if isinstance(frame, Walking):
-        ctx.replace(attrs.evolve(frame, moved=True))
+        ctx.replace(attrs.evolve(frame, moved=True, spent=movement.spend(frame, u, used)))
     else:
         ctx.pop()
-    movement.do_move(rules, ctx, frame.unit, a)
+
+
+def _move(rules, ctx, a: Move):
+    frame = ctx.state.top
+    u = ctx.state.units[frame.unit]
+    ends, used = move_menu.plan(rules, ctx.state, u, a, movement.allowance(u, frame, a.mode))
+    _leg_made(ctx, frame, u, used)
+    paths = tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends))
+    movement.move_figures(rules, ctx, u.id, a.mode, paths, how=move_menu.describe(a))
+
+
+def _move_figures(rules, ctx, a: MoveFigures):
+    frame = ctx.state.top
+    u = ctx.state.units[frame.unit]
+    _leg_made(ctx, frame, u, measured_move.costs(rules, u, a.paths))
+    movement.move_figures(rules, ctx, u.id, a.mode, a.paths, how="to points of its owner's choosing")
 
 
 def _fire_at(rules, ctx, a: FireAt):
     frame = ctx.state.top
+    small_arms = False
     if isinstance(frame, Walking):
-        ctx.replace(attrs.evolve(frame, fired=True))
+        # FUBAR actions: the fire may come at any point of a Walk: what is left of the move follows
+        ctx.replace(attrs.evolve(frame, fired=True, moved=False))
+        small_arms = walking.small_arms_only(ctx.state.units[frame.unit], frame)
     else:
         ctx.pop()
-    fire.resolve_fire(rules, ctx, frame.unit, a.targets, aimed=a.aimed)
+    fire.resolve_fire(rules, ctx, frame.unit, a.targets, aimed=a.aimed, small_arms_only=small_arms)
 
 
 def _end_action(rules, ctx, a: EndAction):
@@ -431,7 +473,7 @@ def _allocate(rules, ctx, a: Allocate):
 
 
 def _react(rules, ctx, a: ReactFire):
-    fire.react(rules, ctx, ctx.state.top, a.unit)
+    on_guard.react(rules, ctx, ctx.state.top, a.unit)
 
 
 def _decline(rules, ctx, a: Decline):
@@ -465,7 +507,7 @@ def _designate(rules, ctx, a: DesignateHideout):
 
 
 _ACT = {
-    Activate: _activate, Spot: _spot, Walk: _walk, Move: _move, FireAt: _fire_at, EndAction: _end_action,
+    Activate: _activate, Spot: _spot, Walk: _walk, Move: _move, MoveFigures: _move_figures, FireAt: _fire_at, EndAction: _end_action,
     GoOnGuard: _on_guard, GoToGround: _ground, Assault: _assault, Allocate: _allocate, ReactFire: _react,
     Decline: _decline, StayInCombat: _stay, LeaveCombat: _leave, Follow: _follow, LetGo: _let_go,
     ConvertBvp: _convert, DesignateHideout: _designate,
@@ -521,10 +563,10 @@ def _describe(a) -> str:
     if t is Walk:
         return "walk (move 6\" and fire once)"
     if t is Move:
-        part = {"enemy": f"toward {a.ref}", "objective": f"toward {a.ref}", "cover": "into the nearest cover",
-                "away": "away from the nearest enemy"}[a.kind]
         verb = {"walk": "walk", "run": "run 12\"", "duck": "duck & weave 8\"", "drive": "drive"}[a.mode]
-        return f"{verb} {part}" + (" (half distance)" if a.half else "")
+        return f"{verb} {move_menu.describe(a)}"
+    if t is MoveFigures:
+        return measured_move.describe(a)
     if t is FireAt:
         return ("aimed fire at " if a.aimed else "fire at ") + " and ".join(a.targets)
     if t is EndAction:

@@ -501,12 +501,15 @@ class Activated(Frame):
 
 @attrs.frozen
 class Walking(Frame):
-    """Walk (or a vehicle's drive): move and fire once, in either order (# FUBAR actions)."""
+    """Walk (or a vehicle's drive): move and fire once, the fire at any point of the move (# FUBAR
+    actions).  ``moved``: the current leg is made (firing opens a second leg for what is left of
+    the allowance); ``spent``: inches of allowance each figure (by id) has used."""
 
     unit: str
     mode: str
     moved: bool = False
     fired: bool = False
+    spent: tuple[tuple[str, float], ...] = ()
 
 
 @attrs.frozen
@@ -526,6 +529,10 @@ class OnGuardWindow(Frame):
     player: str
     trigger: str  # "move" or "fire"
     start: tuple[tuple[float, float], ...] = ()  # where a mover stood before its move
+    #: A mover's positions along its path (samples from start to end, # FUBAR on-guard), and the
+    #: ids of the figures those positions belong to (casualties may leave before a later window).
+    path: tuple[tuple[tuple[float, float], ...], ...] = ()
+    movers: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -574,12 +581,29 @@ class Walk(Action):
 
 @attrs.frozen
 class Move(Action):
-    """A move: ``mode`` walk/run/duck/drive; toward an enemy, an objective, the nearest cover, or away."""
+    """A suggested move (``movement.py`` lists the kinds): ``mode`` walk/run/duck/drive, ``kind``
+    what it is for, ``ref`` what it is relative to, ``side`` which way (flanks, sidesteps).
 
+    SECRET, as every move (# FUBAR hidden): a hidden unit's move is its owner's secret, so other
+    players learn what a move did only from its ``UnitMoved`` event, redacted when it stays hidden."""
+
+    SECRET = True
     mode: str
     kind: str
     ref: str = ""
     half: bool = False
+    side: str = ""
+
+
+@attrs.frozen
+class MoveFigures(Action):
+    """A measured move to points of the owner's choosing (parametric: checked by
+    ``measured_move.check``): for each figure of the unit, in order, its path as waypoints ending
+    where it stops; an empty path leaves that figure where it stands.  SECRET, like ``Move``."""
+
+    SECRET = True
+    mode: str
+    paths: tuple[tuple[tuple[float, float], ...], ...]
 
 
 @attrs.frozen
@@ -660,5 +684,5 @@ class DesignateHideout(Action):
     building: str
 
 
-ACTIONS = (Activate, Spot, Walk, Move, FireAt, EndAction, GoOnGuard, GoToGround, Assault, Allocate,
+ACTIONS = (Activate, Spot, Walk, Move, MoveFigures, FireAt, EndAction, GoOnGuard, GoToGround, Assault, Allocate,
            ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp, DesignateHideout)

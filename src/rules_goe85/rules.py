@@ -182,6 +182,17 @@ class GoERules(Rules):
             "procedure": None if top is None else type(top).__name__,
         }
 
+    def scenario_board(self, scenario_id: str):
+        """The scenario's printed board (its maps laid out, scenario tiles included; 24a, 24d)."""
+        from .board import board_for
+
+        return board_for(scenario_id).state
+
+    def picture(self, view, player):
+        from .picture import picture
+
+        return picture(self, view, player)
+
     def describe_action(self, action, state):
         fields = [f"{k}={v}" for k, v in vars_of(action).items() if v]
         return f"{action.TAG}({', '.join(fields)})"

@@ -110,9 +110,16 @@ class Hold(Action):
     pass
 
 
+@attrs.frozen
+class EnterAt(Action):
+    """Where an arriving reinforcement group enters (one of its legal entry areas)."""
+
+    area: int
+
+
 ACTIONS = (
     Activate, Pass, ChooseMove, ChooseAttack, Raid, LayMines, Pick, Go, Step, Stop, Ambush, Decline,
-    PlayCard, Done, TakeLoss, Retreat, Eliminate, AttackNow, Hold,
+    PlayCard, Done, TakeLoss, Retreat, Eliminate, AttackNow, Hold, EnterAt,
 )
 
 
@@ -127,17 +134,21 @@ class Activation(Frame):
 
 @attrs.frozen
 class Select(Frame):
-    """Units being picked one by one for a move or an attack."""
+    """Units being picked one by one for a move or an attack.
+
+    A move activation sends out one party after another: ``parties`` counts those already sent."""
 
     side: str
     area: int
     purpose: str  # "move" | "attack"
     chosen: tuple[str, ...] = ()
+    parties: int = 0
 
 
 @attrs.frozen
 class Move(Frame):
-    """A group on the move.  ``checks`` are the automatic steps still due after entering ``here``."""
+    """A party on the move.  ``checks`` are the automatic steps still due after entering ``here``;
+    ``path`` is every area the party has stood in, the start first."""
 
     side: str
     units: tuple[str, ...]
@@ -147,6 +158,7 @@ class Move(Frame):
     used: int = 0
     checks: tuple[str, ...] = ()
     flying: bool = False
+    path: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -166,6 +178,36 @@ class AmbushWindow(Frame):
     prev: int
     movers: tuple[str, ...]
     done: int = 0  # ambushes already made on this entry
+
+
+@attrs.frozen
+class AmbushParty(Frame):
+    """An ambush declared on ``target``: ``side`` may add more ambushers from the first one's area."""
+
+    side: str
+    area: int
+    prev: int
+    movers: tuple[str, ...]
+    done: int
+    target: str
+    ambushers: tuple[str, ...]
+
+
+@attrs.frozen
+class RaidRetreat(Frame):
+    """A raided DRA unit waiting for its owner to pick the area it retreats into."""
+
+    side: str
+    unit: str
+
+
+@attrs.frozen
+class Entry(Frame):
+    """A reinforcement group about to arrive; its owner picks the entry area."""
+
+    side: str
+    group: str
+    by_card: bool = False
 
 
 @attrs.frozen
@@ -198,6 +240,10 @@ class Stacking(Frame):
 class Reinforce(Frame):
     side: str
     step: str = "roll"  # roll -> cards
+    rolled: tuple[str, ...] = ()  # groups already rolled for this phase
 
 
-FRAMES = (Activation, Select, Move, MoveEnd, AmbushWindow, Attack, Losses, Stacking, Reinforce)
+FRAMES = (
+    Activation, Select, Move, MoveEnd, AmbushWindow, AmbushParty, RaidRetreat, Attack, Losses, Stacking, Reinforce,
+    Entry,
+)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from .actions import Done, PlayCard, Reinforce, Stacking
+from .actions import Done, EnterAt, Entry, PlayCard, Reinforce, Stacking
 from .effects import dispatch, sync_control
-from .queries import group_can_enter, group_eligible, over_stacked
+from .queries import entry_areas, group_eligible, over_stacked
 from .state import PLAYERS, GroupArrived, UnitPlaced
 
 
@@ -58,6 +58,7 @@ def arrive(R, ctx, group_id: str, area: int, by_card: bool) -> None:
     for uid in group.units:
         ctx.emit(UnitPlaced(uid, group.side, area, R.data.units[uid].steps, "reinforcement"))
     ctx.emit(GroupArrived(group_id, by_card))
+    sync_control(R, ctx)
     if over_stacked(R, ctx.state, area, group.side):
         ctx.push(Stacking(group.side, area))
 
@@ -67,7 +68,7 @@ def playable_reinforcements(R, state, side: str) -> list[str]:
     out = set()
     for c in hand_of(state, side):
         info = cards[c]
-        if info.kind == "reinforcement" and group_eligible(R, state, info.group) and group_can_enter(R, state, info.group) is not None:
+        if info.kind == "reinforcement" and group_eligible(R, state, info.group) and entry_areas(R, state, info.group):
             out.add(c)
     return sorted(out)
 
@@ -75,20 +76,43 @@ def playable_reinforcements(R, state, side: str) -> list[str]:
 @dispatch.advance(Reinforce)
 def _reinforce_rolls(R, ctx, frame: Reinforce) -> None:
     # Orgun: reinforcements -- d6 rolls for each eligible group of the table (Soviet ground units
-    # only on their turns); the group enters when the roll reaches its number
+    # only on their turns); the group enters when the roll reaches its number.  One group per
+    # step, so that its owner can pick the entry area before the next group rolls.
     state = ctx.state
-    ctx.replace(Reinforce(frame.side, "cards"))
     for gid in sorted(state.pending_groups):
         group = R.data.groups[gid]
-        if group.side != frame.side or group.roll == 0 or not group_eligible(R, state, gid):
+        if gid in frame.rolled or group.side != frame.side or group.roll == 0 or not group_eligible(R, state, gid):
             continue
-        area = group_can_enter(R, state, gid)
-        if area is None:
+        if not entry_areas(R, state, gid):
             continue
+        ctx.replace(Reinforce(frame.side, "roll", frame.rolled + (gid,)))
         roll = ctx.roll("d6", player=frame.side, reason=f"reinforcements {gid} (need {group.roll}+)").total
         if roll >= group.roll:
-            arrive(R, ctx, gid, area, False)
+            ctx.push(Entry(frame.side, gid))
+        return
+    ctx.replace(Reinforce(frame.side, "cards"))
     sync_control(R, ctx)
+
+
+# -- entering: the owner picks the entry area ------------------------------------------------------
+@dispatch.decide(Entry)
+def _entry_decision(R, state, frame: Entry):
+    areas = entry_areas(R, state, frame.group)
+    if len(areas) < 2:
+        return None  # one legal entry area: nothing to choose
+    return Decision(frame.side, tuple(EnterAt(a) for a in areas), f"reinforcements {frame.group}: pick the entry area")
+
+
+@dispatch.act(Entry)
+def _entry_act(R, ctx, frame: Entry, action) -> None:
+    ctx.pop()
+    arrive(R, ctx, frame.group, action.area, frame.by_card)
+
+
+@dispatch.advance(Entry)
+def _entry_advance(R, ctx, frame: Entry) -> None:
+    ctx.pop()
+    arrive(R, ctx, frame.group, entry_areas(R, ctx.state, frame.group)[0], frame.by_card)
 
 
 @dispatch.decide(Reinforce)
@@ -105,7 +129,5 @@ def _reinforce_act(R, ctx, frame: Reinforce, action) -> None:
         ctx.pop()
         return
     info = R.data.cards[action.card]
-    area = group_can_enter(R, ctx.state, info.group)
     play(ctx, frame.side, action.card)
-    arrive(R, ctx, info.group, area, True)
-    sync_control(R, ctx)
+    ctx.push(Entry(frame.side, info.group, True))

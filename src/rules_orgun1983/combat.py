@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop_core import Decision
 
-from .actions import Attack, Done, Losses, PlayCard, TakeLoss
+from .actions import Attack, Done, Losses, PlayCard, RaidRetreat, Retreat, TakeLoss
 from .cards import combat_cards, play
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control, take_loss
 from .queries import retreat_areas, strength, units_at
@@ -56,8 +56,15 @@ def _evolve(frame: Attack, **changes) -> Attack:
     return Attack(**fields)
 
 
+def only_leaders_defend(R, state, frame: Attack) -> bool:
+    info = R.data.units
+    return all(info[u.id].is_leader for u in units_at(state, frame.area, other(frame.side)))
+
+
 @dispatch.decide(Attack)
 def _attack_decision(R, state, frame: Attack):
+    if only_leaders_defend(R, state, frame):
+        return None
     if frame.step == "att_cards":
         cards = combat_cards(R, state, frame.side, "attack", frame.att_cards)
         return Decision(frame.side, (*(PlayCard(c) for c in cards), Done()), f"add attack cards to the attack on {frame.area}?")
@@ -86,6 +93,13 @@ def _attack_act(R, ctx, frame: Attack, action) -> None:
 def _attack_advance(R, ctx, frame: Attack) -> None:
     state = ctx.state
     side, area = frame.side, frame.area
+    if frame.step != "after" and only_leaders_defend(R, state, frame):
+        # Orgun: lone leader -- attacking an area where only enemy leaders stand is the leader
+        # test, not a battle (no cards, no dice for damage)
+        ctx.pop()
+        lone_leader_tests(R, ctx, area, side)
+        sync_control(R, ctx)
+        return
     if frame.step == "resolve":
         # Orgun: damage = (attack strength + cards + d6) - (defence strength + area + cards + d6)
         att, dfn = attack_totals(R, state, frame)
@@ -177,7 +191,7 @@ def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     if not raiders:
         return []
     targets = []
-    leaders_too = R.readings.raid_targets_leaders
+    leaders_too = R.readings.leaders_are_targets
     for y in R.data.area_map.neighbours(area):
         targets.extend(u.id for u in units_at(state, y, DRA) if leaders_too or not info[u.id].is_leader)
     return [(r, t) for r in raiders for t in targets]
@@ -207,10 +221,23 @@ def raid(R, ctx, raider_id: str, target_id: str) -> None:
         eliminate(R, ctx, target_id, "destroyed by a raid")
     else:
         ctx.emit(UnitSpent(target_id))
-        options = retreat_areas(R, state, target_id)
-        if options:
-            best = min(options, key=R.data.area_map.sort_key)
-            ctx.emit(UnitMoved(target_id, there, best, 0.0, "retreat"))
-        else:
-            eliminate(R, ctx, target_id, f"{info[target_id].name} could not retreat from a raid")
+        if retreat_areas(R, state, target_id):
+            ctx.push(RaidRetreat(DRA, target_id))  # its owner picks where it goes
+            return
+        eliminate(R, ctx, target_id, f"{info[target_id].name} could not retreat from a raid")
+    sync_control(R, ctx)
+
+
+@dispatch.decide(RaidRetreat)
+def _raid_retreat_decision(R, state, frame: RaidRetreat):
+    # Orgun: raid -- the raided unit retreats; the DRA player picks the adjacent area
+    unit = state.units[frame.unit]
+    options = tuple(Retreat(frame.unit, a) for a in retreat_areas(R, state, frame.unit))
+    return Decision(frame.side, options, f"raided {R.data.units[frame.unit].name} retreats from {unit.area}: where to?")
+
+
+@dispatch.act(RaidRetreat)
+def _raid_retreat_act(R, ctx, frame: RaidRetreat, action) -> None:
+    ctx.pop()
+    ctx.emit(UnitMoved(frame.unit, ctx.state.units[frame.unit].area, action.area, 0.0, "retreat"))
     sync_control(R, ctx)

@@ -7,15 +7,18 @@ from tabletop_core import Decision
 
 from .actions import (
     Ambush,
+    AmbushParty,
     AmbushWindow,
     Attack,
     AttackNow,
     Decline,
     Eliminate,
+    Go,
     Hold,
     Losses,
     Move,
     MoveEnd,
+    Pick,
     Retreat,
     Stacking,
     Step,
@@ -40,13 +43,14 @@ ENTRY_CHECKS = ("mines", "leader", "ambush", "stop")
 
 
 def movers(state, frame) -> list:
-    """The group's units still with it (alive and where the group is)."""
+    """The party's units still with it (alive and where the party is)."""
     units = state.units
     return [units[u] for u in frame.units if u in units and units[u].area == frame.here]
 
 
 def budget_ticks(R, state, unit_ids) -> int:
-    """# Orgun: OP -- the group moves at its slowest unit's OP, -1 OP for Low Supply."""
+    """# Orgun: OP -- each unit has its own OP (-1 for Low Supply); a party of several units moving
+    along one path goes as far as its slowest member can."""
     info = R.data.units
     low = R.readings.low_supply_op
     scale = R.readings.move_cost.scale
@@ -54,8 +58,9 @@ def budget_ticks(R, state, unit_ids) -> int:
 
 
 def is_flying(R, unit_ids) -> bool:
+    """The Mi-24 always flies (Readings); it never shares a party with ground units."""
     info = R.data.units
-    return R.readings.mi24_flies and all(info[u].kind == "helicopter" for u in unit_ids)
+    return all(info[u].kind == "helicopter" for u in unit_ids)
 
 
 def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set[int] | None = None) -> int:
@@ -77,7 +82,7 @@ def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set
 
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
-    """(area, cost in ticks) for every step the group may take now."""
+    """(area, cost in ticks) for every step the party may take now."""
     group = movers(state, frame)
     if not group:
         return []
@@ -93,7 +98,7 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
         if contested and state.control.get(to) == enemy:
             continue
         if frame.flying:
-            if to in enemies:  # Readings: the Mi-24 never flies into Mujahideen units
+            if to in enemies and not R.readings.mi24_enters_mujahideen_areas:
                 continue
         elif not all(can_enter(R, state, u.id, here, to) for u in group):
             continue
@@ -108,13 +113,16 @@ def _move_decision(R, state, frame: Move):
     if frame.checks:
         return None
     steps = tuple(Step(a) for a, _ in legal_steps(R, state, frame))
-    return Decision(frame.side, (*steps, Stop()), f"move the group in {frame.here}: step or stop")
+    return Decision(frame.side, (*steps, Stop()), f"move the party in {frame.here}: step or stop")
 
 
 @dispatch.act(Move)
 def _move_act(R, ctx, frame: Move, action) -> None:
     state = ctx.state
     if isinstance(action, Stop):
+        if frame.used == 0 and frame.here == frame.path[0]:
+            ctx.pop()  # the party never left: nothing to settle where it stands
+            return
         ctx.replace(MoveEnd(frame.side, frame.here, tuple(u.id for u in movers(state, frame))))
         return
     to = action.area
@@ -136,21 +144,22 @@ def _move_act(R, ctx, frame: Move, action) -> None:
     points = cost / R.readings.move_cost.scale
     for u in group:
         ctx.emit(UnitMoved(u.id, frame.here, to, points, "move"))
-    ctx.replace(Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying))
+    ctx.replace(Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
+                     frame.path + (to,)))
 
 
 @dispatch.advance(Move)
 def _move_advance(R, ctx, frame: Move) -> None:
     state = ctx.state
     check, rest = frame.checks[0], frame.checks[1:]
-    nxt = Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, rest, frame.flying)
+    nxt = Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, rest, frame.flying, frame.path)
     group = movers(state, frame)
     side, here = frame.side, frame.here
     if check == "mines":
         ctx.replace(nxt)
         # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
         if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
-            # one roll for the group, or one per unit (Readings.minefield_roll_per_unit)
+            # one roll for the party, or one per unit (Readings.minefield_roll_per_unit)
             rollers = [(u.id,) for u in group] if R.readings.minefield_roll_per_unit else [tuple(u.id for u in group)]
             rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
             for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first
@@ -166,8 +175,9 @@ def _move_advance(R, ctx, frame: Move) -> None:
         if group and not frame.flying and ambush_options(R, state, other(side), here, tuple(u.id for u in group)):
             ctx.push(AmbushWindow(other(side), here, frame.prev, tuple(u.id for u in group)))
         return
-    # "stop": entering enemy units or an enemy-controlled area ends the move (Readings)
-    if not group or (R.readings.enemy_area_stops_move and (enemy_in(state, here, side) or state.control.get(here) == other(side))):
+    # "stop": entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
+    # only controls does not -- there is no one to attack there
+    if not group or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
         ctx.replace(MoveEnd(side, here, tuple(u.id for u in group)))
     else:
         ctx.replace(nxt)
@@ -185,27 +195,37 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     # Orgun: ambush -- from an adjacent area (1) holding at most 3 (M) / 1 (DRA) units, leaders
     not counted, (2) with a terrain modifier above 0, (3) holding no enemy units, (4) the ambusher
     Fresh and not Low Supply."""
-    info = R.data.units
-    rd = R.readings
-    live = [t for t in targets if t in state.units and state.units[t].area == area]
+    live = ambush_targets(R, state, area, targets)
     if not live:
         return []
     out = []
     for y in R.data.area_map.neighbours(area):
-        if R.data.area_map[y].terrain <= 0:
-            continue
-        present = units_at(state, y)
-        if not present or any(u.side != side for u in present):
-            continue
-        counted = [u for u in present if not info[u.id].is_leader]  # only leaders are not counted
-        if not counted or len(counted) > AMBUSH_LIMIT[side]:
-            continue
-        for u in counted:
-            if info[u.id].kind == "helicopter" and not rd.mi24_ambushes:
-                continue
-            if not u.spent and not u.low_supply:
-                out.extend((u.id, t) for t in live)
+        out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
     return out
+
+
+def ambush_targets(R, state, area: int, targets: tuple[str, ...]) -> list[str]:
+    """The entering units that may be ambushed (leaders only if Readings.leaders_are_targets)."""
+    info = R.data.units
+    leaders_too = R.readings.leaders_are_targets
+    units = state.units
+    return [t for t in targets if t in units and units[t].area == area and (leaders_too or not info[t].is_leader)]
+
+
+def ambushers_in(R, state, side: str, y: int) -> list[str]:
+    """``side``'s units in area ``y`` that may ambush from there (conditions 1-4), in id order."""
+    info = R.data.units
+    if R.data.area_map[y].terrain <= 0:
+        return []
+    present = units_at(state, y)
+    if not present or any(u.side != side for u in present):
+        return []
+    counted = [u for u in present if not info[u.id].is_leader]  # only leaders are not counted
+    if not counted or len(counted) > AMBUSH_LIMIT[side]:
+        return []
+    mi24 = R.readings.mi24_ambushes
+    return [u.id for u in counted
+            if (mi24 or info[u.id].kind != "helicopter") and not u.spent and not u.low_supply]
 
 
 @dispatch.decide(AmbushWindow)
@@ -216,23 +236,55 @@ def _ambush_decision(R, state, frame: AmbushWindow):
 
 @dispatch.act(AmbushWindow)
 def _ambush_act(R, ctx, frame: AmbushWindow, action) -> None:
-    ctx.pop()
     if isinstance(action, Decline):
+        ctx.pop()
         return
+    ctx.replace(AmbushParty(frame.side, frame.area, frame.prev, frame.movers, frame.done, action.target,
+                            (action.ambusher,)))
+
+
+def more_ambushers(R, state, frame: AmbushParty) -> list[str]:
+    """Further units that may join the ambush: eligible, in the first ambusher's area."""
+    home = state.units[frame.ambushers[0]].area
+    return [u for u in ambushers_in(R, state, frame.side, home) if u not in frame.ambushers]
+
+
+@dispatch.decide(AmbushParty)
+def _ambush_party_decision(R, state, frame: AmbushParty):
+    # Orgun: ambush -- the ambushing player picks one or several ambushing units
+    extra = more_ambushers(R, state, frame)
+    if not extra:
+        return None
+    return Decision(frame.side, (*(Pick(u) for u in extra), Go()), f"add more units to the ambush in {frame.area}?")
+
+
+@dispatch.act(AmbushParty)
+def _ambush_party_act(R, ctx, frame: AmbushParty, action) -> None:
+    if isinstance(action, Pick):
+        ctx.replace(AmbushParty(frame.side, frame.area, frame.prev, frame.movers, frame.done, frame.target,
+                                frame.ambushers + (action.unit,)))
+        return
+    resolve_ambush(R, ctx, frame)
+
+
+@dispatch.advance(AmbushParty)
+def _ambush_party_advance(R, ctx, frame: AmbushParty) -> None:
+    resolve_ambush(R, ctx, frame)
+
+
+def resolve_ambush(R, ctx, frame: AmbushParty) -> None:
+    ctx.pop()
     state = ctx.state
-    ambusher = state.units[action.ambusher]
-    spend = [ambusher.id]
-    if R.readings.ambush_spends_whole_area:
-        spend = [u.id for u in units_at(state, ambusher.area, frame.side) if not u.spent]
-    ctx.emit(AmbushDeclared(action.ambusher, action.target, frame.area))
-    for uid in spend:  # the ambushers stay where they are and become Spent
+    target = frame.target
+    ctx.emit(AmbushDeclared(frame.ambushers, target, frame.area))
+    for uid in frame.ambushers:  # the ambushers stay where they are and become Spent
         ctx.emit(UnitSpent(uid))
-    _, passed = cohesion_test(R, ctx, action.target, reason="ambushed")
+    _, passed = cohesion_test(R, ctx, target, reason="ambushed")
     done = frame.done + 1
     if done < R.readings.ambushes_per_entry and ambush_options(R, state, frame.side, frame.area, frame.movers):
         ctx.push(AmbushWindow(frame.side, frame.area, frame.prev, frame.movers, done))
     if not passed:  # the ambush succeeds: the unit stops and goes back where it came from
-        ctx.emit(UnitMoved(action.target, frame.area, frame.prev, 0.0, "retreat"))
+        ctx.emit(UnitMoved(target, frame.area, frame.prev, 0.0, "retreat"))
         # Orgun: stacking -- the area it went back to may now hold too many units
         if over_stacked(R, state, frame.prev, other(frame.side)):
             ctx.push(Stacking(other(frame.side), frame.prev))

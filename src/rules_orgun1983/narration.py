@@ -94,7 +94,8 @@ def narrate(R, e, state) -> str | None:
     if kind is S.MinefieldRemoved:
         return f"the minefield in {_area(R, e.area)} is removed (Mujahideen control)"
     if kind is S.AmbushDeclared:
-        return f"AMBUSH: {_unit(R, e.ambusher)} ambushes {_unit(R, e.target)} in {_area(R, e.area)}"
+        who = " and ".join(_unit(R, u) for u in e.ambushers)
+        return f"AMBUSH: {who} ambush{'es' if len(e.ambushers) == 1 else ''} {_unit(R, e.target)} in {_area(R, e.area)}"
     if kind is S.RaidDeclared:
         return f"RAID: {_unit(R, e.raider)} raids {_unit(R, e.target)}"
     if kind is S.VictoryChecked:
@@ -139,6 +140,8 @@ def describe_action(R, a, state) -> str:
         return f"retreat {_unit(R, a.unit)} into {_area(R, a.area)}"
     if kind is A.Eliminate:
         return f"give up {_unit(R, a.unit)}"
+    if kind is A.EnterAt:
+        return f"enter at {_area(R, a.area)}"
     if kind is A.AttackNow:
         return "attack now"
     if kind is A.Hold:

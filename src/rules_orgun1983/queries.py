@@ -117,14 +117,12 @@ def tribes_destroyed(R, state) -> list[str]:
     return [t for t, members in R.data.tribes.items() if all(m in dead for m in members)]
 
 
-def group_can_enter(R, state, group_id: str) -> int | None:
-    """The entry area a reinforcement group would use now, or None if it must wait."""
+def entry_areas(R, state, group_id: str) -> list[int]:
+    """The group's entry areas open now (not enemy-controlled, no enemy units); its owner picks
+    one.  Empty: the group must wait."""
     group = R.data.groups[group_id]
     enemy = other(group.side)
-    for area in group.entry:
-        if state.control.get(area) != enemy and not enemy_in(state, area, group.side):
-            return area
-    return None
+    return [a for a in group.entry if state.control.get(a) != enemy and not enemy_in(state, a, group.side)]
 
 
 def group_eligible(R, state, group_id: str) -> bool:

@@ -20,8 +20,10 @@ class Readings:
     initiative_roll_turns: tuple[int, int] = (2, 10)
     # Initiative modifiers apply from this turn on.
     initiative_modifiers_from: int = 7
-    # Reading (English): the Mujahideen modifiers do not stack beyond +2 -- take the best.
-    muj_initiative_modifiers_stack: bool = False
+    # The Russian lists the Mujahideen modifiers separately and never says to take only one, so
+    # they add up: +1 (19 captured or the Mi-24 destroyed) and +2 (32 captured) give +3 (True).
+    # False: take only the best (an earlier English reading, with no basis in the text).
+    muj_initiative_modifiers_stack: bool = True
     # "Captured area 19/32": the Russian says captured, not held.  We read it as "the Mujahideen
     # control it when initiative is rolled" (True); False counts an area captured at any time
     # this game even if DRA has taken it back.
@@ -34,8 +36,17 @@ class Readings:
     # succession or neither has a Fresh unit.
     passes_to_end_action_phase: int = 2
     # Our choice: an activation does one thing (Move, Attack, Raid or Lay Mines).
-    # Our choice: entering an area that holds enemy units, or one the enemy controls, ends a move.
-    enemy_area_stops_move: bool = True
+    # The text does not make activated units move together: a move activation sends its units out
+    # in parties the player forms one after another from the area's Fresh units; each party follows
+    # its own path at the OP of its slowest member (a party of one moves on its own OP), so a
+    # player may move several units along one path but need not.  The activation ends when the
+    # player says it is done or no Fresh unit is left in the area.
+    # Entering an area that the enemy merely controls (no enemy unit there) does not stop a move:
+    # there is nobody to attack (the text has no such stop).  Our choice: entering an area that
+    # holds enemy units ends the party's move there (True) -- the compulsory attack and the
+    # contested-area exit rule both work from the area entered; False lets a party that has OP
+    # left move on after entering enemy units (the exit rule still applies).
+    enemy_units_end_move: bool = True
 
     # -- supply -------------------------------------------------------------------------------
     # Reading (English): in supply = a chain of friendly or neutral areas to a supply source of the
@@ -77,11 +88,11 @@ class Readings:
     # Movement costs (the board's AreaCostRule): its reading is that the enemy rate beats the
     # road rate when a road leads into an area holding or bordering enemy units.
     move_cost: AreaCostRule = ORGUN_MOVE_COST
-    # The DRA mountain test is rolled once for the whole moving group (the Russian has "the DRA
+    # The DRA mountain test is rolled once for the whole moving party (the Russian has "the DRA
     # units" stop or enter together on one result), with the best DRM of a leader moving with it;
     # d6 + DRM of this or more enters (Russian: 5-6 enter, 1-4 Spent and stop outside).
     mountain_test_enter_on: int = 5
-    # Our choice: one minefield roll per entering group, the owner spreads the loss points (False);
+    # Our choice: one minefield roll per entering party, the owner spreads the loss points (False);
     # True: every entering unit rolls and takes its own loss points.
     minefield_roll_per_unit: bool = False
     # Our choice: DRA (non-militia) units lay a minefield as an activation in an area DRA
@@ -109,36 +120,44 @@ class Readings:
 
     # -- ambush -------------------------------------------------------------------------------
     # Our reading of "the enemy movement stops": the move pauses for the ambush; only a unit that
-    # fails its cohesion test stops (and goes back), the rest of the group may go on.
+    # fails its cohesion test stops (and goes back), the rest of the party may go on.
     # Condition 1 counts every unit but leaders (the Russian excludes only leaders, so the Mi-24
     # counts there although it does not count for stacking).
-    # Our choice: at most this many ambushes each time a moving group enters an area (the rules
+    # Our choice: at most this many ambushes each time a moving party enters an area (the rules
     # speak of "an ambush" on entering; more would let every neighbour ambush the same step).
     ambushes_per_entry: int = 1
     # Our choice: the Mi-24 does not ambush (a helicopter does not lie in wait); it still counts.
     mi24_ambushes: bool = False
-    # The ambusher the ambushing player picks (the Russian: the attacker picks "the unit that set
-    # the ambush") becomes Spent; True spends every Fresh unit of the ambushers' area.
-    ambush_spends_whole_area: bool = False
+    # The ambushing player picks the ambushed unit and one or several ambushing units (the Russian
+    # "часть/и": unit/s), all from one area that meets the conditions; each becomes Spent.
+    # Our choice: the number of ambushers does not change the cohesion test (the text gives no
+    # modifier for it).
 
     # -- raid ---------------------------------------------------------------------------------
     # Reading (English): after a passed raid the raider also becomes Spent and returns -- this
     # follows from the raider being activated (activated units are Spent), so it needs no switch.
     # Our choice: the leader DRM for a raid is that of a leader in the raider's own area (the
-    # leader does not go on the raid); a raided unit retreats to the nearest adjacent area it may
-    # enter (smallest id on a tie) and is eliminated if there is none.
-    # Our choice: a leader is not a raid target (the raid acts on a unit: Spent, retreat).
-    raid_targets_leaders: bool = False
+    # leader does not go on the raid).
+    # The raided unit retreats into an adjacent area that its owner, the DRA player, picks among
+    # those the movement rules allow (no enemy units, not enemy-controlled, room to stack); with
+    # none it is eliminated.
+    # Our choice, for raids and ambushes alike: a leader is not a target (False) -- both act on a
+    # unit's cohesion and send it back or away, and a leader's fate among enemies is the
+    # lone-leader test.  True: leaders may be raided and ambushed like any unit.
+    leaders_are_targets: bool = False
 
     # -- the Mi-24 (the quick rules say only that it does not count for stacking and that its
     # destruction gives the Mujahideen +1 initiative) -------------------------------------------
-    # Our reading: a DRA helicopter counter with combat strength that joins attacks and defences
-    # in its area and takes loss points like a unit.  Moving alone it flies: every area costs
-    # mi24_area_cost OP, roads, mountains, minefields, ambushes and the mountain test do not
-    # affect it, and it never enters an area holding Mujahideen units; it does not take control.
-    # It still obeys the contested-area exit rule (the Russian says "always").
-    mi24_flies: bool = True
+    # Our reading, the same wherever it goes: a DRA helicopter counter with combat strength that
+    # joins attacks and defences in its area and takes loss points like a unit.  It always flies,
+    # so it moves as a party of its own (never in a party with ground units, whose costs differ):
+    # every area costs mi24_area_cost OP; roads, mountains, minefields, ambushes and the mountain
+    # test do not affect it; it does not take control.  It obeys the contested-area exit rule
+    # (the Russian says "always").  mi24_enters_mujahideen_areas: it may fly into an area holding
+    # Mujahideen units (True; its move ends there and the attack rules apply as for any unit);
+    # False: never, so it fights only where the Mujahideen come to it.
     mi24_area_cost: int = 1
+    mi24_enters_mujahideen_areas: bool = True
 
 
 DEFAULT_READINGS = Readings()

@@ -23,11 +23,12 @@ SCENARIO = "orgun-1983"
 
 class OrgunRules(Rules):
     name = "orgun1983"
-    version = "1.0.0"
+    version = "2.0.0"  # 2.0: move parties, ambush parties, raid retreats and entry areas are decisions
     title = "Orgun 1983"
     players = PLAYERS
-    # Random-vs-random games take 80-1,100 decisions (500 fuzzed seeds: mean about 640); every
-    # activation spends at least one unit and a phase ends after two passes, so a turn is bounded.
+    # Random-vs-random games take 160-1,200 decisions (300 fuzzed seeds of 2.0: mean about 750); every
+    # activation (and every party of a move) spends at least one unit and a phase ends after two
+    # passes, so a turn is bounded.
     max_decisions = 10_000
     events = EVENTS
     actions = ACTIONS
@@ -98,6 +99,11 @@ class OrgunRules(Rules):
 
     def narrate(self, event, state):
         return narrate(self, event, state)
+
+    def picture(self, view, player):
+        from .picture import picture
+
+        return picture(self, view, player)
 
     def describe_action(self, action, state):
         return describe_action(self, action, state)

@@ -10,6 +10,7 @@ from .actions import (
     Attack,
     ChooseAttack,
     ChooseMove,
+    Done,
     Go,
     LayMines,
     Move,
@@ -89,7 +90,7 @@ def initiative_modifiers(R, state) -> dict[str, int]:
         muj.append(1)
     if captured(32):
         muj.append(2)
-    if muj:
+    if muj:  # Readings.muj_initiative_modifiers_stack: they add up (+3 with both)
         mods[MUJ] = sum(muj) if R.readings.muj_initiative_modifiers_stack else max(muj)
     return mods
 
@@ -281,27 +282,48 @@ def _activation_act(R, ctx, frame: Activation, action) -> None:
 def selectable(R, state, frame: Select) -> list[str]:
     if frame.purpose == "attack":
         pool = attack_units(R, state, frame.side, frame.area)
-    else:
-        pool = [u.id for u in units_at(state, frame.area, frame.side) if not u.spent]
-    return [u for u in pool if u not in frame.chosen]
+        return [u for u in pool if u not in frame.chosen]
+    pool = [u.id for u in units_at(state, frame.area, frame.side) if not u.spent and u.id not in frame.chosen]
+    if not frame.chosen:
+        return pool
+    # Readings (the Mi-24): it flies, so it never shares a party with ground units
+    if is_flying(R, frame.chosen):
+        return []
+    return [u for u in pool if not is_flying(R, (u,))]
 
 
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
     picks = tuple(Pick(u) for u in selectable(R, state, frame))
-    go = (Go(),) if frame.chosen else ()
-    return Decision(frame.side, (*picks, *go), f"pick units in {frame.area} to {frame.purpose} (then go)")
+    if frame.chosen:
+        return Decision(frame.side, (*picks, Go()), f"pick units in {frame.area} to {frame.purpose} (then go)")
+    if frame.parties == 0:
+        return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
+    if not picks:
+        return None  # nobody Fresh is left in the area: the activation is over
+    # Orgun: activated units need not move together -- another party may set out from the area
+    return Decision(frame.side, (*picks, Done()), f"pick units in {frame.area} for another move, or end the activation")
+
+
+@dispatch.advance(Select)
+def _select_over(R, ctx, frame: Select) -> None:
+    ctx.pop()
 
 
 @dispatch.act(Select)
 def _select_act(R, ctx, frame: Select, action) -> None:
+    if isinstance(action, Done):
+        ctx.pop()
+        return
     if isinstance(action, Pick):
-        ctx.replace(Select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,)))
+        ctx.replace(Select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
         return
     for uid in frame.chosen:  # Orgun: an activated unit becomes Spent
         ctx.emit(UnitSpent(uid))
     if frame.purpose == "attack":
         ctx.replace(Attack(frame.side, frame.area, frame.chosen))
-    else:
-        budget = budget_ticks(R, ctx.state, frame.chosen)
-        ctx.replace(Move(frame.side, frame.chosen, frame.area, frame.area, budget, 0, (), is_flying(R, frame.chosen)))
+        return
+    # this party moves on its own path at its own OP; the area may send out another afterwards
+    ctx.replace(Select(frame.side, frame.area, "move", (), frame.parties + 1))
+    budget = budget_ticks(R, ctx.state, frame.chosen)
+    ctx.push(Move(frame.side, frame.chosen, frame.area, frame.area, budget, 0, (), is_flying(R, frame.chosen), (frame.area,)))

@@ -197,7 +197,7 @@ class MinefieldRemoved(Event):
 
 @attrs.frozen
 class AmbushDeclared(Event):
-    ambusher: str
+    ambushers: tuple[str, ...]
     target: str
     area: int  # where the ambushed unit stands
 

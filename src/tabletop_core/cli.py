@@ -5,6 +5,8 @@
     tabletop play RULESET SCENARIO [--seed N] [--agents A,B] [--variant V]... [--log PATH] [--quiet]
     tabletop replay PATH [--verify] [--to N] [--partial] [--key-file KEY]
     tabletop check-view VIEW FULL_LOG [--key-file KEY]
+    tabletop render PATH [--at N] [--as PLAYER] -o FILE.svg|FILE.png
+    tabletop view PATH [--as PLAYER] -o replay.html
 
 A mistake a user can make (unknown name, illegal input, bad or corrupt file, a path that cannot
 be written) ends with exit code 2 and one line on stderr; a ``--verify`` mismatch ends with exit
@@ -21,6 +23,7 @@ from typing import NoReturn, Sequence
 from . import agents_for, default_host, rules_resolver
 from . import gamelog
 from .batch import command as batch_command
+from .drawing import commands as drawing_commands
 from .errors import ReplayMismatchError, TabletopError
 from .game import Game
 from .runner import play
@@ -77,6 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("full_log")
     _key_argument(p)
     batch_command.add_arguments(sub.add_parser("batch", help="play many seeded games and summarise the results"))
+    drawing_commands.add_render_arguments(sub.add_parser("render", help="draw one position of a logged game as SVG or PNG"))
+    drawing_commands.add_view_arguments(sub.add_parser("view", help="write a logged game as a self-contained HTML replay"))
     return parser
 
 
@@ -186,8 +191,9 @@ def _check_view(args) -> int:
     return 0
 
 
-_COMMANDS = {"check-view": _check_view, "rulesets": _rulesets, "scenarios": _scenarios, "variants": _variants, "play": _play, "replay": _replay,
-             "batch": batch_command.command}
+_COMMANDS = {"rulesets": _rulesets, "scenarios": _scenarios, "variants": _variants, "play": _play, "replay": _replay,
+             "batch": batch_command.command, "render": drawing_commands.render_command,
+             "view": drawing_commands.view_command, "check-view": _check_view}
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -315,6 +315,15 @@ class Game:
         """What ``player`` may see now (None: the referee, who sees everything)."""
         return self.rules.observe(self.state, player)
 
+    def render(self, player: str | None = None) -> str:
+        """An SVG picture of the position as ``player`` sees it (None: the referee's full view)."""
+        svg: str = self.rules.picture(self.observe(player), player).svg()
+        return svg
+
+    def _repr_svg_(self) -> str:
+        """Notebooks show a game as its picture (the referee's view: a notebook is the host's)."""
+        return self.render()
+
     def events_for(self, player: str | None) -> list[Event]:
         """The history as ``player`` may see it."""
         if player is None:

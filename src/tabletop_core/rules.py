@@ -24,6 +24,7 @@ The surface (all called by the core, never by players):
 * ``observe(state, player)`` — what ``player`` may see (JSON-able); the one per-player filter,
   together with each event's ``redact``.
 * ``narrate(event, state)`` — one human line per event, or None to stay silent.
+* ``picture(view, player)`` — a drawing of a view (optional; see :mod:`tabletop_core.drawing`).
 
 A ruleset whose procedures pause for reactions keeps them as frames on ``state.stack`` and may
 use :class:`FrameDispatch` to route ``decision``/``act``/``advance`` by the type of the top frame.
@@ -133,6 +134,18 @@ class Rules:
         """A human name for ``action`` (menus, narration); the default lists its fields."""
         fields = ", ".join(f"{k}={v}" for k, v in attrs.asdict(action, recurse=False).items())
         return f"{action.TAG}({fields})" if fields else action.TAG
+
+    def picture(self, view: Mapping[str, Any], player: str | None):
+        """A :class:`~tabletop_core.drawing.Scene` of ``view``, which ``observe(state, player)`` returned.
+
+        Draw only from ``view`` and public static data (the scenario's printed map), never from
+        the state: that is what keeps a picture from showing what the player may not see.  The
+        default draws no board, only a panel with the turn, phase, initiative and VP the view
+        has; a ruleset overrides it (the shipped ones keep theirs in their ``picture`` module).
+        """
+        from .drawing import Scene, general_panel
+
+        return Scene(width=40, height=60, panel=[general_panel(view, player)], title=self.title)
 
     def perturb_hidden(self, state, player: str, rng) -> None:
         """Shuffle, in place, what ``player`` cannot see (beyond decks), for the view checks."""

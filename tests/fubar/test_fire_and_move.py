@@ -102,17 +102,6 @@ def _push(game, uid):
     return game.state
 
 
-@pytest.mark.rule("fubar:actions")
-def test_move_menu_is_finite_and_documented():
-    game = lab()
-    a = place(game, "ft1", "a", "isaf", 42, 30)
-    place(game, "taliban-green", "e", "insurgents", 42, 10)
-    options = M.move_options(game.rules, game.state, a, "run")
-    kinds = {(m.kind, m.ref, m.half) for m in options}
-    assert ("enemy", "e", False) in kinds and ("away", "", True) in kinds and ("objective", "compound", False) in kinds
-    assert len(options) <= 2 * (1 + 1 + 2)
-
-
 @pytest.mark.rule("fubar:vehicle-move")
 def test_vehicles_move_twelve_in_the_open_and_six_in_soft_cover():
     game = lab()

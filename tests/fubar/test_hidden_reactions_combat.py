@@ -114,7 +114,8 @@ def test_reaction_catches_a_mover_where_it_was_seen():
     game.state.order = ("insurgents", "isaf")
     M.relocate(game.rules, ctx, "m", tuple((f.x - 6.0, 40.0) for f in m.figures), how="moves")
     window = game.state.top
-    assert isinstance(window, OnGuardWindow) and window.start == start
+    assert isinstance(window, OnGuardWindow) and window.path[0] == start
+    assert window.path[-1] == tuple(f.pos for f in game.state.units["m"].figures)
 
 
 @pytest.mark.rule("fubar:close-combat")

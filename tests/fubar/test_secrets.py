@@ -34,6 +34,19 @@ def _play_until(game, kind, seed=0):
     return game
 
 
+def _conversion_with_bvp_on_both_sides():
+    """A random meeting-engagement game at its first BVP conversion, where both sides scored BVP
+    and ISAF chooses first (the first such seed: random play changes with the ruleset)."""
+    for seed in range(1, 40):
+        try:
+            game = _play_until(new_game("fubar", "meeting-engagement", seed=seed), ConvertBvp, seed=seed)
+        except AssertionError:  # no BVP at all: the game ended with nothing to convert
+            continue
+        if all(v > 0 for v in game.state.bvp.values()) and game.decision.player == "isaf":
+            return game
+    raise AssertionError("no seed in 1-39 gives both sides BVP")
+
+
 # -- hideouts -----------------------------------------------------------------------------------
 @pytest.mark.rule("fubar:hideouts")
 def test_the_insurgent_player_designates_each_hideout_after_the_count_is_rolled():
@@ -113,7 +126,7 @@ def test_the_view_check_catches_a_ruleset_that_shows_the_hideouts():
 # -- the BVP conversion ---------------------------------------------------------------------------
 @pytest.mark.rule("fubar:bvp")
 def test_each_player_converts_bvp_in_secret_before_learning_the_others_choice():
-    base = _play_until(new_game("fubar", "meeting-engagement", seed=1), ConvertBvp, seed=1)
+    base = _conversion_with_bvp_on_both_sides()
     bvp = dict(base.state.bvp)
     assert bvp["isaf"] > 0 and bvp["insurgents"] > 0 and base.decision.player == "isaf"
     games = []
@@ -145,7 +158,7 @@ def test_each_player_converts_bvp_in_secret_before_learning_the_others_choice():
 
 @pytest.mark.rule("fubar:bvp")
 def test_perturbing_hides_the_other_players_conversion_but_not_ones_own():
-    game = _play_until(new_game("fubar", "meeting-engagement", seed=1), ConvertBvp, seed=1)
+    game = _conversion_with_bvp_on_both_sides()
     game.apply(ConvertBvp(1))
     from tabletop_core.rng import CounterRNG
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules_orgun1983.actions import (
     Activate, Ambush, AmbushWindow, Attack, AttackNow, ChooseAttack, ChooseMove, Decline, Done, Go, Hold,
-    Pick, PlayCard, Raid, Step, Stop, TakeLoss,
+    Pick, PlayCard, Raid, Retreat, Step, Stop, TakeLoss,
 )
 from rules_orgun1983.effects import cohesion_test
 from rules_orgun1983.queries import strength
@@ -285,7 +285,35 @@ def test_raid_pass_spends_and_retreats_the_target(table):
     t.roll(2)
     t.do(Raid("J1", "R4"))
     assert t.unit("J1").area == 7 and t.unit("J1").spent
-    assert t.unit("R4").spent and t.unit("R4").area == 2  # the nearest adjacent area it may enter
+    assert t.unit("R4").spent and t.unit("R4").area == 15  # waiting for its owner's choice
+
+
+@rule("orgun1983:raid")
+def test_the_dra_player_picks_where_a_raided_unit_retreats(table):
+    # fails on 1.x, which sent the raided unit to the smallest adjacent area id (2) by itself
+    t = table.place(J1=7, R4=15, R1=1).control(DRA, 15).start()
+    t.roll(2)
+    t.do(Activate(7), Raid("J1", "R4"))
+    decision = t.decision
+    assert decision.player == DRA
+    # every adjacent area the movement rules allow: not 7 (the raider's, Mujahideen units)
+    assert {a.area for a in decision.actions if isinstance(a, Retreat)} == {2, 6, 12, 19, 22}
+    t.do(Retreat("R4", 22))
+    assert t.unit("R4").area == 22 and t.unit("R4").spent
+    assert t.state.control.get(22) == DRA  # it stands alone there
+    assert t.decision.player == DRA  # the activation is over: DRA's turn to activate
+
+
+@rule("orgun1983:raid")
+def test_a_raided_unit_may_not_retreat_where_the_movement_rules_forbid(table):
+    # militia M4 raided in 6: 15 is mined (militia may not enter), 3 holds Mujahideen, 2 is
+    # Mujahideen-controlled; only 5 and 9 remain for its owner to choose from
+    t = table.place(J1=3, M4=6, R1=1).control(MUJ, 2).mines(15).start()
+    t.roll(1)
+    t.do(Activate(3), Raid("J1", "M4"))
+    assert {a.area for a in t.legal() if isinstance(a, Retreat)} == {5, 9}
+    t.do(Retreat("M4", 9))
+    assert t.unit("M4").area == 9
 
 
 @rule("orgun1983:raid")
@@ -458,6 +486,7 @@ def test_a_raider_ignores_mines_but_they_help_the_test(table):
     test = t.events(CohesionTested)[-1]
     assert (test.roll, test.modifier, test.passed) == (3, 1, True)
     assert not t.events(LossTaken) and t.unit("J1").steps == 2
+    t.do(Retreat("R4", 2))
     assert t.unit("R4").spent and t.unit("R4").area == 2
 
 
@@ -479,7 +508,7 @@ def test_leaders_are_not_raid_targets_unless_the_reading_says(table):
     t = table.place(J1=7, R4=15, DL=15, R1=1).start()
     t.do(Activate(7))
     assert {a.target for a in t.legal() if isinstance(a, Raid)} == {"R4"}
-    v = Table(table.rules.with_readings(raid_targets_leaders=True)).place(J1=7, R4=15, DL=15, R1=1).start()
+    v = Table(table.rules.with_readings(leaders_are_targets=True)).place(J1=7, R4=15, DL=15, R1=1).start()
     v.do(Activate(7))
     assert {a.target for a in v.legal() if isinstance(a, Raid)} == {"R4", "DL"}
 
@@ -522,3 +551,67 @@ def test_check_views_catches_a_leaked_hand():
     with pytest.raises(AssertionError, match="reveals something hidden"):
         check_views(lambda: Game.start(Leaky(), SCENARIO, seed=1), 1, steps=5)
     check_views(lambda: Game.start(OrgunRules(), SCENARIO, seed=1), 1, steps=40)
+
+
+# -- issue 14: ambush parties, leaders as targets, attacking lone leaders ----------------------------
+@rule("orgun1983:ambush")
+def test_the_ambushing_player_may_ambush_with_several_units(table):
+    # fails on 1.x, where exactly one ambusher was Spent and no further unit could join
+    t = table.place(R4=2, J1=7, J2=7, K1=7, R1=1).start(initiative=DRA)
+    enter_15(t)
+    t.do(Ambush("J1", "R4"))
+    decision = t.decision
+    assert decision.player == MUJ and set(decision.actions) == {Pick("J2"), Pick("K1"), Go()}
+    t.do(Pick("K1"))
+    assert set(t.legal()) == {Pick("J2"), Go()}
+    t.roll(5)  # R4 (cohesion 3) fails: back to 2
+    t.do(Go())
+    (declared,) = t.events(AmbushDeclared)
+    assert declared.ambushers == ("J1", "K1") and declared.target == "R4"
+    assert t.unit("J1").spent and t.unit("K1").spent and not t.unit("J2").spent  # each ambusher Spent
+    assert t.unit("J1").area == t.unit("K1").area == 7  # the ambushers stay put
+    assert t.unit("R4").area == 2
+
+
+@rule("orgun1983:ambush")
+def test_one_ambusher_alone_needs_no_second_question(table):
+    t = table.place(R4=2, J1=7, J2=7, R1=1).spend("J2").start(initiative=DRA)
+    enter_15(t)
+    t.roll(2)  # R4 passes and may go on
+    t.do(Ambush("J1", "R4"))  # J2 is Spent: nobody else may join, the test follows at once
+    assert t.events(CohesionTested)[-1].passed and t.decision.player == DRA
+
+
+@rule("orgun1983:ambush")
+@rule("orgun1983:raid")
+def test_leaders_are_neither_ambushed_nor_raided_by_default(table):
+    # fails on 1.x, which offered a leader moving with its unit as an ambush target although it
+    # refused leaders as raid targets
+    from .conftest import Table
+
+    t = table.place(R4=2, DL=2, J1=7, R1=1).start(initiative=DRA)
+    t.do(Activate(2), ChooseMove(), Pick("R4"), Pick("DL"), Go(), Step(15))
+    assert {a.target for a in t.legal() if isinstance(a, Ambush)} == {"R4"}
+    both = Table(table.rules.with_readings(leaders_are_targets=True))
+    both.place(R4=2, DL=2, J1=7, R1=1).start(initiative=DRA)
+    both.do(Activate(2), ChooseMove(), Pick("R4"), Pick("DL"), Go(), Step(15))
+    assert {a.target for a in both.legal() if isinstance(a, Ambush)} == {"R4", "DL"}
+
+
+@rule("orgun1983:lone-leader")
+@pytest.mark.parametrize("face,killed", [(4, True), (5, False)])
+def test_attacking_an_area_held_only_by_an_enemy_leader_is_the_leader_test(table, face, killed):
+    # fails on 1.x, which fought a battle (cards and damage dice) against the lone leader first
+    from rules_orgun1983.state import LeaderTest
+
+    t = table.place(KL=15, R4=15, K1=7, R1=1).control(DRA, 15).start(initiative=DRA)
+    t.roll(face)
+    t.do(Activate(15), ChooseAttack(), Pick("R4"), Go())
+    assert not t.events(CombatResolved)
+    (test,) = t.events(LeaderTest)
+    assert (test.unit, test.roll, test.killed) == ("KL", face, killed)
+    if killed:
+        assert "KL" not in t.state.units
+    else:
+        assert t.unit("KL").area == 7  # to the nearest area with its own units
+    assert t.unit("R4").spent and t.decision.player == MUJ

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rules_orgun1983.actions import (
-    Activate, Attack, ChooseMove, Decline, Eliminate, Go, LayMines, Pick, Retreat, Stacking, Step, Stop,
+    Activate, Attack, AttackNow, ChooseMove, Decline, Done, Eliminate, Go, Hold, LayMines, Pick, Retreat, Stacking,
+    Step, Stop,
 )
 from rules_orgun1983.movement import step_cost
 from rules_orgun1983.queries import stack_count
 from rules_orgun1983.state import (
-    DRA, MUJ, ControlSet, LeaderTest, LossTaken, MountainTest, UnitEliminated, UnitMoved,
+    DRA, MUJ, ActivationBegan, ControlSet, LeaderTest, LossTaken, MountainTest, UnitEliminated, UnitMoved,
 )
 
 rule = pytest.mark.rule
@@ -196,7 +197,9 @@ def test_mujahideen_stack_six(table):
     t.do(Activate(24), ChooseMove(), Pick("J2"), Go(), Step(38), Stop())
     assert isinstance(t.state.top, Stacking)
     t.do(Retreat("J2", 24))
-    assert t.unit("J2").area == 24 and t.state.top is None
+    assert t.unit("J2").area == 24 and set(t.legal()) == {Pick("A1"), Done()}  # another party from 24?
+    t.do(Done())
+    assert t.state.top is None
 
 
 @rule("orgun1983:control")
@@ -283,3 +286,70 @@ def test_minefield_per_unit_reading(faces, points):
     t.do(Activate(7), ChooseMove(), Pick("K3"), Pick("J1"), Go(), Step(15))
     lost = {u: len([e for e in t.events(LossTaken) if e.unit == u]) for u in ("K3", "J1")}
     assert (lost["K3"], lost["J1"]) == (min(points[0], 2), min(points[1], 2))
+
+
+# -- issue 14: activated units move on their own paths; empty enemy areas do not stop a move --------
+@rule("orgun1983:activation")
+@rule("orgun1983:move-cost")
+def test_activated_units_each_move_on_their_own_path_with_their_own_op(table):
+    # fails on 1.x, where the units picked in one area moved as one group at the slowest OP (2)
+    t = table.place(Z1=24, Z3=24, R1=1).start()
+    t.do(Activate(24), ChooseMove(), Pick("Z1"), Go())
+    assert t.state.top.budget == 3 * t.rules.readings.move_cost.scale  # Z1's own OP
+    t.do(Step(10), Step(7), Step(3), Stop())
+    assert set(t.legal()) == {Pick("Z3"), Done()}  # the same activation: Z3 may set out too
+    t.do(Pick("Z3"), Go())
+    assert t.state.top.budget == 2 * t.rules.readings.move_cost.scale  # Z3's own OP
+    t.do(Step(29), Step(32), Stop())
+    assert moves(t) == [("Z1", 24, 10, 1.0), ("Z1", 10, 7, 1.0), ("Z1", 7, 3, 1.0),
+                        ("Z3", 24, 29, 1.0), ("Z3", 29, 32, 1.0)]
+    assert t.unit("Z1").spent and t.unit("Z3").spent
+    assert len(t.events(ActivationBegan)) == 1 and t.decision.player == DRA  # one activation, over
+
+
+@rule("orgun1983:activation")
+def test_several_units_may_share_a_path_at_the_slowest_op(table):
+    t = table.place(Z1=24, Z3=24, R1=1).start()
+    t.do(Activate(24), ChooseMove(), Pick("Z1"), Pick("Z3"), Go())
+    assert t.state.top.budget == 2 * t.rules.readings.move_cost.scale
+    t.do(Step(29), Step(32))
+    assert {a.area for a in t.legal() if isinstance(a, Step)} == set()  # Z3 has no OP left
+    t.do(Stop())
+    assert t.unit("Z1").area == t.unit("Z3").area == 32 and t.decision.player == DRA
+
+
+@rule("orgun1983:activation")
+def test_stopping_before_leaving_settles_nothing(table):
+    # J1 stands in 15 beside R4 in the DRA's own area: a party that never leaves is no move, so it
+    # is not made to attack there
+    t = table.place(J1=15, R4=15, J2=15, W2=40).control(DRA, 15).start()
+    t.do(Activate(15), ChooseMove(), Pick("J1"), Go(), Stop())
+    assert not t.events(UnitMoved) and t.unit("J1").spent
+    assert set(t.legal()) == {Pick("J2"), Done()}
+
+
+@rule("orgun1983:move-cost")
+@rule("orgun1983:control")
+def test_an_empty_enemy_controlled_area_does_not_stop_a_move(table):
+    # fails on 1.x, whose enemy_area_stops_move ended the move on entering 2 (Mujahideen-controlled)
+    t = table.place(R1=1, J1=40).control(MUJ, 2, 15).start(initiative=DRA)
+    t.do(Activate(1), ChooseMove(), Pick("R1"), Go(), Step(2))
+    assert {a.area for a in t.legal() if isinstance(a, Step)} == {1, 3, 6, 15}  # it may go on
+    t.do(Step(15), Step(6), Stop())
+    assert moves(t) == [("R1", 1, 2, 0.5), ("R1", 2, 15, 0.5), ("R1", 15, 6, 1.0)]  # the table's costs
+    assert t.state.control.get(2) == MUJ and t.state.control.get(15) == MUJ  # passing through
+    assert t.state.control.get(6) == DRA
+
+
+@rule("orgun1983:move-cost")
+def test_entering_enemy_units_still_ends_the_move_unless_the_reading_says(table):
+    from .conftest import Table
+
+    t = table.place(R1=2, J1=3, W2=40).start(initiative=DRA)
+    t.do(Activate(2), ChooseMove(), Pick("R1"), Go(), Step(3))
+    assert t.decision.actions == (AttackNow(), Hold())  # the move ended in 3 (not Mujahideen-held)
+    # the other reading: commando C1 (4 OP) spends 2 to enter 3 and may go on with the other 2
+    on = Table(table.rules.with_readings(enemy_units_end_move=False)).place(C1=2, J1=3, W2=40)
+    on.start(initiative=DRA)
+    on.do(Activate(2), ChooseMove(), Pick("C1"), Go(), Step(3))
+    assert {a.area for a in on.legal() if isinstance(a, Step)} == {2, 6, 7}

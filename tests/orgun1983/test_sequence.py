@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_orgun1983.actions import Activate, ChooseAttack, ChooseMove, Done, Go, Move, Pass, Pick, PlayCard, Step, Stop
+from rules_orgun1983.actions import (
+    Activate, Attack, ChooseAttack, ChooseMove, Done, EnterAt, Go, Move, Pass, Pick, PlayCard, Step, Stop,
+)
 from rules_orgun1983.cards import hand_of
 from rules_orgun1983.queries import group_eligible, stack_count
 from rules_orgun1983.state import (
@@ -71,11 +73,29 @@ def test_dra_plus_one_from_turn_7_holding_19_and_32(table, turn, winner):
 
 
 @rule("orgun1983:initiative")
-def test_mujahideen_modifiers_take_the_best_not_the_sum(table):
+def test_mujahideen_modifiers_add_up(table):
+    # fails on 1.x, which took only the best modifier (+2): 3 against 4, DRA's initiative
+    from .conftest import Table
+
     t = table.place(J1=19, J2=32, R1=1).control(MUJ, 19, 32).roll(1, 4)
     t.start(turn=7, phase="initiative", initiative=MUJ)
     e = initiative(t)
-    assert (e.muj_total, e.dra_total) == (1 + 2, 4) and e.side == DRA
+    assert (e.muj_total, e.dra_total) == (1 + 1 + 2, 4) and e.side == MUJ  # a tie: the holder keeps it
+    best = Table(table.rules.with_readings(muj_initiative_modifiers_stack=False))
+    best.place(J1=19, J2=32, R1=1).control(MUJ, 19, 32).roll(1, 4)
+    best.start(turn=7, phase="initiative", initiative=MUJ)
+    assert (initiative(best).muj_total, initiative(best).side) == (1 + 2, DRA)
+
+
+@rule("orgun1983:initiative")
+@rule("orgun1983:mi24")
+def test_the_mi24_and_area_32_add_up_too(table):
+    t = table.place(J2=32, R1=1).control(MUJ, 32)
+    t.place(H1=19)
+    t.ctx.emit(UnitEliminated("H1", "shot down", True))
+    t.roll(2, 5).start(turn=8, phase="initiative", initiative=DRA)
+    e = initiative(t)
+    assert (e.muj_total, e.dra_total, e.side) == (2 + 1 + 2, 5, DRA)  # 5 = 5: the holder keeps it
 
 
 @rule("orgun1983:initiative")
@@ -116,10 +136,25 @@ def test_no_hand_limit(table):
 def test_reinforcement_roll(table, face, arrives):
     t = table.place(J1=22, R1=1).pending("waziri_lashkar").roll(face)
     t.start(turn=3, phase="cards", initiative=MUJ)
-    assert ("W3" in t.state.units) is arrives
     if arrives:
-        assert t.unit("W3").area == 41 and t.unit("W4").area == 41
+        # fails on 1.x, which entered by the first area of the list (41) by itself
+        decision = t.decision
+        assert decision.player == MUJ and set(decision.actions) == {EnterAt(41), EnterAt(40)}
+        t.do(EnterAt(40))
+        assert t.unit("W3").area == 40 and t.unit("W4").area == 40
         assert "waziri_lashkar" not in t.state.pending_groups
+    else:
+        assert "W3" not in t.state.units and t.decision.player == MUJ
+        assert not any(isinstance(a, EnterAt) for a in t.legal())
+
+
+@rule("orgun1983:reinforcements")
+def test_only_open_entry_areas_are_offered(table):
+    # 41 holds a DRA unit: the Waziri group may enter only by 40, so there is nothing to choose
+    t = table.place(J1=22, R1=41).pending("waziri_lashkar").roll(6)
+    t.start(turn=3, phase="cards", initiative=MUJ)
+    assert t.unit("W3").area == 40 and t.unit("W4").area == 40
+    assert t.state.control.get(40) == MUJ
 
 
 @rule("orgun1983:reinforcements")
@@ -135,7 +170,11 @@ def test_soviet_motor_rifle_rolls_only_on_9_and_10(table, turn, rolled):
     t = table.place(J1=22, R1=19).pending("soviet_motor_rifle").roll(4)
     t.start(turn=turn, phase="cards", initiative=DRA)
     assert bool([e for e in t.events(DiceRolled) if "soviet_motor_rifle" in e.reason]) is rolled
-    assert ("S1" in t.state.units) is rolled
+    if rolled:
+        t.do(EnterAt(2))
+        assert t.unit("S1").area == 2 and t.unit("S2").area == 2
+    else:
+        assert "S1" not in t.state.units
 
 
 @rule("orgun1983:reinforcements")
@@ -148,7 +187,9 @@ def test_soviet_card_only_from_turn_9(table, turn, playable):
     assert (PlayCard(card) in t.legal()) is playable
     if playable:
         t.do(PlayCard(card))
-        assert t.unit("S3").area == 19 and t.events(GroupArrived)[-1].by_card
+        assert set(t.legal()) == {EnterAt(19), EnterAt(1)}  # its owner picks the entry area
+        t.do(EnterAt(1))
+        assert t.unit("S3").area == 1 and t.events(GroupArrived)[-1].by_card
 
 
 # -- activations and passes -----------------------------------------------------------------------
@@ -158,6 +199,9 @@ def test_one_area_per_activation_alternating_fresh_and_spent(table):
     assert set(t.legal()) == {Activate(22), Activate(35), Pass()}
     t.do(Activate(22), ChooseMove(), Pick("J1"), Go(), Step(10), Stop())
     assert t.unit("J1").spent and not t.unit("J2").spent  # only the picked unit is Spent
+    assert set(t.legal()) == {Pick("J2"), Done()}  # J2 may set out on a path of its own, or not
+    t.do(Done())
+    assert not t.unit("J2").spent
     assert t.decision.player == DRA  # the sides alternate
     t.do(Activate(1), ChooseMove(), Pick("R1"), Go(), Stop())
     assert t.decision.player == MUJ and set(t.legal()) == {Activate(22), Activate(35), Pass()}
@@ -284,14 +328,34 @@ def test_no_operational_check_before_turn_12(table):
 
 # -- the Mi-24 ------------------------------------------------------------------------------------
 @rule("orgun1983:mi24")
-def test_mi24_flies_one_op_per_area_anywhere_but_into_mujahideen(table):
+def test_mi24_flies_one_op_per_area_anywhere(table):
     t = table.place(H1=19, R1=19, K1=28, W2=40).start(initiative=DRA)
-    t.do(Activate(19), ChooseMove(), Pick("H1"), Go())
+    t.do(Activate(19), ChooseMove(), Pick("H1"))
+    assert set(t.legal()) == {Go()}  # it flies: no ground unit shares its party
+    t.do(Go())
     assert t.state.top.flying and t.state.top.budget == 12
     legal = {a.area for a in t.legal() if isinstance(a, Step)}
-    assert legal == {12, 15, 22, 29, 32}  # a mountain (12) too; not 28 (Mujahideen there)
+    assert legal == {12, 15, 22, 28, 29, 32}  # a mountain (12) too
     t.do(Step(15))
     assert [e.cost for e in t.events(UnitMoved)] == [1.0]  # no road rate for a helicopter
+
+
+@rule("orgun1983:mi24")
+def test_mi24_reading_is_the_same_alone_or_beside_ground_units(table):
+    # fails on 1.x: alone the Mi-24 could not fly into 28 (Mujahideen there), in a group with R1
+    # it could, and then it moved at ground costs
+    from .conftest import Table
+
+    t = table.place(H1=19, R1=19, K1=28, W2=40).control(MUJ, 28).start(initiative=DRA)
+    t.do(Activate(19), ChooseMove(), Pick("R1"))
+    assert set(t.legal()) == {Go()}  # the Mi-24 cannot join a ground party
+    t.do(Go(), Stop())
+    t.do(Pick("H1"), Go(), Step(28))  # it flies into the Mujahideen's area: its move ends there
+    assert t.unit("H1").area == 28 and isinstance(t.state.top, Attack)  # 28 is theirs: compulsory
+    never = Table(table.rules.with_readings(mi24_enters_mujahideen_areas=False))
+    never.place(H1=19, R1=19, K1=28, W2=40).start(initiative=DRA)
+    never.do(Activate(19), ChooseMove(), Pick("H1"), Go())
+    assert 28 not in {a.area for a in never.legal() if isinstance(a, Step)}
 
 
 @rule("orgun1983:mi24")
@@ -350,3 +414,18 @@ def test_both_automatic_conditions_at_once(table):
     assert result(situation(table)).winner == MUJ
     flipped = situation(Table(table.rules.with_readings(muj_auto_checked_first=False)))
     assert result(flipped).winner == DRA and "kharoti" in result(flipped).reason
+
+
+@rule("orgun1983:reinforcements")
+def test_an_entry_area_outside_the_list_is_refused_and_changes_nothing(table):
+    from tabletop_core.errors import IllegalActionError
+
+    t = table.place(J1=22, R1=1).pending("waziri_lashkar").roll(5)
+    t.start(turn=3, phase="cards", initiative=MUJ)
+    before = len(t.game.events)
+    with pytest.raises(IllegalActionError) as refused:
+        t.do(EnterAt(24))  # Gayan borders 40 but is not an entry area of the group
+    assert "EnterAt(area=24)" in str(refused.value) and "pick the entry area" in str(refused.value)
+    assert len(t.game.events) == before and "W3" not in t.state.units
+    t.do(EnterAt(41))
+    assert t.unit("W3").area == 41

@@ -1,0 +1,274 @@
+"""The suggested moves: what random play, bots and menus choose from (# FUBAR actions).
+
+A player may put each figure anywhere within its allowance (``MoveFigures``); these suggestions
+are the moves a player commonly means, worked out by the rules so that one label gives one exact
+placement.  Kinds (``Move.kind``, with ``ref`` and ``side``):
+
+* ``enemy`` — toward a visible enemy unit, stopping 1" short (contact is for Assault); full or half.
+* ``objective`` — toward a scenario objective; full or half.
+* ``cover`` — into a cover piece in reach (``ref`` its id): 1" past the nearest point of its edge.
+* ``away`` — directly away from the nearest visible enemy; full or half.
+* ``flank`` — around a visible enemy (the nearest, and every vehicle in sight) to its ``left`` or
+  ``right`` at the present range (at least 4"); behind a vehicle's ``rear`` as well.  Left and
+  right are the vehicle's own (by its heading); for troops, as the mover faces them.
+* ``sidestep`` — 2" to the ``left`` or ``right`` of the line to the nearest visible enemy.
+* ``regroup`` — when figures are out of coherency: each figure farther than 2.4" from the
+  ``leader`` (or the unit's ``centre``) moves to a free place in two rings around it.
+* ``screened`` — a run or walk toward the nearest objective or the nearest visible enemy
+  (``ref``) but turned by ``side`` degrees (±45) so that no enemy On Guard unit able to react
+  has the path in its field of fire; offered only when the unit stands outside every such field,
+  the direct move crosses one and the turned one does not.
+
+Body moves (all but ``regroup``) move every figure by the same vector, each stopped by its
+allowance, the table edge and terrain, and the vector is shortened where a figure would end
+touching a visible enemy base (contact is made only by an Assault).  A suggestion is offered
+when its vector is at least 1/4" long.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from tabletop_core.boards import geometry as geo
+
+from .fire import can_fire_at
+from .measure import centroid, unit_distance
+from .movement import (
+    DISTANCE, INTO_COVER, SMALLEST_MOVE, STAND_OFF, can_move, objectives, toward, visible_enemies,
+)
+from .state import Move, UnitState
+
+#: ``flank``: the least distance from the enemy a flanking move aims for.
+FLANK_RANGE = 4.0
+#: ``sidestep``: how far a sidestep goes.
+SIDESTEP = 2.0
+#: ``regroup``: the two rings of places around the anchor (radius, places).
+RINGS = ((1.2, 6), (2.4, 12))
+#: Body moves that would end touching an enemy base are shortened in steps of 1/CLEAR_STEPS.
+CLEAR_STEPS = 20
+#: ``screened``: offered toward this many of the nearest objectives (and the nearest enemy).
+SCREENED_GOALS = 1
+#: ``screened``: the turns tried, in order.
+SCREEN_TURNS = ("+45", "-45")
+
+
+def _unit(dx: float, dy: float) -> tuple[float, float] | None:
+    d = math.hypot(dx, dy)
+    return None if d < 1e-9 else (dx / d, dy / d)
+
+
+def _toward(c, t, dist: float) -> tuple[float, float]:
+    """A vector from ``c`` toward ``t`` of length ``dist`` (never past ``t``)."""
+    u = _unit(t[0] - c[0], t[1] - c[1])
+    if u is None:
+        return (0.0, 0.0)
+    dist = min(dist, math.dist(c, t))
+    return (u[0] * dist, u[1] * dist)
+
+
+def _rotate(v, degrees: float):
+    a = math.radians(degrees)
+    return (v[0] * math.cos(a) - v[1] * math.sin(a), v[0] * math.sin(a) + v[1] * math.cos(a))
+
+
+@lru_cache(maxsize=65536)
+def _cover_in_reach(measure, centre: tuple[float, float], reach: float) -> tuple[tuple[str, tuple[float, float], float], ...]:
+    """Cover pieces with an edge within ``reach`` of ``centre`` that do not hold it already: (id,
+    nearest edge point, distance), in table order.  Cached (tables never change)."""
+    out = []
+    for f in measure.table.features:
+        if f.cover <= 0 or geo.point_in_polygon(centre, f.vertices):
+            continue
+        qx, qy, d2 = geo.closest_on_boundary(centre, f.vertices)
+        d = math.sqrt(d2)
+        if d <= reach:
+            out.append((f.id, (qx, qy), d))
+    return tuple(out)
+
+
+def _nearest(u: UnitState, seen: list[UnitState]) -> UnitState | None:
+    return min(seen, key=lambda e: (unit_distance(u, e), e.id)) if seen else None
+
+
+def flank_point(c, ec, heading: float | None, side: str) -> tuple[float, float]:
+    """Where a ``flank`` move from ``c`` aims: beside (or behind) the enemy centred at ``ec`` at
+    the present range, at least 4"; ``heading`` is a vehicle's (None for troops).  Agents call
+    this with public positions."""
+    rng = max(math.dist(c, ec), FLANK_RANGE)
+    if heading is not None:
+        h = math.radians(heading)
+        front = (math.cos(h), math.sin(h))
+        v = {"left": _rotate(front, 90.0), "right": _rotate(front, -90.0), "rear": (-front[0], -front[1])}[side]
+    else:
+        back = _unit(c[0] - ec[0], c[1] - ec[1]) or (0.0, -1.0)
+        v = _rotate(back, -90.0 if side == "left" else 90.0)
+    return (ec[0] + v[0] * rng, ec[1] + v[1] * rng)
+
+
+def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -> tuple[float, float]:
+    c = centroid(u)
+    if kind == "objective":
+        return _toward(c, objectives(rules, state)[ref], reach)
+    e = state.units[ref]
+    gap = max(unit_distance(u, e) - STAND_OFF, 0.0)
+    return _toward(c, centroid(e), min(reach, gap))
+
+
+def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None) -> tuple[float, float]:
+    """The displacement of the unit's centre for a body move (may be shorter than ``reach``)."""
+    kind = move.kind
+    c = centroid(u)
+    if kind in ("objective", "enemy"):
+        return _base_vector(rules, state, u, kind, move.ref, reach)
+    if kind == "cover":
+        feature = rules.measure_for(u).table.feature(move.ref)
+        if geo.point_in_polygon(c, feature.vertices):
+            return (0.0, 0.0)
+        qx, qy, d2 = geo.closest_on_boundary(c, feature.vertices)
+        d = math.sqrt(d2)
+        return _toward(c, (c[0] + (qx - c[0]) / d * (d + INTO_COVER), c[1] + (qy - c[1]) / d * (d + INTO_COVER)), reach)
+    if kind == "flank":
+        e = state.units[move.ref]
+        return _toward(c, flank_point(c, centroid(e), e.heading if e.vehicle else None, move.side), reach)
+    if kind == "screened":
+        turned_from = "objective" if move.ref in objectives(rules, state) else "enemy"
+        base = _base_vector(rules, state, u, turned_from, move.ref, reach)
+        return _rotate(base, float(move.side))
+    if seen is None:
+        seen = visible_enemies(rules, state, u)
+    e = _nearest(u, seen)
+    if kind == "away":
+        if e is None:
+            return (0.0, 0.0)
+        ec = centroid(e)
+        return _toward(c, (2 * c[0] - ec[0], 2 * c[1] - ec[1]), reach)
+    if kind == "sidestep":
+        line = _unit(*(b - a for a, b in zip(c, centroid(e)))) if e is not None else None
+        line = line or (0.0, 1.0)
+        v = _rotate(line, 90.0 if move.side == "left" else -90.0)
+        dist = min(reach, SIDESTEP)
+        return (v[0] * dist, v[1] * dist)
+    raise ValueError(f"not a body move: {kind!r}")
+
+
+def regroup_targets(u: UnitState, ref: str) -> tuple[tuple[float, float], ...]:
+    """# FUBAR activation (coherency): where each figure heads to close up on the anchor."""
+    leader = next((f for f in u.figures if f.leader), None)
+    anchor = leader.pos if ref == "leader" and leader is not None else centroid(u)
+    far_limit = RINGS[-1][0] + 1e-6
+    staying = [f.pos for f in u.figures if math.dist(f.pos, anchor) <= far_limit]
+    places = [(ring, (anchor[0] + r * math.cos(2 * math.pi * k / n), anchor[1] + r * math.sin(2 * math.pi * k / n)))
+              for ring, (r, n) in enumerate(RINGS) for k in range(n)]
+    free = [(ring, p) for ring, p in places if all(math.dist(p, s) >= 1.0 for s in staying)]
+    out = []
+    for f in u.figures:
+        if math.dist(f.pos, anchor) <= far_limit or not free:
+            out.append(f.pos)
+            continue
+        # the inner ring first: any two places on it are within 3" of each other, edge to edge
+        spot = min(free, key=lambda rp: (rp[0], math.dist(rp[1], f.pos), rp[1]))
+        free.remove(spot)
+        out.append((round(spot[1][0], 3), round(spot[1][1], 3)))
+    return tuple(out)
+
+
+def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
+    """The end positions of a suggested move and the allowance each figure uses."""
+    reach = max(allowances.values(), default=0.0)
+    if move.half:
+        reach = min(reach, DISTANCE[move.mode] / 2)
+    if move.kind == "regroup":
+        return toward(rules, u, regroup_targets(u, move.ref), allowances)
+    v = body_vector(rules, state, u, move, reach)
+    limits = {k: min(a, reach) for k, a in allowances.items()}
+    enemies = [g for e in state.units.values() if e.side != u.side and e.alive and not e.hidden for g in e.figures]
+    for step in range(CLEAR_STEPS, -1, -1):  # shortened, if need be, to stop clear of enemy bases
+        k = step / CLEAR_STEPS
+        ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
+        if not any(math.dist(p, g.pos) < f.r + g.r for f, p in zip(u.figures, ends) for g in enemies):
+            return ends, used
+    return tuple(f.pos for f in u.figures), tuple(0.0 for _ in u.figures)
+
+
+def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, float] | None = None) -> list[Move]:
+    """The suggested moves for ``mode`` (the kinds are listed in the module docstring)."""
+    if not can_move(u):
+        return []
+    if allowances is None:
+        allowances = {f.id: DISTANCE[mode] for f in u.figures}
+    reach = max(allowances.values(), default=0.0)
+    if reach < SMALLEST_MOVE:
+        return []
+    half = min(reach, DISTANCE[mode] / 2)
+    seen = visible_enemies(rules, state, u)
+    nearest = _nearest(u, seen)
+    c = centroid(u)
+    candidates: list[tuple[Move, float]] = []
+    for e in seen:
+        candidates += [(Move(mode, "enemy", e.id), reach), (Move(mode, "enemy", e.id, True), half)]
+    for k in objectives(rules, state):
+        candidates += [(Move(mode, "objective", k), reach), (Move(mode, "objective", k, True), half)]
+    for fid, _point, _d in _cover_in_reach(rules.measure_for(u), c, reach):
+        candidates.append((Move(mode, "cover", fid), reach))
+    if nearest is not None:
+        candidates += [(Move(mode, "away"), reach), (Move(mode, "away", half=True), half)]
+    flanked = ([nearest] if nearest is not None else []) + [e for e in seen if e.vehicle and e is not nearest]
+    for e in flanked:
+        for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
+            candidates.append((Move(mode, "flank", e.id, side=side), reach))
+    candidates += [(Move(mode, "sidestep", side="left"), reach), (Move(mode, "sidestep", side="right"), reach)]
+    out = [m for m, r in candidates if math.hypot(*body_vector(rules, state, u, m, r, seen)) >= SMALLEST_MOVE]
+    if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
+        out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
+                if (ref == "centre" or any(f.leader for f in u.figures))]
+    out += _screened(rules, state, u, mode, reach, allowances, nearest, seen)
+    return out
+
+
+def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
+    """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
+    from .on_guard import threats
+
+    if mode == "duck":
+        return []  # screened runs and walks are offered; ducking and weaving is for when seen
+    enemies = threats(rules, state, u)
+    if not enemies:
+        return []
+    if any(can_fire_at(rules, state, e, u) for e in enemies):
+        return []  # every path starts where the unit stands: in a field of fire already, none is screened
+    out = []
+    c = centroid(u)
+    points = objectives(rules, state)
+    refs = sorted(points, key=lambda k: (math.dist(c, points[k]), k))[:SCREENED_GOALS]
+    refs += [nearest.id] if nearest is not None else []
+    for ref in refs:
+        kind = "objective" if ref in objectives(rules, state) else "enemy"
+        direct = Move(mode, kind, ref)
+        if not _exposed(rules, state, u, direct, allowances):
+            continue
+        for turn in SCREEN_TURNS:
+            m = Move(mode, "screened", ref, side=turn)
+            if math.hypot(*body_vector(rules, state, u, m, reach, seen)) >= SMALLEST_MOVE \
+                    and not _exposed(rules, state, u, m, allowances):
+                out.append(m)
+                break
+    return out
+
+
+def _exposed(rules, state, u, move, allowances) -> bool:
+    from .on_guard import exposed
+
+    ends, _used = plan(rules, state, u, move, allowances)
+    return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)))
+
+
+def describe(move: Move) -> str:
+    """A suggested move in words, without the verb: 'toward e1 (half distance)'."""
+    kind, ref, side = move.kind, move.ref, move.side
+    part = {
+        "enemy": f"toward {ref}", "objective": f"toward {ref}", "cover": f"into cover ({ref})",
+        "away": "away from the nearest enemy", "flank": f"round {ref}'s {side} flank" if side != "rear" else f"behind {ref}",
+        "sidestep": f"a sidestep to the {side}", "regroup": f"regrouping on the {'leader' if ref == 'leader' else 'unit centre'}",
+        "screened": f"toward {ref}, turned {side} degrees out of On Guard fire",
+    }.get(kind, kind)
+    return part + (" (half distance)" if move.half else "")

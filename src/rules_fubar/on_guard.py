@@ -1,0 +1,179 @@
+"""On Guard reactions to movement along the whole path (# FUBAR on-guard).
+
+An On Guard unit may react once a turn to an enemy moving across its field of fire: anywhere along
+the mover's path, not only where it started or stopped.  A move is sampled every ``SAMPLE_STEP``
+inches (every figure at the same fraction of its own path: the unit moves together), and a reactor
+qualifies when it could fire at the mover at one of those samples.
+
+Reading (the text is open on where the shot lands): the reaction catches the mover at the sampled
+point of the path, among those in the reactor's field of fire, where the mover's centre came
+nearest to the reactor's; the alternative reading, the mover's end position only, is what this module replaced.
+A mover that was hidden is seen only where its path runs outside cover.
+"""
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
+from .state import Fig, OnGuardWindow, UnitState
+
+#: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
+#: this may be missed; halving it doubles the cost of every move near On Guard units).
+SAMPLE_STEP = 1.0
+
+Point = tuple[float, float]
+Positions = tuple[Point, ...]
+
+
+# -- the path -------------------------------------------------------------------------------------
+def _along(start: Point, waypoints: Positions, t: float) -> Point:
+    """The point a fraction ``t`` of the way along the polyline from ``start`` through ``waypoints``."""
+    points = (start, *waypoints)
+    legs = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    total = sum(legs)
+    if total == 0.0:
+        return start
+    goal = t * total
+    for (a, b), length in zip(zip(points, points[1:]), legs):
+        if goal <= length and length > 0.0:
+            k = goal / length
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        goal -= length
+    return points[-1]
+
+
+def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
+    """The unit's positions every ``SAMPLE_STEP`` inches along its move, start and end included."""
+    longest = max((sum(math.dist(a, b) for a, b in zip((s, *p), p)) for s, p in zip(starts, paths)), default=0.0)
+    steps = max(1, math.ceil(longest / SAMPLE_STEP))
+    return tuple(
+        tuple(_along(s, p, k / steps) if p else s for s, p in zip(starts, paths)) for k in range(steps + 1)
+    )
+
+
+def _ghost(u: UnitState, ids: tuple[str, ...], positions: Positions) -> UnitState:
+    """``u`` standing at ``positions`` (matched to its figures by id; figures lost since are gone)."""
+    at = dict(zip(ids, positions))
+    figs = tuple(Fig(f.id, at[f.id][0], at[f.id][1], f.r, f.weapon, f.armour, f.leader, f.suppressed)
+                 for f in u.figures if f.id in at)
+    return attrs.evolve(u, figures=figs)
+
+
+# -- who may react --------------------------------------------------------------------------------
+def threats(rules, state, mover: UnitState, player: str | None = None) -> list[UnitState]:
+    """On Guard units of the mover's enemies (of ``player`` only, if given) that may still react."""
+    if "move" not in rules.policy.on_guard_triggers:
+        return []
+    return [u for u in state.units.values()
+            if u.side != mover.side and (player is None or u.side == player) and u.alive and u.on_guard
+            and not u.reacted and not _engaged(state, u.id)]
+
+
+def _reach(rules, reactor: UnitState) -> float:
+    """The longest range any figure of ``reactor`` can fire at now (0: none can fire)."""
+    return max((w.max_range for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None), default=0.0)
+
+
+def _spread(points) -> tuple[tuple[float, float], float]:
+    """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
+    n = len(points)
+    cx, cy = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    return (cx, cy), max(math.dist((cx, cy), p) for p in points) + 1.0
+
+
+def _in_range_samples(rules, reactor: UnitState, frame_path, ids):
+    """The samples no farther than the reactor's weapons reach, nearest (centre to centre) first."""
+    reach = _reach(rules, reactor)
+    if reach <= 0.0:
+        return []
+    rc, rr = _spread([f.pos for f in reactor.figures])
+    near = []
+    for k, positions in enumerate(frame_path):
+        sc, sr = _spread(positions)
+        d = math.dist(rc, sc)
+        if d - rr - sr <= reach:
+            near.append((d, k, positions))
+    near.sort()
+    return near
+
+
+def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids) -> Positions | None:
+    """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
+    fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
+    out of it."""
+    near = _in_range_samples(rules, reactor, frame_path, ids)
+    if len(near) > 1:  # one numpy batch for the whole path's sight lines, then cached answers
+        rules.measure_for(reactor).prefetch_sight_lines(
+            [f.pos for f in reactor.figures], [p for _d, _k, positions in near for p in positions])
+    for _d, _k, positions in near:
+        ghost = _ghost(mover, ids, positions)
+        if ghost.figures and can_fire_at(rules, state, reactor, ghost):
+            return positions
+    return None
+
+
+def reactors(rules, state, frame: OnGuardWindow) -> list[str]:
+    """# FUBAR on-guard: ``frame.player``'s On Guard units able to fire at the enemy where it stands
+    now or, for a mover, anywhere along its path."""
+    e = state.units.get(frame.enemy)
+    if e is None or not e.alive or _engaged(state, frame.enemy):
+        return []
+    out = []
+    for u in state.units.values():
+        if u.side != frame.player or not u.alive or not u.on_guard or u.reacted or _engaged(state, u.id):
+            continue
+        if frame.path:
+            if catch_point(rules, state, u, e, frame.path, frame.movers) is not None:
+                out.append(u.id)
+        elif can_fire_at(rules, state, u, e):
+            out.append(u.id)
+    return out
+
+
+def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...]) -> bool:
+    """Would any enemy On Guard unit be able to react to ``mover`` moving along ``paths``?"""
+    enemies = threats(rules, state, mover)
+    if not enemies:
+        return False
+    samples = path_samples(tuple(f.pos for f in mover.figures), paths)
+    ids = tuple(f.id for f in mover.figures)
+    return any(catch_point(rules, state, u, mover, samples, ids) is not None for u in enemies)
+
+
+# -- opening windows and reacting -----------------------------------------------------------------
+def open_move_windows(rules, ctx, uid: str, starts: Positions, paths: tuple[Positions, ...], *,
+                      was_hidden: bool) -> None:
+    """After ``uid`` moved: a reaction window for each other player with an On Guard unit whose
+    field of fire the move crossed (players pushed in reverse initiative order, so the first in
+    the order decides first)."""
+    state = ctx.state
+    e = state.units[uid]
+    if not threats(rules, state, e):
+        return
+    ids = tuple(f.id for f in e.figures)
+    samples = path_samples(starts, paths)
+    if was_hidden:  # FUBAR hidden: a hidden mover shows itself only where it leaves cover
+        m = rules.measure_for(e)
+        samples = tuple(s for s in samples if m.cover_of(s) == 0)
+    if not samples:
+        return
+    order = state.order or rules.players
+    for p in [p for p in reversed(order) if p != e.side]:
+        frame = OnGuardWindow(uid, p, "move", (), samples, ids)
+        if reactors(rules, state, frame):
+            ctx.push(frame)
+
+
+def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:
+    """The reaction fire, at the enemy where the reactor catches it on its path (or where it is)."""
+    state = ctx.state
+    e = state.units[frame.enemy]
+    at = None
+    if frame.path:
+        point = catch_point(rules, state, state.units[uid], e, frame.path, frame.movers)
+        if point is not None:
+            ghost = _ghost(e, frame.movers, point)
+            at = {frame.enemy: tuple(f.pos for f in ghost.figures)}
+    resolve_fire(rules, ctx, uid, (frame.enemy,), reaction=True, at=at)

@@ -1,0 +1,40 @@
+"""Fire during a Walk (# FUBAR actions): once, at any point of the move, with small arms only.
+
+The weapon table marks small arms (rifle, assault rifle, SMG, LMG, shotgun); grenades are not in
+it.  Heavy weapons (HMG, cannon, mortar, flamethrower) stay silent while their unit walks.
+Reading: a vehicle's drive-and-fire (the Walk of a vehicle here) fires all its weapons, since the
+vehicle rules set no such limit.
+"""
+from __future__ import annotations
+
+from .fire import fire_options as any_weapon_options
+from .fire import shot, targetable, weapon_of
+from .state import FireAt, UnitState, Walking
+
+
+def small_arms_only(u: UnitState, frame: Walking) -> bool:
+    return not u.vehicle and frame.mode == "walk"
+
+
+def _small_arms_shooters(rules, u: UnitState):
+    return [f for f in u.figures if (w := weapon_of(rules, u, f)) is not None and w.small_arms]
+
+
+def walking_targets(rules, state, u: UnitState) -> list[str]:
+    """Enemy units a walking unit's small arms can reach."""
+    shooters = _small_arms_shooters(rules, u)
+    if not shooters:
+        return []
+    return [e.id for e in state.units.values() if targetable(state, e, u.side)
+            and any(shot(rules, state, u, f, e) for f in shooters)]
+
+
+def fire_options(rules, state, u: UnitState, frame: Walking) -> list[FireAt]:
+    """One target, or the fire split between two (figures alternate, as for any fire)."""
+    if not small_arms_only(u, frame):
+        return any_weapon_options(rules, state, u, aimed=False)
+    targets = walking_targets(rules, state, u)
+    out = [FireAt((t,)) for t in targets]
+    if len(_small_arms_shooters(rules, u)) >= 2:
+        out += [FireAt((a, b)) for i, a in enumerate(targets) for b in targets[i + 1:]]
+    return out
