@@ -60,7 +60,7 @@ class GameStarted(Event):
 
 
 @core_appliers.on(GameStarted)
-def _started(state, event: GameStarted) -> None:
+def _started(state: Any, event: GameStarted) -> None:
     state.seed = event.seed
     state.rng_counter = 0
 
@@ -71,7 +71,7 @@ class GameEnded(Event):
 
 
 @core_appliers.on(GameEnded)
-def _ended(state, event: GameEnded) -> None:
+def _ended(state: Any, event: GameEnded) -> None:
     state.result = event.result
 
 
@@ -91,7 +91,7 @@ class ActionTaken(Event):
 
 
 @core_appliers.on(ActionTaken)
-def _action(state, event: ActionTaken) -> None:
+def _action(state: Any, event: ActionTaken) -> None:
     state.decisions += 1
 
 
@@ -121,7 +121,7 @@ class NumberDrawn(Event):
 
 @core_appliers.on(DiceRolled)
 @core_appliers.on(NumberDrawn)
-def _random(state, event) -> None:
+def _random(state: Any, event: Any) -> None:
     state.rng_counter = event.rng
 
 
@@ -137,7 +137,7 @@ class DeckCreated(Event):
 
 
 @core_appliers.on(DeckCreated)
-def _deck_created(state, event: DeckCreated) -> None:
+def _deck_created(state: Any, event: DeckCreated) -> None:
     piles = {event.draw_pile: list(event.cards), event.discard_pile: []}
     for pile in event.visibility:
         piles.setdefault(pile, [])
@@ -161,7 +161,7 @@ class DeckShuffled(Event):
 
 
 @core_appliers.on(DeckShuffled)
-def _shuffled(state, event: DeckShuffled) -> None:
+def _shuffled(state: Any, event: DeckShuffled) -> None:
     state.decks[event.deck].piles[event.pile] = list(event.order)
     state.rng_counter = event.rng
 
@@ -183,7 +183,7 @@ class PileArranged(Event):
 
 
 @core_appliers.on(PileArranged)
-def _arranged(state, event: PileArranged) -> None:
+def _arranged(state: Any, event: PileArranged) -> None:
     state.decks[event.deck].piles[event.pile] = list(event.order)
 
 
@@ -213,7 +213,7 @@ class CardMoved(Event):
 
 
 @core_appliers.on(CardMoved)
-def _card_moved(state, event: CardMoved) -> None:
+def _card_moved(state: Any, event: CardMoved) -> None:
     deck = state.decks[event.deck]
     source = deck.piles[event.source]
     if source and source[-1] == event.card:
@@ -242,7 +242,7 @@ class CardsPeeked(Event):
 
 
 @core_appliers.on(CardsPeeked)
-def _peeked(state, event: CardsPeeked) -> None:
+def _peeked(state: Any, event: CardsPeeked) -> None:
     """Looking changes nothing on the table; the event exists so the log tells the truth."""
 
 
@@ -266,17 +266,17 @@ class FrameReplaced(Event):
 
 
 @core_appliers.on(FramePushed)
-def _pushed(state, event: FramePushed) -> None:
+def _pushed(state: Any, event: FramePushed) -> None:
     state.stack.append(event.frame)
 
 
 @core_appliers.on(FramePopped)
-def _popped(state, event: FramePopped) -> None:
+def _popped(state: Any, event: FramePopped) -> None:
     state.stack.pop()
 
 
 @core_appliers.on(FrameReplaced)
-def _replaced(state, event: FrameReplaced) -> None:
+def _replaced(state: Any, event: FrameReplaced) -> None:
     state.stack[-1] = event.new
 
 

@@ -83,7 +83,7 @@ class Referee:
 
 
 def _deck(ctx: Any, name: str) -> Deck:
-    deck = ctx.state.decks.get(name)
+    deck: Deck | None = ctx.state.decks.get(name)
     if deck is None:
         raise RefereeError(f"no deck {name!r} (decks: {', '.join(sorted(ctx.state.decks)) or 'none'})")
     return deck

@@ -1,5 +1,5 @@
 """``mypy --strict`` on the core, as a ratchet: the modules listed here pass it and must keep
-passing; the others (agents, cli, codec, context, events, narration, plugins, referee, rules,
+passing; the others (agents, cli, codec, narration, plugins, rules,
 testing, the batch runner and command, and the boards) still carry untyped parameters — rules
 code passes ``state`` and ``ctx`` untyped throughout — and are listed in the branch's report."""
 import importlib.util
@@ -11,6 +11,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 STRICT = (
+    "context.py",
+    "events.py",
+    "referee.py",
     "__init__.py",
     "action_fields.py",
     "batch/__init__.py",
