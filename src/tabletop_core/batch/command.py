@@ -63,7 +63,7 @@ def command(args: argparse.Namespace) -> int:
     started = time.monotonic()  # for the rate line only
     played = [0]
 
-    def count(record) -> None:
+    def count(record: object) -> None:
         played[0] += 1
     with contextlib.ExitStack() as stack:
         executor = None

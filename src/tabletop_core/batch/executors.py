@@ -98,15 +98,16 @@ def dask_executor(address: str | None = None, workers: int | None = None) -> Ite
         from distributed import Client, LocalCluster
     except ImportError:
         raise DaskNotInstalledError() from None
+    # distributed ships no type hints: its constructors are untyped calls to mypy --strict
     with contextlib.ExitStack() as stack:
         if address is None:
-            cluster = stack.enter_context(LocalCluster(
+            cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=check_workers(workers), threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=None))
-            client = stack.enter_context(Client(cluster))
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
             try:
-                client = stack.enter_context(Client(address, timeout="10s"))
+                client = stack.enter_context(Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
             except OSError as exc:
                 raise BatchError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
         executor = client.get_executor(pure=False)
@@ -121,7 +122,8 @@ def executor_workers(executor: Executor) -> int:
     client = getattr(executor, "_client", None)  # distributed.ClientExecutor
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            threads: int = sum(client.nthreads().values())
+            return max(1, threads)
         except Exception:  # noqa: BLE001 - a scheduler that does not answer: assume the local cores
             return cpu_count()
     count = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor

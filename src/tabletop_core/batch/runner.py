@@ -12,10 +12,10 @@ are written while the rest are still being handed out.
 from __future__ import annotations
 
 import math
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from .errors import BatchError, WorkerSetupError
 from .executors import check_workers, executor_workers, process_pool
@@ -72,7 +72,7 @@ class Todo:
 
 
 def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int] | Todo, *,
-           chunk_size: int | None = None) -> Iterator[Record]:
+           chunk_size: int | None = None) -> Generator[Record, None, None]:
     """Play games ``indices`` of ``spec`` on ``executor``; yield records as chunks finish.
 
     Closing the generator early cancels the chunks not yet started."""
@@ -80,7 +80,7 @@ def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int] | Todo, *
     size = chunk_size_for(len(indices), workers, chunk_size)
     todo = chunks(indices, size)
     window = 2 * workers
-    pending: set = set()
+    pending: set[Future[list[Record]]] = set()
 
     def refill() -> None:
         while len(pending) < window:
@@ -103,7 +103,7 @@ def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int] | Todo, *
             future.cancel()
 
 
-def _result(future) -> list[Record]:
+def _result(future: Future[list[Record]]) -> list[Record]:
     try:
         return future.result()
     except (WorkerSetupError, KeyboardInterrupt):
@@ -182,7 +182,8 @@ def run(ruleset: str, scenario: str, *, games: int, seed: int = 0, agents: str |
     return summarize(spec, records.values())
 
 
-def _collect(spec, executor, indices, chunk_size, store, records, bar, on_record) -> None:
+def _collect(spec: BatchSpec, executor: Executor, indices: Todo, chunk_size: int | None, store: ResultStore | None,
+             records: dict[int, Record], bar: ProgressBar, on_record: Callable[[Record], Any] | None) -> None:
     if not indices:
         return
     games = stream(spec, executor, indices, chunk_size=chunk_size)
