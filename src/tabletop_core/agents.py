@@ -9,12 +9,17 @@ from __future__ import annotations
 import json
 import sys
 import zlib
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from .errors import TabletopError
 from .plugins import hookimpl
 from .rng import CounterRNG
-from .values import Action, Decision
+from .values import Action, Decision, Event
+
+if TYPE_CHECKING:  # the game module does not import agents; this only names the type
+    from .game import Game
+    from .plugins import AgentRegistry
+    from .rules import Rules
 
 
 class AgentView:
@@ -27,7 +32,7 @@ class AgentView:
 
     __slots__ = ("_game", "player", "decision")
 
-    def __init__(self, game, player: str, decision: Decision):
+    def __init__(self, game: "Game", player: str, decision: Decision):
         self._game = game
         self.player = player
         self.decision = decision
@@ -37,7 +42,7 @@ class AgentView:
         """What the player may see now (``Rules.observe``)."""
         return self._game.observe(self.player)
 
-    def events(self):
+    def events(self) -> list[Event]:
         """The history as the player may see it (each event redacted for them)."""
         return self._game.events_for(self.player)
 
@@ -66,7 +71,7 @@ def agent_seed(seed: int, player: str) -> int:
 class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
-    def __init__(self, *, seed: int = 0, player: str = "", rules=None):
+    def __init__(self, *, seed: int = 0, player: str = "", rules: "Rules | None" = None):
         self._rng = CounterRNG(agent_seed(seed, player))
 
     def choose(self, view: AgentView) -> Action:
@@ -83,7 +88,7 @@ class HumanAgent:
     terminal: a number, or — where the decision accepts parametric actions — one typed out in the
     ruleset's notation (coordinates for a measured move), checked before it is returned."""
 
-    def __init__(self, *, seed: int = 0, player: str = "", rules=None, stdin: TextIO | None = None,
+    def __init__(self, *, seed: int = 0, player: str = "", rules: "Rules | None" = None, stdin: TextIO | None = None,
                  stdout: TextIO | None = None, show: Callable[[dict[str, Any]], str] | None = None):
         self.player = player
         self._in = stdin or sys.stdin
@@ -115,9 +120,9 @@ class HumanAgent:
             if answer.isdigit() and len(answer) <= 9 and 1 <= int(answer) <= len(decision.actions):
                 return decision.actions[int(answer) - 1]
             if decision.accepts:
-                action = self._typed(view, line.strip())
-                if action is not None:
-                    return action
+                proposed = self._typed(view, line.strip())
+                if proposed is not None:
+                    return proposed
                 continue
             print(f"please type a number from 1 to {len(decision.actions)}", file=out)
 
@@ -155,7 +160,7 @@ def _read_answer(stream: TextIO) -> str:
 
 
 @hookimpl
-def tabletop_register_agents(registry) -> None:
+def tabletop_register_agents(registry: "AgentRegistry") -> None:
     """The core's agents: ``random`` and ``human``."""
 
     registry.add("random", RandomAgent, description="uniform over legal actions, seeded")

@@ -1,5 +1,5 @@
 """``mypy --strict`` on the core, as a ratchet: the modules listed here pass it and must keep
-passing; the others (agents, cli, codec, narration, plugins, rules,
+passing; the others (cli, codec, narration, plugins, rules,
 testing, and the boards) still carry untyped parameters — rules
 code passes ``state`` and ``ctx`` untyped throughout — and are listed in the branch's report."""
 import importlib.util
@@ -11,6 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 STRICT = (
+    "agents.py",
     "batch/command.py",
     "batch/executors.py",
     "batch/runner.py",
