@@ -46,6 +46,10 @@ def ensure_environment() -> None:
         return
     print("installing tabletop into .venv ...", file=sys.stderr)
     pip = (str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q")
+    # The distribution was called "tabletop" (a name taken on PyPI) before "tabletop-wargames":
+    # drop an old editable install of it so that one distribution provides the packages.
+    subprocess.run((str(PYTHON), "-m", "pip", "uninstall", "--disable-pip-version-check", "-q", "-y", "tabletop"),
+                   cwd=ROOT, capture_output=True)
     _run(*pip, "-e", ".[test,dask]")
     # The template plug-in installs like any third-party plug-in (its own pyproject and entry point).
     _run(*pip, "--no-deps", "--no-build-isolation", "-e", "examples/tabletop-duel")

@@ -165,6 +165,14 @@ class DuelRules(Rules):
             nxt = other(state.active)
             ctx.emit(TurnBegan(nxt, state.turn + (nxt == "red")))
 
+    def referee_set_phase(self, ctx, *, phase):
+        """The referee's word (``tabletop_core.referee``): ``phase`` is the side whose turn begins."""
+        from tabletop_core.referee import RefereeError
+
+        if phase not in PLAYERS or ctx.state.stack:
+            raise RefereeError(f"duel: set_phase takes red or blue, outside an attack; got {phase!r}")
+        ctx.emit(TurnBegan(phase, ctx.state.turn))
+
     def observe(self, state, player):
         return {
             "turn": state.turn,

@@ -11,7 +11,7 @@ from functools import cache
 import attrs
 
 from tabletop_core.boards.table import Table, TerrainFeature
-from tabletop_core.data import check, load_toml, package_file
+from tabletop_core.data import check, check_unique, load_toml, naming_file, package_file
 
 PACKAGE = "rules_fubar"
 
@@ -232,6 +232,7 @@ def load() -> FubarData:
 
 
 def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
+    check_unique_ids(weapons, armour, troops, tables, scenarios)
     """Cross-reference checks: every name a file uses must exist in the file that defines it."""
     wmap = {w.id: w for w in weapons.weapons}
     for i, w in enumerate(weapons.weapons):
@@ -270,7 +271,8 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
         for j, f in enumerate(t.features):
             check(f.cover in ("none", "soft", "moderate", "hard"), file="tables.toml",
                   field=f"tables[{i}].features[{j}].cover", expected="none, soft, moderate or hard")
-        build_table(t)  # refuses bad polygons with a BoardError naming the feature
+        with naming_file("tables.toml", f"tables[{i}]"):
+            build_table(t)  # refuses bad polygons with a BoardError naming the feature
     smap = {}
     for i, s in enumerate(scenarios.scenarios):
         where = f"scenarios[{i}]"
@@ -285,6 +287,7 @@ def assemble(training, weapons, armour, troops, tables, scenarios) -> FubarData:
         _check_transports(s, where, tmap, vmap)
         _check_civilians(s, where, tmap, table_map[s.table])
         smap[s.id] = s
+    check_deployments(scenarios, table_map)
     return FubarData(training.grades, wmap, dict(armour.armour), vmap, tmap, troops.bvp, table_map, smap)
 
 
@@ -318,3 +321,31 @@ def _check_civilians(s: ScenarioSpec, where: str, tmap: dict, table: TableSpec) 
               expected=f"1..{len(tmap['civilians'].figures)} figures")
         check(0 < c.x < table.width and 0 < c.y < table.height, file="scenarios.toml", field=field,
               expected=f"a point on the {table.width:g}\" x {table.height:g}\" table")
+
+
+def check_unique_ids(weapons, armour, troops, tables, scenarios) -> None:
+    """Ids the rules look up are unique: a repeated weapon, vehicle, troop, table, feature,
+    scenario or force id would silently shadow the first."""
+    check_unique((w.id for w in weapons.weapons), file="weapons.toml", field="weapons[].id")
+    check_unique((v.id for v in armour.vehicles), file="armour.toml", field="vehicles[].id")
+    check_unique((t.id for t in troops.troops), file="troops.toml", field="troops[].id")
+    check_unique((t.id for t in tables.tables), file="tables.toml", field="tables[].id")
+    for i, t in enumerate(tables.tables):
+        check_unique((f.id for f in t.features), file="tables.toml", field=f"tables[{i}].features[].id")
+    check_unique((s.id for s in scenarios.scenarios), file="scenarios.toml", field="scenarios[].id")
+    for i, s in enumerate(scenarios.scenarios):
+        check_unique((d.id for d in s.forces), file="scenarios.toml", field=f"scenarios[{i}].forces[].id")
+
+
+def check_deployments(scenarios, table_map) -> None:
+    """Every force deploys on its scenario's table; initiative modifiers name sides."""
+    for i, s in enumerate(scenarios.scenarios):
+        where = f"scenarios[{i}]"
+        for side in s.initiative:
+            check(side in ("isaf", "insurgents"), file="scenarios.toml", field=f"{where}.initiative.{side}",
+                  expected="a side: isaf or insurgents")
+        table = table_map[s.table]
+        for j, d in enumerate(s.forces):
+            check(0 <= d.x <= table.width and 0 <= d.y <= table.height, file="scenarios.toml",
+                  field=f"{where}.forces[{j}]",
+                  expected=f"a position on the {table.width:g} x {table.height:g} in. table, got ({d.x:g}, {d.y:g})")

@@ -226,6 +226,7 @@ def load_data(map_file: str = "data/map.toml", counters_file: str = "data/counte
         check(t.op >= 1, file=cname, field=f"{where}.op", expected="at least 1")
         check(1 <= t.cohesion <= 6, file=cname, field=f"{where}.cohesion", expected="between 1 and 6")
         check(t.strength >= 0, file=cname, field=f"{where}.strength", expected="0 or more")
+        check_reduced_strength(t, file=cname, field=f"{where}.reduced_strength")
         check(t.kind != "leader" or t.drm >= 0, file=cname, field=f"{where}.drm", expected="0 or more for a leader")
         check(t.kind not in ("militia", "advisor") or t.side == ("dra" if t.kind == "militia" else "muj"),
               file=cname, field=f"{where}.kind", expected="militia are DRA units and advisors Mujahideen units")
@@ -332,3 +333,11 @@ def default_data() -> GameData:
     """The shipped data, loaded once (derived data, never changed)."""
     return load_data()
 
+
+def check_reduced_strength(unit_type, *, file: str, field: str) -> None:
+    """A reduced side is weaker than the full one, never negative (a negative strength would add
+    to the enemy's odds in combat without any error)."""
+    reduced = unit_type.reduced_strength
+    if reduced is not None:
+        check(0 <= reduced <= unit_type.strength, file=file, field=field,
+              expected=f"0 to the full strength {unit_type.strength}, got {reduced}")

@@ -9,32 +9,45 @@ from __future__ import annotations
 import json
 import sys
 import zlib
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from .errors import TabletopError
 from .plugins import hookimpl
 from .rng import CounterRNG
-from .values import Action, Decision
+from .values import Action, Decision, Event
+
+if TYPE_CHECKING:  # the game module does not import agents; this only names the type
+    from .game import Game
+    from .plugins import AgentRegistry
+    from .rules import Rules
 
 
 class AgentView:
-    """One decision as the deciding player sees it."""
+    """One decision as the deciding player sees it: what an agent's ``choose(view)`` gets.
+
+    ``player`` and ``decision`` (who decides, the legal actions, the prompt); ``observation``,
+    the player's own filtered view of the table; ``events()``, the history as the player may see
+    it; ``describe(action)``, an action's human name.  Never the full state or the seed, so an
+    agent cannot peek at hidden information."""
 
     __slots__ = ("_game", "player", "decision")
 
-    def __init__(self, game, player: str, decision: Decision):
+    def __init__(self, game: "Game", player: str, decision: Decision):
         self._game = game
         self.player = player
         self.decision = decision
 
     @property
     def observation(self) -> dict[str, Any]:
+        """What the player may see now (``Rules.observe``)."""
         return self._game.observe(self.player)
 
-    def events(self):
+    def events(self) -> list[Event]:
+        """The history as the player may see it (each event redacted for them)."""
         return self._game.events_for(self.player)
 
     def describe(self, action: Action) -> str:
+        """The action's human name (``Rules.describe_action``)."""
         return self._game.rules.describe_action(action, self._game.state)
 
     def check(self, action: Action) -> str | None:
@@ -58,7 +71,7 @@ def agent_seed(seed: int, player: str) -> int:
 class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
-    def __init__(self, *, seed: int = 0, player: str = "", rules=None):
+    def __init__(self, *, seed: int = 0, player: str = "", rules: "Rules | None" = None):
         self._rng = CounterRNG(agent_seed(seed, player))
 
     def choose(self, view: AgentView) -> Action:
@@ -75,7 +88,7 @@ class HumanAgent:
     terminal: a number, or — where the decision accepts parametric actions — one typed out in the
     ruleset's notation (coordinates for a measured move), checked before it is returned."""
 
-    def __init__(self, *, seed: int = 0, player: str = "", rules=None, stdin: TextIO | None = None,
+    def __init__(self, *, seed: int = 0, player: str = "", rules: "Rules | None" = None, stdin: TextIO | None = None,
                  stdout: TextIO | None = None, show: Callable[[dict[str, Any]], str] | None = None):
         self.player = player
         self._in = stdin or sys.stdin
@@ -93,7 +106,7 @@ class HumanAgent:
             if typed:
                 print(f"  or type {typed}", file=out)
             print("number, 'v' to view the table, 'q' to quit > ", end="", file=out, flush=True)
-            line = self._in.readline()
+            line = _read_answer(self._in)
             if not getattr(self._in, "isatty", lambda: False)():
                 print(file=out)  # piped input is not echoed: end the prompt's line ourselves
             if not line:
@@ -104,12 +117,12 @@ class HumanAgent:
             if answer in ("v", "view"):
                 print(self._show(view.observation), file=out)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.actions):
+            if answer.isdigit() and len(answer) <= 9 and 1 <= int(answer) <= len(decision.actions):
                 return decision.actions[int(answer) - 1]
             if decision.accepts:
-                action = self._typed(view, line.strip())
-                if action is not None:
-                    return action
+                proposed = self._typed(view, line.strip())
+                if proposed is not None:
+                    return proposed
                 continue
             print(f"please type a number from 1 to {len(decision.actions)}", file=out)
 
@@ -131,7 +144,24 @@ class HumanAgent:
         return action
 
 
+MAX_ANSWER = 256  # characters of an answer kept; a longer line is drained and refused
+
+
+def _read_answer(stream: TextIO) -> str:
+    """One line of input, at most MAX_ANSWER characters (the rest of a longer line is read and
+    dropped, so a pasted megabyte costs nothing and is answered like any other bad input)."""
+    line = stream.readline(MAX_ANSWER + 1)
+    if len(line) <= MAX_ANSWER or line.endswith("\n"):
+        return line
+    rest = line
+    while rest and not rest.endswith("\n"):
+        rest = stream.readline(1 << 16)
+    return "?" * MAX_ANSWER + "\n"
+
+
 @hookimpl
-def tabletop_register_agents(registry) -> None:
+def tabletop_register_agents(registry: "AgentRegistry") -> None:
+    """The core's agents: ``random`` and ``human``."""
+
     registry.add("random", RandomAgent, description="uniform over legal actions, seeded")
     registry.add("human", HumanAgent, description="a person at the terminal")

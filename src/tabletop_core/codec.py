@@ -100,6 +100,10 @@ class Codec:
         self.actions = _Family(converter, Action, (ConcealedAction, *actions))
         self.frames = _Family(converter, Frame, frames)
         self.events = _Family(converter, Event, (*CORE_EVENTS, *events))
+        self.event_types: frozenset[type] = frozenset(self.events.by_tag.values())
+        # A float field holding an int (3 for 3.0) is written as a float, so that save -> load ->
+        # save gives the same bytes (loading turns it into a float either way).
+        converter.register_unstructure_hook(float, float)
         for family in (self.actions, self.frames, self.events):
             for cls in family.by_tag.values():
                 converter.register_unstructure_hook(cls, self._tagging_unstructurer(cls))
@@ -138,8 +142,34 @@ class Codec:
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         return self.actions.structure(data)
 
+    def state_difference(self, mine: Any, theirs: Any) -> str | None:
+        """Where two states first differ, as ``field[key]: a != b`` (None if they are equal):
+        names the field a change made outside the apply functions left behind."""
+        return first_difference(self._converter.unstructure(mine), self._converter.unstructure(theirs), "state")
+
     def state_digest(self, state: Any) -> str:
         return hashlib.sha256(canonical_json(self._converter.unstructure(state)).encode()).hexdigest()
+
+
+def first_difference(a: Any, b: Any, path: str) -> str | None:
+    """The path to the first place where two unstructured values differ, with both values."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}[{key!r}]: present in only one ({'first' if key in a else 'second'})"
+            found = first_difference(a[key], b[key], f"{path}.{key}" if path == "state" else f"{path}[{key!r}]")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{index}]")
+            if found:
+                return found
+        return None
+    if canonical_json(a) != canonical_json(b):
+        return f"{path}: {canonical_json(a)[:120]} != {canonical_json(b)[:120]}"
+    return None
 
 
 def _is_exactly(base: type):

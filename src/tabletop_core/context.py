@@ -7,11 +7,11 @@ generator's new position, so replay applies outcomes and never draws.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from . import dice
 from .decks import Deck
-from .errors import DeckError
+from .errors import DeckError, RulesetError
 from .events import (
     CardMoved,
     CardsPeeked,
@@ -23,28 +23,43 @@ from .events import (
     FrameReplaced,
     GameEnded,
     NumberDrawn,
+    PileArranged,
 )
 from .rng import CounterRNG
 from .values import Event, Frame, Result
 
 
 class Context:
-    __slots__ = ("state", "_apply", "_record", "_rng", "_forced")
+    """What rules code acts through: ``emit`` events, draw randomness (``roll``, ``randint``,
+    ``choice``), move cards (``create_deck``, ``draw``, ``move_card``, ``shuffle``, ``peek``) and
+    work the procedure stack (``push``, ``pop``, ``replace``); ``end`` the game.  ``state`` is the
+    live state, to read."""
 
-    def __init__(self, state, apply, record):
+    __slots__ = ("state", "_apply", "_record", "_rng", "_forced", "_known", "_ruleset")
+
+    def __init__(self, state: Any, apply: Callable[[Event], None], record: Callable[[Event], None], *,
+                 known: frozenset[type] | None = None, ruleset: str = ""):
         self.state = state
+        self._known = known  # the event types a log of this ruleset can load (None: unchecked)
+        self._ruleset = ruleset
         self._apply = apply  # event -> None: the appliers' dispatch
         self._record = record  # event -> None: append to history
         self._rng: CounterRNG | None = None
         self._forced: list[int] = []  # faces a test has fixed for the next rolls (see force_faces)
 
-    def force_faces(self, faces) -> None:
+    def force_faces(self, faces: Iterable[int]) -> None:
         """Tests only: the next dice faces rolled will be these, in order (still recorded as
         DiceRolled events; the generator does not move).  A game played so will not ``verify``."""
         self._forced.extend(int(f) for f in faces)
 
     # -- events ---------------------------------------------------------------------------------
     def emit(self, event: Event) -> Event:
+        """Apply ``event`` to the state and record it.  An event type the ruleset did not declare
+        in ``Rules.events`` is refused here: its log could be written but never loaded."""
+        known = self._known
+        if known is not None and type(event) not in known:
+            raise RulesetError(f"{self._ruleset}: event {type(event).__name__} is not declared in Rules.events "
+                               "(a log holding it could not be loaded): add it there")
         self._apply(event)
         self._record(event)
         return event
@@ -101,7 +116,8 @@ class Context:
         self.emit(DeckCreated(name, tuple(cards), vis, draw_pile, discard_pile, reshuffle_discard))
         if shuffle:
             self.shuffle(name)
-        return self.state.decks[name]
+        created: Deck = self.state.decks[name]
+        return created
 
     def shuffle(self, deck: str, pile: str | None = None) -> None:
         d = self.state.decks[deck]
@@ -118,7 +134,9 @@ class Context:
             raise DeckError(f"card {card!r} is not in {deck}/{source}")
         seen_by = d.seen_by(target)
         reveals = _reveals(d, source, seen_by)
-        return self.emit(CardMoved(deck, card, source, target, to_bottom, seen_by, player, reveals))
+        moved = CardMoved(deck, card, source, target, to_bottom, seen_by, player, reveals)
+        self.emit(moved)
+        return moved
 
     def draw(self, deck: str, target: str, *, player: str | None = None, source: str | None = None) -> str | None:
         """Move the top card of the draw pile (or ``source``) to ``target``; reshuffles the discard
@@ -129,7 +147,7 @@ class Context:
             if source != d.draw_pile or not d.reshuffle_discard or not d.piles[d.discard_pile]:
                 return None
             self.return_to_draw(deck, d.discard_pile)
-        card = d.piles[source][-1]
+        card: str = d.piles[source][-1]
         self.move_card(deck, card, source, target, player=player)
         return card
 
@@ -141,6 +159,12 @@ class Context:
                 self.move_card(deck, card, pile, d.draw_pile)
         if shuffle:
             self.shuffle(deck)
+
+    def arrange(self, deck: str, pile: str, order: Sequence[str]) -> None:
+        """The referee's word: put ``pile`` in ``order`` (top card last).  Not for rules code,
+        which shuffles and draws."""
+        d = self.state.decks[deck]
+        self.emit(PileArranged(deck, pile, tuple(order), d.seen_by(pile)))
 
     def peek(self, deck: str, player: str, count: int, pile: str | None = None) -> tuple[str, ...]:
         d = self.state.decks[deck]
@@ -154,7 +178,7 @@ class Context:
         self.emit(FramePushed(frame))
 
     def pop(self) -> Frame:
-        frame = self.state.stack[-1]
+        frame: Frame = self.state.stack[-1]
         self.emit(FramePopped(frame))
         return frame
 

@@ -23,6 +23,8 @@ def hand(player: str) -> str:
 
 @attrs.define(slots=True)
 class Deck:
+    """One deck in the state: named piles of card ids (top last), each with a visibility."""
+
     name: str
     piles: dict[str, list[str]]
     visibility: dict[str, str]

@@ -12,12 +12,15 @@ from functools import lru_cache
 import attrs
 
 from .errors import DiceExpressionError
+from .rng import CounterRNG
 
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:(k[hl])\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
 
 @attrs.frozen
 class DiceSpec:
+    """A parsed dice expression: how many dice of how many sides, which to keep, the modifier."""
+
     count: int
     sides: int
     keep: str | None = None  # "kh" keep highest, "kl" keep lowest
@@ -69,10 +72,11 @@ def kept_faces(spec: DiceSpec, faces: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def total_of(spec: DiceSpec, faces: tuple[int, ...]) -> int:
+    """The expression's total for these faces (the kept ones plus the modifier)."""
     return sum(kept_faces(spec, faces)) + spec.modifier
 
 
-def roll_spec(spec: DiceSpec, rng) -> tuple[int, ...]:
+def roll_spec(spec: DiceSpec, rng: CounterRNG) -> tuple[int, ...]:
     """Draw the faces of ``spec`` from ``rng`` (each uniform in 1..sides)."""
     sides = spec.sides
     return tuple(rng.below(sides) + 1 for _ in range(spec.count))

@@ -64,13 +64,31 @@ class TruncatedLogError(LogError):
     """The log ends before its closing line: lines were lost at the end."""
 
 
+class LogKeyError(LogError):
+    """A keyed log read without the key, an unkeyed log read where a key is required, or a bad key file."""
+
+
+class LogWriteError(TabletopError):
+    """A log or save cannot be written where asked (a directory, a missing folder, a full disk)."""
+
+    def __init__(self, path: str, exc: OSError | None, problem: str | None = None):
+        if problem is None:
+            reason = exc.strerror if exc is not None and exc.strerror else str(exc)
+            problem = f"cannot be written ({reason})"
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: {problem}")
+
+
 class ReplayMismatchError(TabletopError):
     """Re-simulating a log from its seed and actions produced a different event."""
 
-    def __init__(self, index: int, recorded: object, simulated: object):
+    def __init__(self, index: int, recorded: object, simulated: object, *, note: str = ""):
         self.index, self.recorded, self.simulated = index, recorded, simulated
+        why = f" ({note})" if note else ""
         super().__init__(
-            f"event {index} differs: log has {recorded!r}, re-simulation gives {simulated!r}"
+            f"replay diverged at event {index}: event {index} differs: log has {recorded!r}, "
+            f"re-simulation gives {simulated!r}{why}. Rules code that draws randomness outside the "
+            "game's generator (the random module, the clock, set order) makes replay diverge"
         )
 
 

@@ -49,13 +49,18 @@ core_appliers = Appliers()
 # --- the start and the end ---------------------------------------------------------------------
 @attrs.frozen
 class GameStarted(Event):
+    """The first event.  ``seed`` is the host's secret: every player's view carries None."""
+
     ruleset: str
     scenario: str
-    seed: int
+    seed: int | None
+
+    def redact(self, player: str) -> "GameStarted":
+        return attrs.evolve(self, seed=None)
 
 
 @core_appliers.on(GameStarted)
-def _started(state, event: GameStarted) -> None:
+def _started(state: Any, event: GameStarted) -> None:
     state.seed = event.seed
     state.rng_counter = 0
 
@@ -66,7 +71,7 @@ class GameEnded(Event):
 
 
 @core_appliers.on(GameEnded)
-def _ended(state, event: GameEnded) -> None:
+def _ended(state: Any, event: GameEnded) -> None:
     state.result = event.result
 
 
@@ -86,7 +91,7 @@ class ActionTaken(Event):
 
 
 @core_appliers.on(ActionTaken)
-def _action(state, event: ActionTaken) -> None:
+def _action(state: Any, event: ActionTaken) -> None:
     state.decisions += 1
 
 
@@ -116,7 +121,7 @@ class NumberDrawn(Event):
 
 @core_appliers.on(DiceRolled)
 @core_appliers.on(NumberDrawn)
-def _random(state, event) -> None:
+def _random(state: Any, event: Any) -> None:
     state.rng_counter = event.rng
 
 
@@ -132,7 +137,7 @@ class DeckCreated(Event):
 
 
 @core_appliers.on(DeckCreated)
-def _deck_created(state, event: DeckCreated) -> None:
+def _deck_created(state: Any, event: DeckCreated) -> None:
     piles = {event.draw_pile: list(event.cards), event.discard_pile: []}
     for pile in event.visibility:
         piles.setdefault(pile, [])
@@ -156,9 +161,30 @@ class DeckShuffled(Event):
 
 
 @core_appliers.on(DeckShuffled)
-def _shuffled(state, event: DeckShuffled) -> None:
+def _shuffled(state: Any, event: DeckShuffled) -> None:
     state.decks[event.deck].piles[event.pile] = list(event.order)
     state.rng_counter = event.rng
+
+
+@attrs.frozen
+class PileArranged(Event):
+    """The referee put a pile in a chosen order (``tabletop_core.referee``).  ``seen_by`` as for
+    CardMoved: who may see the order (None: everyone)."""
+
+    deck: str
+    pile: str
+    order: tuple[str, ...]
+    seen_by: tuple[str, ...] | None = None
+
+    def redact(self, player: str) -> "PileArranged":
+        if self.seen_by is None or player in self.seen_by:
+            return self
+        return attrs.evolve(self, order=())
+
+
+@core_appliers.on(PileArranged)
+def _arranged(state: Any, event: PileArranged) -> None:
+    state.decks[event.deck].piles[event.pile] = list(event.order)
 
 
 @attrs.frozen
@@ -187,7 +213,7 @@ class CardMoved(Event):
 
 
 @core_appliers.on(CardMoved)
-def _card_moved(state, event: CardMoved) -> None:
+def _card_moved(state: Any, event: CardMoved) -> None:
     deck = state.decks[event.deck]
     source = deck.piles[event.source]
     if source and source[-1] == event.card:
@@ -216,7 +242,7 @@ class CardsPeeked(Event):
 
 
 @core_appliers.on(CardsPeeked)
-def _peeked(state, event: CardsPeeked) -> None:
+def _peeked(state: Any, event: CardsPeeked) -> None:
     """Looking changes nothing on the table; the event exists so the log tells the truth."""
 
 
@@ -240,17 +266,17 @@ class FrameReplaced(Event):
 
 
 @core_appliers.on(FramePushed)
-def _pushed(state, event: FramePushed) -> None:
+def _pushed(state: Any, event: FramePushed) -> None:
     state.stack.append(event.frame)
 
 
 @core_appliers.on(FramePopped)
-def _popped(state, event: FramePopped) -> None:
+def _popped(state: Any, event: FramePopped) -> None:
     state.stack.pop()
 
 
 @core_appliers.on(FrameReplaced)
-def _replaced(state, event: FrameReplaced) -> None:
+def _replaced(state: Any, event: FrameReplaced) -> None:
     state.stack[-1] = event.new
 
 
@@ -262,6 +288,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     NumberDrawn,
     DeckCreated,
     DeckShuffled,
+    PileArranged,
     CardMoved,
     CardsPeeked,
     FramePushed,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -24,9 +24,11 @@ from .errors import (
     IllegalActionError,
     ReplayMismatchError,
     RulesetError,
+    TabletopError,
     UndoError,
     UnknownNameError,
 )
+from .action_fields import normalised
 from .events import ActionTaken, GameStarted, core_appliers
 from .rules import Rules
 from .values import Action, Decision, Event, Result
@@ -46,6 +48,9 @@ def codec_for(rules: Rules) -> Codec:
 
 
 def appliers_for(rules: Rules) -> dict[type, Callable[[Any, Any], None]]:
+    """The apply function of each event type the ruleset knows (the core's and its own), built once
+    per rules object; refuses a ruleset that declares an event without one."""
+
     table = rules.__dict__.get("_appliers")
     if table is None:
         table = core_appliers.merged(rules.appliers).table
@@ -57,6 +62,16 @@ def appliers_for(rules: Rules) -> dict[type, Callable[[Any, Any], None]]:
 
 
 class Game:
+    """One game: its rules, its header (ruleset, scenario, seed, options), the state folded from
+    its events, the decision it waits for, and its history.
+
+    Start one with :func:`tabletop_core.new_game` (or :meth:`start`), ask ``decision`` who must
+    choose among which legal actions, ``apply`` a choice, read ``result`` at the end.  ``observe``
+    and ``events_for`` give a player's filtered view; ``save``/``load`` write and rebuild a
+    hash-chained log; ``clone`` makes a cheap independent copy; ``undo`` steps back one decision
+    where no randomness or secret came out since; ``verify`` re-simulates from the seed.
+    """
+
     def __init__(self, rules: Rules, header: gamelog.Header):
         self.rules = rules
         self.header = header
@@ -66,7 +81,10 @@ class Game:
         self._appliers = appliers_for(rules)
         self._decision: Decision | None = None
         self._listeners: list[Callable[[Event], None]] = []
-        self._ctx = Context(self.state, self._apply_event, self._record)
+        self._ctx = self._context()
+
+    def _context(self) -> Context:
+        return Context(self.state, self._apply_event, self._record, known=self.codec.event_types, ruleset=self.rules.name)
 
     # -- creation -------------------------------------------------------------------------------
     @classmethod
@@ -120,10 +138,12 @@ class Game:
     # -- decisions ------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
+        """Has the game ended?"""
         return self.state.result is not None
 
     @property
     def result(self) -> Result | None:
+        """How the game ended (winner, reason, scores), or None while it goes on."""
         return self.state.result
 
     @property
@@ -139,6 +159,7 @@ class Game:
         return self._decision
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the current decision (empty once the game is over)."""
         decision = self.decision
         return decision.actions if decision else ()
 
@@ -151,10 +172,13 @@ class Game:
         assert decision is not None
         if player is not None and player != decision.player:
             raise IllegalActionError(action, f"it is {decision.player}'s decision, not {player}'s")
-        if action not in decision.actions:  # the suggestions first: the common, cheap case
+        try:  # the suggestions first: the common, cheap case (one scan, as `in` would make)
+            action = decision.actions[decision.actions.index(action)]  # record the legal one, not an equal look-alike
+        except ValueError:
+            action = normalised(action)  # a parametric action in the ruleset's declared field types
             reason = self._refusal(action, decision)
             if reason is not None:
-                raise IllegalActionError(action, reason)
+                raise IllegalActionError(action, reason) from None
         mark = len(self.events)
         try:
             self._ctx.emit(ActionTaken(decision.player, action))
@@ -172,7 +196,13 @@ class Game:
             return f"the game is over ({self.state.result})"
         decision = self.decision
         assert decision is not None
-        return None if action in decision.actions else self._refusal(action, decision)
+        if action in decision.actions:
+            return None
+        try:
+            action = normalised(action)
+        except IllegalActionError as exc:
+            return exc.reason
+        return self._refusal(action, decision)
 
     def _refusal(self, action: Action, decision: Decision) -> str | None:
         """The reason an action that is not among the suggestions is refused (None: it is a legal
@@ -184,7 +214,8 @@ class Game:
                 return f"malformed {action.TAG}: {exc}"
         reason = self.rules.explain_illegal(self.state, action, decision)
         if reason is None:
-            reason = f"not one of the {len(decision.actions)} legal actions for {decision.player}"
+            # never the count or a list of the options: they may follow from hidden information
+            reason = f"not a legal action for {decision.player} now"
             if decision.accepts:
                 reason += " and not of a kind it accepts (" + ", ".join(k.TAG for k in decision.accepts) + ")"
             if decision.prompt:
@@ -237,7 +268,7 @@ class Game:
         self.state = other.state
         self.events = other.events
         self._decision = None
-        self._ctx = Context(self.state, self._apply_event, self._record)
+        self._ctx = self._context()
 
     # -- undo -----------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -273,7 +304,7 @@ class Game:
         copy._appliers = self._appliers
         copy._decision = self._decision
         copy._listeners = []
-        copy._ctx = Context(copy.state, copy._apply_event, copy._record)
+        copy._ctx = copy._context()
         return copy
 
     def digest(self) -> str:
@@ -286,7 +317,8 @@ class Game:
 
     def render(self, player: str | None = None) -> str:
         """An SVG picture of the position as ``player`` sees it (None: the referee's full view)."""
-        return self.rules.picture(self.observe(player), player).svg()
+        svg: str = self.rules.picture(self.observe(player), player).svg()
+        return svg
 
     def _repr_svg_(self) -> str:
         """Notebooks show a game as its picture (the referee's view: a notebook is the host's)."""
@@ -298,7 +330,7 @@ class Game:
             return list(self.events)
         return [event.redact(player) for event in self.events]
 
-    def narrated(self, player: str | None = None):
+    def narrated(self, player: str | None = None) -> Iterator[tuple[Event, str | None]]:
         """Yield ``(event, line)`` for the history, folding a fresh state alongside so each line
         is written against the state as it was then.  ``player`` narrates that player's view."""
         shadow = Game(self.rules, self.header)
@@ -327,6 +359,7 @@ class Game:
 
     # -- saving and loading ---------------------------------------------------------------------
     def end_summary(self) -> dict[str, Any]:
+        """The end line of a full log: the state digest, the decision count and the result."""
         result = self.state.result
         return {
             "digest": self.digest(),
@@ -334,65 +367,113 @@ class Game:
             "result": None if result is None else self.codec.unstructure(result),
         }
 
-    def save(self, path: str | Path) -> None:
-        """Write the whole history as a log; loading it rebuilds this exact state."""
-        gamelog.write(path, self.header, (self.codec.event_to_dict(e) for e in self.events), self.end_summary())
+    def _check_history(self) -> None:
+        if not self.events or type(self.events[0]) is not GameStarted:
+            raise RulesetError("this game has no history (a clone made with keep_history=False): it cannot be "
+                               "saved or exported; clone with keep_history=True to save")
 
-    def export_view(self, path: str | Path, player: str) -> None:
-        """Write the history as ``player`` may see it (a record for that player, not a save)."""
+    def save(self, path: str | Path, *, key: bytes | None = None) -> None:
+        """Write the whole history as a log; loading it rebuilds this exact state.  The full log
+        carries the seed: it is the host's file.  ``key`` writes it keyed (see ``gamelog.load_key``)."""
+        self._check_history()
+        header = gamelog.sealed(self.header, key)
+        events = (self.codec.event_to_dict(e) for e in self.events)
+        gamelog.write(path, header, events, self.end_summary(), key=key)
+
+    def export_view(self, path: str | Path, player: str, *, key: bytes | None = None) -> None:
+        """Write the history as ``player`` may see it (a record for that player, not a save).  It
+        carries no seed, only the commitment to it that the full log, revealed later, proves."""
         if player not in self.rules.players:
             raise UnknownNameError("player", player, list(self.rules.players))
-        header = attrs.evolve(self.header, view=player)
-        events = (self.codec.event_to_dict(e.redact(player)) for e in self.events)
-        gamelog.write(path, header, events, {"decisions": self.state.decisions})
+        self._check_history()
+        gamelog.write(path, self.view_header(player, key=key), self.view_event_dicts(player),
+                      {"decisions": self.state.decisions}, key=key)
+
+    def view_header(self, player: str, *, key: bytes | None = None) -> gamelog.Header:
+        """The header of ``player``'s view: no seed, no salt; the seed's commitment."""
+        return attrs.evolve(gamelog.sealed(self.header, key), seed=None, salt=None, view=player)
+
+    def view_event_dicts(self, player: str) -> Iterator[dict[str, Any]]:
+        return (self.codec.event_to_dict(e.redact(player)) for e in self.events)
 
     @classmethod
-    def load(cls, path: str | Path, rules_for: Callable[[gamelog.Header], Rules], *, upto: int | None = None) -> "Game":
-        """Rebuild a game from a log or save.  ``rules_for`` maps the header to a rules object."""
-        raw = gamelog.read(path)
+    def load(cls, path: str | Path, rules_for: Callable[[gamelog.Header], Rules], *, upto: int | None = None,
+             key: bytes | None = None, partial: bool = False) -> "Game":
+        """Rebuild a game from a log or save.  ``rules_for`` maps the header to a rules object.
+        ``partial`` accepts an interrupted log (no end line) and rebuilds it up to its last line."""
+        raw = gamelog.read(path, key=key, partial=partial)
         return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
 
     @classmethod
-    def from_raw(cls, raw: gamelog.RawLog, rules_for, *, path: str, upto: int | None = None) -> "Game":
+    def from_raw(cls, raw: gamelog.RawLog, rules_for: Callable[[gamelog.Header], Rules], *, path: str,
+                 upto: int | None = None) -> "Game":
+        """Rebuild a game from a log already read and checked (:func:`gamelog.read`)."""
         header = raw.header
         if header.view is not None:
             raise CorruptLogError(path, 1, f"this is {header.view}'s view of a game: hidden parts are removed, it cannot rebuild the game")
         rules = rules_for(header)
+        _check_ruleset_version(rules, header, path)
         codec = codec_for(rules)
-        events: list[Event] = []
+        if upto is not None and not 0 <= upto <= len(raw.events):
+            raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.events)}")
         dicts = raw.events if upto is None else raw.events[:upto]
+        game = cls(rules, header)
+        apply, record = game._apply_event, game.events.append
         for number, data in enumerate(dicts, start=2):
             try:
-                events.append(codec.event_from_dict(data))
+                event = codec.event_from_dict(data)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
-                raise CorruptLogError(path, number, f"event does not decode ({exc})") from None
-        game = cls.from_events(rules, header, events)
-        if upto is None:
-            stated = raw.end.get("digest")
-            if stated is not None and stated != game.digest():
-                raise CorruptLogError(path, len(raw.events) + 2, "the end line's digest differs from the replayed state")
+                raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
+            try:
+                apply(event)
+            except Exception as exc:  # noqa: BLE001 - an event the state cannot take names its line
+                raise CorruptLogError(path, number, f"event {event.TAG} cannot be applied to the state "
+                                      f"({type(exc).__name__}: {_short(exc)})") from None
+            record(event)
+        if upto is None and raw.end is not None and raw.end.get("digest") != game.digest():
+            raise CorruptLogError(path, len(raw.events) + 2, "the end line's digest differs from the replayed state")
         return game
 
     def verify(self, *, prefix: bool = False) -> None:
         """Re-simulate from the seed and the recorded actions; raise ReplayMismatchError at the first
         event that differs from the history.  ``prefix``: the history was cut short on purpose
         (``replay --to``), so only the events it keeps are compared."""
-        actions = [(e.player, e.action) for e in self.events if type(e) is ActionTaken]
+        if self.header.seed is None:
+            raise RulesetError("this game carries no seed (a player's view): it cannot be re-simulated")
         fresh = Game.start(self.rules, self.header.scenario, seed=self.header.seed, options=self.header.options)
-        for player, action in actions:
-            if fresh.over:
-                break
-            fresh.apply(action, player=player)
-        codec = self.codec
-        for index, (recorded, simulated) in enumerate(zip(self.events, fresh.events)):
-            if recorded != simulated:
-                raise ReplayMismatchError(index + 1, codec.event_to_dict(recorded), codec.event_to_dict(simulated))
-        if len(self.events) > len(fresh.events) or (not prefix and len(self.events) != len(fresh.events)):
-            index = min(len(self.events), len(fresh.events))
-            recorded = self.events[index] if len(self.events) > index else None
-            simulated = fresh.events[index] if len(fresh.events) > index else None
+        recorded = self.events
+        for index, event in enumerate(recorded):
+            if index >= len(fresh.events):
+                if type(event) is not ActionTaken or fresh.over:
+                    break
+                try:
+                    fresh.apply(event.action, player=event.player)
+                except IllegalActionError as exc:
+                    raise ReplayMismatchError(index + 1, self.codec.event_to_dict(event), None,
+                                              note=f"re-simulation refuses this action ({exc.reason})") from None
+            if index < len(fresh.events) and event != fresh.events[index]:
+                raise ReplayMismatchError(index + 1, self.codec.event_to_dict(event),
+                                          self.codec.event_to_dict(fresh.events[index]))
+        if len(recorded) > len(fresh.events) or (not prefix and len(recorded) != len(fresh.events)):
+            index = min(len(recorded), len(fresh.events))
+            mine = recorded[index] if len(recorded) > index else None
+            theirs = fresh.events[index] if len(fresh.events) > index else None
             raise ReplayMismatchError(
                 index + 1,
-                None if recorded is None else codec.event_to_dict(recorded),
-                None if simulated is None else codec.event_to_dict(simulated),
+                None if mine is None else self.codec.event_to_dict(mine),
+                None if theirs is None else self.codec.event_to_dict(theirs),
             )
+
+
+def _short(exc: BaseException, limit: int = 300) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _check_ruleset_version(rules: Rules, header: gamelog.Header, path: str) -> None:
+    """A log replays only on the ruleset version that wrote it, or one declaring it can
+    (``Rules.replays_versions``): another version's rules would rebuild another game."""
+    if header.ruleset_version == rules.version or header.ruleset_version in rules.replays_versions:
+        return
+    raise CorruptLogError(path, 1, f"written by {header.ruleset} {header.ruleset_version}; the installed {rules.name} is "
+                          f"{rules.version}, which cannot replay {header.ruleset_version} logs")

@@ -9,81 +9,225 @@ Each line's hash is sha256 over the previous line's hash and the line's canonica
 without its hash field), so a changed, reordered or missing line breaks the chain at the first
 line at fault, and a file without its ``end`` line was cut short.  A save is the same file written
 at a decision point: replaying it rebuilds the state, procedure stack included.
+
+The chain detects accidents and naive edits, not forgery: anyone can recompute it.  A host that
+must tell its own logs from forged ones writes them *keyed* (``auth = "hmac-sha256"`` in the
+header): each hash is then an HMAC under a key only the host holds (see :func:`load_key`).
+
+The seed is the host's secret.  A player's view (``view`` set in the header) carries no seed but a
+``commitment``: sha256 of the ``salt`` and the seed, both of which the full log reveals, so once
+the game is over the player can check that the seed revealed is the one the game was played with
+(:mod:`tabletop_core.reveal`).
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import os
+import re
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TextIO
 
 import attrs
 
 from .codec import canonical_json
-from .errors import CorruptLogError, TruncatedLogError
+from .errors import CorruptLogError, LogKeyError, LogWriteError, TruncatedLogError
 
 FORMAT = "tabletop-log/1"
 GENESIS = "0" * 32
+KEYED = "hmac-sha256"
+KEY_ENV = "TABLETOP_KEY_FILE"
+MIN_KEY_BYTES = 16
+MAX_LINE_CHARS = 1 << 24  # one log line above 16 MB is not a line this engine wrote
+_VERSION = re.compile(r"^(\d+)\.(\d+)(\.\d+)?([-+.].*)?$")
 
 
 @attrs.frozen
 class Header:
+    """The first line of a log: what game this is (engine, ruleset and version, scenario, options,
+    variants), the seed (full logs only) and its commitment, the view's player, the keying."""
+
     engine: str
     ruleset: str
     ruleset_version: str
     scenario: str
-    seed: int
+    seed: int | None  # None in a player's view: the seed is the host's secret
     options: dict[str, Any] = attrs.field(factory=dict, hash=False)
     variants: tuple[str, ...] = ()
     view: str | None = None  # a player's filtered export; such a file cannot rebuild the game
     format: str = FORMAT
+    salt: str | None = None  # in a full log: the salt of the seed's commitment
+    commitment: str | None = None  # sha256(salt + seed): in a player's view and in the full log
+    auth: str | None = None  # KEYED when the chain is an HMAC under the host's key
 
     def to_dict(self) -> dict[str, Any]:
         out = attrs.asdict(self)
         out["variants"] = list(self.variants)
+        for optional in ("salt", "commitment", "auth"):
+            if out[optional] is None:
+                del out[optional]  # absent rather than null: old logs keep their bytes
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, path: str) -> "Header":
+    def from_dict(cls, data: Any, *, path: str) -> "Header":
+        if not isinstance(data, dict):
+            raise CorruptLogError(path, 1, "the header is not an object")
         try:
-            return cls(
-                engine=str(data["engine"]),
-                ruleset=str(data["ruleset"]),
-                ruleset_version=str(data["ruleset_version"]),
-                scenario=str(data["scenario"]),
-                seed=int(data["seed"]),
-                options=dict(data.get("options") or {}),
-                variants=tuple(data.get("variants") or ()),
-                view=data.get("view"),
-                format=str(data.get("format", FORMAT)),
-            )
+            fields = {
+                "engine": _text(data, "engine"),
+                "ruleset": _text(data, "ruleset"),
+                "ruleset_version": _text(data, "ruleset_version"),
+                "scenario": _text(data, "scenario"),
+                "seed": _seed(data),
+                "options": _mapping(data, "options"),
+                "variants": tuple(_texts(data, "variants")),
+                "view": _optional_text(data, "view"),
+                "format": _text(data, "format") if "format" in data else FORMAT,
+                "salt": _optional_text(data, "salt"),
+                "commitment": _optional_text(data, "commitment"),
+                "auth": _optional_text(data, "auth"),
+            }
         except (KeyError, TypeError, ValueError) as exc:
-            raise CorruptLogError(path, 1, f"header is missing or has a bad field ({exc})") from None
+            raise CorruptLogError(path, 1, f"header field {exc.args[0]}") from None
+        header = cls(**fields)  # type: ignore[arg-type]  # each field checked by its reader above
+        header.check_format(path)
+        return header
+
+    def check_format(self, path: str) -> None:
+        """Refuse a header this engine cannot read: another format, a newer engine, a bad view."""
+        if self.format != FORMAT:
+            raise CorruptLogError(path, 1, f"header field format: {self.format!r} is not {FORMAT!r} (not a log this engine reads)")
+        if _VERSION.match(self.engine) is None:
+            raise CorruptLogError(path, 1, f"header field engine: {self.engine!r} is not a version number")
+        from . import __version__
+
+        if _major_minor(self.engine) > _major_minor(__version__):
+            raise CorruptLogError(path, 1, f"written by engine {self.engine}, newer than this engine ({__version__}): upgrade tabletop to read it")
+        if self.auth not in (None, KEYED):
+            raise CorruptLogError(path, 1, f"header field auth: {self.auth!r} is not {KEYED!r}")
+        if self.view is None and self.seed is None:
+            raise CorruptLogError(path, 1, "header field seed: missing in a full log")
+        if self.view is not None and self.seed is not None:
+            raise CorruptLogError(path, 1, "header field seed: a player's view must not carry the seed")
 
 
-def chain(previous: str, body_text: str) -> str:
-    return hashlib.sha256((previous + body_text).encode()).hexdigest()[:32]
+def _text(data: dict[str, Any], name: str) -> str:
+    if name not in data:
+        raise KeyError(f"{name}: missing")
+    value = data[name]
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected text, got {type(value).__name__} {value!r}"[:200])
+    return value
 
 
-def _line(previous: str, body: dict[str, Any]) -> tuple[str, str]:
+def _optional_text(data: dict[str, Any], name: str) -> str | None:
+    return None if data.get(name) is None else _text(data, name)
+
+
+def _seed(data: dict[str, Any]) -> int | None:
+    value = data.get("seed")
+    if value is not None and (type(value) is not int):
+        raise TypeError(f"seed: expected an integer, got {type(value).__name__} {value!r}"[:200])
+    return value
+
+
+def _mapping(data: dict[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name) or {}
+    if not isinstance(value, dict):
+        raise TypeError(f"{name}: expected an object, got {type(value).__name__}")
+    return dict(value)
+
+
+def _texts(data: dict[str, Any], name: str) -> list[str]:
+    value = data.get(name) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{name}: expected a list of names, got {value!r}"[:200])
+    return value
+
+
+def _major_minor(version: str) -> tuple[int, int]:
+    match = _VERSION.match(version)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+# -- the seed's commitment and the host's key ------------------------------------------------
+def salt_for(seed: int, key: bytes | None) -> str:
+    """The commitment's salt: derived from the seed (and the host's key, when keyed) so that the
+    same game writes the same bytes every time."""
+    text = f"tabletop-salt/1:{seed}".encode()
+    if key is not None:
+        return hmac.new(key, text, hashlib.sha256).hexdigest()[:32]
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
+def commitment_for(salt: str, seed: int) -> str:
+    """The commitment to ``seed`` a player's view carries: sha256 of the salt and the seed."""
+
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
+def sealed(header: Header, key: bytes | None) -> Header:
+    """The header of a full log as written: salt and commitment filled in, keyed if ``key``."""
+    if header.seed is None:
+        return attrs.evolve(header, auth=KEYED if key is not None else None)
+    salt = salt_for(header.seed, key)
+    return attrs.evolve(header, salt=salt, commitment=commitment_for(salt, header.seed),
+                        auth=KEYED if key is not None else None)
+
+
+def load_key(path: str | Path | None = None) -> bytes | None:
+    """The host's key from ``path``, else from the file named by ``$TABLETOP_KEY_FILE``; None if
+    neither is given.  The key is the file's bytes (a trailing newline dropped), 16 bytes at least."""
+    if path is None:
+        path = os.environ.get(KEY_ENV) or None
+        if path is None:
+            return None
+    name = str(path)
+    try:
+        key = Path(path).read_bytes()
+    except OSError as exc:
+        raise LogKeyError(name, 0, f"the key file cannot be read ({exc.strerror or exc})") from None
+    key = key.rstrip(b"\r\n")
+    if len(key) < MIN_KEY_BYTES:
+        raise LogKeyError(name, 0, f"a key needs {MIN_KEY_BYTES} bytes at least, this file has {len(key)}")
+    return key
+
+
+def chain(previous: str, body_text: str, key: bytes | None = None) -> str:
+    """The hash of one line: sha256 (HMAC-sha256 under ``key``) of the previous hash and the line."""
+
+    data = (previous + body_text).encode()
+    if key is not None:
+        return hmac.new(key, data, hashlib.sha256).hexdigest()[:32]
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _line(previous: str, body: dict[str, Any], key: bytes | None = None) -> tuple[str, str]:
     text = canonical_json(body)
-    digest = chain(previous, text)
+    digest = chain(previous, text, key)
     return text[:-1] + f',"hash":"{digest}"}}', digest
 
 
 class LogWriter:
-    """Writes a log line by line as events happen; ``close`` writes the end line."""
+    """Writes a log line by line as events happen; ``close`` writes the end line.  ``key``: write
+    it keyed (see :func:`load_key`)."""
 
-    def __init__(self, path: str | Path, header: Header):
-        self.path = Path(path)
-        self._file = self.path.open("w", encoding="utf-8")
+    def __init__(self, path: str | Path, header: Header, *, key: bytes | None = None):
+        self.path = _target(path)
+        self._key = key
+        self._file = open_for_writing(self.path)
         self._hash = GENESIS
         self._count = 0
-        self._write({"header": header.to_dict()})
+        self._write({"header": sealed(header, key).to_dict()})
 
     def _write(self, body: dict[str, Any]) -> None:
-        text, self._hash = _line(self._hash, body)
-        self._file.write(text + "\n")
+        text, self._hash = _line(self._hash, body, self._key)
+        try:
+            self._file.write(text + "\n")
+        except OSError as exc:
+            self._file.close()
+            raise LogWriteError(str(self.path), exc) from None
 
     def event(self, event_dict: dict[str, Any]) -> None:
         self._count += 1
@@ -91,57 +235,112 @@ class LogWriter:
 
     def close(self, end: dict[str, Any]) -> None:
         self._write({"end": {"events": self._count, **end}})
-        self._file.close()
+        try:
+            self._file.close()
+        except OSError as exc:
+            raise LogWriteError(str(self.path), exc) from None
 
     def abandon(self) -> None:
         """Close without the end line (the game was interrupted): readers will call it truncated."""
-        self._file.close()
+        try:
+            self._file.close()
+        except OSError:
+            pass  # the log is incomplete either way, and the reader says so
 
 
-def render(header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str, Any]) -> Iterator[str]:
-    """The lines of a complete log, without newlines."""
+def _target(path: str | Path) -> Path:
+    if isinstance(path, str) and not path.strip():
+        raise LogWriteError(repr(path), None, "an empty path names no file")
+    return Path(path)
+
+
+def open_for_writing(path: Path) -> TextIO:
+    """Open ``path`` for a log, or say in one line why it cannot be (a directory, no folder, ...)."""
+    if path.is_dir():
+        raise LogWriteError(str(path), None, "is a directory: give a file name")
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise LogWriteError(str(path), exc) from None
+
+
+def render(header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str, Any], *,
+           key: bytes | None = None) -> Iterator[str]:
+    """The lines of a complete log, without newlines (the header is written as given)."""
     previous = GENESIS
-    text, previous = _line(previous, {"header": header.to_dict()})
+    text, previous = _line(previous, {"header": header.to_dict()}, key)
     yield text
     count = 0
     for count, event in enumerate(event_dicts, start=1):
-        text, previous = _line(previous, {"n": count, "event": event})
+        text, previous = _line(previous, {"n": count, "event": event}, key)
         yield text
-    text, previous = _line(previous, {"end": {"events": count, **end}})
+    text, previous = _line(previous, {"end": {"events": count, **end}}, key)
     yield text
 
 
-def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str, Any]) -> None:
-    Path(path).write_text("\n".join(render(header, event_dicts, end)) + "\n", encoding="utf-8")
+def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str, Any], *,
+          key: bytes | None = None) -> None:
+    """Write a whole log (rendered first, so a failure to render leaves no half-written file)."""
+    target = _target(path)
+    text = "\n".join(render(header, event_dicts, end, key=key)) + "\n"
+    handle = open_for_writing(target)
+    try:
+        with handle:
+            handle.write(text)
+    except OSError as exc:
+        raise LogWriteError(str(target), exc) from None
 
 
 @attrs.frozen
 class RawLog:
+    """A log read and checked line by line, not yet decoded into events."""
+
     header: Header
     events: list[dict[str, Any]]
-    end: dict[str, Any]
+    end: dict[str, Any] | None  # None only for an interrupted log read with ``partial``
+    lines: int = 0  # how many lines the file has
+
+    @property
+    def interrupted(self) -> bool:
+        return self.end is None
 
 
-def read(path: str | Path, *, limit: int | None = None) -> RawLog:
-    """Read and check a log; raises CorruptLogError / TruncatedLogError naming the first bad line."""
+def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False) -> RawLog:
+    """Read and check a log; raises CorruptLogError / TruncatedLogError naming the first bad line.
+
+    ``key``: the host's key, for a keyed log (and a log that must be keyed: an unkeyed one is then
+    refused).  ``partial``: accept an interrupted log (no end line), keeping its whole lines."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise CorruptLogError(name, 0, "no such file") from None
-    except UnicodeDecodeError:
-        raise CorruptLogError(name, 1, "not UTF-8 text") from None
-    return parse(text, name=name, limit=limit)
+    except IsADirectoryError:
+        raise CorruptLogError(name, 0, "is a directory, not a log file") from None
+    except OSError as exc:
+        raise CorruptLogError(name, 0, f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CorruptLogError(name, line, f"not UTF-8 text (byte {data[exc.start]:#04x})") from None
+    return parse(text, name=name, limit=limit, key=key, partial=partial)
 
 
-def parse(text: str, *, name: str = "<log>", limit: int | None = None) -> RawLog:
+def parse(text: str, *, name: str = "<log>", limit: int | None = None, key: bytes | None = None,
+          partial: bool = False) -> RawLog:
+    """Check the text of a log (see :func:`read`); ``name`` is used in error messages."""
+
     lines = text.split("\n")
+    cut = False
     if lines and lines[-1] == "":
         lines.pop()
-    else:
-        if lines:
+    elif lines:
+        if not partial:
             # the last line has no newline: it was cut while being written
             raise TruncatedLogError(name, len(lines), "the last line is incomplete (no newline): the log was cut short")
+        lines.pop()
+        cut = True
     if not lines:
         raise TruncatedLogError(name, 1, "the log is empty")
     previous = GENESIS
@@ -151,16 +350,24 @@ def parse(text: str, *, name: str = "<log>", limit: int | None = None) -> RawLog
     for number, line in enumerate(lines, start=1):
         if end is not None:
             raise CorruptLogError(name, number, "text after the end line")
+        if len(line) > MAX_LINE_CHARS:
+            raise CorruptLogError(name, number, f"a line of {len(line)} characters (more than {MAX_LINE_CHARS})")
         try:
             body = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CorruptLogError(name, number, f"not valid JSON ({exc.msg})") from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise CorruptLogError(name, number, f"not valid JSON ({getattr(exc, 'msg', 'nested too deep')})") from None
         if not isinstance(body, dict) or "hash" not in body:
             raise CorruptLogError(name, number, "no hash field")
         stated = body.pop("hash")
-        expected = chain(previous, canonical_json(body))
+        if number == 1:
+            _check_keying(body, key, name)
+        try:
+            expected = chain(previous, canonical_json(body), key)
+        except ValueError as exc:
+            raise CorruptLogError(name, number, f"not canonical JSON ({exc})") from None
         if stated != expected:
-            raise CorruptLogError(name, number, "hash does not match: the line was changed, reordered or a line before it is missing")
+            under = " under this key (forged, or written with another key)" if key is not None else ""
+            raise CorruptLogError(name, number, f"hash does not match{under}: the line was changed, reordered or a line before it is missing")
         previous = expected
         if number == 1:
             if "header" not in body:
@@ -168,16 +375,37 @@ def parse(text: str, *, name: str = "<log>", limit: int | None = None) -> RawLog
             header = Header.from_dict(body["header"], path=name)
             continue
         if "end" in body:
-            end = body["end"]
-            if end.get("events") != len(events):
-                raise CorruptLogError(name, number, f"end line counts {end.get('events')} events, the log has {len(events)}")
+            end = _checked_end(body["end"], len(events), name, number, header)
             continue
         if body.get("n") != len(events) + 1 or not isinstance(body.get("event"), dict):
             raise CorruptLogError(name, number, f"expected event number {len(events) + 1}")
         events.append(body["event"])
-    if end is None:
-        raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(events)}: the log was cut short")
     assert header is not None
+    if end is None and not partial:
+        raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(events)}: the game was interrupted "
+                                "or the file cut short (load it with partial=True, or `tabletop replay --partial`, "
+                                "to continue from its last whole line)")
+    if cut and end is not None:
+        raise CorruptLogError(name, len(lines) + 1, "text after the end line")
     if limit is not None:
         events = events[:limit]
-    return RawLog(header, events, end)
+    return RawLog(header, events, end, len(lines))
+
+
+def _check_keying(body: dict[str, Any], key: bytes | None, name: str) -> None:
+    header = body.get("header")
+    auth = header.get("auth") if isinstance(header, dict) else None
+    if auth == KEYED and key is None:
+        raise LogKeyError(name, 1, f"the log is keyed ({KEYED}): give the host's key (--key-file, or ${KEY_ENV})")
+    if key is not None and auth != KEYED:
+        raise LogKeyError(name, 1, "the log is not keyed: it was not written under your key (a forgery, or another host's)")
+
+
+def _checked_end(end: Any, events: int, name: str, number: int, header: Header | None) -> dict[str, Any]:
+    if not isinstance(end, dict):
+        raise CorruptLogError(name, number, "the end line is not an object")
+    if end.get("events") != events:
+        raise CorruptLogError(name, number, f"end line counts {end.get('events')!r} events, the log has {events}")
+    if header is not None and header.view is None and not isinstance(end.get("digest"), str):
+        raise CorruptLogError(name, number, "the end line has no state digest (a full log must end with one)")
+    return end

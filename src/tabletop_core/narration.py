@@ -26,7 +26,8 @@ def narrate(rules, event: Event, state) -> str | None:
 def core_line(rules, event: Event, state) -> str | None:
     kind = type(event)
     if kind is GameStarted:
-        return f"{rules.title or rules.name}: scenario {event.scenario}, seed {event.seed}"
+        seed = "" if event.seed is None else f", seed {event.seed}"  # a player's view carries no seed
+        return f"{rules.title or rules.name}: scenario {event.scenario}{seed}"
     if kind is ActionTaken:
         return f"{event.player}: {rules.describe_action(event.action, state)}"
     if kind is DiceRolled:

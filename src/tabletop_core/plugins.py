@@ -7,13 +7,15 @@ and variants there are, and how to make a rules object with variants applied.
 """
 from __future__ import annotations
 
+import importlib.metadata
+import sys
 from typing import Any, Callable, Iterable
 
 import attrs
 import pluggy
 
 from . import hookspecs
-from .errors import RulesetError, UnknownNameError
+from .errors import RulesetError, TabletopError, UnknownNameError
 from .rules import Rules
 
 ENTRY_POINT_GROUP = "tabletop.rulesets"
@@ -22,6 +24,8 @@ hookimpl = pluggy.HookimplMarker("tabletop")
 
 @attrs.frozen
 class RulesetInfo:
+    """An installed ruleset: name, version, title and the factory of its rules objects."""
+
     name: str
     version: str
     title: str
@@ -29,6 +33,8 @@ class RulesetInfo:
 
 
 class RulesetRegistry:
+    """Where plug-ins register rulesets (``registry.add(MyRules)``), in ``tabletop_register_rulesets``."""
+
     def __init__(self) -> None:
         self.entries: dict[str, RulesetInfo] = {}
 
@@ -44,6 +50,8 @@ class RulesetRegistry:
 
 @attrs.frozen
 class AgentInfo:
+    """An installed agent: name, factory, the ruleset it is for (None: any) and a description."""
+
     name: str
     factory: Callable[..., Any] = attrs.field(eq=False, repr=False)
     ruleset: str | None = None
@@ -51,6 +59,8 @@ class AgentInfo:
 
 
 class AgentRegistry:
+    """Where plug-ins register agents (``registry.add(name, factory)``), in ``tabletop_register_agents``."""
+
     def __init__(self) -> None:
         self.entries: dict[str, AgentInfo] = {}
 
@@ -62,12 +72,16 @@ class AgentRegistry:
 
 @attrs.frozen
 class VariantInfo:
+    """An installed variant or house rule of a ruleset."""
+
     ruleset: str
     name: str
     title: str
 
 
 class VariantRegistry:
+    """Where plug-ins register variants, in ``tabletop_register_variants``."""
+
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], VariantInfo] = {}
 
@@ -75,8 +89,33 @@ class VariantRegistry:
         self.entries[(ruleset, name)] = VariantInfo(ruleset, name, title)
 
 
-def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] = ()) -> pluggy.PluginManager:
-    """A ready plugin manager: core specs, built-in agents, installed plug-ins, ``plugins``."""
+def report_skipped(name: str, problem: str) -> None:
+    """The default way to tell that an installed plug-in was skipped: one line on stderr."""
+    sys.stderr.write(f"tabletop: plug-in {name} skipped: {problem}\n")
+
+
+def load_entry_points(pm: pluggy.PluginManager, *, on_skip: Callable[[str, str], None] = report_skipped) -> list[str]:
+    """Register every installed plug-in of ENTRY_POINT_GROUP; one that fails to import is skipped
+    (``on_skip(name, problem)``) so that the others and every command still work.  Returns the
+    names skipped."""
+    skipped: list[str] = []
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if pm.get_plugin(entry.name) is not None or pm.is_blocked(entry.name):
+            continue
+        try:
+            plugin = entry.load()
+        except Exception as exc:  # noqa: BLE001 - a broken third-party package must not stop the rest
+            skipped.append(entry.name)
+            on_skip(f"{entry.name} ({entry.value})", f"{type(exc).__name__}: {exc}")
+            continue
+        pm.register(plugin, name=entry.name)
+    return skipped
+
+
+def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] = (),
+                        on_skip: Callable[[str, str], None] = report_skipped) -> pluggy.PluginManager:
+    """A ready plugin manager: core specs, built-in agents, installed plug-ins, ``plugins``.
+    An installed plug-in that fails to import is skipped with ``on_skip(name, problem)``."""
     from . import agents
 
     pm = pluggy.PluginManager("tabletop")
@@ -84,7 +123,7 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] 
     pm.hook.tabletop_add_hookspecs.call_historic(kwargs={"pluginmanager": pm})
     pm.register(agents, name="tabletop_core.agents")
     if entry_points:
-        pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        load_entry_points(pm, on_skip=on_skip)
     for plugin in plugins:
         if not pm.is_registered(plugin):
             pm.register(plugin)
@@ -125,8 +164,12 @@ class Host:
 
     def rules(self, name: str, variants: Iterable[str] = ()) -> Rules:
         """A fresh rules object for ``name`` with ``variants`` layered on, in order."""
+        variants = tuple(variants)
         rules = self.ruleset_info(name).factory()
         applied: list[str] = []
+        twice = sorted({v for v in variants if variants.count(v) > 1})
+        if twice:
+            raise TabletopError(f"variant {', '.join(twice)} of {name} is asked for twice: a variant is layered once")
         for variant in variants:
             evolved = self.pm.hook.tabletop_evolve_rules(rules=rules, variant=variant)
             if evolved is None:

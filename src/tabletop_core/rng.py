@@ -8,6 +8,10 @@ its position in one integer.
 """
 from __future__ import annotations
 
+from typing import Sequence, TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 
@@ -57,7 +61,7 @@ class CounterRNG:
         """Uniform integer in ``[low, high]`` inclusive."""
         return low + self.below(high - low + 1)
 
-    def permutation(self, items: list) -> list:
+    def permutation(self, items: Sequence[T]) -> list[T]:
         """A Fisher–Yates shuffled copy of ``items``."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):

@@ -42,14 +42,22 @@ from .values import Action, Decision, Event, Frame
 
 @attrs.frozen
 class Scenario:
+    """One scenario a ruleset offers: its id (used in commands and logs), title and description."""
+
     id: str
     title: str
     description: str = ""
 
 
 class Rules:
+    """The base of every ruleset: metadata as class constants, and the surface the core calls
+    (``scenarios``, ``setup``, ``decision``, ``act``, ``advance``, ``observe``, ``narrate``; see
+    this module's documentation).  An instance holds no per-game state: everything that changes
+    lives in the event-sourced state, so one rules object may serve many games."""
+
     name: ClassVar[str] = ""
     version: ClassVar[str] = "0"
+    replays_versions: ClassVar[tuple[str, ...]] = ()  # older versions whose logs this one replays
     title: ClassVar[str] = ""
     players: ClassVar[tuple[str, ...]] = ()
     max_decisions: ClassVar[int] = 10_000
@@ -62,22 +70,28 @@ class Rules:
 
     # -- metadata -------------------------------------------------------------------------------
     def scenarios(self) -> Mapping[str, Scenario]:
+        """The scenarios offered: id -> :class:`Scenario`."""
         raise NotImplementedError(f"{type(self).__name__} must list its scenarios")
 
     def new_state(self) -> BaseState:
+        """An empty state of ``state_class`` (the events of ``setup`` fill it)."""
         return self.state_class()
 
     # -- the game -------------------------------------------------------------------------------
     def setup(self, ctx, scenario: str, options: Mapping[str, Any]) -> None:
+        """Emit, through ``ctx``, the events that lay ``scenario`` out."""
         raise NotImplementedError(f"{type(self).__name__} must set up its scenarios")
 
     def decision(self, state) -> Decision | None:
+        """Who must decide now and the legal actions (never none), or None to ``advance``."""
         raise NotImplementedError(f"{type(self).__name__} must say who decides")
 
     def act(self, ctx, action: Action) -> None:
+        """Emit the consequences of ``action``, already checked legal by the core."""
         raise NotImplementedError(f"{type(self).__name__} must resolve actions")
 
     def advance(self, ctx) -> None:
+        """Emit the next automatic step (at least one event)."""
         raise NotImplementedError(f"{type(self).__name__} has automatic steps but no advance()")
 
     def explain_illegal(self, state, action: Action, decision: Decision) -> str | None:
@@ -109,12 +123,15 @@ class Rules:
 
     # -- views and words ------------------------------------------------------------------------
     def observe(self, state, player: str | None) -> dict[str, Any]:
+        """What ``player`` may see (JSON-able); None is the referee, who sees all."""
         raise NotImplementedError(f"{type(self).__name__} must say what a player sees")
 
     def narrate(self, event: Event, state) -> str | None:
+        """One human line for ``event`` (None: the core's line, or silence)."""
         return None
 
     def describe_action(self, action: Action, state) -> str:
+        """A human name for ``action`` (menus, narration); the default lists its fields."""
         fields = ", ".join(f"{k}={v}" for k, v in attrs.asdict(action, recurse=False).items())
         return f"{action.TAG}({fields})" if fields else action.TAG
 
@@ -132,6 +149,19 @@ class Rules:
 
     def perturb_hidden(self, state, player: str, rng) -> None:
         """Shuffle, in place, what ``player`` cannot see (beyond decks), for the view checks."""
+
+    # -- the referee's vocabulary (tabletop_core.referee) ----------------------------------------
+    def referee_place_unit(self, ctx, *, unit: str, where: Any) -> None:
+        """Emit the events that put ``unit`` at ``where``; a ruleset that offers it overrides this."""
+        from .referee import RefereeError
+
+        raise RefereeError(f"{self.name} does not offer the referee word place_unit")
+
+    def referee_set_phase(self, ctx, *, phase: Any) -> None:
+        """Emit the events that move the game to ``phase``; a ruleset that offers it overrides this."""
+        from .referee import RefereeError
+
+        raise RefereeError(f"{self.name} does not offer the referee word set_phase")
 
 
 Handler = Callable[..., Any]

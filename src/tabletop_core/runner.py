@@ -1,14 +1,14 @@
 """Playing games to the end with agents."""
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from .agents import AgentView
 from .errors import RulesetError
 from .values import Event, Result
 
 
-def play(game, agents: Mapping[str, object], *, on_event: Callable[[Event], None] | None = None,
+def play(game: Any, agents: Mapping[str, Any], *, on_event: Callable[[Event], None] | None = None,
          max_decisions: int | None = None) -> Result:
     """Ask each deciding player's agent until the game ends; returns the result.
 
@@ -23,4 +23,5 @@ def play(game, agents: Mapping[str, object], *, on_event: Callable[[Event], None
         agent = agents[decision.player]
         action = agent.choose(AgentView(game, decision.player, decision))
         game.apply(action)
-    return game.result
+    result: Result = game.result
+    return result

@@ -19,6 +19,9 @@ from .values import Frame, Result
 
 @attrs.define(kw_only=True)
 class BaseState:
+    """The core's part of every game state: the seed and generator position, the procedure stack,
+    the decks, the result and the decision count.  A ruleset subclasses it (see the module)."""
+
     seed: int = 0
     rng_counter: int = 0
     stack: list[Frame] = attrs.Factory(list)
@@ -35,7 +38,7 @@ class BaseState:
         """The procedure step waiting on top of the stack, if any."""
         return self.stack[-1] if self.stack else None
 
-    def clone(self):
+    def clone(self) -> "BaseState":
         cls = type(self)
         plan = _CLONE_PLANS.get(cls)
         if plan is None:

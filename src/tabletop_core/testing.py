@@ -10,8 +10,11 @@ Each check raises ``AssertionError`` with a message naming the ruleset, scenario
 decision at fault.  The checks: random playouts end within the declared maximum with a legal
 action always offered; replaying the log rebuilds the same state and re-simulation matches; a save
 loaded at random decision points continues identically; a clone is independent; undo restores the
-exact state and is refused across randomness; an illegal action changes nothing; and what a
-player observes does not change when what they may not see is shuffled.
+exact state and is refused across randomness; an illegal action changes nothing; what a player
+observes does not change when what they may not see (or the seed) is shuffled; and neither do the
+actions offered to them, who is asked to decide, what they see of their own action's
+consequences, nor the words of a refusal (:func:`check_leaks`).  :func:`check_ruleset` returns
+a :class:`CheckReport` saying what it checked.
 
 Where a decision accepts parametric actions (``Decision.accepts``), every check also plays the
 ruleset's random proposals (``Rules.propose``): half the time a decision is met, a proposal is
@@ -25,12 +28,15 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
+import attrs
+
 from . import agents_for, default_host
 from .agents import AgentView, RandomAgent, agent_seed
 from .errors import IllegalActionError, UndoError
 from .game import Game
 from .plugins import Host
 from .rng import CounterRNG
+from .values import ConcealedAction
 
 
 class Proposals:
@@ -113,8 +119,12 @@ def check_replay(game: Game, host: Host | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.jsonl"
         game.save(path)
+        # rebuilt without the end line's digest check first, so a difference is named by its field
+        rebuilt = load_game(path, host=host, upto=len(game.events))
+        assert rebuilt.digest() == game.digest(), (
+            f"{_where(game)}: replayed state differs from the played one at {game.codec.state_difference(game.state, rebuilt.state)} "
+            "(a change of state made outside an apply function?)")
         loaded = load_game(path, host=host)
-    assert loaded.digest() == game.digest(), f"{_where(game)}: replayed state differs from the played one"
     assert loaded.events == game.events, f"{_where(game)}: events changed through save and load"
     loaded.verify()
 
@@ -141,7 +151,9 @@ def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants=
             path = Path(tmp) / f"save-{stop}.jsonl"
             game.save(path)
             loaded = load_game(path, host=host)
-            assert loaded.digest() == game.digest(), f"{_where(game)}: loaded save differs"
+            assert loaded.digest() == game.digest(), (
+                f"{_where(game)}: loaded save differs at {game.codec.state_difference(game.state, loaded.state)} "
+                "(a change of state made outside an apply function?)")
             assert loaded.decision == game.decision, f"{_where(game)}: loaded save asks a different decision"
             for taken in actions[done:]:
                 loaded.apply(taken.action, player=taken.player)
@@ -215,10 +227,12 @@ def check_undo_and_refusal(game_factory, seed: int, steps: int = 60) -> None:
                 raise AssertionError(f"{_where(game)}: can_undo() said no but undo() went back")
 
 
-def _perturbed(game: Game, player: str, seed: int) -> Game:
+def _perturbed(game: Game, player: str, seed: int, *, new_seed: bool = False) -> Game:
     """A clone where everything ``player`` may not see is shuffled: hidden deck piles pooled and
-    redealt with the same sizes, and whatever the ruleset hides beyond decks (perturb_hidden)."""
+    redealt with the same sizes, and whatever the ruleset hides beyond decks (perturb_hidden).
+    ``new_seed`` also changes the game's seed (the host's secret: no view may depend on it)."""
     clone = game.clone(keep_history=False)
+    clone._decision = None  # the original's cached decision was computed from what is now changed
     rng = CounterRNG(seed)
     for deck in clone.state.decks.values():
         hidden = [name for name in sorted(deck.piles) if not deck.visible_to(name, player)]
@@ -228,51 +242,211 @@ def _perturbed(game: Game, player: str, seed: int) -> Game:
             size = len(deck.piles[name])
             deck.piles[name], pool = pool[:size], pool[size:]
     clone.rules.perturb_hidden(clone.state, player, rng)
+    if new_seed:
+        clone.state.seed = clone.state.seed ^ 0x5EED_5EED_5EED
     return clone
 
 
-def check_views(game_factory, seed: int, steps: int = 80) -> None:
-    """A player's observation is the same whatever is hidden from them; their history names no
-    card they did not see."""
+@attrs.define
+class CheckReport:
+    """What :func:`check_ruleset` checked, counted per kind of check (all of them passed)."""
+
+    ruleset: str
+    scenario: str
+    seeds: list[int] = attrs.Factory(list)
+    counts: dict[str, int] = attrs.Factory(dict)
+
+    def count(self, check: str, n: int = 1) -> None:
+        self.counts[check] = self.counts.get(check, 0) + n
+
+    def __str__(self) -> str:
+        done = ", ".join(f"{n} {check}" for check, n in self.counts.items())
+        return f"{self.ruleset}/{self.scenario} seeds {self.seeds}: {done}"
+
+
+def _reporting(report: CheckReport | None) -> CheckReport:
+    return report if report is not None else CheckReport("", "")
+
+
+def check_views(game_factory, seed: int, steps: int = 80, *, report: CheckReport | None = None) -> None:
+    """A player's observation is the same whatever is hidden from them (the seed included); their
+    history names no card they did not see, no seed and no other player's secret choice."""
+    report = _reporting(report)
     game = game_factory()
     agent = RandomAgent(seed=seed, player="views")
     proposals = Proposals(seed ^ 0x71E)
     for step in range(steps):
         for player in game.rules.players:
             mine = game.observe(player)
-            other = _perturbed(game, player, seed * 131 + step).observe(player)
-            assert mine == other, f"{_where(game)}: {player}'s observation reveals something hidden from them"
-            for event in game.events_for(player):
-                if type(event).__name__ == "DeckShuffled":
-                    assert event.order == (), f"{_where(game)}: a shuffle's order leaks to {player}"
-                if type(event).__name__ == "CardMoved" and event.seen_by is not None and player not in event.seen_by:
-                    assert event.card is None, f"{_where(game)}: a card leaks to {player}"
-                if type(event).__name__ == "ActionTaken" and event.player != player and event.action.SECRET:
-                    assert event.action.TAG == "ConcealedAction", f"{_where(game)}: {event.player}'s secret choice leaks to {player}"
+            other = _perturbed(game, player, seed * 131 + step, new_seed=True).observe(player)
+            assert mine == other, f"{_where(game)}: {player}'s observation reveals something hidden from them (or the seed)"
+            report.count("observations compared")
+            _check_history(game, player)
+            report.count("histories scanned")
         if game.over:
             return
         game.apply(proposals.choose(game, lambda: _random_choice(agent, game)))
 
 
+def _check_history(game: Game, player: str) -> None:
+    for event in game.events_for(player):
+        kind = type(event).__name__
+        if kind == "GameStarted":
+            assert event.seed is None, f"{_where(game)}: the seed leaks to {player} in the history"
+        if kind == "DeckShuffled":
+            assert event.order == (), f"{_where(game)}: a shuffle's order leaks to {player}"
+        if kind == "PileArranged" and event.seen_by is not None and player not in event.seen_by:
+            assert event.order == (), f"{_where(game)}: an arranged pile's order leaks to {player}"
+        if kind == "CardMoved" and event.seen_by is not None and player not in event.seen_by:
+            assert event.card is None, f"{_where(game)}: a card leaks to {player}"
+        if kind == "ActionTaken" and event.player != player and event.action.SECRET:
+            assert event.action.TAG == "ConcealedAction", f"{_where(game)}: {event.player}'s secret choice leaks to {player}"
+
+
+def _reveals_to(game: Game, event, player: str) -> bool:
+    """Does ``event`` show ``player`` something they could not see before?  (A card played from
+    their own hand reveals it to the others, not to them.)"""
+    kind = type(event).__name__
+    if kind == "CardMoved":
+        if not event.reveals:
+            return False
+        hidden_before = not game.state.decks[event.deck].visible_to(event.source, player)
+        return hidden_before and (event.seen_by is None or player in event.seen_by)
+    if kind == "CardsPeeked":
+        return event.player == player
+    return type(event).REVEALS
+
+
+def _seen_consequences(game: Game, player: str, action) -> tuple[list, object]:
+    """What ``player`` sees of ``action``'s consequences, up to the first revelation, and who decides
+    next (or the result) if nothing was revealed."""
+    start = len(game.events)
+    try:
+        game.apply(action)
+    except Exception as exc:  # noqa: BLE001 - a refusal or a crash is itself a difference to report
+        return [f"refused: {type(exc).__name__}: {exc}"], None
+    seen = []
+    for event in game.events[start:]:
+        if _reveals_to(game, event, player):
+            return seen, "revealed"
+        seen.append(event.redact(player))
+    if game.over:
+        return seen, game.result
+    decision = game.decision
+    return seen, (decision.player, decision.actions if decision.player == player else None, decision.prompt)
+
+
+def _offers(game: Game) -> list[tuple[object, str | None]]:
+    """Illegal offers: a never-legal action from nobody in particular, and a legal action offered
+    by each player who is not deciding."""
+    decision = game.decision
+    offers: list[tuple[object, str | None]] = [(ConcealedAction("no-such-action"), None)]
+    return offers + [(decision.actions[0], p) for p in game.rules.players if p != decision.player]
+
+
+def _refusals(game: Game, offers) -> list[str]:
+    """The messages refusing each offer (all must be refused)."""
+    messages = []
+    for action, player in offers:
+        try:
+            game.apply(action, player=player)
+        except IllegalActionError as exc:
+            messages.append(str(exc))
+        else:
+            raise AssertionError(f"{_where(game)}: an illegal offer was accepted ({action!r} by {player})")
+    return messages
+
+
+def check_leaks(game_factory, seed: int, steps: int = 40, *, report: CheckReport | None = None) -> None:
+    """Non-interference beyond observations: for each player, changing what they may not see does
+    not change the legal actions offered to them, who is asked to decide (decision timing), what
+    they see of their own action's consequences (frames pushed, public modifiers, windows opened)
+    up to the first revelation, nor the words of a refusal they could read."""
+    report = _reporting(report)
+    game = game_factory()
+    agent = RandomAgent(seed=seed, player="leaks")
+    proposals = Proposals(seed ^ 0x1EA4)
+    for step in range(steps):
+        if game.over:
+            return
+        decision = game.decision
+        action = proposals.choose(game, lambda: _random_choice(agent, game))
+        for player in game.rules.players:
+            other = _perturbed(game, player, seed * 977 + step)
+            try:
+                theirs = other.decision
+            except Exception as exc:  # noqa: BLE001 - no decision at all in the changed state
+                theirs = f"{type(exc).__name__}: {exc}"
+            timing = theirs.player if isinstance(theirs, type(decision)) else theirs
+            assert timing == decision.player, (
+                f"{_where(game)}: who decides depends on what {player} may not see "
+                f"({decision.player} here, {timing} when it changes): decision timing leaks")
+            report.count("decision timings compared")
+            if player == decision.player:
+                assert theirs == decision, (
+                    f"{_where(game)}: the actions offered to {player} depend on what they may not see "
+                    f"({len(decision.actions)} here, {len(theirs.actions)} when it changes): legal actions leak")
+                report.count("legal-action sets compared")
+                mine = _seen_consequences(game.clone(keep_history=False), player, action)
+                changed = _seen_consequences(other.clone(keep_history=False), player, action)
+                assert mine == changed, (
+                    f"{_where(game)}: what {player} sees of their own {action!r} depends on what they may not see "
+                    f"(events, frames or the next decision differ): {_first_gap(mine, changed)}")
+                report.count("consequences compared")
+            offers = _offers(game)
+            mine, changed = _refusals(game, offers), _refusals(other, offers)
+            assert mine == changed, (
+                f"{_where(game)}: a refusal's words depend on what {player} may not see ({mine} vs {changed})")
+            report.count("refusal messages compared")
+        game.apply(action)
+
+
+def _first_gap(mine, changed) -> str:
+    events, nxt = mine
+    other_events, other_next = changed
+    for a, b in zip(events, other_events):
+        if a != b:
+            return f"{a!r} vs {b!r}"
+    if len(events) != len(other_events):
+        return f"{len(events)} events vs {len(other_events)}"
+    return f"next {nxt!r} vs {other_next!r}"
+
+
 def check_ruleset(ruleset: str, scenario: str, *, seeds: Iterable[int] = (0, 1, 2), variants: Iterable[str] = (),
-                  host: Host | None = None) -> None:
-    """Every check of the kit, for each seed."""
+                  host: Host | None = None, leaks: bool = True) -> CheckReport:
+    """Every check of the kit, for each seed; returns a :class:`CheckReport` of what was checked.
+
+    ``leaks=False`` leaves out :func:`check_leaks` (the non-interference checks beyond
+    observations), for a ruleset with a known leak that a separate, expected-to-fail test names."""
     variants = tuple(variants)
+    report = CheckReport(ruleset, scenario)
     proposals = Proposals(0)
     for seed in seeds:
+        report.seeds.append(seed)
         played = Proposals(seed)
         game = random_playout(ruleset, scenario, seed, variants=variants, host=host, proposals=played)
         proposals.absorb(played)
+        report.count("playouts")
+        report.count("decisions played", game.state.decisions)
         check_replay(game, host=host)
+        report.count("replays and re-simulations")
         check_save_load_midgame(ruleset, scenario, seed, variants=variants, host=host)
+        report.count("mid-game save/load runs")
 
         def factory(seed=seed):
             return _start(ruleset, scenario, seed, variants, host)
 
         check_clone(factory, seed)
+        report.count("clone checks")
         check_undo_and_refusal(factory, seed)
-        check_views(factory, seed)
+        report.count("undo and refusal runs")
+        check_views(factory, seed, report=report)
+        if leaks:
+            check_leaks(factory, seed, report=report)
     check_proposals_tried(proposals, f"{ruleset}/{scenario}")
+    report.count("parametric proposals played", proposals.legal)
+    report.count("parametric proposals refused", proposals.refused)
+    return report
 
 
 def check_proposals_tried(proposals: Proposals, where: str) -> None:

@@ -20,6 +20,8 @@ import attrs
 
 @attrs.frozen
 class Event:
+    """A fact that happened; see the module's documentation."""
+
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
@@ -42,6 +44,10 @@ class Event:
 
 @attrs.frozen
 class Action:
+    """A choice a player makes: a frozen attrs subclass per kind of choice, with typed fields.
+    ``TAG`` names it in logs; ``SECRET`` hides its content from the other players (they see a
+    :class:`ConcealedAction`); ``VERSION``/``UPCASTERS`` lift old logged dicts."""
+
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
@@ -67,6 +73,8 @@ class ConcealedAction(Action):
 
 @attrs.frozen
 class Frame:
+    """One pending step of a procedure on ``state.stack``: plain frozen data."""
+
     TAG: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     UPCASTERS: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
@@ -98,13 +106,17 @@ class Decision:
         return type(action) in self.accepts
 
 
+def _float_scores(scores: dict[str, Any]) -> dict[str, float]:
+    return {side: float(value) for side, value in scores.items()}
+
+
 @attrs.frozen
 class Result:
     """How a game ended.  ``winner`` is a side name, or None for a draw."""
 
     winner: str | None
     reason: str
-    scores: dict[str, float] = attrs.field(factory=dict, hash=False, converter=lambda s: {k: float(v) for k, v in s.items()})
+    scores: dict[str, float] = attrs.field(factory=dict, hash=False, converter=_float_scores)
 
     def __str__(self) -> str:
         head = f"{self.winner} wins" if self.winner else "draw"

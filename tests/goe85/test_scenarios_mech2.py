@@ -408,4 +408,4 @@ def test_air_assault_scoring_of_losses():
 # -- the conformance kit --------------------------------------------------------------------------
 @pytest.mark.parametrize("scenario", MINE)
 def test_conformance_mech2(scenario):
-    check_ruleset("goe85", scenario, seeds=range(2))
+    check_ruleset("goe85", scenario, seeds=range(2), leaks=False)  # known leaks: test_known_leaks.py

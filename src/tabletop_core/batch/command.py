@@ -38,6 +38,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an extra plug-in module to register, importable on every worker; repeatable")
 
 
+def _check_writable(out: Path, json_path: str | None) -> None:
+    """Refuse, before any game is played, a summary file that could not be written (``--out`` is
+    checked when the store opens it, also before any game)."""
+    from .errors import BatchError
+
+    if json_path is not None:
+        target = Path(json_path)
+        if not json_path.strip() or target.is_dir():
+            raise BatchError(f"--json {json_path!r}: give a file name, not a directory")
+        if not target.parent.is_dir():
+            raise BatchError(f"--json {json_path}: the folder {target.parent} does not exist")
+
+
 def command(args: argparse.Namespace) -> int:
     from .errors import BatchError
     from .executors import dask_executor
@@ -46,10 +59,11 @@ def command(args: argparse.Namespace) -> int:
     if args.address and args.executor != "dask":
         raise BatchError("--address is for --executor dask")
     out = Path(args.out) if args.out else Path(f"batch-{args.ruleset}-{args.scenario}-seed{args.seed}")
+    _check_writable(out, args.json_path)
     started = time.monotonic()  # for the rate line only
     played = [0]
 
-    def count(record) -> None:
+    def count(record: object) -> None:
         played[0] += 1
     with contextlib.ExitStack() as stack:
         executor = None

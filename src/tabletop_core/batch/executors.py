@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Iterator
 
@@ -50,13 +51,43 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     else:
         method = "forkserver" if "forkserver" in methods else "spawn"
     return ProcessPoolExecutor(max_workers=check_workers(workers), mp_context=multiprocessing.get_context(method),
-                               initializer=_ignore_interrupts)
+                               initializer=_start_worker, initargs=(os.getpid(),))
 
 
-def _ignore_interrupts() -> None:
+PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether the batch that started it still lives
+
+
+def _start_worker(parent: int) -> None:
     """Workers leave Ctrl-C to the parent, which stops the batch cleanly (instead of every worker
-    printing its own KeyboardInterrupt traceback over the terminal)."""
+    printing its own KeyboardInterrupt traceback over the terminal); and a worker whose batch was
+    killed (SIGKILL, a lost terminal) exits, instead of waiting forever on a queue nobody feeds."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="tabletop-parent-watch", daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while _alive(parent):
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)  # the parent is gone: nothing to report to, and no clean-up the parent awaits
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # exists, owned by another user (the pid was reused): treat as alive
+    return _zombie(pid) is False
+
+
+def _zombie(pid: int) -> bool:
+    """A killed parent whose own parent has not reaped it yet is a zombie: gone for our purpose."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            return handle.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 @contextlib.contextmanager
@@ -67,15 +98,16 @@ def dask_executor(address: str | None = None, workers: int | None = None) -> Ite
         from distributed import Client, LocalCluster
     except ImportError:
         raise DaskNotInstalledError() from None
+    # distributed ships no type hints: its constructors are untyped calls to mypy --strict
     with contextlib.ExitStack() as stack:
         if address is None:
-            cluster = stack.enter_context(LocalCluster(
+            cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=check_workers(workers), threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=None))
-            client = stack.enter_context(Client(cluster))
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
             try:
-                client = stack.enter_context(Client(address, timeout="10s"))
+                client = stack.enter_context(Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
             except OSError as exc:
                 raise BatchError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
         executor = client.get_executor(pure=False)
@@ -90,7 +122,8 @@ def executor_workers(executor: Executor) -> int:
     client = getattr(executor, "_client", None)  # distributed.ClientExecutor
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            threads: int = sum(client.nthreads().values())
+            return max(1, threads)
         except Exception:  # noqa: BLE001 - a scheduler that does not answer: assume the local cores
             return cpu_count()
     count = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from typing import Callable, TextIO
 
 WIDTH = 24
 REFRESH = 0.1  # seconds between redraws
@@ -16,7 +16,7 @@ REFRESH = 0.1  # seconds between redraws
 
 class ProgressBar:
     def __init__(self, total: int, *, done: int = 0, stream: TextIO | None = None, enabled: bool | None = None,
-                 clock=time.monotonic):
+                 clock: Callable[[], float] = time.monotonic):
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = _is_terminal(self.stream) if enabled is None else enabled
         self.total = total

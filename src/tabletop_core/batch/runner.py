@@ -12,10 +12,10 @@ are written while the rest are still being handed out.
 from __future__ import annotations
 
 import math
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from .errors import BatchError, WorkerSetupError
 from .executors import check_workers, executor_workers, process_pool
@@ -44,21 +44,43 @@ def chunk_size_for(games: int, workers: int, chunk_size: int | None = None) -> i
     return max(1, min(MAX_CHUNK, math.ceil(games / (TASKS_PER_WORKER * max(1, workers)))))
 
 
-def chunks(indices: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    for start in range(0, len(indices), size):
-        yield tuple(indices[start:start + size])
+def chunks(indices: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
+    chunk: list[int] = []
+    for index in indices:
+        chunk.append(index)
+        if len(chunk) == size:
+            yield tuple(chunk)
+            chunk = []
+    if chunk:
+        yield tuple(chunk)
 
 
-def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int], *,
-           chunk_size: int | None = None) -> Iterator[Record]:
+class Todo:
+    """The game indices still to play: ``range(games)`` minus those done, never listed in full (a
+    huge batch must not allocate one integer per game before it starts)."""
+
+    def __init__(self, games: int, done: Iterable[int] = ()):
+        self.games = games
+        self.done = frozenset(i for i in done if 0 <= i < games)
+
+    def __len__(self) -> int:
+        return self.games - len(self.done)
+
+    def __iter__(self) -> Iterator[int]:
+        done = self.done
+        return (i for i in range(self.games) if i not in done)
+
+
+def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int] | Todo, *,
+           chunk_size: int | None = None) -> Generator[Record, None, None]:
     """Play games ``indices`` of ``spec`` on ``executor``; yield records as chunks finish.
 
     Closing the generator early cancels the chunks not yet started."""
     workers = executor_workers(executor)
     size = chunk_size_for(len(indices), workers, chunk_size)
-    todo = chunks(list(indices), size)
+    todo = chunks(indices, size)
     window = 2 * workers
-    pending: set = set()
+    pending: set[Future[list[Record]]] = set()
 
     def refill() -> None:
         while len(pending) < window:
@@ -81,7 +103,7 @@ def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int], *,
             future.cancel()
 
 
-def _result(future) -> list[Record]:
+def _result(future: Future[list[Record]]) -> list[Record]:
     try:
         return future.result()
     except (WorkerSetupError, KeyboardInterrupt):
@@ -114,8 +136,7 @@ def iter_games(ruleset: str, scenario: str, *, games: int, seed: int = 0, agents
     """
     spec = BatchSpec.resolve(ruleset, scenario, games=games, seed=seed, agents=agents, variants=variants,
                              plugins=plugins, entry_points=entry_points, max_decisions=max_decisions)
-    skipped = set(skip)
-    indices = [i for i in range(games) if i not in skipped]
+    indices = Todo(games, skip)
     if executor is not None:
         yield from stream(spec, executor, indices, chunk_size=chunk_size)
         return
@@ -144,7 +165,7 @@ def run(ruleset: str, scenario: str, *, games: int, seed: int = 0, agents: str |
         raise BatchError("resuming needs the batch's output directory (--out)")
     store = ResultStore.open(out, spec, resume=resume) if out is not None else None
     records: dict[int, Record] = dict(store.records) if store is not None else {}
-    indices = [i for i in range(games) if i not in records]
+    indices = Todo(games, records)
     bar = ProgressBar(games, done=games - len(indices), enabled=progress)
     try:
         if not indices:
@@ -161,7 +182,8 @@ def run(ruleset: str, scenario: str, *, games: int, seed: int = 0, agents: str |
     return summarize(spec, records.values())
 
 
-def _collect(spec, executor, indices, chunk_size, store, records, bar, on_record) -> None:
+def _collect(spec: BatchSpec, executor: Executor, indices: Todo, chunk_size: int | None, store: ResultStore | None,
+             records: dict[int, Record], bar: ProgressBar, on_record: Callable[[Record], Any] | None) -> None:
     if not indices:
         return
     games = stream(spec, executor, indices, chunk_size=chunk_size)

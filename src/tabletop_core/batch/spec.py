@@ -31,6 +31,9 @@ IDENTITY = ("ruleset", "ruleset_version", "engine", "scenario", "agents", "varia
             "plugins", "entry_points", "max_decisions")
 
 
+MAX_GAMES = 10**9  # a billion games: a year of CPU for the fastest ruleset; beyond it, a typo
+
+
 @lru_cache(maxsize=8)
 def host_for(plugins: tuple[str, ...], entry_points: bool) -> Host:
     """A plug-in host built from importable module paths, once per process and plug-in list.
@@ -79,6 +82,9 @@ class BatchSpec:
         side), so that two spellings of the same batch have the same ``batch.json``."""
         if not isinstance(games, int) or isinstance(games, bool) or games < 0:
             raise BatchError(f"the number of games must be a non-negative integer, got {games!r}")
+        if games > MAX_GAMES:
+            raise BatchError(f"{games} games is more than one batch holds ({MAX_GAMES}): split it into batches "
+                             "with different seeds")
         check_batch_seed(seed)
         if max_decisions is not None and max_decisions < 1:
             raise BatchError(f"max_decisions must be at least 1, got {max_decisions!r}")

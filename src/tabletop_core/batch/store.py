@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import BatchError, ResumeMismatchError
-from .spec import FORMAT, BatchSpec
+from .seeds import game_seed
+from .spec import FORMAT, MAX_GAMES, BatchSpec
 
 BATCH_FILE = "batch.json"
 RESULTS_FILE = "results.jsonl"
@@ -41,11 +42,16 @@ class ResultStore:
         records: dict[int, dict[str, Any]] = {}
         if has_batch and not resume:
             raise BatchError(f"{directory} already holds a batch: add --resume to continue it, or choose another --out")
+        if resume and not has_batch:
+            raise BatchError(f"{directory} holds no batch to resume (no {BATCH_FILE}): drop --resume to start one")
         if has_batch:
             _check_same_batch(batch_path, spec)
-            records = _read_results(results_path)
-        directory.mkdir(parents=True, exist_ok=True)
-        _write_json_atomically(batch_path, spec.to_json())
+            records = _read_results(results_path, spec)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            _write_json_atomically(batch_path, spec.to_json())
+        except OSError as exc:
+            raise BatchError(f"{directory}: cannot hold the batch's records ({exc.strerror or exc})") from None
         return cls(directory, spec, records)
 
     def add(self, record: dict[str, Any]) -> None:
@@ -62,7 +68,7 @@ class ResultStore:
     def __enter__(self) -> "ResultStore":
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
@@ -87,8 +93,9 @@ def _normal(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _read_results(path: Path) -> dict[int, dict[str, Any]]:
-    """The recorded games; a last line cut short by a kill is dropped (and cut from the file)."""
+def _read_results(path: Path, spec: BatchSpec) -> dict[int, dict[str, Any]]:
+    """The recorded games, each checked against the batch (see :func:`check_record`); a last line
+    cut short by a kill is dropped (and cut from the file)."""
     records: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return records
@@ -102,11 +109,56 @@ def _read_results(path: Path) -> dict[int, dict[str, Any]]:
             continue
         try:
             record = json.loads(line)
-            index = record["index"]
-        except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
             raise BatchError(f"{path}: line {number}: not a game record ({exc})") from None
-        records[index] = record
+        problem = check_record(record, spec)
+        if problem is None and record["index"] in records:
+            problem = f"game {record['index']} is recorded twice"
+        if problem is not None:
+            raise BatchError(f"{path}: line {number}: {problem}; fix or delete the line, or choose another --out")
+        records[record["index"]] = record
     return records
+
+
+_NUMBER = (int, float)
+_OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
+    "reason": (str,), "decisions": (int,), "events": (int,), "turns": (int,), "wall": _NUMBER,
+    "error": (str,), "traceback": (str,), "replay": (str,),
+}
+
+
+def check_record(record: Any, spec: BatchSpec) -> str | None:
+    """What is wrong with one stored game record of ``spec`` (None: nothing): the fields and
+    their types, the index in range, the seed the batch gives that index, a result the ruleset
+    can have."""
+    if not isinstance(record, dict):
+        return f"expected a JSON object, got {type(record).__name__}"
+    for name in ("index", "seed"):
+        value = record.get(name)
+        if type(value) is not int:
+            return f"field {name}: expected an integer, got {_shown(value)}"
+    index = record["index"]
+    if not 0 <= index < MAX_GAMES:  # not bounded by spec.games: a batch may be resumed with fewer games
+        return f"field index: {index} is not a game number (0 to {MAX_GAMES - 1})"
+    expected = game_seed(spec.seed, index)
+    if record["seed"] != expected:
+        return f"field seed: {record['seed']} is not game {index}'s seed in batch seed {spec.seed} ({expected})"
+    result = record.get("result")
+    allowed = (*spec.players, "draw", "error")
+    if result not in allowed:
+        return f"field result: expected one of {', '.join(allowed)}, got {_shown(result)}"
+    for name, types in _OPTIONAL_FIELDS.items():
+        if name in record and (type(record[name]) not in types):
+            return f"field {name}: expected {' or '.join(t.__name__ for t in types)}, got {_shown(record[name])}"
+    scores = record.get("scores", {})
+    if not isinstance(scores, dict) or not all(isinstance(k, str) and type(v) in _NUMBER for k, v in scores.items()):
+        return f"field scores: expected an object of side -> number, got {_shown(scores)}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _lines(data: bytes) -> Iterator[bytes]:

@@ -17,6 +17,8 @@ from typing import Any, Sequence
 
 from .. import agents_for
 from ..game import Game
+from ..plugins import Host
+from ..rules import Rules
 from ..runner import play
 from .errors import WorkerSetupError
 from .seeds import game_seed
@@ -40,7 +42,7 @@ def play_chunk(spec: BatchSpec, indices: Sequence[int]) -> list[Record]:
     return [play_one(spec, host, rules, index) for index in indices]
 
 
-def play_one(spec: BatchSpec, host, rules, index: int) -> Record:
+def play_one(spec: BatchSpec, host: Host, rules: Rules, index: int) -> Record:
     """Play game ``index`` to the end; never raises for a fault of the game itself.
 
     Record fields, in order: index, seed, result (a side, ``draw`` or ``error``), reason, scores,
