@@ -1,28 +1,65 @@
-"""Orgun 1983 play speed: decisions per second and full games per second.
+"""Orgun 1983 play speed: decisions per second and full games per second, per CPU second.
 
-    python benchmarks/bench_orgun.py [games] [agents]     # agents: random,random (default) or orgun,orgun
+    python benchmarks/bench_orgun.py [--games N] [--agents random,random] [--agents orgun,orgun]
+    python benchmarks/compare_commits.py d93e94e HEAD -- benchmarks/bench_orgun.py --games 20
+
+Each agent pairing is its own figure: one warm-up game first (loading the data and the plug-in
+costs about 0.4 s, which is start-up, not play), then seeds 0..N-1 timed with ``process_time`` so
+other work on a shared machine does not count.  Besides the figures it prints ``check:`` lines --
+the sha256 of every game's events (canonical JSON) and final digest -- so a comparison of two
+commits also proves they play the same games.
 """
 from __future__ import annotations
 
-import sys
+import argparse
+import hashlib
 import time
 
 from tabletop_core import agents_for, new_game, play
+from tabletop_core.codec import canonical_json
+
+WARM_UP_SEED = 10_000
 
 
-def main(games: int = 20, agents: str = "random,random") -> None:
+def play_one(seed: int, agents: str):
+    game = new_game("orgun1983", "orgun-1983", seed=seed)
+    play(game, agents_for(game, agents))
+    return game
+
+
+def measure(games: int, agents: str) -> None:
+    play_one(WARM_UP_SEED, agents)
     decisions = events = 0
-    started = time.perf_counter()
+    played = []
+    started = time.process_time()
     for seed in range(games):
-        game = new_game("orgun1983", "orgun-1983", seed=seed)
-        play(game, agents_for(game, agents))
+        game = play_one(seed, agents)
         decisions += game.state.decisions
         events += len(game.events)
-    elapsed = time.perf_counter() - started
-    print(f"orgun1983 {agents.replace(',', ' vs ')}: {games} games in {elapsed:.2f}s")
-    print(f"  {games / elapsed:.1f} games/s, {decisions / elapsed:,.0f} decisions/s, {events / elapsed:,.0f} events/s")
+        played.append(game)
+    elapsed = time.process_time() - started
+    fingerprint = hashlib.sha256()
+    for game in played:  # outside the timing: serialising is not play
+        for event in game.events:
+            fingerprint.update(canonical_json(game.codec.event_to_dict(event)).encode())
+        fingerprint.update(game.digest().encode())
+    name = agents.replace(",", "-")
+    print(f"orgun1983 {agents.replace(',', ' vs ')}: {games} games, {decisions} decisions in {elapsed:.2f} s CPU")
     print(f"  {decisions / games:.0f} decisions and {events / games:.0f} events per game")
+    print(f"figure: {name} decisions/s = {decisions / elapsed:.0f}")
+    print(f"figure: {name} games/s = {games / elapsed:.2f}")
+    print(f"figure: {name} events/s = {events / elapsed:.0f}")
+    print(f"check: {name} games sha256 = {fingerprint.hexdigest()}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--agents", action="append", help="a pairing such as random,random (repeatable)")
+    args = parser.parse_args(argv)
+    for agents in args.agents or ["random,random"]:
+        measure(args.games, agents)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20, sys.argv[2] if len(sys.argv) > 2 else "random,random")
+    main()
