@@ -28,7 +28,7 @@ from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync
 from .queries import (
     AMBUSH_LIMIT,
     STACK_LIMIT,
-    can_enter,
+    party_can_enter,
     enemy_areas,
     enemy_in,
     leader_drm,
@@ -65,25 +65,25 @@ def is_flying(R, unit_ids) -> bool:
 
 def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set[int] | None = None) -> int:
     """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2."""
-    rule = R.readings.move_cost
     if flying:
-        return R.readings.mi24_area_cost * rule.scale
+        return R.readings.mi24_area_cost * R.readings.move_cost.scale
     if enemies is None:
         enemies = enemy_areas(state, side)
+    ticks = R.ticks
     if to in enemies:
-        cost = R.ticks["enemy"]
-    elif any(n in enemies for n in R.data.area_map.neighbours(to)):
-        cost = R.ticks["near"]
+        cost = ticks["enemy"]
+    elif enemies.isdisjoint(R.lookups.adjacent[to]):
+        cost = ticks["clear"]
     else:
-        cost = R.ticks["clear"]
-    if R.road(frm, to) and (cost == R.ticks["clear"] or rule.road_overrides_enemy):
-        cost = R.ticks["road"]
+        cost = ticks["near"]
+    if (frm, to) in R.lookups.roads and (cost == ticks["clear"] or R.readings.move_cost.road_overrides_enemy):
+        cost = ticks["road"]
     return cost
 
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
-    group = movers(state, frame)
+    group = tuple(u.id for u in movers(state, frame))
     if not group:
         return []
     side, here = frame.side, frame.here
@@ -91,18 +91,21 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     left = frame.budget - frame.used
     enemies = enemy_areas(state, side)
     contested = here in enemies
+    control = state.control
+    flying = frame.flying
+    mi24_enters = R.readings.mi24_enters_mujahideen_areas
     out = []
-    for to in R.data.area_map.neighbours(here):
+    for to in R.lookups.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
         # (the Mi-24 included)
-        if contested and state.control.get(to) == enemy:
+        if contested and control.get(to) == enemy:
             continue
-        if frame.flying:
-            if to in enemies and not R.readings.mi24_enters_mujahideen_areas:
+        if flying:
+            if to in enemies and not mi24_enters:
                 continue
-        elif not all(can_enter(R, state, u.id, here, to) for u in group):
+        elif not party_can_enter(R, state, group, here, to):
             continue
-        cost = step_cost(R, state, side, here, to, frame.flying, enemies)
+        cost = step_cost(R, state, side, here, to, flying, enemies)
         if cost <= left:
             out.append((to, cost))
     return out
@@ -127,8 +130,9 @@ def _move_act(R, ctx, frame: Move, action) -> None:
         return
     to = action.area
     group = movers(state, frame)
-    cost = dict(legal_steps(R, state, frame))[to]
     side = frame.side
+    # the step is legal (Game.apply checked it against the decision): only its cost is needed
+    cost = step_cost(R, state, side, frame.here, to, frame.flying)
     # Orgun: DRA into the mountains -- a mountain area holding Mujahideen needs d6 + leader DRM >= 5
     if side == DRA and not frame.flying and R.data.area_map[to].mountain and enemy_in(state, to, side):
         drm = leader_drm(R, group)

@@ -13,16 +13,35 @@ STACK_LIMIT = {DRA: 3, MUJ: 6}
 AMBUSH_LIMIT = {MUJ: 3, DRA: 1}
 
 
+def _by_id(unit) -> str:
+    return unit.id
+
+
 def units_at(state, area: int, side: str | None = None) -> list:
     """Units in ``area`` (of ``side`` if given), in id order."""
-    found = [u for u in state.units.values() if u.area == area and (side is None or u.side == side)]
-    found.sort(key=lambda u: u.id)
+    if side is None:
+        found = [u for u in state.units.values() if u.area == area]
+    else:
+        found = [u for u in state.units.values() if u.area == area and u.side == side]
+    if len(found) > 1:
+        found.sort(key=_by_id)
     return found
+
+
+def units_by_area(state) -> dict[int, list]:
+    """Area -> the units there, each list in id order (one pass, for questions about many areas)."""
+    out: dict[int, list] = {}
+    for u in sorted(state.units.values(), key=_by_id):
+        out.setdefault(u.area, []).append(u)
+    return out
 
 
 def enemy_in(state, area: int, side: str) -> bool:
     enemy = other(side)
-    return any(u.area == area and u.side == enemy for u in state.units.values())
+    for u in state.units.values():
+        if u.area == area and u.side == enemy:
+            return True
+    return False
 
 
 def enemy_areas(state, side: str) -> set[int]:
@@ -31,8 +50,8 @@ def enemy_areas(state, side: str) -> set[int]:
 
 
 def stack_count(R, state, area: int, side: str) -> int:
-    info = R.data.units
-    return sum(1 for u in state.units.values() if u.area == area and u.side == side and info[u.id].counts_for_stacking)
+    counted = R.lookups.stacking
+    return sum(1 for u in state.units.values() if u.area == area and u.side == side and u.id in counted)
 
 
 def over_stacked(R, state, area: int, side: str) -> bool:
@@ -61,7 +80,10 @@ def strength(R, unit) -> int:
 
 
 def fresh_units(state, side: str) -> bool:
-    return any(u.side == side and not u.spent for u in state.units.values())
+    for u in state.units.values():
+        if u.side == side and not u.spent:
+            return True
+    return False
 
 
 def activatable_areas(state, side: str) -> list[int]:
@@ -70,13 +92,17 @@ def activatable_areas(state, side: str) -> list[int]:
 
 def can_enter(R, state, unit_id: str, frm: int, to: int) -> bool:
     """Unit restrictions on entering ``to`` from ``frm`` (tanks, militia)."""
-    info = R.data.units[unit_id]
-    area = R.data.area_map[to]
+    return party_can_enter(R, state, (unit_id,), frm, to)
+
+
+def party_can_enter(R, state, unit_ids, frm: int, to: int) -> bool:
+    """Whether every unit of ``unit_ids`` may enter ``to`` from ``frm`` (tanks, militia)."""
+    lk = R.lookups
     # Orgun: tanks enter mountain areas only along a road
-    if info.kind == "tank" and area.mountain and not R.road(frm, to):
+    if to in lk.mountain and (frm, to) not in lk.roads and not lk.tanks.isdisjoint(unit_ids):
         return False
     # Orgun: militia never enter forts or minefields
-    if info.kind == "militia" and (area.fort or to in state.minefields):
+    if (to in lk.fort or to in state.minefields) and not lk.militia.isdisjoint(unit_ids):
         return False
     return True
 
@@ -99,15 +125,16 @@ def retreat_areas(R, state, unit_id: str) -> list[int]:
 
 
 def controllers(R, state) -> dict[int, set[str]]:
-    """Area -> the sides whose units there can take control."""
-    info = R.data.units
-    leaders_count = R.readings.control_by_leaders
+    """Area -> the sides whose units there can take control (see Lookups.controlling)."""
+    controlling = R.lookups.controlling
     out: dict[int, set[str]] = {}
     for u in state.units.values():
-        kind = info[u.id].kind
-        if kind == "helicopter" or (kind == "leader" and not leaders_count):
-            continue
-        out.setdefault(u.area, set()).add(u.side)
+        if u.id in controlling:
+            sides = out.get(u.area)
+            if sides is None:
+                out[u.area] = {u.side}
+            else:
+                sides.add(u.side)
     return out
 
 

@@ -12,6 +12,7 @@ from . import combat as _combat  # noqa: F401 - registers attack and loss handle
 from . import movement as _movement  # noqa: F401 - registers movement handlers
 from .actions import ACTIONS, FRAMES
 from .data import GameData, default_data
+from .lookups import Lookups
 from .effects import dispatch
 from .narration import describe_action, narrate
 from .readings import DEFAULT_READINGS, Readings
@@ -44,8 +45,7 @@ class OrgunRules(Rules):
             "road": rule.ticks(rule.road), "clear": rule.ticks(rule.clear),
             "enemy": rule.ticks(rule.enemy), "near": rule.ticks(rule.enemy_adjacent),
         }
-        amap = self.data.area_map
-        self._roads = frozenset((a, b) for a in amap for b in amap.neighbours(a) if amap.is_road(a, b))
+        self.lookups = Lookups.build(self.data, readings)
 
     def with_readings(self, **changes: Any) -> "OrgunRules":
         """A rules object with some readings changed (what a variant returns)."""
@@ -54,7 +54,7 @@ class OrgunRules(Rules):
         return evolved
 
     def road(self, a: int, b: int) -> bool:
-        return (a, b) in self._roads
+        return (a, b) in self.lookups.roads
 
     # -- the surface ----------------------------------------------------------------------------
     def scenarios(self):
