@@ -7,7 +7,7 @@ from tabletop_core import Decision
 from .actions import Attack, Done, Losses, PlayCard, RaidRetreat, Retreat, TakeLoss
 from .cards import combat_cards, play
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control, take_loss
-from .queries import retreat_areas, strength, units_at
+from .queries import by_id, retreat_areas, strength, units_at
 from .state import DRA, MUJ, AmmoTest, CombatResolved, RaidDeclared, UnitMoved, UnitSpent, other
 
 
@@ -185,15 +185,21 @@ def _losses_advance(R, ctx, frame: Losses) -> None:
 # -- raids ----------------------------------------------------------------------------------------
 def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     """# Orgun: raid -- one activated, supplied Mujahideen unit against one DRA unit next door."""
-    info = R.data.units
-    raiders = [u.id for u in units_at(state, area, MUJ)
-               if not u.spent and not u.low_supply and info[u.id].counts_for_stacking]
+    counted = R.lookups.stacking
+    raiders = [u.id for u in units_at(state, area, MUJ) if not u.spent and not u.low_supply and u.id in counted]
     if not raiders:
         return []
+    leaders = () if R.readings.leaders_are_targets else R.lookups.leaders
+    near: dict[int, list] = {y: [] for y in R.lookups.adjacent[area]}
+    for u in state.units.values():  # one pass for all the neighbours
+        if u.side == DRA and u.id not in leaders:
+            there = near.get(u.area)
+            if there is not None:
+                there.append(u)
     targets = []
-    leaders_too = R.readings.leaders_are_targets
-    for y in R.data.area_map.neighbours(area):
-        targets.extend(u.id for u in units_at(state, y, DRA) if leaders_too or not info[u.id].is_leader)
+    for units in near.values():
+        units.sort(key=by_id)
+        targets.extend(u.id for u in units)
     return [(r, t) for r in raiders for t in targets]
 
 

@@ -27,6 +27,7 @@ from .actions import (
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
 from .queries import (
     AMBUSH_LIMIT,
+    by_id,
     STACK_LIMIT,
     party_can_enter,
     enemy_areas,
@@ -59,8 +60,7 @@ def budget_ticks(R, state, unit_ids) -> int:
 
 def is_flying(R, unit_ids) -> bool:
     """The Mi-24 always flies (Readings); it never shares a party with ground units."""
-    info = R.data.units
-    return all(info[u].kind == "helicopter" for u in unit_ids)
+    return R.lookups.helicopters.issuperset(unit_ids)
 
 
 def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set[int] | None = None) -> int:
@@ -134,7 +134,7 @@ def _move_act(R, ctx, frame: Move, action) -> None:
     # the step is legal (Game.apply checked it against the decision): only its cost is needed
     cost = step_cost(R, state, side, frame.here, to, frame.flying)
     # Orgun: DRA into the mountains -- a mountain area holding Mujahideen needs d6 + leader DRM >= 5
-    if side == DRA and not frame.flying and R.data.area_map[to].mountain and enemy_in(state, to, side):
+    if side == DRA and not frame.flying and to in R.lookups.mountain and enemy_in(state, to, side):
         drm = leader_drm(R, group)
         roll = ctx.roll("d6", player=DRA, reason=f"mountain entry test into {to}").total
         entered = roll + drm >= R.readings.mountain_test_enter_on
@@ -155,12 +155,18 @@ def _move_act(R, ctx, frame: Move, action) -> None:
 @dispatch.advance(Move)
 def _move_advance(R, ctx, frame: Move) -> None:
     state = ctx.state
-    check, rest = frame.checks[0], frame.checks[1:]
-    nxt = Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, rest, frame.flying, frame.path)
+    check = frame.checks[0]
     group = movers(state, frame)
     side, here = frame.side, frame.here
+    if check == "stop":
+        # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
+        # only controls does not -- there is no one to attack there
+        if not group or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
+            ctx.replace(MoveEnd(side, here, tuple(u.id for u in group)))
+            return
+    ctx.replace(Move(side, frame.units, here, frame.prev, frame.budget, frame.used, frame.checks[1:], frame.flying,
+                     frame.path))
     if check == "mines":
-        ctx.replace(nxt)
         # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
         if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
             # one roll for the party, or one per unit (Readings.minefield_roll_per_unit)
@@ -168,23 +174,12 @@ def _move_advance(R, ctx, frame: Move) -> None:
             rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
             for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first
                 ctx.push(Losses(MUJ, here, units, minefield_points(roll), "minefield"))
-        return
-    if check == "leader":
-        ctx.replace(nxt)
+    elif check == "leader":
         if group:
             lone_leader_tests(R, ctx, here, side)
-        return
-    if check == "ambush":
-        ctx.replace(nxt)
+    elif check == "ambush":
         if group and not frame.flying and ambush_options(R, state, other(side), here, tuple(u.id for u in group)):
             ctx.push(AmbushWindow(other(side), here, frame.prev, tuple(u.id for u in group)))
-        return
-    # "stop": entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
-    # only controls does not -- there is no one to attack there
-    if not group or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-        ctx.replace(MoveEnd(side, here, tuple(u.id for u in group)))
-    else:
-        ctx.replace(nxt)
 
 
 def minefield_points(roll: int) -> int:
@@ -202,34 +197,46 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     live = ambush_targets(R, state, area, targets)
     if not live:
         return []
+    terrain = R.lookups.ambush_terrain
+    present: dict[int, list] = {y: [] for y in R.lookups.adjacent[area] if y in terrain}
+    if not present:
+        return []
+    for u in state.units.values():  # one pass for all the neighbours
+        there = present.get(u.area)
+        if there is not None:
+            there.append(u)
     out = []
-    for y in R.data.area_map.neighbours(area):
-        out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
+    for y, units in present.items():
+        units.sort(key=by_id)
+        out.extend((u, t) for u in ambushers_among(R, side, units) for t in live)
     return out
 
 
 def ambush_targets(R, state, area: int, targets: tuple[str, ...]) -> list[str]:
     """The entering units that may be ambushed (leaders only if Readings.leaders_are_targets)."""
-    info = R.data.units
-    leaders_too = R.readings.leaders_are_targets
+    leaders = () if R.readings.leaders_are_targets else R.lookups.leaders
     units = state.units
-    return [t for t in targets if t in units and units[t].area == area and (leaders_too or not info[t].is_leader)]
+    return [t for t in targets if t in units and units[t].area == area and t not in leaders]
 
 
 def ambushers_in(R, state, side: str, y: int) -> list[str]:
     """``side``'s units in area ``y`` that may ambush from there (conditions 1-4), in id order."""
-    info = R.data.units
-    if R.data.area_map[y].terrain <= 0:
+    if y not in R.lookups.ambush_terrain:
         return []
-    present = units_at(state, y)
+    return ambushers_among(R, side, units_at(state, y))
+
+
+def ambushers_among(R, side: str, present: list) -> list[str]:
+    """Of the units ``present`` in an area with ambush terrain (id order), those of ``side`` that
+    may ambush: conditions 1, 3 and 4."""
     if not present or any(u.side != side for u in present):
         return []
-    counted = [u for u in present if not info[u.id].is_leader]  # only leaders are not counted
+    leaders = R.lookups.leaders
+    counted = [u for u in present if u.id not in leaders]  # only leaders are not counted
     if not counted or len(counted) > AMBUSH_LIMIT[side]:
         return []
-    mi24 = R.readings.mi24_ambushes
-    return [u.id for u in counted
-            if (mi24 or info[u.id].kind != "helicopter") and not u.spent and not u.low_supply]
+    grounded = () if R.readings.mi24_ambushes else R.lookups.helicopters
+    return [u.id for u in counted if u.id not in grounded and not u.spent and not u.low_supply]
 
 
 @dispatch.decide(AmbushWindow)
@@ -322,9 +329,9 @@ def _move_end(R, ctx, frame: MoveEnd) -> None:
 
 
 def attack_capable(R, state, unit_ids, area: int) -> tuple[str, ...]:
-    info = R.data.units
+    leaders = R.lookups.leaders
     units = state.units
-    return tuple(u for u in unit_ids if u in units and units[u].area == area and not info[u].is_leader)
+    return tuple(u for u in unit_ids if u in units and units[u].area == area and u not in leaders)
 
 
 @dispatch.decide(MoveEnd)

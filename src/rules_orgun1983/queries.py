@@ -13,7 +13,8 @@ STACK_LIMIT = {DRA: 3, MUJ: 6}
 AMBUSH_LIMIT = {MUJ: 3, DRA: 1}
 
 
-def _by_id(unit) -> str:
+def by_id(unit) -> str:
+    """Sort key: a unit's counter id."""
     return unit.id
 
 
@@ -24,16 +25,8 @@ def units_at(state, area: int, side: str | None = None) -> list:
     else:
         found = [u for u in state.units.values() if u.area == area and u.side == side]
     if len(found) > 1:
-        found.sort(key=_by_id)
+        found.sort(key=by_id)
     return found
-
-
-def units_by_area(state) -> dict[int, list]:
-    """Area -> the units there, each list in id order (one pass, for questions about many areas)."""
-    out: dict[int, list] = {}
-    for u in sorted(state.units.values(), key=_by_id):
-        out.setdefault(u.area, []).append(u)
-    return out
 
 
 def enemy_in(state, area: int, side: str) -> bool:

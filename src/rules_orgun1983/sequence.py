@@ -187,9 +187,10 @@ def action_phase_over(R, state) -> bool:
 
 def phase_decision(R, state):
     """The decision when no procedure is pending: only the action phase asks anything."""
-    if state.phase != "action" or action_phase_over(R, state):
+    if state.phase != "action" or state.passes >= R.readings.passes_to_end_action_phase:
         return None
     side = state.active
+    # a side with a Fresh unit means the phase is not over (action_phase_over); none: nothing to ask
     areas = activatable_areas(state, side)
     if not areas:
         return None
@@ -248,8 +249,8 @@ def lay_mine_units(R, state, side: str, area: int) -> list[str]:
 
 
 def attack_units(R, state, side: str, area: int) -> list[str]:
-    info = R.data.units
-    return [u.id for u in units_at(state, area, side) if not u.spent and not info[u.id].is_leader]
+    leaders = R.lookups.leaders
+    return [u.id for u in units_at(state, area, side) if not u.spent and u.id not in leaders]
 
 
 @dispatch.decide(Activation)
