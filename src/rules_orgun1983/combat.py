@@ -7,7 +7,7 @@ from tabletop_core import Decision
 from .actions import Attack, Done, Losses, PlayCard, RaidRetreat, Retreat, TakeLoss
 from .cards import combat_cards, play
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control, take_loss
-from .queries import by_id, retreat_areas, strength, units_at
+from .queries import retreat_areas, strength, units_at
 from .state import DRA, MUJ, AmmoTest, CombatResolved, RaidDeclared, UnitMoved, UnitSpent, other
 
 
@@ -190,16 +190,9 @@ def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     if not raiders:
         return []
     leaders = () if R.readings.leaders_are_targets else R.lookups.leaders
-    near: dict[int, list] = {y: [] for y in R.lookups.adjacent[area]}
-    for u in state.units.values():  # one pass for all the neighbours
-        if u.side == DRA and u.id not in leaders:
-            there = near.get(u.area)
-            if there is not None:
-                there.append(u)
     targets = []
-    for units in near.values():
-        units.sort(key=by_id)
-        targets.extend(u.id for u in units)
+    for y in R.lookups.adjacent[area]:
+        targets.extend(i for i in state.at.ids_at(DRA, y) if i not in leaders)
     return [(r, t) for r in raiders for t in targets]
 
 

@@ -27,7 +27,6 @@ from .actions import (
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
 from .queries import (
     AMBUSH_LIMIT,
-    by_id,
     STACK_LIMIT,
     party_can_enter,
     enemy_areas,
@@ -197,18 +196,9 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     live = ambush_targets(R, state, area, targets)
     if not live:
         return []
-    terrain = R.lookups.ambush_terrain
-    present: dict[int, list] = {y: [] for y in R.lookups.adjacent[area] if y in terrain}
-    if not present:
-        return []
-    for u in state.units.values():  # one pass for all the neighbours
-        there = present.get(u.area)
-        if there is not None:
-            there.append(u)
     out = []
-    for y, units in present.items():
-        units.sort(key=by_id)
-        out.extend((u, t) for u in ambushers_among(R, side, units) for t in live)
+    for y in R.lookups.adjacent[area]:
+        out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
     return out
 
 
@@ -221,18 +211,10 @@ def ambush_targets(R, state, area: int, targets: tuple[str, ...]) -> list[str]:
 
 def ambushers_in(R, state, side: str, y: int) -> list[str]:
     """``side``'s units in area ``y`` that may ambush from there (conditions 1-4), in id order."""
-    if y not in R.lookups.ambush_terrain:
-        return []
-    return ambushers_among(R, side, units_at(state, y))
-
-
-def ambushers_among(R, side: str, present: list) -> list[str]:
-    """Of the units ``present`` in an area with ambush terrain (id order), those of ``side`` that
-    may ambush: conditions 1, 3 and 4."""
-    if not present or any(u.side != side for u in present):
+    if y not in R.lookups.ambush_terrain or enemy_in(state, y, side):
         return []
     leaders = R.lookups.leaders
-    counted = [u for u in present if u.id not in leaders]  # only leaders are not counted
+    counted = [u for u in units_at(state, y, side) if u.id not in leaders]  # only leaders are not counted
     if not counted or len(counted) > AMBUSH_LIMIT[side]:
         return []
     grounded = () if R.readings.mi24_ambushes else R.lookups.helicopters

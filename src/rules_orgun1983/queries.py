@@ -5,7 +5,7 @@ Every function here is pure (state in, answer out) so decisions stay pure functi
 """
 from __future__ import annotations
 
-from .state import DRA, MUJ, other
+from .state import DRA, MUJ, PLAYERS, other
 
 # Orgun: stacking -- counted units (leaders and the Mi-24 are not counted)
 STACK_LIMIT = {DRA: 3, MUJ: 6}
@@ -20,31 +20,26 @@ def by_id(unit) -> str:
 
 def units_at(state, area: int, side: str | None = None) -> list:
     """Units in ``area`` (of ``side`` if given), in id order."""
-    if side is None:
-        found = [u for u in state.units.values() if u.area == area]
-    else:
-        found = [u for u in state.units.values() if u.area == area and u.side == side]
+    units, at = state.units, state.at
+    if side is not None:
+        return [units[i] for i in at.ids_at(side, area)]
+    found = [units[i] for s in PLAYERS for i in at.ids_at(s, area)]
     if len(found) > 1:
         found.sort(key=by_id)
     return found
 
 
 def enemy_in(state, area: int, side: str) -> bool:
-    enemy = other(side)
-    for u in state.units.values():
-        if u.area == area and u.side == enemy:
-            return True
-    return False
+    return area in state.at.areas_of(other(side))
 
 
 def enemy_areas(state, side: str) -> set[int]:
-    enemy = other(side)
-    return {u.area for u in state.units.values() if u.side == enemy}
+    return set(state.at.areas_of(other(side)))
 
 
 def stack_count(R, state, area: int, side: str) -> int:
     counted = R.lookups.stacking
-    return sum(1 for u in state.units.values() if u.area == area and u.side == side and u.id in counted)
+    return sum(1 for i in state.at.ids_at(side, area) if i in counted)
 
 
 def over_stacked(R, state, area: int, side: str) -> bool:
@@ -121,13 +116,10 @@ def controllers(R, state) -> dict[int, set[str]]:
     """Area -> the sides whose units there can take control (see Lookups.controlling)."""
     controlling = R.lookups.controlling
     out: dict[int, set[str]] = {}
-    for u in state.units.values():
-        if u.id in controlling:
-            sides = out.get(u.area)
-            if sides is None:
-                out[u.area] = {u.side}
-            else:
-                sides.add(u.side)
+    for side in PLAYERS:
+        for area, ids in state.at.areas_of(side).items():
+            if not controlling.isdisjoint(ids):
+                out.setdefault(area, set()).add(side)
     return out
 
 
