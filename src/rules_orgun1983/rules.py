@@ -22,6 +22,13 @@ from .state import EVENTS, PLAYERS, OrgunState, appliers
 SCENARIO = "orgun-1983"
 
 
+def frame_facts(frame) -> dict[str, Any]:
+    """``attrs.asdict(frame)`` for Orgun's frames, whose fields are all scalars or tuples of scalars
+    (asdict keeps the tuples), without asdict's generic recursion: an observing agent asks for the
+    observation at every decision."""
+    return {field.name: getattr(frame, field.name) for field in type(frame).__attrs_attrs__}
+
+
 class OrgunRules(Rules):
     name = "orgun1983"
     version = "2.0.0"  # 2.0: move parties, ambush parties, raid retreats and entry areas are decisions
@@ -92,7 +99,7 @@ class OrgunRules(Rules):
             "minefields": sorted(state.minefields),
             "waiting_groups": sorted(state.pending_groups),
             "cards": {name: deck.view(player) for name, deck in sorted(state.decks.items())},
-            "pending": [[f.TAG, attrs.asdict(f)] for f in state.stack],  # frames hold only public facts
+            "pending": [[f.TAG, frame_facts(f)] for f in state.stack],  # frames hold only public facts
             "mi24_destroyed": state.mi24_destroyed,
             "muj_captured": sorted(state.muj_captured),
         }

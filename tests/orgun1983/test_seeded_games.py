@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 
+import attrs
 import pytest
 
 from tabletop_core import agents_for, new_game, play
+from tabletop_core.agents import AgentView
 from tabletop_core.codec import canonical_json
 
 PINNED = (
@@ -39,3 +41,18 @@ def test_a_seeded_game_plays_exactly_as_recorded(agents, seed, decisions, events
     assert game.state.decisions == decisions
     assert events_sha256(game) == events
     assert game.digest() == digest
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_the_observed_frames_are_what_attrs_asdict_made_of_them(seed):
+    # the observation's "pending" list is built without attrs.asdict (speed); it must not differ
+    game = new_game("orgun1983", "orgun-1983", seed=seed)
+    agents = agents_for(game, "random,random")
+    seen = 0
+    while not game.over:
+        pending = game.observe("muj")["pending"]
+        assert pending == [[f.TAG, attrs.asdict(f)] for f in game.state.stack]
+        seen += len(pending)
+        decision = game.decision
+        game.apply(agents[decision.player].choose(AgentView(game, decision.player, decision)))
+    assert seen > 0
