@@ -2,13 +2,16 @@
 
 The map and the counters never change during a game, so adjacency, roads, area symbols and the
 kind of each counter are turned into plain tuples and sets here instead of being looked up through
-the data objects at every decision.  Everything is derived from :class:`~.data.GameData` and the
-readings; nothing here is state.
+the data objects at every decision.  The most frequent menus' action values (a step into an area,
+activating an area, picking a unit) are made here once too: actions are frozen values, so one
+instance serves every decision of every game.  Everything is derived from :class:`~.data.GameData`
+and the readings; nothing here is state.
 """
 from __future__ import annotations
 
 import attrs
 
+from .actions import Activate, Pick, Step
 from .data import GameData
 from .readings import Readings
 
@@ -26,6 +29,9 @@ class Lookups:
     militia: frozenset[str]
     stacking: frozenset[str]  # units counted for stacking (not leaders, not the Mi-24)
     controlling: frozenset[str]  # units whose presence takes an area's control (Readings.control_by_leaders)
+    step: dict[int, Step]  # area -> Step(area)
+    activate: dict[int, Activate]  # area -> Activate(area)
+    pick: dict[str, Pick]  # unit -> Pick(unit)
 
     @classmethod
     def build(cls, data: GameData, readings: Readings) -> "Lookups":
@@ -51,4 +57,7 @@ class Lookups:
             militia=kind("militia"),
             stacking=frozenset(u for u, info in units.items() if info.counts_for_stacking),
             controlling=controlling,
+            step={a: Step(a) for a in amap},
+            activate={a: Activate(a) for a in amap},
+            pick={u: Pick(u) for u in units},
         )

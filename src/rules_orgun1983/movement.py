@@ -6,6 +6,8 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from .actions import (
+    GO,
+    STOP,
     Ambush,
     AmbushParty,
     AmbushWindow,
@@ -13,7 +15,6 @@ from .actions import (
     AttackNow,
     Decline,
     Eliminate,
-    Go,
     Hold,
     Losses,
     Move,
@@ -21,7 +22,6 @@ from .actions import (
     Pick,
     Retreat,
     Stacking,
-    Step,
     Stop,
 )
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
@@ -93,6 +93,8 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     control = state.control
     flying = frame.flying
     mi24_enters = R.readings.mi24_enters_mujahideen_areas
+    lk = R.lookups
+    restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
     out = []
     for to in R.lookups.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
@@ -102,7 +104,7 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
         if flying:
             if to in enemies and not mi24_enters:
                 continue
-        elif not party_can_enter(R, state, group, here, to):
+        elif restricted and not party_can_enter(R, state, group, here, to):
             continue
         cost = step_cost(R, state, side, here, to, flying, enemies)
         if cost <= left:
@@ -114,8 +116,10 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
 def _move_decision(R, state, frame: Move):
     if frame.checks:
         return None
-    steps = tuple(Step(a) for a, _ in legal_steps(R, state, frame))
-    return Decision(frame.side, (*steps, Stop()), f"move the party in {frame.here}: step or stop")
+    step = R.lookups.step
+    actions = [step[a] for a, _ in legal_steps(R, state, frame)]
+    actions.append(STOP)
+    return Decision(frame.side, tuple(actions), f"move the party in {frame.here}: step or stop")
 
 
 @dispatch.act(Move)
@@ -248,7 +252,8 @@ def _ambush_party_decision(R, state, frame: AmbushParty):
     extra = more_ambushers(R, state, frame)
     if not extra:
         return None
-    return Decision(frame.side, (*(Pick(u) for u in extra), Go()), f"add more units to the ambush in {frame.area}?")
+    pick = R.lookups.pick
+    return Decision(frame.side, (*(pick[u] for u in extra), GO), f"add more units to the ambush in {frame.area}?")
 
 
 @dispatch.act(AmbushParty)

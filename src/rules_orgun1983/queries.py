@@ -112,15 +112,16 @@ def retreat_areas(R, state, unit_id: str) -> list[int]:
     return found
 
 
-def controllers(R, state) -> dict[int, set[str]]:
-    """Area -> the sides whose units there can take control (see Lookups.controlling)."""
+def controlled_areas(R, state, side: str) -> set[int]:
+    """The areas where ``side`` has units that can take control (see Lookups.controlling)."""
     controlling = R.lookups.controlling
-    out: dict[int, set[str]] = {}
-    for side in PLAYERS:
-        for area, ids in state.at.areas_of(side).items():
-            if not controlling.isdisjoint(ids):
-                out.setdefault(area, set()).add(side)
-    return out
+    return {area for area, ids in state.at.areas_of(side).items() if not controlling.isdisjoint(ids)}
+
+
+def sole_controllers(R, state) -> dict[int, str]:
+    """Area -> the one side whose units there can take control, for areas with only one such side."""
+    muj, dra = controlled_areas(R, state, MUJ), controlled_areas(R, state, DRA)
+    return {area: (MUJ if area in muj else DRA) for area in muj ^ dra}
 
 
 def tribes_destroyed(R, state) -> list[str]:

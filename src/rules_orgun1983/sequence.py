@@ -5,13 +5,14 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from .actions import (
-    Activate,
+    DONE,
+    GO,
+    PASS,
     Activation,
     Attack,
     ChooseAttack,
     ChooseMove,
     Done,
-    Go,
     LayMines,
     Move,
     Pass,
@@ -24,7 +25,7 @@ from .cards import create_decks, draw_cards
 from .combat import raid, raid_options
 from .effects import dispatch
 from .movement import budget_ticks, is_flying
-from .queries import activatable_areas, controllers, enemy_in, fresh_units, tribes_destroyed, units_at
+from .queries import activatable_areas, enemy_in, fresh_units, sole_controllers, tribes_destroyed, units_at
 from .state import (
     DRA,
     MUJ,
@@ -59,10 +60,7 @@ def setup(R, ctx) -> None:
     for area in sorted(data.minefields):
         ctx.emit(MinefieldLaid(area))
     ctx.emit(GroupsScheduled(tuple(sorted(data.groups))))
-    control: dict[int, str] = {}
-    for area, sides in controllers(R, ctx.state).items():
-        if len(sides) == 1:
-            control[area] = next(iter(sides))
+    control = sole_controllers(R, ctx.state)
     for side in PLAYERS:
         for area in getattr(data.scenario.control, side):
             control.setdefault(area, side)
@@ -194,7 +192,8 @@ def phase_decision(R, state):
     areas = activatable_areas(state, side)
     if not areas:
         return None
-    return Decision(side, (*(Activate(a) for a in areas), Pass()), f"{SIDE_NAMES[side]}: activate an area or pass")
+    activate = R.lookups.activate
+    return Decision(side, (*(activate[a] for a in areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
 
 
 def phase_advance(R, ctx) -> None:
@@ -295,15 +294,16 @@ def selectable(R, state, frame: Select) -> list[str]:
 
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
-    picks = tuple(Pick(u) for u in selectable(R, state, frame))
+    pick = R.lookups.pick
+    picks = tuple(pick[u] for u in selectable(R, state, frame))
     if frame.chosen:
-        return Decision(frame.side, (*picks, Go()), f"pick units in {frame.area} to {frame.purpose} (then go)")
+        return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
     if frame.parties == 0:
         return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
     if not picks:
         return None  # nobody Fresh is left in the area: the activation is over
     # Orgun: activated units need not move together -- another party may set out from the area
-    return Decision(frame.side, (*picks, Done()), f"pick units in {frame.area} for another move, or end the activation")
+    return Decision(frame.side, (*picks, DONE), f"pick units in {frame.area} for another move, or end the activation")
 
 
 @dispatch.advance(Select)
