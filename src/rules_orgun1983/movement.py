@@ -3,6 +3,8 @@
 (stacking, the compulsory attack, control) and stacking retreats."""
 from __future__ import annotations
 
+from typing import KeysView
+
 from tabletop_core import Decision
 
 from .actions import (
@@ -48,6 +50,12 @@ def movers(state, frame) -> list:
     return [units[u] for u in frame.units if u in units and units[u].area == frame.here]
 
 
+def mover_ids(state, frame) -> tuple[str, ...]:
+    """The ids of :func:`movers`."""
+    units, here = state.units, frame.here
+    return tuple([u for u in frame.units if u in units and units[u].area == here])
+
+
 def budget_ticks(R, state, unit_ids) -> int:
     """# Orgun: OP -- each unit has its own OP (-1 for Low Supply); a party of several units moving
     along one path goes as far as its slowest member can."""
@@ -62,7 +70,7 @@ def is_flying(R, unit_ids) -> bool:
     return R.lookups.helicopters.issuperset(unit_ids)
 
 
-def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set[int] | None = None) -> int:
+def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: KeysView[int] | None = None) -> int:
     """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2."""
     if flying:
         return R.readings.mi24_area_cost * R.readings.move_cost.scale
@@ -82,7 +90,7 @@ def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
-    group = tuple(u.id for u in movers(state, frame))
+    group = mover_ids(state, frame)
     if not group:
         return []
     side, here = frame.side, frame.here
@@ -129,7 +137,7 @@ def _move_act(R, ctx, frame: Move, action) -> None:
         if frame.used == 0 and frame.here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        ctx.replace(MoveEnd(frame.side, frame.here, tuple(u.id for u in movers(state, frame))))
+        ctx.replace(MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
         return
     to = action.area
     group = movers(state, frame)
@@ -159,30 +167,30 @@ def _move_act(R, ctx, frame: Move, action) -> None:
 def _move_advance(R, ctx, frame: Move) -> None:
     state = ctx.state
     check = frame.checks[0]
-    group = movers(state, frame)
+    party = mover_ids(state, frame)
     side, here = frame.side, frame.here
     if check == "stop":
         # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
         # only controls does not -- there is no one to attack there
-        if not group or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-            ctx.replace(MoveEnd(side, here, tuple(u.id for u in group)))
+        if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
+            ctx.replace(MoveEnd(side, here, party))
             return
     ctx.replace(Move(side, frame.units, here, frame.prev, frame.budget, frame.used, frame.checks[1:], frame.flying,
                      frame.path))
     if check == "mines":
         # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
-        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
+        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and party:
             # one roll for the party, or one per unit (Readings.minefield_roll_per_unit)
-            rollers = [(u.id,) for u in group] if R.readings.minefield_roll_per_unit else [tuple(u.id for u in group)]
+            rollers = [(u,) for u in party] if R.readings.minefield_roll_per_unit else [party]
             rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
             for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first
                 ctx.push(Losses(MUJ, here, units, minefield_points(roll), "minefield"))
     elif check == "leader":
-        if group:
+        if party:
             lone_leader_tests(R, ctx, here, side)
     elif check == "ambush":
-        if group and not frame.flying and ambush_options(R, state, other(side), here, tuple(u.id for u in group)):
-            ctx.push(AmbushWindow(other(side), here, frame.prev, tuple(u.id for u in group)))
+        if party and not frame.flying and ambush_options(R, state, other(side), here, party):
+            ctx.push(AmbushWindow(other(side), here, frame.prev, party))
 
 
 def minefield_points(roll: int) -> int:
@@ -200,9 +208,11 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     live = ambush_targets(R, state, area, targets)
     if not live:
         return []
+    mine = state.at.areas_of(side)
     out = []
     for y in R.lookups.adjacent[area]:
-        out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
+        if y in mine:  # most neighbours hold none of the side's units: skip them cheaply
+            out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
     return out
 
 

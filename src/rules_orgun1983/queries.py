@@ -5,6 +5,8 @@ Every function here is pure (state in, answer out) so decisions stay pure functi
 """
 from __future__ import annotations
 
+from typing import KeysView
+
 from .state import DRA, MUJ, PLAYERS, other
 
 # Orgun: stacking -- counted units (leaders and the Mi-24 are not counted)
@@ -33,8 +35,10 @@ def enemy_in(state, area: int, side: str) -> bool:
     return area in state.at.areas_of(other(side))
 
 
-def enemy_areas(state, side: str) -> set[int]:
-    return set(state.at.areas_of(other(side)))
+def enemy_areas(state, side: str) -> KeysView[int]:
+    """The areas holding ``side``'s enemies: a read-only view of the index, to use at once (it
+    follows the state as it changes)."""
+    return state.at.areas_of(other(side)).keys()
 
 
 def stack_count(R, state, area: int, side: str) -> int:
