@@ -124,6 +124,7 @@ ACTIONS = (
 
 # The field-less answers, made once (frozen values: one instance serves every menu).
 PASS, GO, STOP, DONE = Pass(), Go(), Stop(), Done()
+CHOOSE_MOVE, CHOOSE_ATTACK = ChooseMove(), ChooseAttack()
 
 
 # -- frames ---------------------------------------------------------------------------------------

@@ -61,6 +61,8 @@ def lone_leader_tests(R, ctx, area: int, entering_side: str) -> None:
     escapes to the nearest area holding its own units (killed if there is none)."""
     state = ctx.state
     enemy = other(entering_side)
+    if area not in state.at.areas_of(enemy):
+        return  # no enemy here at all (the usual case)
     info = R.data.units
     present = units_at(state, area, enemy)
     if not present or not all(info[u.id].is_leader for u in present):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from .actions import (
+    CHOOSE_ATTACK,
+    CHOOSE_MOVE,
     DONE,
     GO,
     PASS,
@@ -255,9 +257,9 @@ def attack_units(R, state, side: str, area: int) -> list[str]:
 @dispatch.decide(Activation)
 def _activation_decision(R, state, frame: Activation):
     side, area = frame.side, frame.area
-    actions = [ChooseMove()]
+    actions = [CHOOSE_MOVE]
     if enemy_in(state, area, side) and attack_units(R, state, side, area):
-        actions.append(ChooseAttack())
+        actions.append(CHOOSE_ATTACK)
     if side == MUJ:
         actions.extend(Raid(r, t) for r, t in raid_options(R, state, area))
     actions.extend(LayMines(u) for u in lay_mine_units(R, state, side, area))
@@ -283,13 +285,15 @@ def selectable(R, state, frame: Select) -> list[str]:
     if frame.purpose == "attack":
         pool = attack_units(R, state, frame.side, frame.area)
         return [u for u in pool if u not in frame.chosen]
-    pool = [u.id for u in units_at(state, frame.area, frame.side) if not u.spent and u.id not in frame.chosen]
+    units, chosen = state.units, frame.chosen
+    pool = [i for i in state.at.ids_at(frame.side, frame.area) if not units[i].spent and i not in chosen]
     if not frame.chosen:
         return pool
     # Readings (the Mi-24): it flies, so it never shares a party with ground units
     if is_flying(R, frame.chosen):
         return []
-    return [u for u in pool if not is_flying(R, (u,))]
+    helicopters = R.lookups.helicopters
+    return [u for u in pool if u not in helicopters]
 
 
 @dispatch.decide(Select)
