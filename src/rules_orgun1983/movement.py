@@ -30,11 +30,11 @@ from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync
 from .queries import (
     AMBUSH_LIMIT,
     STACK_LIMIT,
-    party_can_enter,
     enemy_areas,
     enemy_in,
     leader_drm,
     over_stacked,
+    party_can_enter,
     retreat_areas,
     stack_count,
     units_at,
