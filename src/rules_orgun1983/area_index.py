@@ -1,4 +1,4 @@
-"""Where each side's units stand: area -> unit ids, kept by the appliers beside ``state.units``.
+"""Where each side's units stand: side -> area -> unit ids, kept by the appliers beside ``state.units``.
 
 It is derived data -- the same fold of the same events always builds the same index -- so it is
 not part of the serialised state: the field holding it is ``init=False``, which the codec's
@@ -12,18 +12,21 @@ from __future__ import annotations
 from bisect import insort
 
 
-class AreaIndex:
-    """side -> area -> the ids of that side's units there, sorted; an area without units is absent."""
+class AreaIndex(dict):
+    """side -> area -> the ids of that side's units there, sorted; an area without units is absent.
 
-    __slots__ = ("sides",)
+    A dict, so the hot paths read it with plain subscripts (``state.at[side].get(area, ())``);
+    only the appliers call :meth:`add` and :meth:`remove`.  Every side named at creation has an
+    entry, empty or not."""
 
-    def __init__(self, sides: dict[str, dict[int, list[str]]] | None = None):
-        self.sides: dict[str, dict[int, list[str]]] = sides if sides is not None else {}
+    __slots__ = ()
+
+    @classmethod
+    def for_sides(cls, sides) -> "AreaIndex":
+        return cls({side: {} for side in sides})
 
     def add(self, side: str, area: int, unit: str) -> None:
-        areas = self.sides.get(side)
-        if areas is None:
-            areas = self.sides[side] = {}
+        areas = self[side]
         ids = areas.get(area)
         if ids is None:
             areas[area] = [unit]
@@ -31,25 +34,11 @@ class AreaIndex:
             insort(ids, unit)
 
     def remove(self, side: str, area: int, unit: str) -> None:
-        areas = self.sides[side]
+        areas = self[side]
         ids = areas[area]
         ids.remove(unit)
         if not ids:
             del areas[area]
 
-    def areas_of(self, side: str) -> dict[int, list[str]]:
-        """Area -> sorted ids for ``side`` (read only: the index's own dict)."""
-        return self.sides.get(side, _NOWHERE)
-
-    def ids_at(self, side: str, area: int) -> list[str] | tuple[()]:
-        """The sorted ids of ``side``'s units in ``area`` (read only)."""
-        return self.sides.get(side, _NOWHERE).get(area, ())
-
     def clone(self) -> "AreaIndex":
-        return AreaIndex({side: {a: list(ids) for a, ids in areas.items()} for side, areas in self.sides.items()})
-
-    def __repr__(self) -> str:
-        return f"AreaIndex({self.sides!r})"
-
-
-_NOWHERE: dict[int, list[str]] = {}  # never written: the answer for a side with no units yet
+        return AreaIndex({side: {a: list(ids) for a, ids in areas.items()} for side, areas in self.items()})

@@ -190,9 +190,8 @@ def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     if not raiders:
         return []
     leaders = () if R.readings.leaders_are_targets else R.lookups.leaders
-    targets = []
-    for y in R.lookups.adjacent[area]:
-        targets.extend(i for i in state.at.ids_at(DRA, y) if i not in leaders)
+    dra = state.at[DRA]
+    targets = [i for y in R.lookups.adjacent[area] if y in dra for i in dra[y] if i not in leaders]
     return [(r, t) for r in raiders for t in targets]
 
 

@@ -61,7 +61,7 @@ def lone_leader_tests(R, ctx, area: int, entering_side: str) -> None:
     escapes to the nearest area holding its own units (killed if there is none)."""
     state = ctx.state
     enemy = other(entering_side)
-    if area not in state.at.areas_of(enemy):
+    if area not in state.at[enemy]:
         return  # no enemy here at all (the usual case)
     info = R.data.units
     present = units_at(state, area, enemy)

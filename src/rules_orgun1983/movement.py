@@ -208,7 +208,7 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     live = ambush_targets(R, state, area, targets)
     if not live:
         return []
-    mine = state.at.areas_of(side)
+    mine = state.at[side]
     out = []
     for y in R.lookups.adjacent[area]:
         if y in mine:  # most neighbours hold none of the side's units: skip them cheaply

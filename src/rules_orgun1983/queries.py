@@ -24,26 +24,26 @@ def units_at(state, area: int, side: str | None = None) -> list:
     """Units in ``area`` (of ``side`` if given), in id order."""
     units, at = state.units, state.at
     if side is not None:
-        return [units[i] for i in at.ids_at(side, area)]
-    found = [units[i] for s in PLAYERS for i in at.ids_at(s, area)]
+        return [units[i] for i in at[side].get(area, ())]
+    found = [units[i] for s in PLAYERS for i in at[s].get(area, ())]
     if len(found) > 1:
         found.sort(key=by_id)
     return found
 
 
 def enemy_in(state, area: int, side: str) -> bool:
-    return area in state.at.areas_of(other(side))
+    return area in state.at[other(side)]
 
 
 def enemy_areas(state, side: str) -> KeysView[int]:
     """The areas holding ``side``'s enemies: a read-only view of the index, to use at once (it
     follows the state as it changes)."""
-    return state.at.areas_of(other(side)).keys()
+    return state.at[other(side)].keys()
 
 
 def stack_count(R, state, area: int, side: str) -> int:
     counted = R.lookups.stacking
-    return sum(1 for i in state.at.ids_at(side, area) if i in counted)
+    return sum(1 for i in state.at[side].get(area, ()) if i in counted)
 
 
 def over_stacked(R, state, area: int, side: str) -> bool:
@@ -119,7 +119,7 @@ def retreat_areas(R, state, unit_id: str) -> list[int]:
 def controlled_areas(R, state, side: str) -> set[int]:
     """The areas where ``side`` has units that can take control (see Lookups.controlling)."""
     controlling = R.lookups.controlling
-    return {area for area, ids in state.at.areas_of(side).items() if not controlling.isdisjoint(ids)}
+    return {area for area, ids in state.at[side].items() if not controlling.isdisjoint(ids)}
 
 
 def sole_controllers(R, state) -> dict[int, str]:

@@ -286,7 +286,7 @@ def selectable(R, state, frame: Select) -> list[str]:
         pool = attack_units(R, state, frame.side, frame.area)
         return [u for u in pool if u not in frame.chosen]
     units, chosen = state.units, frame.chosen
-    pool = [i for i in state.at.ids_at(frame.side, frame.area) if not units[i].spent and i not in chosen]
+    pool = [i for i in state.at[frame.side].get(frame.area, ()) if not units[i].spent and i not in chosen]
     if not frame.chosen:
         return pool
     # Readings (the Mi-24): it flies, so it never shares a party with ground units

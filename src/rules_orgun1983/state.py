@@ -48,7 +48,7 @@ class OrgunState(BaseState):
     mi24_destroyed: bool = False
     muj_captured: set[int] = attrs.Factory(set)  # areas the Mujahideen have taken control of this game
     # derived from ``units`` by the appliers; init=False keeps it out of the serialised state
-    at: AreaIndex = attrs.field(init=False, factory=AreaIndex, eq=False, repr=False)
+    at: AreaIndex = attrs.field(init=False, factory=lambda: AreaIndex.for_sides(PLAYERS), eq=False, repr=False)
 
 
 # -- events ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ def scanned(state) -> dict[str, dict[int, list[str]]]:
 
 
 def indexed(state) -> dict[str, dict[int, list[str]]]:
-    return {side: dict(areas) for side, areas in state.at.sides.items() if areas}
+    return {side: dict(areas) for side, areas in state.at.items() if areas}
 
 
 def play_checking(game, agents, every: int = 1) -> None:
