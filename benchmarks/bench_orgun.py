@@ -2,6 +2,7 @@
 
     python benchmarks/bench_orgun.py [--games N] [--agents random,random] [--agents orgun,orgun]
     python benchmarks/bench_orgun.py --gc frozen       # the garbage collector's share (see --help)
+    python benchmarks/bench_orgun.py --profile 15      # and the top of a cProfile of the same games
     python benchmarks/compare_commits.py d93e94e HEAD -- benchmarks/bench_orgun.py --games 20
 
 Each agent pairing is its own figure: one warm-up game first (loading the data and the plug-in
@@ -13,8 +14,10 @@ so a comparison of two commits also proves they play the same games.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import hashlib
+import pstats
 import time
 
 from tabletop_core import agents_for, gamelog, new_game, play
@@ -64,15 +67,46 @@ def measure(games: int, agents: str, gc_mode: str = "on") -> None:
     print(f"check: {name} games sha256 = {digest.hexdigest()}")
 
 
+def profile(games: int, agents: str, top: int) -> None:
+    """cProfile (CPU time) over the same seeds: the top functions by own time, and how much of it
+    is the engine's (tabletop_core) and how much the rules' (rules_orgun1983)."""
+    play_one(WARM_UP_SEED, agents)
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    for seed in range(games):
+        play_one(seed, agents)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])
+    share = {"tabletop_core": 0.0, "rules_orgun1983": 0.0}
+    for (filename, _line, _name), (_cc, _nc, own, _cum, _callers) in rows:
+        for package in share:
+            if package in filename:
+                share[package] += own
+    total = stats.total_tt
+    print(f"profile {agents.replace(',', ' vs ')}: {games} games, {total:.2f} s CPU under cProfile; own time: "
+          + ", ".join(f"{package} {t / total:.0%}" for package, t in share.items()))
+    print("  (a garbage collection is charged to the function allocating when it starts: one row with a few")
+    print("  calls and a large own time is usually that, not its code)")
+    print(f"  {'calls':>8} {'own s':>7} {'cum s':>7}  function")
+    for (filename, line, name), (_cc, calls, own, cum, _callers) in rows[:top]:
+        where = filename.split("/src/")[-1] if "/src/" in filename else filename
+        print(f"  {calls:>8} {own:>7.3f} {cum:>7.3f}  {where}:{line}({name})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--agents", action="append", help="a pairing such as random,random (repeatable)")
     parser.add_argument("--gc", choices=("on", "frozen", "off"), default="on",
                         help="the garbage collector while timing (frozen/off show its share; default on)")
+    parser.add_argument("--profile", type=int, metavar="TOP", default=0,
+                        help="then profile the same games and print the TOP functions by own time")
     args = parser.parse_args(argv)
     for agents in args.agents or ["random,random"]:
         measure(args.games, agents, args.gc)
+        if args.profile:
+            profile(args.games, agents, args.profile)
 
 
 if __name__ == "__main__":
