@@ -163,34 +163,49 @@ def _move_act(R, ctx, frame: Move, action) -> None:
                      frame.path + (to,)))
 
 
+def _checked(frame: Move) -> Move:
+    """The move with its first entry check done."""
+    return Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, frame.checks[1:],
+                frame.flying, frame.path)
+
+
 @dispatch.advance(Move)
 def _move_advance(R, ctx, frame: Move) -> None:
     state = ctx.state
     check = frame.checks[0]
-    party = mover_ids(state, frame)
     side, here = frame.side, frame.here
+    if check == "mines":
+        ctx.replace(_checked(frame))
+        # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
+        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
+            minefield_losses(R, ctx, here, mover_ids(state, frame))
+        return
+    party = mover_ids(state, frame)
     if check == "stop":
         # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
         # only controls does not -- there is no one to attack there
         if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
             ctx.replace(MoveEnd(side, here, party))
-            return
-    ctx.replace(Move(side, frame.units, here, frame.prev, frame.budget, frame.used, frame.checks[1:], frame.flying,
-                     frame.path))
-    if check == "mines":
-        # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
-        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and party:
-            # one roll for the party, or one per unit (Readings.minefield_roll_per_unit)
-            rollers = [(u,) for u in party] if R.readings.minefield_roll_per_unit else [party]
-            rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
-            for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first
-                ctx.push(Losses(MUJ, here, units, minefield_points(roll), "minefield"))
-    elif check == "leader":
+        else:
+            ctx.replace(_checked(frame))
+        return
+    ctx.replace(_checked(frame))
+    if check == "leader":
         if party:
             lone_leader_tests(R, ctx, here, side)
-    elif check == "ambush":
-        if party and not frame.flying and ambush_options(R, state, other(side), here, party):
-            ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+    elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
+        ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+
+
+def minefield_losses(R, ctx, area: int, party: tuple[str, ...]) -> None:
+    """The minefield's rolls for the party entering ``area``: one for the party, or one per unit
+    (Readings.minefield_roll_per_unit); each becomes a Losses step, the first roll resolving first."""
+    if not party:
+        return
+    rollers = [(u,) for u in party] if R.readings.minefield_roll_per_unit else [party]
+    rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {area}").total for _ in rollers]
+    for units, roll in reversed(list(zip(rollers, rolls))):
+        ctx.push(Losses(MUJ, area, units, minefield_points(roll), "minefield"))
 
 
 def minefield_points(roll: int) -> int:
