@@ -12,8 +12,8 @@ from . import combat as _combat  # noqa: F401 - registers attack and loss handle
 from . import movement as _movement  # noqa: F401 - registers movement handlers
 from .actions import ACTIONS, FRAMES
 from .data import GameData, default_data
-from .lookups import Lookups
 from .effects import dispatch
+from .lookups import Lookups
 from .narration import describe_action, narrate
 from .readings import DEFAULT_READINGS, Readings
 from .sequence import phase_act, phase_advance, phase_decision, setup

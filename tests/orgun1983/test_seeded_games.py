@@ -13,6 +13,7 @@ import hashlib
 import attrs
 import pytest
 
+from rules_orgun1983.actions import FRAMES
 from tabletop_core import agents_for, new_game, play
 from tabletop_core.agents import AgentView
 from tabletop_core.codec import canonical_json
@@ -56,3 +57,12 @@ def test_the_observed_frames_are_what_attrs_asdict_made_of_them(seed):
         decision = game.decision
         game.apply(agents[decision.player].choose(AgentView(game, decision.player, decision)))
     assert seen > 0
+
+
+def test_every_frame_field_is_a_scalar_or_a_tuple_of_scalars():
+    # what frame_facts relies on to match attrs.asdict without recursing (a nested attrs value
+    # or a dict in a frame would need asdict again)
+    flat = {str, int, bool, str | None, int | None, tuple[str, ...], tuple[int, ...]}
+    for frame in FRAMES:
+        for field in attrs.fields(attrs.resolve_types(frame)):
+            assert field.type in flat, f"{frame.__name__}.{field.name}: {field.type}"
