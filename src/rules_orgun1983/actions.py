@@ -122,6 +122,10 @@ ACTIONS = (
     PlayCard, Done, TakeLoss, Retreat, Eliminate, AttackNow, Hold, EnterAt,
 )
 
+# The field-less answers, made once (frozen values: one instance serves every menu).
+PASS, GO, STOP, DONE = Pass(), Go(), Stop(), Done()
+CHOOSE_MOVE, CHOOSE_ATTACK = ChooseMove(), ChooseAttack()
+
 
 # -- frames ---------------------------------------------------------------------------------------
 @attrs.frozen

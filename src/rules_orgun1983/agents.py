@@ -40,27 +40,30 @@ class OrgunAgent:
         self._hops = hop_distances(rules.data.area_map) if rules is not None else None
 
     # -- where to go ------------------------------------------------------------------------------
-    def _goal_distance(self, area: int, obs) -> int:
-        """Steps from ``area`` to the nearest objective this side does not control yet."""
+    def _wanted(self, obs) -> list[int]:
+        """The objectives this side does not control yet (the same for every action of one decision)."""
         control = obs["control"]
-        wanted = [g for g in OBJECTIVES.get(self.player, ()) if control.get(str(g)) != self.player]
+        return [g for g in OBJECTIVES.get(self.player, ()) if control.get(str(g)) != self.player]
+
+    def _goal_distance(self, area: int, wanted: list[int]) -> int:
+        """Steps from ``area`` to the nearest of the ``wanted`` objectives."""
         if not wanted:
             return 0
         hops = self._hops[area]
         return min(hops.get(g, 99) for g in wanted)
 
-    def _step_weight(self, action: A.Step, frame: dict, obs) -> float:
+    def _step_weight(self, action: A.Step, frame: dict, wanted: list[int]) -> float:
         if action.area in frame["path"]:
             return 0.0  # never double back within one move (2 -> 1 -> 2 wastes the OP)
-        here = self._goal_distance(frame["here"], obs)
-        there = self._goal_distance(action.area, obs)
+        here = self._goal_distance(frame["here"], wanted)
+        there = self._goal_distance(action.area, wanted)
         if there == 0:
             return 6.0
         if there < here:
             return 4.0
         return 0.6 if there == here else 0.15
 
-    def _weight(self, action, obs, frame) -> float:
+    def _weight(self, action, wanted, frame) -> float:
         kind = type(action)
         if kind in ATTACKING:
             return 6.0
@@ -74,13 +77,13 @@ class OrgunAgent:
         if self._hops is None:
             return 1.0
         if kind is A.Step and tag == "Move":
-            return self._step_weight(action, frame[1], obs)
+            return self._step_weight(action, frame[1], wanted)
         if kind is A.Stop and tag == "Move":
-            return 3.0 if self._goal_distance(frame[1]["here"], obs) == 0 else 0.5
+            return 3.0 if self._goal_distance(frame[1]["here"], wanted) == 0 else 0.5
         if kind is A.Done and tag == "Select":
             return 0.4  # keep the rest of the area's units Fresh for later
         if kind in (A.EnterAt, A.Retreat):
-            return 1.0 / (1 + self._goal_distance(action.area, obs))
+            return 1.0 / (1 + self._goal_distance(action.area, wanted))
         if kind is A.Eliminate:
             return 0.05
         return 1.0
@@ -92,7 +95,8 @@ class OrgunAgent:
         obs = view.observation
         pending = obs["pending"]
         frame = pending[-1] if pending else None
-        weights = [self._weight(a, obs, frame) for a in actions]
+        wanted = self._wanted(obs)
+        weights = [self._weight(a, wanted, frame) for a in actions]
         total = sum(weights)
         if total <= 0:
             return actions[-1]

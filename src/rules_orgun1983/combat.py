@@ -185,15 +185,13 @@ def _losses_advance(R, ctx, frame: Losses) -> None:
 # -- raids ----------------------------------------------------------------------------------------
 def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     """# Orgun: raid -- one activated, supplied Mujahideen unit against one DRA unit next door."""
-    info = R.data.units
-    raiders = [u.id for u in units_at(state, area, MUJ)
-               if not u.spent and not u.low_supply and info[u.id].counts_for_stacking]
+    counted = R.lookups.stacking
+    raiders = [u.id for u in units_at(state, area, MUJ) if not u.spent and not u.low_supply and u.id in counted]
     if not raiders:
         return []
-    targets = []
-    leaders_too = R.readings.leaders_are_targets
-    for y in R.data.area_map.neighbours(area):
-        targets.extend(u.id for u in units_at(state, y, DRA) if leaders_too or not info[u.id].is_leader)
+    leaders = () if R.readings.leaders_are_targets else R.lookups.leaders
+    dra = state.at[DRA]
+    targets = [i for y in R.lookups.adjacent[area] if y in dra for i in dra[y] if i not in leaders]
     return [(r, t) for r in raiders for t in targets]
 
 

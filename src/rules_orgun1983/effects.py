@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop_core import FrameDispatch
 
-from .queries import area_drm, controllers, units_at
+from .queries import area_drm, sole_controllers, units_at
 from .state import (
     CohesionTested,
     ControlSet,
@@ -48,11 +48,12 @@ def take_loss(R, ctx, unit_id: str, reason: str) -> None:
 def sync_control(R, ctx) -> None:
     """A side whose units stand alone in an area controls it (see Readings.control_by_leaders)."""
     state = ctx.state
-    for area, sides in sorted(controllers(R, state).items()):
-        if len(sides) == 1:
-            (side,) = sides
-            if state.control.get(area) != side:
-                ctx.emit(ControlSet(area, side))
+    control = state.control
+    sole = sole_controllers(R, state)
+    for area in sorted(sole):
+        side = sole[area]
+        if control.get(area) != side:
+            ctx.emit(ControlSet(area, side))
 
 
 def lone_leader_tests(R, ctx, area: int, entering_side: str) -> None:
@@ -60,6 +61,8 @@ def lone_leader_tests(R, ctx, area: int, entering_side: str) -> None:
     escapes to the nearest area holding its own units (killed if there is none)."""
     state = ctx.state
     enemy = other(entering_side)
+    if area not in state.at[enemy]:
+        return  # no enemy here at all (the usual case)
     info = R.data.units
     present = units_at(state, area, enemy)
     if not present or not all(info[u.id].is_leader for u in present):

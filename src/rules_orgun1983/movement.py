@@ -3,9 +3,13 @@
 (stacking, the compulsory attack, control) and stacking retreats."""
 from __future__ import annotations
 
+from typing import KeysView
+
 from tabletop_core import Decision
 
 from .actions import (
+    GO,
+    STOP,
     Ambush,
     AmbushParty,
     AmbushWindow,
@@ -13,7 +17,6 @@ from .actions import (
     AttackNow,
     Decline,
     Eliminate,
-    Go,
     Hold,
     Losses,
     Move,
@@ -21,18 +24,17 @@ from .actions import (
     Pick,
     Retreat,
     Stacking,
-    Step,
     Stop,
 )
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
 from .queries import (
     AMBUSH_LIMIT,
     STACK_LIMIT,
-    can_enter,
     enemy_areas,
     enemy_in,
     leader_drm,
     over_stacked,
+    party_can_enter,
     retreat_areas,
     stack_count,
     units_at,
@@ -48,6 +50,12 @@ def movers(state, frame) -> list:
     return [units[u] for u in frame.units if u in units and units[u].area == frame.here]
 
 
+def mover_ids(state, frame) -> tuple[str, ...]:
+    """The ids of :func:`movers`."""
+    units, here = state.units, frame.here
+    return tuple([u for u in frame.units if u in units and units[u].area == here])
+
+
 def budget_ticks(R, state, unit_ids) -> int:
     """# Orgun: OP -- each unit has its own OP (-1 for Low Supply); a party of several units moving
     along one path goes as far as its slowest member can."""
@@ -59,31 +67,30 @@ def budget_ticks(R, state, unit_ids) -> int:
 
 def is_flying(R, unit_ids) -> bool:
     """The Mi-24 always flies (Readings); it never shares a party with ground units."""
-    info = R.data.units
-    return all(info[u].kind == "helicopter" for u in unit_ids)
+    return R.lookups.helicopters.issuperset(unit_ids)
 
 
-def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: set[int] | None = None) -> int:
+def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: KeysView[int] | None = None) -> int:
     """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2."""
-    rule = R.readings.move_cost
     if flying:
-        return R.readings.mi24_area_cost * rule.scale
+        return R.readings.mi24_area_cost * R.readings.move_cost.scale
     if enemies is None:
         enemies = enemy_areas(state, side)
+    ticks = R.ticks
     if to in enemies:
-        cost = R.ticks["enemy"]
-    elif any(n in enemies for n in R.data.area_map.neighbours(to)):
-        cost = R.ticks["near"]
+        cost = ticks["enemy"]
+    elif enemies.isdisjoint(R.lookups.adjacent[to]):
+        cost = ticks["clear"]
     else:
-        cost = R.ticks["clear"]
-    if R.road(frm, to) and (cost == R.ticks["clear"] or rule.road_overrides_enemy):
-        cost = R.ticks["road"]
+        cost = ticks["near"]
+    if (frm, to) in R.lookups.roads and (cost == ticks["clear"] or R.readings.move_cost.road_overrides_enemy):
+        cost = ticks["road"]
     return cost
 
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
-    group = movers(state, frame)
+    group = mover_ids(state, frame)
     if not group:
         return []
     side, here = frame.side, frame.here
@@ -91,18 +98,23 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     left = frame.budget - frame.used
     enemies = enemy_areas(state, side)
     contested = here in enemies
+    control = state.control
+    flying = frame.flying
+    mi24_enters = R.readings.mi24_enters_mujahideen_areas
+    lk = R.lookups
+    restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
     out = []
-    for to in R.data.area_map.neighbours(here):
+    for to in R.lookups.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
         # (the Mi-24 included)
-        if contested and state.control.get(to) == enemy:
+        if contested and control.get(to) == enemy:
             continue
-        if frame.flying:
-            if to in enemies and not R.readings.mi24_enters_mujahideen_areas:
+        if flying:
+            if to in enemies and not mi24_enters:
                 continue
-        elif not all(can_enter(R, state, u.id, here, to) for u in group):
+        elif restricted and not party_can_enter(R, state, group, here, to):
             continue
-        cost = step_cost(R, state, side, here, to, frame.flying, enemies)
+        cost = step_cost(R, state, side, here, to, flying, enemies)
         if cost <= left:
             out.append((to, cost))
     return out
@@ -112,8 +124,10 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
 def _move_decision(R, state, frame: Move):
     if frame.checks:
         return None
-    steps = tuple(Step(a) for a, _ in legal_steps(R, state, frame))
-    return Decision(frame.side, (*steps, Stop()), f"move the party in {frame.here}: step or stop")
+    step = R.lookups.step
+    actions = [step[a] for a, _ in legal_steps(R, state, frame)]
+    actions.append(STOP)
+    return Decision(frame.side, tuple(actions), f"move the party in {frame.here}: step or stop")
 
 
 @dispatch.act(Move)
@@ -123,14 +137,15 @@ def _move_act(R, ctx, frame: Move, action) -> None:
         if frame.used == 0 and frame.here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        ctx.replace(MoveEnd(frame.side, frame.here, tuple(u.id for u in movers(state, frame))))
+        ctx.replace(MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
         return
     to = action.area
     group = movers(state, frame)
-    cost = dict(legal_steps(R, state, frame))[to]
     side = frame.side
+    # the step is legal (Game.apply checked it against the decision): only its cost is needed
+    cost = step_cost(R, state, side, frame.here, to, frame.flying)
     # Orgun: DRA into the mountains -- a mountain area holding Mujahideen needs d6 + leader DRM >= 5
-    if side == DRA and not frame.flying and R.data.area_map[to].mountain and enemy_in(state, to, side):
+    if side == DRA and not frame.flying and to in R.lookups.mountain and enemy_in(state, to, side):
         drm = leader_drm(R, group)
         roll = ctx.roll("d6", player=DRA, reason=f"mountain entry test into {to}").total
         entered = roll + drm >= R.readings.mountain_test_enter_on
@@ -148,39 +163,49 @@ def _move_act(R, ctx, frame: Move, action) -> None:
                      frame.path + (to,)))
 
 
+def _checked(frame: Move) -> Move:
+    """The move with its first entry check done."""
+    return Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, frame.checks[1:],
+                frame.flying, frame.path)
+
+
 @dispatch.advance(Move)
 def _move_advance(R, ctx, frame: Move) -> None:
     state = ctx.state
-    check, rest = frame.checks[0], frame.checks[1:]
-    nxt = Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, rest, frame.flying, frame.path)
-    group = movers(state, frame)
+    check = frame.checks[0]
     side, here = frame.side, frame.here
     if check == "mines":
-        ctx.replace(nxt)
+        ctx.replace(_checked(frame))
         # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
-        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA and group:
-            # one roll for the party, or one per unit (Readings.minefield_roll_per_unit)
-            rollers = [(u.id,) for u in group] if R.readings.minefield_roll_per_unit else [tuple(u.id for u in group)]
-            rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {here}").total for _ in rollers]
-            for units, roll in reversed(list(zip(rollers, rolls))):  # the first roll resolves first
-                ctx.push(Losses(MUJ, here, units, minefield_points(roll), "minefield"))
+        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
+            minefield_losses(R, ctx, here, mover_ids(state, frame))
         return
+    party = mover_ids(state, frame)
+    if check == "stop":
+        # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
+        # only controls does not -- there is no one to attack there
+        if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
+            ctx.replace(MoveEnd(side, here, party))
+        else:
+            ctx.replace(_checked(frame))
+        return
+    ctx.replace(_checked(frame))
     if check == "leader":
-        ctx.replace(nxt)
-        if group:
+        if party:
             lone_leader_tests(R, ctx, here, side)
+    elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
+        ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+
+
+def minefield_losses(R, ctx, area: int, party: tuple[str, ...]) -> None:
+    """The minefield's rolls for the party entering ``area``: one for the party, or one per unit
+    (Readings.minefield_roll_per_unit); each becomes a Losses step, the first roll resolving first."""
+    if not party:
         return
-    if check == "ambush":
-        ctx.replace(nxt)
-        if group and not frame.flying and ambush_options(R, state, other(side), here, tuple(u.id for u in group)):
-            ctx.push(AmbushWindow(other(side), here, frame.prev, tuple(u.id for u in group)))
-        return
-    # "stop": entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
-    # only controls does not -- there is no one to attack there
-    if not group or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-        ctx.replace(MoveEnd(side, here, tuple(u.id for u in group)))
-    else:
-        ctx.replace(nxt)
+    rollers = [(u,) for u in party] if R.readings.minefield_roll_per_unit else [party]
+    rolls = [ctx.roll("d6", player=MUJ, reason=f"minefield in {area}").total for _ in rollers]
+    for units, roll in reversed(list(zip(rollers, rolls))):
+        ctx.push(Losses(MUJ, area, units, minefield_points(roll), "minefield"))
 
 
 def minefield_points(roll: int) -> int:
@@ -198,34 +223,31 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     live = ambush_targets(R, state, area, targets)
     if not live:
         return []
+    mine = state.at[side]
     out = []
-    for y in R.data.area_map.neighbours(area):
-        out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
+    for y in R.lookups.adjacent[area]:
+        if y in mine:  # most neighbours hold none of the side's units: skip them cheaply
+            out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
     return out
 
 
 def ambush_targets(R, state, area: int, targets: tuple[str, ...]) -> list[str]:
     """The entering units that may be ambushed (leaders only if Readings.leaders_are_targets)."""
-    info = R.data.units
-    leaders_too = R.readings.leaders_are_targets
+    leaders = () if R.readings.leaders_are_targets else R.lookups.leaders
     units = state.units
-    return [t for t in targets if t in units and units[t].area == area and (leaders_too or not info[t].is_leader)]
+    return [t for t in targets if t in units and units[t].area == area and t not in leaders]
 
 
 def ambushers_in(R, state, side: str, y: int) -> list[str]:
     """``side``'s units in area ``y`` that may ambush from there (conditions 1-4), in id order."""
-    info = R.data.units
-    if R.data.area_map[y].terrain <= 0:
+    if y not in R.lookups.ambush_terrain or enemy_in(state, y, side):
         return []
-    present = units_at(state, y)
-    if not present or any(u.side != side for u in present):
-        return []
-    counted = [u for u in present if not info[u.id].is_leader]  # only leaders are not counted
+    leaders = R.lookups.leaders
+    counted = [u for u in units_at(state, y, side) if u.id not in leaders]  # only leaders are not counted
     if not counted or len(counted) > AMBUSH_LIMIT[side]:
         return []
-    mi24 = R.readings.mi24_ambushes
-    return [u.id for u in counted
-            if (mi24 or info[u.id].kind != "helicopter") and not u.spent and not u.low_supply]
+    grounded = () if R.readings.mi24_ambushes else R.lookups.helicopters
+    return [u.id for u in counted if u.id not in grounded and not u.spent and not u.low_supply]
 
 
 @dispatch.decide(AmbushWindow)
@@ -255,7 +277,8 @@ def _ambush_party_decision(R, state, frame: AmbushParty):
     extra = more_ambushers(R, state, frame)
     if not extra:
         return None
-    return Decision(frame.side, (*(Pick(u) for u in extra), Go()), f"add more units to the ambush in {frame.area}?")
+    pick = R.lookups.pick
+    return Decision(frame.side, (*(pick[u] for u in extra), GO), f"add more units to the ambush in {frame.area}?")
 
 
 @dispatch.act(AmbushParty)
@@ -318,9 +341,9 @@ def _move_end(R, ctx, frame: MoveEnd) -> None:
 
 
 def attack_capable(R, state, unit_ids, area: int) -> tuple[str, ...]:
-    info = R.data.units
+    leaders = R.lookups.leaders
     units = state.units
-    return tuple(u for u in unit_ids if u in units and units[u].area == area and not info[u].is_leader)
+    return tuple(u for u in unit_ids if u in units and units[u].area == area and u not in leaders)
 
 
 @dispatch.decide(MoveEnd)

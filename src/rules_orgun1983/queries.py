@@ -5,7 +5,9 @@ Every function here is pure (state in, answer out) so decisions stay pure functi
 """
 from __future__ import annotations
 
-from .state import DRA, MUJ, other
+from typing import KeysView
+
+from .state import DRA, MUJ, PLAYERS, other
 
 # Orgun: stacking -- counted units (leaders and the Mi-24 are not counted)
 STACK_LIMIT = {DRA: 3, MUJ: 6}
@@ -13,26 +15,35 @@ STACK_LIMIT = {DRA: 3, MUJ: 6}
 AMBUSH_LIMIT = {MUJ: 3, DRA: 1}
 
 
+def by_id(unit) -> str:
+    """Sort key: a unit's counter id."""
+    return unit.id
+
+
 def units_at(state, area: int, side: str | None = None) -> list:
     """Units in ``area`` (of ``side`` if given), in id order."""
-    found = [u for u in state.units.values() if u.area == area and (side is None or u.side == side)]
-    found.sort(key=lambda u: u.id)
+    units, at = state.units, state.at
+    if side is not None:
+        return [units[i] for i in at[side].get(area, ())]
+    found = [units[i] for s in PLAYERS for i in at[s].get(area, ())]
+    if len(found) > 1:
+        found.sort(key=by_id)
     return found
 
 
 def enemy_in(state, area: int, side: str) -> bool:
-    enemy = other(side)
-    return any(u.area == area and u.side == enemy for u in state.units.values())
+    return area in state.at[other(side)]
 
 
-def enemy_areas(state, side: str) -> set[int]:
-    enemy = other(side)
-    return {u.area for u in state.units.values() if u.side == enemy}
+def enemy_areas(state, side: str) -> KeysView[int]:
+    """The areas holding ``side``'s enemies: a read-only view of the index, to use at once (it
+    follows the state as it changes)."""
+    return state.at[other(side)].keys()
 
 
 def stack_count(R, state, area: int, side: str) -> int:
-    info = R.data.units
-    return sum(1 for u in state.units.values() if u.area == area and u.side == side and info[u.id].counts_for_stacking)
+    counted = R.lookups.stacking
+    return sum(1 for i in state.at[side].get(area, ()) if i in counted)
 
 
 def over_stacked(R, state, area: int, side: str) -> bool:
@@ -61,7 +72,10 @@ def strength(R, unit) -> int:
 
 
 def fresh_units(state, side: str) -> bool:
-    return any(u.side == side and not u.spent for u in state.units.values())
+    for u in state.units.values():
+        if u.side == side and not u.spent:
+            return True
+    return False
 
 
 def activatable_areas(state, side: str) -> list[int]:
@@ -70,13 +84,17 @@ def activatable_areas(state, side: str) -> list[int]:
 
 def can_enter(R, state, unit_id: str, frm: int, to: int) -> bool:
     """Unit restrictions on entering ``to`` from ``frm`` (tanks, militia)."""
-    info = R.data.units[unit_id]
-    area = R.data.area_map[to]
+    return party_can_enter(R, state, (unit_id,), frm, to)
+
+
+def party_can_enter(R, state, unit_ids, frm: int, to: int) -> bool:
+    """Whether every unit of ``unit_ids`` may enter ``to`` from ``frm`` (tanks, militia)."""
+    lk = R.lookups
     # Orgun: tanks enter mountain areas only along a road
-    if info.kind == "tank" and area.mountain and not R.road(frm, to):
+    if to in lk.mountain and (frm, to) not in lk.roads and not lk.tanks.isdisjoint(unit_ids):
         return False
     # Orgun: militia never enter forts or minefields
-    if info.kind == "militia" and (area.fort or to in state.minefields):
+    if (to in lk.fort or to in state.minefields) and not lk.militia.isdisjoint(unit_ids):
         return False
     return True
 
@@ -98,17 +116,16 @@ def retreat_areas(R, state, unit_id: str) -> list[int]:
     return found
 
 
-def controllers(R, state) -> dict[int, set[str]]:
-    """Area -> the sides whose units there can take control."""
-    info = R.data.units
-    leaders_count = R.readings.control_by_leaders
-    out: dict[int, set[str]] = {}
-    for u in state.units.values():
-        kind = info[u.id].kind
-        if kind == "helicopter" or (kind == "leader" and not leaders_count):
-            continue
-        out.setdefault(u.area, set()).add(u.side)
-    return out
+def controlled_areas(R, state, side: str) -> set[int]:
+    """The areas where ``side`` has units that can take control (see Lookups.controlling)."""
+    controlling = R.lookups.controlling
+    return {area for area, ids in state.at[side].items() if not controlling.isdisjoint(ids)}
+
+
+def sole_controllers(R, state) -> dict[int, str]:
+    """Area -> the one side whose units there can take control, for areas with only one such side."""
+    muj, dra = controlled_areas(R, state, MUJ), controlled_areas(R, state, DRA)
+    return {area: (MUJ if area in muj else DRA) for area in muj ^ dra}
 
 
 def tribes_destroyed(R, state) -> list[str]:

@@ -13,12 +13,20 @@ from . import movement as _movement  # noqa: F401 - registers movement handlers
 from .actions import ACTIONS, FRAMES
 from .data import GameData, default_data
 from .effects import dispatch
+from .lookups import Lookups
 from .narration import describe_action, narrate
 from .readings import DEFAULT_READINGS, Readings
 from .sequence import phase_act, phase_advance, phase_decision, setup
 from .state import EVENTS, PLAYERS, OrgunState, appliers
 
 SCENARIO = "orgun-1983"
+
+
+def frame_facts(frame) -> dict[str, Any]:
+    """``attrs.asdict(frame)`` for Orgun's frames, whose fields are all scalars or tuples of scalars
+    (asdict keeps the tuples), without asdict's generic recursion: an observing agent asks for the
+    observation at every decision."""
+    return {field.name: getattr(frame, field.name) for field in type(frame).__attrs_attrs__}
 
 
 class OrgunRules(Rules):
@@ -44,8 +52,7 @@ class OrgunRules(Rules):
             "road": rule.ticks(rule.road), "clear": rule.ticks(rule.clear),
             "enemy": rule.ticks(rule.enemy), "near": rule.ticks(rule.enemy_adjacent),
         }
-        amap = self.data.area_map
-        self._roads = frozenset((a, b) for a in amap for b in amap.neighbours(a) if amap.is_road(a, b))
+        self.lookups = Lookups.build(self.data, readings)
 
     def with_readings(self, **changes: Any) -> "OrgunRules":
         """A rules object with some readings changed (what a variant returns)."""
@@ -54,7 +61,7 @@ class OrgunRules(Rules):
         return evolved
 
     def road(self, a: int, b: int) -> bool:
-        return (a, b) in self._roads
+        return (a, b) in self.lookups.roads
 
     # -- the surface ----------------------------------------------------------------------------
     def scenarios(self):
@@ -92,7 +99,7 @@ class OrgunRules(Rules):
             "minefields": sorted(state.minefields),
             "waiting_groups": sorted(state.pending_groups),
             "cards": {name: deck.view(player) for name, deck in sorted(state.decks.items())},
-            "pending": [[f.TAG, attrs.asdict(f)] for f in state.stack],  # frames hold only public facts
+            "pending": [[f.TAG, frame_facts(f)] for f in state.stack],  # frames hold only public facts
             "mi24_destroyed": state.mi24_destroyed,
             "muj_captured": sorted(state.muj_captured),
         }

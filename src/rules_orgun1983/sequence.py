@@ -5,13 +5,16 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from .actions import (
-    Activate,
+    CHOOSE_ATTACK,
+    CHOOSE_MOVE,
+    DONE,
+    GO,
+    PASS,
     Activation,
     Attack,
     ChooseAttack,
     ChooseMove,
     Done,
-    Go,
     LayMines,
     Move,
     Pass,
@@ -24,7 +27,7 @@ from .cards import create_decks, draw_cards
 from .combat import raid, raid_options
 from .effects import dispatch
 from .movement import budget_ticks, is_flying
-from .queries import activatable_areas, controllers, enemy_in, fresh_units, tribes_destroyed, units_at
+from .queries import activatable_areas, enemy_in, fresh_units, sole_controllers, tribes_destroyed, units_at
 from .state import (
     DRA,
     MUJ,
@@ -59,10 +62,7 @@ def setup(R, ctx) -> None:
     for area in sorted(data.minefields):
         ctx.emit(MinefieldLaid(area))
     ctx.emit(GroupsScheduled(tuple(sorted(data.groups))))
-    control: dict[int, str] = {}
-    for area, sides in controllers(R, ctx.state).items():
-        if len(sides) == 1:
-            control[area] = next(iter(sides))
+    control = sole_controllers(R, ctx.state)
     for side in PLAYERS:
         for area in getattr(data.scenario.control, side):
             control.setdefault(area, side)
@@ -187,13 +187,15 @@ def action_phase_over(R, state) -> bool:
 
 def phase_decision(R, state):
     """The decision when no procedure is pending: only the action phase asks anything."""
-    if state.phase != "action" or action_phase_over(R, state):
+    if state.phase != "action" or state.passes >= R.readings.passes_to_end_action_phase:
         return None
     side = state.active
+    # a side with a Fresh unit means the phase is not over (action_phase_over); none: nothing to ask
     areas = activatable_areas(state, side)
     if not areas:
         return None
-    return Decision(side, (*(Activate(a) for a in areas), Pass()), f"{SIDE_NAMES[side]}: activate an area or pass")
+    activate = R.lookups.activate
+    return Decision(side, (*(activate[a] for a in areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
 
 
 def phase_advance(R, ctx) -> None:
@@ -248,16 +250,16 @@ def lay_mine_units(R, state, side: str, area: int) -> list[str]:
 
 
 def attack_units(R, state, side: str, area: int) -> list[str]:
-    info = R.data.units
-    return [u.id for u in units_at(state, area, side) if not u.spent and not info[u.id].is_leader]
+    leaders = R.lookups.leaders
+    return [u.id for u in units_at(state, area, side) if not u.spent and u.id not in leaders]
 
 
 @dispatch.decide(Activation)
 def _activation_decision(R, state, frame: Activation):
     side, area = frame.side, frame.area
-    actions = [ChooseMove()]
+    actions = [CHOOSE_MOVE]
     if enemy_in(state, area, side) and attack_units(R, state, side, area):
-        actions.append(ChooseAttack())
+        actions.append(CHOOSE_ATTACK)
     if side == MUJ:
         actions.extend(Raid(r, t) for r, t in raid_options(R, state, area))
     actions.extend(LayMines(u) for u in lay_mine_units(R, state, side, area))
@@ -283,26 +285,29 @@ def selectable(R, state, frame: Select) -> list[str]:
     if frame.purpose == "attack":
         pool = attack_units(R, state, frame.side, frame.area)
         return [u for u in pool if u not in frame.chosen]
-    pool = [u.id for u in units_at(state, frame.area, frame.side) if not u.spent and u.id not in frame.chosen]
+    units, chosen = state.units, frame.chosen
+    pool = [i for i in state.at[frame.side].get(frame.area, ()) if not units[i].spent and i not in chosen]
     if not frame.chosen:
         return pool
     # Readings (the Mi-24): it flies, so it never shares a party with ground units
     if is_flying(R, frame.chosen):
         return []
-    return [u for u in pool if not is_flying(R, (u,))]
+    helicopters = R.lookups.helicopters
+    return [u for u in pool if u not in helicopters]
 
 
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
-    picks = tuple(Pick(u) for u in selectable(R, state, frame))
+    pick = R.lookups.pick
+    picks = tuple(pick[u] for u in selectable(R, state, frame))
     if frame.chosen:
-        return Decision(frame.side, (*picks, Go()), f"pick units in {frame.area} to {frame.purpose} (then go)")
+        return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
     if frame.parties == 0:
         return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
     if not picks:
         return None  # nobody Fresh is left in the area: the activation is over
     # Orgun: activated units need not move together -- another party may set out from the area
-    return Decision(frame.side, (*picks, Done()), f"pick units in {frame.area} for another move, or end the activation")
+    return Decision(frame.side, (*picks, DONE), f"pick units in {frame.area} for another move, or end the activation")
 
 
 @dispatch.advance(Select)

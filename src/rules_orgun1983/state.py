@@ -10,6 +10,8 @@ import attrs
 from tabletop_core import BaseState, Event
 from tabletop_core.events import Appliers
 
+from .area_index import AreaIndex
+
 MUJ, DRA = "muj", "dra"
 PLAYERS = (MUJ, DRA)
 SIDE_NAMES = {MUJ: "Mujahideen", DRA: "DRA"}
@@ -45,6 +47,8 @@ class OrgunState(BaseState):
     mines_laid: int = 0  # this turn
     mi24_destroyed: bool = False
     muj_captured: set[int] = attrs.Factory(set)  # areas the Mujahideen have taken control of this game
+    # derived from ``units`` by the appliers; init=False keeps it out of the serialised state
+    at: AreaIndex = attrs.field(init=False, factory=lambda: AreaIndex.for_sides(PLAYERS), eq=False, repr=False)
 
 
 # -- events ---------------------------------------------------------------------------------------
@@ -258,7 +262,11 @@ def _passed(state: OrgunState, e: Passed) -> None:
 
 @appliers.on(UnitPlaced)
 def _placed(state: OrgunState, e: UnitPlaced) -> None:
+    old = state.units.get(e.unit)
+    if old is not None:
+        state.at.remove(old.side, old.area, old.id)
     state.units[e.unit] = Unit(e.unit, e.side, e.area, e.steps)
+    state.at.add(e.side, e.area, e.unit)
 
 
 @appliers.on(GroupsScheduled)
@@ -285,6 +293,8 @@ def _control(state: OrgunState, e: ControlSet) -> None:
 def _moved(state: OrgunState, e: UnitMoved) -> None:
     u = state.units[e.unit]
     state.units[e.unit] = Unit(u.id, u.side, e.target, u.steps, u.spent, u.low_supply, u.no_ammo)
+    state.at.remove(u.side, u.area, u.id)
+    state.at.add(u.side, e.target, u.id)
 
 
 @appliers.on(UnitSpent)
@@ -301,7 +311,8 @@ def _loss(state: OrgunState, e: LossTaken) -> None:
 
 @appliers.on(UnitEliminated)
 def _eliminated(state: OrgunState, e: UnitEliminated) -> None:
-    del state.units[e.unit]
+    u = state.units.pop(e.unit)
+    state.at.remove(u.side, u.area, u.id)
     state.dead.add(e.unit)
     if e.mi24:
         state.mi24_destroyed = True

@@ -1,0 +1,63 @@
+"""Fixed facts the hot paths ask about again and again, resolved once per rules object.
+
+The map and the counters never change during a game, so adjacency, roads, area symbols and the
+kind of each counter are turned into plain tuples and sets here instead of being looked up through
+the data objects at every decision.  The most frequent menus' action values (a step into an area,
+activating an area, picking a unit) are made here once too: actions are frozen values, so one
+instance serves every decision of every game.  Everything is derived from :class:`~.data.GameData`
+and the readings; nothing here is state.
+"""
+from __future__ import annotations
+
+import attrs
+
+from .actions import Activate, Pick, Step
+from .data import GameData
+from .readings import Readings
+
+
+@attrs.frozen
+class Lookups:
+    adjacent: dict[int, tuple[int, ...]]  # area -> its neighbours, sorted by id
+    roads: frozenset[tuple[int, int]]  # (a, b) pairs joined by a main road, both ways
+    mountain: frozenset[int]
+    fort: frozenset[int]
+    ambush_terrain: frozenset[int]  # areas whose terrain modifier is above 0 (ambush condition 2)
+    leaders: frozenset[str]
+    helicopters: frozenset[str]
+    tanks: frozenset[str]
+    militia: frozenset[str]
+    stacking: frozenset[str]  # units counted for stacking (not leaders, not the Mi-24)
+    controlling: frozenset[str]  # units whose presence takes an area's control (Readings.control_by_leaders)
+    step: dict[int, Step]  # area -> Step(area)
+    activate: dict[int, Activate]  # area -> Activate(area)
+    pick: dict[str, Pick]  # unit -> Pick(unit)
+
+    @classmethod
+    def build(cls, data: GameData, readings: Readings) -> "Lookups":
+        amap = data.area_map
+        adjacent = {a: tuple(amap.neighbours(a)) for a in amap}
+        units = data.units
+
+        def kind(*kinds: str) -> frozenset[str]:
+            return frozenset(u for u, info in units.items() if info.kind in kinds)
+
+        leaders = kind("leader")
+        helicopters = kind("helicopter")
+        controlling = frozenset(units) - helicopters - (frozenset() if readings.control_by_leaders else leaders)
+        return cls(
+            adjacent=adjacent,
+            roads=frozenset((a, b) for a in amap for b in adjacent[a] if amap.is_road(a, b)),
+            mountain=frozenset(a for a in amap if amap[a].mountain),
+            fort=frozenset(a for a in amap if amap[a].fort),
+            ambush_terrain=frozenset(a for a in amap if amap[a].terrain > 0),
+            leaders=leaders,
+            helicopters=helicopters,
+            tanks=kind("tank"),
+            militia=kind("militia"),
+            stacking=frozenset(u for u, info in units.items() if info.counts_for_stacking),
+            controlling=controlling,
+            step={a: Step(a) for a in amap},
+            activate={a: Activate(a) for a in amap},
+            pick={u: Pick(u) for u in units},
+        )
