@@ -1,6 +1,6 @@
 """Rally (16), markers (18p Second Wind), concealment (18q, 22p) and the non-fire Powers (22).
 
-Each ``*_plays`` function lists the :class:`Play` actions a side has with one card block; each
+Each ``*_plays`` function lists the :class:`PlayCard` actions a side has with one card block; each
 ``do_*`` resolves one.  Fire Powers are in :mod:`fire`, moving ones in :mod:`movement`.
 """
 from __future__ import annotations
@@ -9,7 +9,8 @@ from tabletop_core.boards import hex_distance, hexes_within
 
 from .board import board_at
 from .cards import card, damage_card
-from .state import ConcealSet, MarkerSet, Note, Play, Rallied, Reconstituted, SmokePlaced, UnitHit
+from .actions import Block, PlayCard, Use
+from .state import ConcealSet, MarkerSet, Note, Rallied, Reconstituted, SmokePlaced, UnitHit
 from .units import eligible, has, units_at, utype
 from .fortifications import fortified
 
@@ -34,17 +35,17 @@ def rally_targets(state, side: str, *, any_status: bool = False):
     return out
 
 
-def rally_plays(state, side: str, cid: str, block: str, verb: str):
+def rally_plays(state, side: str, cid: str, block: str, use: str):
     out = []
     targets = rally_targets(state, side)
-    if verb == "rally2":
+    if use == Use.RALLY2:
         shaken = [uid for uid, how in targets if how == "rally"]
         for i, a in enumerate(shaken):
-            out.append(Play(cid, block, verb, a, "", "rally"))
+            out.append(PlayCard(cid, block, use, a))
             for b in shaken[i + 1:]:
-                out.append(Play(cid, block, verb, a, b, "rally"))
+                out.append(PlayCard(cid, block, use, a, b))
         return out
-    return [Play(cid, block, verb, uid, "", how) for uid, how in targets]
+    return [PlayCard(cid, block, use, uid, reconstitute=how == "reconstitute") for uid, how in targets]
 
 
 def any_card_plays(state, side: str, cid: str):
@@ -55,28 +56,28 @@ def any_card_plays(state, side: str, cid: str):
         if heli_passenger(state, u):  # 17f
             continue
         if has(u, "elite"):
-            out.append(Play(cid, "any", "bloodlust", uid, "", how))
+            out.append(PlayCard(cid, Block.ANY, Use.BLOODLUST, uid, reconstitute=how == "reconstitute"))
         elif has(u, "fanatic"):
-            out.append(Play(cid, "any", "rally", uid, "", how))
+            out.append(PlayCard(cid, Block.ANY, Use.RALLY, uid, reconstitute=how == "reconstitute"))
     return out
 
 
-def do_rally(ctx, action: Play) -> None:
+def do_rally(ctx, action: PlayCard) -> None:
     """16a/16b, 18b/k/l: remove Shaken, or flip a reduced unit; Rally marks Ops Complete, Bloodlust not."""
     for uid in (action.unit, action.target):
         if not uid:
             continue
-        if action.extra == "rally":
+        if not action.reconstitute:
             ctx.emit(Rallied(uid))
         else:
             ctx.emit(Reconstituted(uid))
-        if action.verb != "bloodlust":
+        if action.use != Use.BLOODLUST:
             ctx.emit(MarkerSet(uid, "ops"))
 
 
 def second_wind_plays(state, side: str, cid: str, block: str):
     """18p: take a Moved or Fired marker off one unit."""
-    return [Play(cid, block, "second_wind", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
+    return [PlayCard(cid, block, Use.SECOND_WIND, u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
             if u.side == side and u.marker in ("moved", "fired")]
 
 
@@ -151,36 +152,36 @@ def power_plays(state, side: str, cid: str):
         for p in utype(u).powers:
             if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
                 if aggressive_gains(state, u):
-                    out.append(Play(cid, "power", p, u.uid))
+                    out.append(PlayCard(cid, Block.POWER, p, u.uid))
                 continue
             if not eligible(u) or u.shaken:
                 continue
             if p == "leadership":  # 22c
                 for v in sorted(state.units.values(), key=lambda x: x.uid):
                     if v.side == side and v.marker and v.uid != u.uid:
-                        out.append(Play(cid, "power", p, u.uid, v.uid))
+                        out.append(PlayCard(cid, Block.POWER, p, u.uid, v.uid))
             elif p == "conceal" and u.hex in conceal_hexes(state, side):  # 22p
-                out.append(Play(cid, "power", p, u.uid, board.label(u.hex)))
+                out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
             elif p == "prep_fire":  # 22f: Smoke 2 in any hex in LOS up to 3 hexes away
                 sight = board.sight(state)
                 for v in hexes_within(u.hex, 3):
                     if v != u.hex and v in board.board and sight.sees(u.hex, v):
-                        out.append(Play(cid, "power", p, u.uid, board.label(v)))
+                        out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(v)))
     return out
 
 
-def do_power(rules, ctx, action: Play) -> None:
+def do_power(rules, ctx, action: PlayCard) -> None:
     state = ctx.state
     board = board_at(state)
     u = state.units[action.unit]
-    if action.verb == "aggressive":
+    if action.use == Use.AGGRESSIVE:
         for uid, how in aggressive_gains(state, u):
             ctx.emit(Rallied(uid) if how == "rally" else Reconstituted(uid))
-    elif action.verb == "leadership":
+    elif action.use == Use.LEADERSHIP:
         ctx.emit(MarkerSet(action.target, ""))
-    elif action.verb == "conceal":
+    elif action.use == Use.CONCEAL:
         do_conceal(ctx, board.hex(action.target))
-    elif action.verb == "prep_fire":
+    elif action.use == Use.PREP_FIRE:
         h = board.hex(action.target)
         ctx.emit(SmokePlaced(h, 2))
         if not any(x.side != u.side for x in units_at(state, h)):

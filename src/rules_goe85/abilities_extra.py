@@ -28,7 +28,8 @@ from tabletop_core import Event
 from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
 from .board import board_at
-from .state import MarkerSet, Note, Play, appliers
+from .actions import Block, Draw, PlayCard, Retreat, Use
+from .state import MarkerSet, Note, appliers
 from .units import eligible, has, units_at, utype
 
 MORTAR_HEF = 3  # 22o
@@ -73,8 +74,8 @@ def spotted_indirectly(state, lead, h) -> bool:
                and sight.sees(u.hex, h) for u in state.units.values())
 
 
-def indirect_allowed(lead, verb: str) -> bool:
-    return has(lead, "indirect_fire") and verb in INDIRECT_VERBS
+def indirect_allowed(lead, use: str) -> bool:
+    return has(lead, "indirect_fire") and use in INDIRECT_VERBS
 
 
 def indirect_landing(ctx, side: str, lead_id: str, h):
@@ -106,42 +107,42 @@ def card_plays(rules, state, side: str, cid: str):
         if not eligible(u) or u.shaken or heli_passenger(state, u):  # 17f
             continue
         if has(u, "tactical_coordination") and c.kind == "action":
-            out += [Play(cid, "any", "tactical_coordination", u.uid, v.uid) for v in mine if v.uid != u.uid and v.marker]
+            out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v.uid) for v in mine if v.uid != u.uid and v.marker]
         if not c.power:
             continue
         powers = utype(u).powers
         if "mortar" in powers:
-            out += [Play(cid, "power", "mortar", u.uid, label) for label in mortar_targets(state, side)]
+            out += [PlayCard(cid, Block.POWER, Use.MORTAR, u.uid, label) for label in mortar_targets(state, side)]
         if "brutal" in powers:
-            out.append(Play(cid, "power", "brutal", u.uid))
+            out.append(PlayCard(cid, Block.POWER, Use.BRUTAL, u.uid))
         if "rapid_fire" in powers:
             out += rapid_fire_pairs(rules, state, u, cid)
     return out
 
 
 def handles(action) -> bool:
-    return action.verb in ("tactical_coordination", "mortar", "brutal") or (
-        action.verb == "rapid_fire" and action.extra not in ("", "group"))
+    return action.use in (Use.TACTICAL_COORDINATION, Use.MORTAR, Use.BRUTAL) or (
+        action.use == Use.RAPID_FIRE and action.second)
 
 
 def do(rules, ctx, side: str, action) -> None:
     state = ctx.state
-    if action.verb == "tactical_coordination":  # 21d
+    if action.use == Use.TACTICAL_COORDINATION:  # 21d
         ctx.emit(MarkerSet(action.target, ""))
         ctx.emit(MarkerSet(action.unit, "ops"))
-    elif action.verb == "mortar":  # 22o
+    elif action.use == Use.MORTAR:  # 22o
         mortar(rules, ctx, side, action.unit, board_at(state).hex(action.target))
-    elif action.verb == "brutal":  # 22g: MOVE the hex
+    elif action.use == Use.BRUTAL:  # 22g: MOVE the hex
         from .movement import start_move
 
         u = state.units[action.unit]
         uids = sorted(x.uid for x in units_at(state, u.hex) if x.side == side and eligible(x))
-        start_move(rules, ctx, side, f"brutal:{action.unit}", uids, action.card)
+        start_move(rules, ctx, side, Use.BRUTAL, uids, action.card, brutal=action.unit)
     else:  # 22l, two hexes
         from .fire import start_fire
 
-        for target in (action.extra, action.target):  # pushed last-first: the first named resolves first
-            start_fire(rules, ctx, side, "rapid_fire", action.unit, target, False, marker="ops", lead_hef=RAPID_FIRE_HEF)
+        for target in (action.second, action.target):  # pushed last-first: the first named resolves first
+            start_fire(rules, ctx, side, Use.RAPID_FIRE, action.unit, target, False, marker="ops", lead_hef=RAPID_FIRE_HEF)
 
 
 # -- 22o Mortar ---------------------------------------------------------------------------------
@@ -173,14 +174,14 @@ def rapid_fire_pairs(rules, state, u, cid: str):
     from .fire import fire_options
 
     board = board_at(state)
-    single = [t for lead, t, g in fire_options(rules, state, u.side, verb="rapid_fire", units=[u])
+    single = [t for lead, t, g in fire_options(rules, state, u.side, use=Use.RAPID_FIRE, units=[u])
               if not g and not t.startswith("hex:")]
     out = []
     for i, a in enumerate(single):
         for b in single[i + 1:]:
             ha, hb = state.units[a].hex, state.units[b].hex
             if ha != hb and board.distance(ha, hb) <= RAPID_FIRE_SPREAD:
-                out.append(Play(cid, "power", "rapid_fire", u.uid, a, b))
+                out.append(PlayCard(cid, Block.POWER, Use.RAPID_FIRE, u.uid, a, second=b))
     return out
 
 
@@ -194,13 +195,8 @@ def after_fire(ctx, f) -> None:
             ctx.emit(UnitWithdrawn(uid))
 
 
-def brutal_user(verb: str) -> str:
-    """The unit whose Brutal Power drives this move (22g), or ''."""
-    return verb[len("brutal:"):] if verb.startswith("brutal:") else ""
-
-
-def after_move(ctx, verb: str) -> None:
-    """22g: the Brutal unit used a Power: Ops Complete."""
-    uid = brutal_user(verb)
+def after_move(ctx, f) -> None:
+    """22g: the Brutal unit whose Power drove the move ``f`` used a Power: Ops Complete."""
+    uid = f.brutal
     if uid and uid in ctx.state.units:
         ctx.emit(MarkerSet(uid, "ops"))

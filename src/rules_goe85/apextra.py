@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import attrs
 
+from .actions import Block, PlayCard, Use
 from .board import board_at
 from .cards import card, damage_card
 from .state import Note, TilePlaced, UnitHit
@@ -55,7 +56,7 @@ def artillery_targets(state, side: str, h) -> tuple[list, list]:
 
 def artillery_ap_frames(side: str, apf: int, h, hard) -> list:
     """12a: one AP draw against each Hard Target of the hex, Shake only, flank armour."""
-    return [APFire(side=side, verb="artillery", lead="", target=u.uid, step="damage", marker="", apf=apf,
+    return [APFire(side=side, use=Use.ARTILLERY, lead="", target=u.uid, step="damage", marker="", apf=apf,
                    auto_hit=True, shake_only=True, source_hex=h) for u in hard]
 
 
@@ -63,7 +64,7 @@ def artillery_on_bunker(state, side: str, h, apf: int) -> APFire | None:
     """23b: the strike's APF against the bunker of ``h`` instead of its HEF against the occupants."""
     if h not in state.bunkers or not any(u.side != side for u in units_at(state, h)):
         return None
-    return APFire(side=side, verb="artillery", lead="", target=bunker_target(state, h), step="damage", marker="",
+    return APFire(side=side, use=Use.ARTILLERY, lead="", target=bunker_target(state, h), step="damage", marker="",
                   apf=apf, auto_hit=True, shake_only=True, source_hex=h)
 
 
@@ -132,7 +133,7 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
             finish(rules, ctx, f, hit=False)
             return
         c = card(cid)
-        hit = card_hits(cid, need, move_fire=f.verb == "move_fire", tn_penalty=penalty)
+        hit = card_hits(cid, need, move_fire=f.use == Use.MOVE_FIRE, tn_penalty=penalty)
         ctx.emit(Note(f"{f.lead} fires AP at the bunker in {board.label(h)}: needs {need}, draws {cid} "
                       f"(TN {'Miss' if c.tn is None else c.tn}): {'hit' if hit else 'miss'}"))
         if not hit:
@@ -235,7 +236,6 @@ def sagger_he_plays(rules, state, side: str, cid: str) -> list:
     """22k: the HE use of a Sagger Power: a Leg target at 7 hexes or more (a helicopter hovers)."""
     from .apfire import SAGGER_MIN
     from .fire import fire_options
-    from .state import Play
     from .units import eligible
 
     out = []
@@ -245,11 +245,11 @@ def sagger_he_plays(rules, state, side: str, cid: str) -> list:
             continue
         if utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
             continue
-        for ld, tgt, g in fire_options(rules, state, side, verb="sagger", units=[lead]):
+        for ld, tgt, g in fire_options(rules, state, side, use=Use.SAGGER, units=[lead]):
             t = state.units.get(tgt)
             if g or t is None or not utype(t).leg or board.distance(lead.hex, t.hex) < SAGGER_MIN:
                 continue
-            out.append(Play(cid, "power", "sagger", ld, tgt, "he"))
+            out.append(PlayCard(cid, Block.POWER, Use.SAGGER, ld, tgt, he=True))
     return out
 
 

@@ -13,9 +13,10 @@ from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 from tabletop_core.decks import hand
 
+from .actions import Decline, Declined, PlayReaction, Use
 from .board import board_at
 from .cards import card, damage_card, hand_of
-from .state import DECK, Done, MarkerSet, MoveFrame, Note, React, TargetNoted, UnitHit, other
+from .state import DECK, MarkerSet, MoveFrame, Note, TargetNoted, UnitHit, other
 from .units import heli_mode, is_hard, units_at, utype
 from .vehstate import APFire
 
@@ -73,7 +74,7 @@ def ap_target(u) -> bool:
     return is_hard(u) or t.kind == "truck"
 
 
-def ap_leads(state, side: str, *, verb: str, units=None):
+def ap_leads(state, side: str, *, use: str, units=None):
     from .vehicles import sees
 
     board = board_at(state)
@@ -84,11 +85,11 @@ def ap_leads(state, side: str, *, verb: str, units=None):
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
             continue
-        if verb != "reload_fire" and lead.marker:
+        if use != Use.RELOAD_FIRE and lead.marker:
             continue
         if utype(lead).kind == "helicopter" and heli_mode(lead) == "landed":
             continue  # 17b: a landed helicopter cannot attack Hard Targets
-        if verb == "sagger" and utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
+        if use == Use.SAGGER and utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
             continue  # 22k: a helicopter hovers to use Sagger
         if any(u.side != side for u in units_at(state, lead.hex)):
             continue
@@ -96,22 +97,22 @@ def ap_leads(state, side: str, *, verb: str, units=None):
             if any(u.side == side for u in units_at(state, t.hex)):
                 continue
             d = board.distance(lead.hex, t.hex)
-            if verb == "sagger" and d < SAGGER_MIN:
+            if use == Use.SAGGER and d < SAGGER_MIN:
                 continue
             if rules_range(d) is None or not sees(state, lead, t):
                 continue
-            if verb == "reload_fire" and state.last_target.get(lead.uid) != t.uid:
+            if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
             mates = [m for m in units_at(state, lead.hex) if m.uid != lead.uid and m.side == side and ap_capable(m)
                      and not m.marker and not m.shaken and not m.carrier]
             out.append((lead.uid, t.uid, False))
-            if mates and verb == "fire":
+            if mates and use == Use.FIRE:
                 out.append((lead.uid, t.uid, True))
-        if state.bunkers and verb in ("fire", "move_fire", "reload_fire"):  # 23b: the bunker itself (apextra.py)
+        if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (apextra.py)
             from .apextra import bunker_targets
 
             out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)
-                    if verb != "reload_fire" or state.last_target.get(lead.uid) == b]
+                    if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
     return out
 
 
@@ -121,7 +122,7 @@ def rules_range(d: int):
     return game_data().tec.ap_modifier(d)
 
 
-def start(rules, ctx, side: str, verb: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
+def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
           opp_mover: str = "", moving: bool | None = None) -> None:
     from .apextra import BUNKER
 
@@ -129,7 +130,7 @@ def start(rules, ctx, side: str, verb: str, lead: str, target: str, group: bool 
     u = state.units[lead]
     if target.startswith(BUNKER):  # 23b: the bunker itself
         ctx.emit(TargetNoted(lead, target))
-        ctx.push(APFire(side=side, verb=verb, lead=lead, target=target, marker=marker, tm_bonus=1 if verb == "reload_fire" else 0))
+        ctx.push(APFire(side=side, use=use, lead=lead, target=target, marker=marker, tm_bonus=1 if use == Use.RELOAD_FIRE else 0))
         return
     t = state.units[target]
     queue = ()
@@ -140,9 +141,9 @@ def start(rules, ctx, side: str, verb: str, lead: str, target: str, group: bool 
     if utype(t).kind == "helicopter" and heli_mode(t) == "flying":
         is_moving = True
     ctx.emit(TargetNoted(lead, target))
-    ctx.push(APFire(side=side, verb=verb, lead=lead, target=target, queue=queue, marker=marker, opp_mover=opp_mover,
-                    moving=is_moving, tm_bonus=1 if verb == "reload_fire" else 0,
-                    apf=SAGGER_APF if verb == "sagger" else -99, tm=SAGGER_TM if verb == "sagger" else -99))
+    ctx.push(APFire(side=side, use=use, lead=lead, target=target, queue=queue, marker=marker, opp_mover=opp_mover,
+                    moving=is_moving, tm_bonus=1 if use == Use.RELOAD_FIRE else 0,
+                    apf=SAGGER_APF if use == Use.SAGGER else -99, tm=SAGGER_TM if use == Use.SAGGER else -99))
 
 
 # -- the frame ------------------------------------------------------------------------------------
@@ -157,25 +158,25 @@ def decide(rules, state, f: APFire):
     if t is None and bunker_hex(state, f.target) is None:
         return None
     defender = other(f.side)
-    if f.step == "support" and f.verb == "fire" and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
-        opts = [React(c, "aimed_shot") for c in _named(state, f.side, "aimed_shot")]
+    if f.step == "support" and f.use == Use.FIRE and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
+        opts = [PlayReaction(c, Use.AIMED_SHOT) for c in _named(state, f.side, "aimed_shot")]
         if opts:
-            return Decision(f.side, (*opts, Done("support")), "support the AP attack?")
+            return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), "support the AP attack?")
     if f.step == "react" and "unexpected_cover" not in f.used:  # 20d
-        opts = [React(c, "unexpected_cover") for c in _named(state, defender, "unexpected_cover")]
-        if (t is not None and "first_fire" not in f.used and f.verb not in ("first_fire", "artillery", "event", "crash")
+        opts = [PlayReaction(c, Use.UNEXPECTED_COVER) for c in _named(state, defender, "unexpected_cover")]
+        if (t is not None and "first_fire" not in f.used and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.CRASH)
                 and first_fire_mode(state, t, state.units.get(f.lead))):  # 20a: the target fires back
-            opts += [React(c, "first_fire", t.uid) for c in _named(state, defender, "first_fire")]
+            opts += [PlayReaction(c, Use.FIRST_FIRE, t.uid) for c in _named(state, defender, "first_fire")]
         if opts:
-            return Decision(defender, (*opts, Done("react")), "react to the AP attack?")
+            return Decision(defender, (*opts, Decline(Declined.REACT)), "react to the AP attack?")
     if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
-        opts = [React(c, "critical_hit") for c in _named(state, f.side, "critical_hit")]
+        opts = [PlayReaction(c, Use.CRITICAL_HIT) for c in _named(state, f.side, "critical_hit")]
         if opts:
-            return Decision(f.side, (*opts, Done("support")), f"{f.target} is hit: Critical Hit?")
+            return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), f"{f.target} is hit: Critical Hit?")
     if f.step == "hit_react" and "glancing_shot" not in f.used:  # 20b
-        opts = [React(c, "glancing_shot") for c in _named(state, defender, "glancing_shot")]
+        opts = [PlayReaction(c, Use.GLANCING_SHOT) for c in _named(state, defender, "glancing_shot")]
         if opts:
-            return Decision(defender, (*opts, Done("react")), f"{f.target} is hit: Glancing Shot?")
+            return Decision(defender, (*opts, Decline(Declined.REACT)), f"{f.target} is hit: Glancing Shot?")
     return None
 
 
@@ -183,18 +184,18 @@ NEXT = {"support": "react", "react": "aim", "hit_support": "hit_react", "hit_rea
 
 
 def act(rules, ctx, f: APFire, action) -> None:
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
         return
     side = f.side if f.step in ("support", "hit_support") else other(f.side)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
-    if action.verb == "first_fire":  # 20a: both fire; this attack keeps its numbers whatever happens to its firer
+    if action.use == Use.FIRST_FIRE:  # 20a: both fire; this attack keeps its numbers whatever happens to its firer
         from .apextra import fire_back, fixed
 
-        ctx.replace(attrs.evolve(fixed(ctx.state, f), used=f.used + (action.verb,), step="react"))
+        ctx.replace(attrs.evolve(fixed(ctx.state, f), used=f.used + (action.use,), step="react"))
         fire_back(rules, ctx, side, action.unit, f.lead)
         return
-    ctx.replace(attrs.evolve(f, used=f.used + (action.verb,), step=NEXT[f.step]))
+    ctx.replace(attrs.evolve(f, used=f.used + (action.use,), step=NEXT[f.step]))
 
 
 def _source(state, f: APFire):
@@ -236,7 +237,7 @@ def advance(rules, ctx, f: APFire) -> None:
             alone = len([x for x in units_at(state, t.hex) if x.side == t.side and not x.carrier]) == 1
             penalty = (1 if f.moving else 0) + (1 if alone and "difficult_target" in utype(t).abilities else 0)
             penalty += 1 if src in state.barrage else 0
-            move_fire = f.verb == "move_fire" or (lead is not None and utype(lead).kind == "helicopter"
+            move_fire = f.use == Use.MOVE_FIRE or (lead is not None and utype(lead).kind == "helicopter"
                                                   and heli_mode(lead) == "flying")
             cid = damage_card(ctx)
             if cid is None:

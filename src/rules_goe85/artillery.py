@@ -14,8 +14,9 @@ import itertools
 from tabletop_core import Decision
 from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
+from .actions import Decline, Declined, Strike, Use
 from .board import board_at
-from .state import ArtilleryFrame, BarrageSet, Choose, Done, FireFrame, Note, SOVIET
+from .state import ArtilleryFrame, BarrageSet, FireFrame, Note, SOVIET
 from .units import has, units_at
 from .fortifications import cf_bonus
 
@@ -71,24 +72,24 @@ def strike_options(rules, state, side: str):
     out = []
     for t in spotted_hexes(state, side):
         for a, b in itertools.combinations(board.neighbours[t], 2):
-            out.append(Choose("strike", "", board.label(t), f"{board.label(a)},{board.label(b)}"))
+            out.append(Strike(board.label(t), (board.label(a), board.label(b))))
             if state.bunkers and any(h in state.bunkers for h in (t, a, b)):  # 23b: APF at the bunker instead
-                out.append(Choose("strike", "bunker_ap", board.label(t), f"{board.label(a)},{board.label(b)}"))
+                out.append(Strike(board.label(t), (board.label(a), board.label(b)), bunker_ap=True))
     return out
 
 
 def decide(rules, state, f: ArtilleryFrame):
     opts = strike_options(rules, state, f.side)
-    return Decision(f.side, (*opts, Done("no strike")), f"call an artillery strike ({f.hef} HEF)")
+    return Decision(f.side, (*opts, Decline(Declined.NO_STRIKE)), f"call an artillery strike ({f.hef} HEF)")
 
 
 def act(rules, ctx, f: ArtilleryFrame, action) -> None:
     ctx.pop()
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         return
     board = board_at(ctx.state)
     target = board.hex(action.target)
-    pattern = [target] + [board.hex(x) for x in action.extra.split(",")]
+    pattern = [target] + [board.hex(x) for x in action.pattern]
     degraded = spotting(ctx.state, f.side, target) == 1
     roll = ctx.roll("d6", player=f.side, reason="artillery targeting").total
     if on_target(roll, f.side, degraded):
@@ -97,7 +98,7 @@ def act(rules, ctx, f: ArtilleryFrame, action) -> None:
         d = DIRECTIONS[ctx.randint(0, 5, reason="artillery drift direction")]
         pattern = [Hex(h.q + d.q, h.r + d.r) for h in pattern]
         ctx.emit(Note(f"artillery drifts ({roll}): pattern shifts one hex"))
-    strike(rules, ctx, f.side, f.hef, [h for h in pattern if h in board.board], bunker_ap=action.unit == "bunker_ap")
+    strike(rules, ctx, f.side, f.hef, [h for h in pattern if h in board.board], bunker_ap=action.bunker_ap)
 
 
 def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -> None:
@@ -126,7 +127,7 @@ def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -
         n = hex_draws(hef, cf, len(enemies), difficult_alone=difficult_alone)
         if len(moved) == len(enemies):
             n += 1  # 10d: +1 against moving targets
-        frames.append(FireFrame(side=side, verb="artillery", lead="", supporters=(), targets=tuple(u.uid for u in enemies),
+        frames.append(FireFrame(side=side, use=Use.ARTILLERY, lead="", supporters=(), targets=tuple(u.uid for u in enemies),
                                 hex=h, hef=n, step="react", marker="", moving_extra=mixed, spraying=True))
     for fr in reversed(frames):
         ctx.push(fr)

@@ -11,9 +11,10 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
+from .actions import Decline, Declined, Draw, PlayReaction, Use
 from .board import away_from, board_at
 from .cards import card, counts_as_hit, damage_card, hand_of
-from .state import DECK, REMOVED, AssaultFrame, Done, Impulse, MarkerSet, Note, React, UnitMoved, other, sapper_pile
+from .state import DECK, REMOVED, AssaultFrame, Impulse, MarkerSet, Note, UnitMoved, other, sapper_pile
 from .units import apply_hit, has, hef, hit_outcome, stacking_ok, units_at, utype
 
 
@@ -87,12 +88,12 @@ def _support(state, f: AssaultFrame):
     out = []
     attackers = [state.units[u] for u, _ in f.attackers if u in state.units]
     if "ambush" not in f.used and "def_ambush" not in f.used and _ambush_ok(attackers):
-        out += [React(c, "ambush") for c in hand_of(state, f.side) if "ambush" in card(c).blocks()]
+        out += [PlayReaction(c, Use.AMBUSH) for c in hand_of(state, f.side) if "ambush" in card(c).blocks()]
     for name in ("bullet_storm", "grenades", "retreat"):
         if name not in f.used and not (name == "retreat" and "def_retreat" in f.used):
-            out += [React(c, name) for c in hand_of(state, f.side) if name in card(c).blocks()]
+            out += [PlayReaction(c, name) for c in hand_of(state, f.side) if name in card(c).blocks()]
     if "sapper" not in f.used and f.side == "mujahideen":  # 9th Company event: +3 HEF
-        out += [React(c, "sapper") for c in state.decks[DECK].piles.get(sapper_pile(f.side), [])]
+        out += [PlayReaction(c, Use.SAPPER) for c in state.decks[DECK].piles.get(sapper_pile(f.side), [])]
     return out
 
 
@@ -101,47 +102,47 @@ def _react(state, f: AssaultFrame):
     out = []
     defenders = [u for u in units_at(state, f.hex) if u.side == d]
     if "ambush" not in f.used and "def_ambush" not in f.used and _ambush_ok(defenders):
-        out += [React(c, "ambush") for c in hand_of(state, d) if "ambush" in card(c).blocks()]
+        out += [PlayReaction(c, Use.AMBUSH) for c in hand_of(state, d) if "ambush" in card(c).blocks()]
     for name in ("unexpected_cover", "grenades", "retreat", "bullet_storm"):
         key = name if name == "unexpected_cover" else "def_" + name
         if name == "bullet_storm" and not any(utype(u).leg and not u.shaken for u in defenders):
             continue  # 4e, 19c: an unshaken defending Leg unit may take Bullet Storm's +1 HEF
         if key not in f.used and not (name == "retreat" and "retreat" in f.used):
-            out += [React(c, name) for c in hand_of(state, d) if name in card(c).blocks()]
+            out += [PlayReaction(c, name) for c in hand_of(state, d) if name in card(c).blocks()]
     return out
 
 
 def decide(rules, state, f: AssaultFrame):
     if f.step == "support":
         opts = _support(state, f)
-        return Decision(f.side, (*opts, Done("support")), "support the assault?") if opts else None
+        return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), "support the assault?") if opts else None
     if f.step == "react":
         opts = _react(state, f)
-        return Decision(other(f.side), (*opts, Done("react")), "react to the assault?") if opts else None
+        return Decision(other(f.side), (*opts, Decline(Declined.REACT)), "react to the assault?") if opts else None
     return None
 
 
 def act(rules, ctx, f: AssaultFrame, action) -> None:
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         ctx.replace(attrs.evolve(f, step="react" if f.step == "support" else "resolve"))
         return
     state = ctx.state
-    if action.verb == "sapper":
+    if action.use == Use.SAPPER:
         ctx.move_card(DECK, action.card, sapper_pile(f.side), REMOVED)
         ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus + 3, used=f.used + ("sapper",)))
         return
     side = f.side if f.step == "support" else other(f.side)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
-    if action.verb == "retreat":  # 19f: this side leaves the hex, the assault's results are void
+    if action.use == Use.RETREAT:  # 19f: this side leaves the hex, the assault's results are void
         ctx.replace(attrs.evolve(f, used=f.used + ("retreat" if f.step == "support" else "def_retreat",)))
-    elif action.verb == "ambush":
+    elif action.use == Use.AMBUSH:
         ctx.replace(attrs.evolve(f, used=f.used + ("ambush" if f.step == "support" else "def_ambush",)))
-    elif action.verb == "unexpected_cover":  # 20d: the enemy's Damage Draw is one card shorter
-        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus - 1, used=f.used + (action.verb,)))
+    elif action.use == Use.UNEXPECTED_COVER:  # 20d: the enemy's Damage Draw is one card shorter
+        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus - 1, used=f.used + (action.use,)))
     elif f.step == "support":
-        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus + 1, used=f.used + (action.verb,)))
+        ctx.replace(attrs.evolve(f, att_bonus=f.att_bonus + 1, used=f.used + (action.use,)))
     else:  # the defender's Grenades!
-        ctx.replace(attrs.evolve(f, def_bonus=f.def_bonus + 1, used=f.used + ("def_" + action.verb,)))
+        ctx.replace(attrs.evolve(f, def_bonus=f.def_bonus + 1, used=f.used + ("def_" + action.use,)))
     del state
 
 

@@ -27,9 +27,10 @@ import attrs
 from tabletop_core import Decision, Event, Frame
 from tabletop_core.decks import hand
 
+from .actions import Decline, Declined, Draw, PlayReaction, Retreat, RetreatFrom, Use
 from .board import away_from, board_at
 from .cards import card, hand_of
-from .state import DECK, Choose, Done, MarkerSet, Note, React, Unit, VPScored, appliers, other
+from .state import DECK, MarkerSet, Note, Unit, VPScored, appliers, other
 from .units import apply_hit, units_at, utype
 from .fire import reacts
 
@@ -130,9 +131,9 @@ def _hit_options(state, f: AssaultCombat):
     owner = u.side
     out = []
     if reacts(owner, f.side) and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c (fire.reacts)
-        out += [React(c, LIGHT_WOUNDS, u.uid) for c in hand_of(state, owner) if LIGHT_WOUNDS in card(c).blocks()]
+        out += [PlayReaction(c, LIGHT_WOUNDS, u.uid) for c in hand_of(state, owner) if LIGHT_WOUNDS in card(c).blocks()]
     if RESILIENT in utype(u).powers:  # 22n: any status, either player's turn
-        out += [React(c, RESILIENT, u.uid) for c in hand_of(state, owner) if card(c).power]
+        out += [PlayReaction(c, RESILIENT, u.uid) for c in hand_of(state, owner) if card(c).power]
     return owner, out
 
 
@@ -141,14 +142,14 @@ def _panic_options(state, f: AssaultCombat):
     if "panic" in f.used:
         return []
     cards = [c for c in hand_of(state, f.side) if "panic" in card(c).blocks()]
-    return [React(c, "panic", u.uid) for u in _def(state, f) if u.shaken and u.reduced and utype(u).leg for c in cards]
+    return [PlayReaction(c, Use.PANIC, u.uid) for u in _def(state, f) if u.shaken and u.reduced and utype(u).leg for c in cards]
 
 
 def _retreat_options(state, f: AssaultCombat, side: str):
     key = RETREAT if side == f.side else "def_" + RETREAT
     if RETREAT in f.used or "def_" + RETREAT in f.used or key in f.asked:
         return []
-    return [React(c, RETREAT) for c in hand_of(state, side) if RETREAT in card(c).blocks()]
+    return [PlayReaction(c, RETREAT) for c in hand_of(state, side) if RETREAT in card(c).blocks()]
 
 
 def _asking(f: AssaultCombat):
@@ -163,31 +164,31 @@ def _asking(f: AssaultCombat):
 def decide(rules, state, f: AssaultCombat):
     if f.pending:
         owner, opts = _hit_options(state, f)
-        return Decision(owner, (*opts, Done("take")), f"{f.pending} is hit in the assault") if opts else None
+        return Decision(owner, (*opts, Decline(Declined.TAKE)), f"{f.pending} is hit in the assault") if opts else None
     if f.stage == "direction":  # 13d: away from which of the attack's hexes
         board = board_at(state)
-        return Decision(other(f.side), tuple(Choose("retreat_from", "", board.label(h)) for h in _entries(state, f)),
+        return Decision(other(f.side), tuple(RetreatFrom(board.label(h)) for h in _entries(state, f)),
                         "retreat directly away from which attacking hex?")
     if f.stage == "panic":
         opts = _panic_options(state, f)
-        return Decision(f.side, (*opts, Done("panic")), "Panic?") if opts else None
+        return Decision(f.side, (*opts, Decline(Declined.PANIC)), "Panic?") if opts else None
     if f.stage == "after":
         side, _ = _asking(f)
         if side is None:
             return None
         opts = _retreat_options(state, f, side)
-        return Decision(side, (*opts, Done("stay")), "Retreat from the assault?") if opts else None
+        return Decision(side, (*opts, Decline(Declined.STAY)), "Retreat from the assault?") if opts else None
     return None
 
 
 def act(rules, ctx, f: AssaultCombat, action) -> None:
     if f.pending:
-        if isinstance(action, Done):
+        if isinstance(action, Decline):
             _land(ctx, f)
             return
         owner = ctx.state.units[f.pending].side
         ctx.move_card(DECK, action.card, hand(owner), "discard", player=owner)
-        if action.verb == LIGHT_WOUNDS:  # 20c: this hit is ignored
+        if action.use == LIGHT_WOUNDS:  # 20c: this hit is ignored
             ctx.emit(Note(f"{action.unit} ignores the hit (Light Wounds)"))
             ctx.replace(_consumed(f, used=f.used + (LIGHT_WOUNDS,)))
         else:  # 22n: one less damage; a Power leaves the unit Ops Complete
@@ -196,10 +197,10 @@ def act(rules, ctx, f: AssaultCombat, action) -> None:
             ctx.replace(_consumed(f))
         return
     if f.stage == "direction":
-        outcome(rules, ctx, f, board_at(ctx.state).hex(action.target))
+        outcome(rules, ctx, f, board_at(ctx.state).hex(action.to))
         return
     if f.stage == "panic":  # 19e: the attacker's Support after the assault's attack
-        if isinstance(action, React):
+        if isinstance(action, PlayReaction):
             ctx.move_card(DECK, action.card, hand(f.side), "discard", player=f.side)
             ctx.emit(Note(f"Panic: {action.unit} is removed"))
             while action.unit in ctx.state.units:
@@ -207,7 +208,7 @@ def act(rules, ctx, f: AssaultCombat, action) -> None:
         ctx.replace(attrs.evolve(f, stage="after", used=f.used + ("panic",)))
         return
     side, key = _asking(f)
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         ctx.replace(attrs.evolve(f, asked=f.asked + (key,)))
         return
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 
+from .actions import KeepBonusCard
 from .board import board_for
 from .data import game_data
-from .state import MUJ, PLAYERS, SOVIET, BonusPick, Choose, EdgeReached, VPScored, other
+from .state import MUJ, PLAYERS, SOVIET, BonusPick, EdgeReached, VPScored, other
 
 BONUS = "bonus"
 DONE = "bonus:done"
@@ -43,13 +44,13 @@ def setup(ctx, spec) -> None:
 def decide_pick(rules, state, f: BonusPick):
     side = next(p for p in PLAYERS if p not in f.picked)
     cards = state.decks[BONUS].piles[held(side)]
-    return Decision(side, tuple(Choose("bonus", "", c) for c in cards), "keep one Bonus Victory Point card")
+    return Decision(side, tuple(KeepBonusCard(c) for c in cards), "keep one Bonus Victory Point card")
 
 
 def act_pick(rules, ctx, f: BonusPick, action) -> None:
     side = next(p for p in PLAYERS if p not in f.picked)
     for c in list(ctx.state.decks[BONUS].piles[held(side)]):
-        if c != action.target:
+        if c != action.card:
             ctx.move_card(BONUS, c, held(side), dropped(side), player=side)
     if len(f.picked) + 1 == len(PLAYERS):
         ctx.pop()

@@ -12,10 +12,11 @@ import attrs
 from tabletop_core import Decision, Frame
 from tabletop_core.decks import hand
 
+from .actions import Decline, Declined, PlayReaction, Use
 from .board import board_at
 from .cards import card, hand_of
 from .data import game_data
-from .state import DECK, MUJ, Done, FireFrame, React, SOVIET
+from .state import DECK, MUJ, FireFrame, SOVIET
 
 TRAP_HEF_RETREAT = 2
 
@@ -33,7 +34,7 @@ def _plays(state, f: TrapWindow):
         return []
     if not any(m in state.units and state.units[m].hex == f.hex for m in f.movers):
         return []
-    return [React(cid, "booby_trap", f.movers[0]) for cid in hand_of(state, MUJ) if "artillery" in card(cid).blocks()]
+    return [PlayReaction(cid, Use.BOOBY_TRAP, f.movers[0]) for cid in hand_of(state, MUJ) if "artillery" in card(cid).blocks()]
 
 
 def offer(ctx, uid: str, dest) -> None:
@@ -55,18 +56,18 @@ def offer(ctx, uid: str, dest) -> None:
 
 def decide(rules, state, f: TrapWindow):
     opts = _plays(state, f)
-    return Decision(MUJ, (*opts, Done("hold")), "Booby Trap on the retreating unit?") if opts else None
+    return Decision(MUJ, (*opts, Decline(Declined.HOLD)), "Booby Trap on the retreating unit?") if opts else None
 
 
 def act(rules, ctx, f: TrapWindow, action) -> None:
     state = ctx.state
     ctx.pop()
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         return
     ctx.move_card(DECK, action.card, hand(MUJ), "discard", player=MUJ)
     movers = sorted(m for m in f.movers if m in state.units and state.units[m].hex == f.hex)
     victim = movers[0] if len(movers) == 1 else ctx.choice(movers, reason="booby trap victim")
-    ctx.push(FireFrame(side=MUJ, verb="booby_trap", lead="", supporters=(), targets=(victim,), hex=f.hex,
+    ctx.push(FireFrame(side=MUJ, use=Use.BOOBY_TRAP, lead="", supporters=(), targets=(victim,), hex=f.hex,
                        hef=TRAP_HEF_RETREAT, step="begin", marker=""))
 
 

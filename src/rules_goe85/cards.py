@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tabletop_core.decks import hand
 
+from .actions import Draw
 from .data import ACTIONS, Card, game_data
 from .state import ASIDE, DECK, DrawUp, EndTurnCounted, GoEState, REMOVED
 
@@ -35,8 +36,8 @@ def initiative_key(card_id: str) -> tuple[int, int]:
     return tn, apf
 
 
-def block_kind(verb: str) -> str:
-    return ACTIONS.get(verb, "action")
+def block_kind(use: str) -> str:
+    return ACTIONS.get(use, "action")
 
 
 def damage_card(ctx) -> str | None:

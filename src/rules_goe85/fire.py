@@ -13,7 +13,8 @@ from tabletop_core.decks import hand
 
 from .board import board_at
 from .cards import card, counts_as_hit, damage_card, hand_of
-from .state import DECK, Choose, FireFrame, MarkerSet, MoveFrame, Note, React, Done, TargetNoted, other
+from .actions import Decline, Declined, Draw, PickVictim, PlayReaction, Use
+from .state import DECK, FireFrame, MarkerSet, MoveFrame, Note, TargetNoted, other
 from .units import apply_hit, has, hef, is_hard, is_vehicle, targetable, units_at, utype
 from .vehicles import he_adjustment, sees
 from .abilities_extra import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
@@ -65,7 +66,7 @@ def draw_plan(hef_total: int, degrade: int) -> tuple[int, int]:
 
 
 # -- declaring an attack --------------------------------------------------------------------------
-def fire_options(rules, state, side: str, *, verb: str, units=None):
+def fire_options(rules, state, side: str, *, use: Use, units=None):
     """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
     unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
     of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
@@ -76,16 +77,16 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
             continue
-        if verb == "cannister" and not (is_vehicle(lead) and utype(lead).kind != "helicopter"):
+        if use == Use.CANNISTER and not (is_vehicle(lead) and utype(lead).kind != "helicopter"):
             continue  # 18c: a vehicle's action
-        if verb not in ("reload_fire",) and lead.marker:
+        if use not in (Use.RELOAD_FIRE,) and lead.marker:
             continue
         if any(u.side != side for u in units_at(state, lead.hex)):
             continue  # 10a: not out of a hex shared with the enemy
-        sniper = has(lead, "sniper") or verb == "marksman"
-        reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if verb == "cannister" else MAX_RANGE)
+        sniper = has(lead, "sniper") or use == Use.MARKSMAN
+        reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
         mates = [u for u in units_at(state, lead.hex) if u.uid != lead.uid and u.side == side and not u.marker
-                 and not u.shaken and not u.carrier and verb not in ("marksman", "reload_fire", "punishing_fire")]
+                 and not u.shaken and not u.carrier and use not in (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)]
         hexes_done = set()
         for t in enemies:
             if any(u.side == side for u in units_at(state, t.hex)):
@@ -95,16 +96,16 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
                 continue
             if not sees(state, lead, t):  # 14, 17e: helicopters one level up
                 # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
-                if indirect_allowed(lead, verb) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
+                if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
                     out.append((lead.uid, t.uid, False))
                 continue
-            if verb == "reload_fire" and state.last_target.get(lead.uid) != t.uid:
+            if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
             if targetable(state, t, sniper=has(lead, "sniper")):
                 out.append((lead.uid, t.uid, False))
                 if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
                     out.append((lead.uid, t.uid, True))
-            if has(lead, "spraying_fire") and t.hex not in hexes_done and verb in SPRAY_VERBS:
+            if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
                 # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
                 hexes_done.add(t.hex)
                 if len([u for u in units_at(state, t.hex)]) > 1:
@@ -114,24 +115,29 @@ def fire_options(rules, state, side: str, *, verb: str, units=None):
     return out
 
 
-def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, group: bool, *,
-               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None,
-               lead_hef: int | None = None) -> None:
-    """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
-    lead's printed HEF (22l Rapid Fire at two hexes)."""
-    state = ctx.state
+@attrs.frozen
+class AttackPlan:
+    """What an attack would be if it were made now (10b, 10d): the hex, the units attacked and
+    firing, the adjusted HEF and the extra degrade levels from concealment and helicopters."""
+
+    hex: tuple[int, int]
+    targets: tuple[str, ...]
+    supporters: tuple[str, ...]
+    hef: int
+    degrade: int
+    concealed: bool
+    spraying: bool
+    sniper: bool
+    mixed: tuple[str, ...]
+    distance: int
+
+
+def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, group: bool, *,
+                moving: bool | None = None, lead_hef: int | None = None) -> AttackPlan:
+    """The firepower of an attack by ``lead_id`` (and its hex when ``group``) at ``target`` (a unit
+    id or ``hex:<label>``), computed without changing anything (start_fire and the action's words)."""
     board = board_at(state)
     lead = state.units[lead_id]
-    aim = board.hex(target[4:]) if target.startswith("hex:") else state.units[target].hex
-    indirect = has(lead, "indirect_fire") and not board.sight(state).sees(lead.hex, aim)
-    if indirect:  # 21k: the accuracy roll; off target, the shot attacks the enemies of the hex it lands in
-        landed = indirect_landing(ctx, side, lead_id, aim)
-        if landed != aim:
-            hit = [u for u in units_at(state, landed)] if landed is not None else []
-            if not any(u.side != side for u in hit):
-                ctx.emit(MarkerSet(lead_id, marker))
-                return
-            target, group = "hex:" + board.label(landed), False
     if target.startswith("hex:"):
         h = board.hex(target[4:])
         targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u))
@@ -161,22 +167,44 @@ def start_fire(rules, ctx, side: str, verb: str, lead_id: str, target: str, grou
     total = attack_hef(
         lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
         cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
-        power_bonus=POWER_BONUS.get(verb, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
+        power_bonus=POWER_BONUS.get(use, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
         moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=has(lead, "sniper"),
-        marksman=verb == "marksman", barrage=lead.hex in state.barrage, difficult=difficult,
+        marksman=use == Use.MARKSMAN, barrage=lead.hex in state.barrage, difficult=difficult,
     )
-    deg = degrade + (1 if concealed and not indirect else 0) + (1 if firer_concealed else 0)  # 18q, 22p, 21k
     heli_hef, heli_deg = he_adjustment(lead, tgt_units)  # 17b, 17d
-    total += heli_hef
-    deg += heli_deg
+    deg = (1 if concealed else 0) + (1 if firer_concealed else 0) + heli_deg  # 18q, 22p
+    return AttackPlan(h, targets, supporters, total + heli_hef, deg, concealed, spraying, sniper, mixed, d)
+
+
+def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group: bool, *,
+               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None,
+               lead_hef: int | None = None) -> None:
+    """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
+    lead's printed HEF (22l Rapid Fire at two hexes)."""
+    state = ctx.state
+    board = board_at(state)
+    lead = state.units[lead_id]
+    aim = board.hex(target[4:]) if target.startswith("hex:") else state.units[target].hex
+    indirect = has(lead, "indirect_fire") and not board.sight(state).sees(lead.hex, aim)
+    if indirect:  # 21k: the accuracy roll; off target, the shot attacks the enemies of the hex it lands in
+        landed = indirect_landing(ctx, side, lead_id, aim)
+        if landed != aim:
+            hit = [u for u in units_at(state, landed)] if landed is not None else []
+            if not any(u.side != side for u in hit):
+                ctx.emit(MarkerSet(lead_id, marker))
+                return
+            target, group = "hex:" + board.label(landed), False
+    plan = attack_plan(rules, state, side, use, lead_id, target, group, moving=moving, lead_hef=lead_hef)
+    h, targets, supporters, total = plan.hex, plan.targets, plan.supporters, plan.hef
+    deg = degrade + plan.degrade - (1 if indirect and plan.concealed else 0)  # 21k: concealment no matter
     tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops" and not heli_passenger(state, u)  # 17f
                    for u in units_at(state, lead.hex) if u.side == side)
     for uid in (lead_id, *supporters):
         ctx.emit(TargetNoted(uid, targets[0]))
     ctx.emit(Note(f"{lead_id} fires at {', '.join(targets)} ({board.label(h)}): HEF {total}"))
-    ctx.push(FireFrame(side=side, verb=verb, lead=lead_id, supporters=supporters, targets=targets, hex=h,
-                       hef=total, degrade=min(deg, 2), marker=marker, opp_mover=opp_mover, moving_extra=mixed,
-                       sniper=sniper, spraying=spraying, redraw=tactical))
+    ctx.push(FireFrame(side=side, use=use, lead=lead_id, supporters=supporters, targets=targets, hex=h,
+                       hef=total, degrade=min(deg, 2), marker=marker, opp_mover=opp_mover, moving_extra=plan.mixed,
+                       sniper=plan.sniper, spraying=plan.spraying, redraw=tactical))
 
 
 # -- the frame's windows --------------------------------------------------------------------------
@@ -187,25 +215,25 @@ def _cards_named(state, side: str, name: str) -> list[str]:
 def _support_options(state, f: FireFrame):
     out = []
     lead = state.units.get(f.lead)
-    if lead is None or f.verb in ("artillery", "booby_trap", "event"):
+    if lead is None or f.use in (Use.ARTILLERY, Use.BOOBY_TRAP, Use.EVENT):
         return out
     board = board_at(state)
     if "bullet_storm" not in f.used and utype(lead).leg and not has(lead, "sniper"):  # 19c, 21g
-        out += [React(c, "bullet_storm") for c in _cards_named(state, f.side, "bullet_storm")]
+        out += [PlayReaction(c, Use.BULLET_STORM) for c in _cards_named(state, f.side, "bullet_storm")]
     if "critical_hit" not in f.used and any(utype(state.units[t]).leg for t in f.targets if t in state.units):
-        out += [React(c, "critical_hit") for c in _cards_named(state, f.side, "critical_hit")]  # 19d
+        out += [PlayReaction(c, Use.CRITICAL_HIT) for c in _cards_named(state, f.side, "critical_hit")]  # 19d
     if "grenades" not in f.used and board.distance(lead.hex, f.hex) <= 1:  # 19g
-        out += [React(c, "grenades") for c in _cards_named(state, f.side, "grenades")]
+        out += [PlayReaction(c, Use.GRENADES) for c in _cards_named(state, f.side, "grenades")]
     return out
 
 
 def _react_options(state, f: FireFrame):
     defender = other(f.side)
     out = []
-    if "unexpected_cover" not in f.used and not f.sniper and f.verb != "booby_trap":  # 20d: not vs Snipers
-        out += [React(c, "unexpected_cover") for c in _cards_named(state, defender, "unexpected_cover")]
+    if "unexpected_cover" not in f.used and not f.sniper and f.use != Use.BOOBY_TRAP:  # 20d: not vs Snipers
+        out += [PlayReaction(c, Use.UNEXPECTED_COVER) for c in _cards_named(state, defender, "unexpected_cover")]
     lead = state.units.get(f.lead)
-    if "first_fire" not in f.used and lead is not None and f.verb not in ("first_fire", "artillery", "event", "booby_trap"):
+    if "first_fire" not in f.used and lead is not None and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.BOOBY_TRAP):
         board = board_at(state)
         for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
             u = state.units.get(t)
@@ -214,7 +242,7 @@ def _react_options(state, f: FireFrame):
             if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
                 continue
             if first_fire_mode(state, u, lead):
-                out += [React(c, "first_fire", t) for c in _cards_named(state, defender, "first_fire")]
+                out += [PlayReaction(c, Use.FIRST_FIRE, t) for c in _cards_named(state, defender, "first_fire")]
     return out
 
 
@@ -236,9 +264,9 @@ def _hit_options(state, f: FireFrame):
     owner = u.side  # 12a: one's own strike may hit one's own units
     out = []
     if "light_wounds" not in f.used and utype(u).leg and reacts(owner, f.side):  # 20c
-        out += [React(c, "light_wounds", u.uid) for c in _cards_named(state, owner, "light_wounds")]
+        out += [PlayReaction(c, Use.LIGHT_WOUNDS, u.uid) for c in _cards_named(state, owner, "light_wounds")]
     if "resilient" in utype(u).powers:  # 22n: any status, any turn (a Power, not a Reaction card)
-        out += [React(c, "resilient", u.uid) for c in hand_of(state, owner) if card(c).power]
+        out += [PlayReaction(c, Use.RESILIENT, u.uid) for c in hand_of(state, owner) if card(c).power]
     return out
 
 
@@ -248,13 +276,13 @@ def _hit_owner(state, f: FireFrame) -> str:
 
 
 def _panic_options(state, f: FireFrame):
-    if "panic" in f.used or f.verb == "booby_trap":
+    if "panic" in f.used or f.use == Use.BOOBY_TRAP:
         return []
     out = []
     for t in f.targets:
         u = state.units.get(t)
         if u is not None and u.side != f.side and u.shaken and u.reduced and utype(u).leg:  # 19e
-            out += [React(c, "panic", t) for c in _cards_named(state, f.side, "panic")]
+            out += [PlayReaction(c, Use.PANIC, t) for c in _cards_named(state, f.side, "panic")]
     return out
 
 
@@ -263,19 +291,19 @@ def decide(rules, state, f: FireFrame):
 
     if f.step == "support":
         opts = _support_options(state, f)
-        return Decision(f.side, (*opts, Done("support")), "support the attack?") if opts else None
+        return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), "support the attack?") if opts else None
     if f.step == "react":
         opts = _react_options(state, f)
-        return Decision(other(f.side), (*opts, Done("react")), "react to the attack?") if opts else None
+        return Decision(other(f.side), (*opts, Decline(Declined.REACT)), "react to the attack?") if opts else None
     if f.step == "hit":
         opts = _hit_options(state, f)
-        return Decision(_hit_owner(state, f), (*opts, Done("take")), f"{f.pending} is hit") if opts else None
+        return Decision(_hit_owner(state, f), (*opts, Decline(Declined.TAKE)), f"{f.pending} is hit") if opts else None
     if f.step == "victim":  # 12a: the attacker places a hit that cannot go evenly
-        return Decision(f.side, tuple(Choose("victim", uid) for uid in f.pending.split(",")),
+        return Decision(f.side, tuple(PickVictim(uid) for uid in f.pending.split(",")),
                         "artillery: which unit takes the hit?")
     if f.step == "panic":
         opts = _panic_options(state, f)
-        return Decision(f.side, (*opts, Done("panic")), "Panic?") if opts else None
+        return Decision(f.side, (*opts, Decline(Declined.PANIC)), "Panic?") if opts else None
     return None
 
 
@@ -284,7 +312,7 @@ def act(rules, ctx, f: FireFrame, action) -> None:
     if f.step == "victim":
         take_aim(ctx, f, action.unit)
         return
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         if f.step == "hit":
             apply_hit(ctx, f.pending)
             ctx.replace(attrs.evolve(f, step="draw", pending="", total_hits=f.total_hits + 1,
@@ -295,28 +323,28 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         return
     side = f.side if f.step in ("support", "panic") else (_hit_owner(state, f) if f.step == "hit" else other(f.side))
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
-    used = f.used + (action.verb,)
-    if action.verb in ("bullet_storm", "grenades"):
+    used = f.used + (action.use,)
+    if action.use in (Use.BULLET_STORM, Use.GRENADES):
         ctx.replace(attrs.evolve(f, hef=f.hef + 1, used=used))
-    elif action.verb == "critical_hit":
+    elif action.use == Use.CRITICAL_HIT:
         ctx.replace(attrs.evolve(f, used=used))  # 19d: one card of the Damage Draw may be redrawn
-    elif action.verb == "unexpected_cover":
+    elif action.use == Use.UNEXPECTED_COVER:
         ctx.replace(attrs.evolve(f, hef=f.hef - 1, used=used))  # 20d: CF 1 vs Soft Targets
-    elif action.verb == "first_fire":
+    elif action.use == Use.FIRST_FIRE:
         # 20a: the target fires back at once; its attack is resolved on top of this one, whose
         # firepower is already fixed, so both land whatever the other does (results "after")
         from .apextra import fire_back
 
         ctx.replace(attrs.evolve(f, used=used))
         fire_back(rules, ctx, other(f.side), action.unit, f.lead)  # AP at a Hard Target (apextra.py)
-    elif action.verb == "light_wounds":
+    elif action.use == Use.LIGHT_WOUNDS:
         ctx.emit(Note(f"{action.unit} ignores the hit (Light Wounds)"))
         ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
-    elif action.verb == "resilient":
+    elif action.use == Use.RESILIENT:
         ctx.emit(Note(f"{action.unit} takes one less damage (Resilient)"))
         ctx.emit(MarkerSet(action.unit, "ops"))
         ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
-    elif action.verb == "panic":
+    elif action.use == Use.PANIC:
         while action.unit in ctx.state.units:
             apply_hit(ctx, action.unit)
         ctx.replace(attrs.evolve(f, used=used))
@@ -326,7 +354,7 @@ def first_fire_marker(ctx, uid: str) -> str:
     """20a: the First Fire unit is marked Fired, or Ops Complete when it is a unit in the middle of
     a Move & Fire (its fire part is spent; it stops where it is, see :func:`finish`)."""
     for fr in ctx.state.stack:
-        if isinstance(fr, MoveFrame) and fr.verb == "move_fire" and any(u == uid for u, _, _ in fr.mp):
+        if isinstance(fr, MoveFrame) and fr.use == Use.MOVE_FIRE and any(u == uid for u, _, _ in fr.mp):
             return "ops"
     return "fired"
 
@@ -364,7 +392,7 @@ def choose_victim(ctx, f: FireFrame) -> str | None:
 def take_aim(ctx, f: FireFrame, victim: str | None) -> None:
     """The hit goes to ``victim`` (None: a miss): 23a first, then the Light Wounds / Resilient window."""
     state = ctx.state
-    if victim is not None and not f.foxhole and f.verb != "assault":
+    if victim is not None and not f.foxhole and f.use != Use.ASSAULT:
         u = state.units[victim]
         if u.hex in state.foxholes and utype(u).leg:  # 23a: the first Hit is redrawn
             f = attrs.evolve(f, foxhole=True)
@@ -408,7 +436,7 @@ def advance(rules, ctx, f: FireFrame) -> None:
             f = attrs.evolve(f, used=f.used + ("critical_hit:used",))
             cid = damage_card(ctx)
             hit = cid is not None and counts_as_hit(cid, f.degrade)
-        if hit and f.verb == "artillery":
+        if hit and f.use == Use.ARTILLERY:
             tied = tied_victims(state, f)
             if len(tied) > 1:  # 12a: a hit that cannot go evenly: the attacker picks the unit
                 ctx.replace(attrs.evolve(f, step="victim", pending=",".join(tied)))
@@ -428,13 +456,13 @@ def finish(rules, ctx, f: FireFrame) -> None:
     """10b admin: mark the firers; 11a: an Opportunity Fire target that was hit stops and is Ops
     Complete; 10d mixed targets: a further 1 HEF attack on the moved units."""
     state = ctx.state
-    if f.lead in state.units and f.verb not in ("artillery", "booby_trap", "event"):
+    if f.lead in state.units and f.use not in (Use.ARTILLERY, Use.BOOBY_TRAP, Use.EVENT):
         ctx.emit(MarkerSet(f.lead, f.marker))
         for s in f.supporters:
             if s in state.units:
                 ctx.emit(MarkerSet(s, "fired"))
     ctx.pop()
-    if f.verb != "punishing_fire":
+    if f.use != Use.PUNISHING_FIRE:
         after_fire(ctx, f)  # 21m
     if f.opp_mover and f.total_hits and f.opp_mover in state.units:
         ctx.emit(MarkerSet(f.opp_mover, "ops"))
@@ -443,7 +471,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
         stop = {u for u, _, _ in top.mp if u in state.units and state.units[u].marker == "ops"}
         if stop and any(m or b for u, m, b in top.mp if u in stop):
             ctx.replace(attrs.evolve(top, mp=tuple((u, 0, 0) if u in stop else (u, m, b) for u, m, b in top.mp)))
-    if f.verb == "punishing_fire" and f.lead in state.units and all(t in state.units for t in f.targets):
+    if f.use == Use.PUNISHING_FIRE and f.lead in state.units and all(t in state.units for t in f.targets):
         # 18j: the same unit fires a second time; the cards played on the first attack apply again
         # (Critical Hit's redraw too); the target may first step back one hex (punishing.py)
         from .punishing import offer
@@ -452,7 +480,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
         lead = state.units[f.lead]
         tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"  # 21i: this attack's own redraw
                        and not heli_passenger(state, u) for u in units_at(state, lead.hex) if u.side == f.side)
-        second = attrs.evolve(f, verb="punishing_fire_2", step="begin", hits=(), pending="", foxhole=False,
+        second = attrs.evolve(f, use=Use.PUNISHING_FIRE_2, step="begin", hits=(), pending="", foxhole=False,
                               total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade), redraw=tactical,
                               used=tuple(x for x in f.used if x != "critical_hit:used"))
         ctx.push(second)
@@ -460,7 +488,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
         return
     extra = tuple(u for u in f.moving_extra if u in state.units)
     if extra:
-        ctx.push(FireFrame(side=f.side, verb="event" if f.verb in ("artillery", "event") else f.verb, lead=f.lead,
+        ctx.push(FireFrame(side=f.side, use=Use.EVENT if f.use in (Use.ARTILLERY, Use.EVENT) else f.use, lead=f.lead,
                            supporters=(), targets=extra, hex=f.hex, hef=1, degrade=f.degrade, step="begin",
                            marker=f.marker, spraying=len(extra) > 1))
 

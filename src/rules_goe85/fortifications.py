@@ -21,7 +21,8 @@ import attrs
 from tabletop_core import Event
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 
-from .state import Play, appliers
+from .actions import Block, PlayCard
+from .state import appliers
 from .units import utype
 
 WIRE_TRACKED_MP = 3  # 23c
@@ -114,5 +115,5 @@ def second_wind_plays(state, side: str, cid: str):
     """23b: any Action card as a Second Wind (18p) for one unit in a bunker."""
     if not state.bunkers:
         return []
-    return [Play(cid, "any", "second_wind", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
+    return [PlayCard(cid, Block.ANY, "second_wind", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
             if u.side == side and u.hex in state.bunkers and utype(u).leg and u.marker in ("moved", "fired")]

@@ -11,46 +11,49 @@ from tabletop_core import Decision
 from tabletop_core.boards import hexes_within, reachable_hexes
 from tabletop_core.decks import hand
 
+from .actions import (
+    Block, Decline, Declined, EndReserve, FireAt, PlayCard, PlayReaction, ReserveMove, Step, Stop, Use,
+)
 from .board import board_at
 from .cards import card, hand_of
 from .state import (
-    DECK, Choose, ConcealSet, Done, FireChoice, FireFrame, Impulse, MarkerSet, MoveFrame, OppFireWindow, Play, React,
+    DECK, ConcealSet, FireChoice, FireFrame, Impulse, MarkerSet, MoveFrame, OppFireWindow,
     ReserveFrame, UnitMoved, other,
 )
 from .units import eligible, has, heli_mode, is_hard, is_vehicle, movement_factor, stacking_ok, units_at, utype
 
-from .abilities_extra import after_move, brutal_user  # noqa: E402
+from .abilities_extra import after_move  # noqa: E402
 from .fortifications import fire_blocked, stops_in_wire, tracked_wire_cost  # noqa: E402
 
 ASSAULT_ABILITIES = ("assault", "assault_plus")
 
 
-def mp_allowance(u, verb: str) -> int:
+def mp_allowance(u, use: str) -> int:
     """GoE 18e/h/i: MF, +1 for Fast Move, half (rounded up) for Move & Fire; Shaken halves (10c)."""
-    fast = verb in ("fast_move", "boldness")
+    fast = use == Use.FAST_MOVE
     mf = movement_factor(u, fast=fast)
-    if verb == "move_fire":
+    if use == Use.MOVE_FIRE:
         mf = (mf + 1) // 2
     return mf
 
 
-def start_move(rules, ctx, side: str, verb: str, uids: list[str], card_id: str = "") -> None:
+def start_move(rules, ctx, side: str, use: Use, uids: list[str], card_id: str = "", *, brutal: str = "") -> None:
     state = ctx.state
     units = [state.units[u] for u in uids]
     hero_mp = {}
     for u in units:  # 2j: units stacked with a Hero move at its speed while they stay with it
         if utype(u).hero and u.hex is not None:
-            hero_mp[u.hex] = max(hero_mp.get(u.hex, 0), mp_allowance(u, verb))
+            hero_mp[u.hex] = max(hero_mp.get(u.hex, 0), mp_allowance(u, use))
     mp = []
     for u in units:
-        own = mp_allowance(u, verb)
+        own = mp_allowance(u, use)
         lent = max(0, hero_mp.get(u.hex, 0) - own) if (u.hex is not None and not utype(u).hero) else 0
         mp.append((u.uid, own, lent))
-    ctx.push(MoveFrame(player=side, verb=verb, mp=tuple(mp), origin=tuple((u.uid, u.hex) for u in units),
-                       card=card_id))
+    ctx.push(MoveFrame(player=side, use=use, mp=tuple(mp), origin=tuple((u.uid, u.hex) for u in units),
+                       card=card_id, brutal=brutal))
 
 
-def _step_cost(rules, state, board, a, b, movers, verb: str) -> int | None:
+def _step_cost(rules, state, board, a, b, movers, use: str) -> int | None:
     if a is None:
         cost = board.row(b).cost("L")
     else:
@@ -58,7 +61,7 @@ def _step_cost(rules, state, board, a, b, movers, verb: str) -> int | None:
     if cost is None:
         return None
     pathfinder = any(has(state.units[m], "pathfinder") and not state.units[m].shaken for m in movers)
-    if verb == "scout" or pathfinder:  # 18o, 21e
+    if use == Use.SCOUT or pathfinder:  # 18o, 21e
         cost = 1
     if b in state.barrage:  # 12b
         cost += rules.tec.barrage_mp
@@ -104,7 +107,7 @@ def decide_move(rules, state, f: MoveFrame):
         dests = _entry_hexes(rules, state, f.player) if h is None else board.neighbours[h]
         for g in groups:
             for b in dests:
-                cost = _step_cost(rules, state, board, h, b, g, f.verb)
+                cost = _step_cost(rules, state, board, h, b, g, f.use)
                 if cost is None:
                     continue
                 ok = True
@@ -121,11 +124,11 @@ def decide_move(rules, state, f: MoveFrame):
                     continue
                 if _can_enter(state, f.player, g, b) == "no":
                     continue
-                opts.append(Choose("step", ",".join(g), board.label(b)))
+                opts.append(Step(tuple(g), board.label(b)))
     opts += transport_options(rules, state, f)
     if opts and must_fly(state, f):  # 17b: a flying helicopter moves at least one hex
-        return Decision(f.player, tuple(opts), f"move ({f.verb})")
-    return Decision(f.player, (*opts, Done("stop")), f"move ({f.verb})")
+        return Decision(f.player, tuple(opts), f"move ({f.use})")
+    return Decision(f.player, (*opts, Stop()), f"move ({f.use})")
 
 
 def _entry_hexes(rules, state, side):
@@ -135,18 +138,18 @@ def _entry_hexes(rules, state, side):
 def act_move(rules, ctx, f: MoveFrame, action) -> None:
     state = ctx.state
     board = board_at(state)
-    if isinstance(action, Done):
+    if isinstance(action, Stop):
         finish_move(rules, ctx, f)
         return
-    movers = action.unit.split(",")
-    if action.verb in ("reverse", "pivot", "fly", "load", "unload") or is_vehicle(state.units[movers[0]]):
+    if not isinstance(action, Step) or is_vehicle(state.units[action.units[0]]):
         from .vehicles import act_vehicle
 
         act_vehicle(rules, ctx, f, action)
         return
-    b = board.hex(action.target)
+    movers = list(action.units)
+    b = board.hex(action.to)
     a = state.units[movers[0]].hex
-    cost = _step_cost(rules, state, board, a, b, movers, f.verb)
+    cost = _step_cost(rules, state, board, a, b, movers, f.use)
     kind = _can_enter(state, f.player, movers, b)
     with_hero = len(movers) > 1 and any(utype(state.units[x]).hero for x in movers)
     new_mp = []
@@ -178,7 +181,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
     ctx.replace(attrs.evolve(f, mp=tuple(new_mp), stepped=stepped, assaults=tuple(assaults)))
     rules.after_step(ctx, movers, b)
     if kind != "assault":
-        offer_opportunity(rules, ctx, f.player, movers, b, fast=f.verb == "fast_move")
+        offer_opportunity(rules, ctx, f.player, movers, b, fast=f.use == Use.FAST_MOVE)
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:
@@ -186,7 +189,7 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
 
     state = ctx.state
     ctx.pop()
-    if f.verb == "move_fire":
+    if f.use == Use.MOVE_FIRE:
         uid = f.mp[0][0]
         if uid in state.units:
             ctx.push(FireChoice(f.player, uid, f.card))
@@ -195,8 +198,8 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
         u = state.units.get(uid)
         if u is not None and u.marker not in ("ops",):
             ctx.emit(MarkerSet(uid, "moved"))
-    after_move(ctx, f.verb)  # 22g: the Brutal unit is Ops Complete
-    push_assaults(rules, ctx, f.player, f.assaults, brutal=brutal_user(f.verb))
+    after_move(ctx, f)  # 22g: the Brutal unit is Ops Complete
+    push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
 
 
 # -- Opportunity Fire (11a) -----------------------------------------------------------------------
@@ -238,19 +241,19 @@ def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
     out = []
     for cid in hand_of(state, side):
         c = card(cid)
-        for block, verb in (("upper", c.upper), ("lower", c.lower)):
-            if verb == "fire":
+        for block, use in (("upper", c.upper), ("lower", c.lower)):
+            if use == Use.FIRE:
                 for lead in leads:
                     if board.distance(lead.hex, movers_hex) <= reach(lead):
-                        out.append(Play(cid, block, "opp_fire", lead.uid, mover))
+                        out.append(PlayCard(cid, block, Use.OPP_FIRE, lead.uid, mover))
                 for lead in ap_leads:
-                    out.append(Play(cid, block, "opp_fire", lead.uid, mover, "ap"))
+                    out.append(PlayCard(cid, block, Use.OPP_FIRE, lead.uid, mover, ap=True))
         if c.power:
             for lead in leads:
                 for p in utype(lead).powers:  # 11a: a Power that fires (the Marksman's too, 22m)
                     if (p in FIRE_POWERS and board.distance(lead.hex, movers_hex) <= reach(lead, p)
                             and not power_barred(lead, p)):  # 17b
-                        out.append(Play(cid, "power", p, lead.uid, mover))
+                        out.append(PlayCard(cid, Block.POWER, p, lead.uid, mover))
     return out
 
 
@@ -263,7 +266,7 @@ def booby_trap_plays(rules, state, side: str, h, movers):
     board = board_at(state)
     if not board.row(h).building:
         return []
-    return [React(cid, "booby_trap", movers[0]) for cid in hand_of(state, side) if "artillery" in card(cid).blocks()]
+    return [PlayReaction(cid, Use.BOOBY_TRAP, movers[0]) for cid in hand_of(state, side) if "artillery" in card(cid).blocks()]
 
 
 def offer_opportunity(rules, ctx, mover_side: str, movers, h, *, fast: bool = False) -> None:
@@ -278,7 +281,7 @@ def decide_window(rules, state, f: OppFireWindow):
     traps = booby_trap_plays(rules, state, f.player, f.hex, [f.mover])
     if not plays and not traps:
         return None
-    return Decision(f.player, (*plays, *traps, Done("hold")), f"Opportunity Fire on {f.mover}?")
+    return Decision(f.player, (*plays, *traps, Decline(Declined.HOLD)), f"Opportunity Fire on {f.mover}?")
 
 
 def act_window(rules, ctx, f: OppFireWindow, action) -> None:
@@ -286,24 +289,24 @@ def act_window(rules, ctx, f: OppFireWindow, action) -> None:
 
     state = ctx.state
     ctx.pop()
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         return
     ctx.move_card(DECK, action.card, hand(f.player), "discard", player=f.player)
-    if isinstance(action, React):  # Booby Trap: 1 HEF (2 after a Fast Move), no modifiers
+    if isinstance(action, PlayReaction):  # Booby Trap: 1 HEF (2 after a Fast Move), no modifiers
         movers = [u.uid for u in units_at(state, f.hex) if u.side != f.player]
         victim = ctx.choice(sorted(movers), reason="booby trap victim")
-        ctx.push(FireFrame(side=f.player, verb="booby_trap", lead="", supporters=(), targets=(victim,), hex=f.hex,
+        ctx.push(FireFrame(side=f.player, use=Use.BOOBY_TRAP, lead="", supporters=(), targets=(victim,), hex=f.hex,
                            hef=2 if f.fast else 1, step="begin", marker=""))
         return
-    marker = "fired" if action.verb == "opp_fire" else "ops"
-    verb = "fire" if action.verb == "opp_fire" else action.verb
-    if action.extra == "ap":  # 11a, 15: AP Opportunity Fire
+    marker = "fired" if action.use == Use.OPP_FIRE else "ops"
+    use = Use.FIRE if action.use == Use.OPP_FIRE else action.use
+    if action.ap:  # 11a, 15: AP Opportunity Fire
         from .apfire import start as start_ap
 
-        start_ap(rules, ctx, f.player, verb, action.unit, action.target, marker=marker, opp_mover=action.target,
+        start_ap(rules, ctx, f.player, use, action.unit, action.target, marker=marker, opp_mover=action.target,
                  moving=True)
         return
-    start_fire(rules, ctx, f.player, verb, action.unit, action.target, False, marker=marker,
+    start_fire(rules, ctx, f.player, use, action.unit, action.target, False, marker=marker,
                opp_mover=action.target, moving=True)
 
 
@@ -325,9 +328,9 @@ def decide_fire_choice(rules, state, f: FireChoice):
         return None
     from .apfire import ap_leads
 
-    opts = [Choose("fire", lead, tgt) for lead, tgt, group in fire_options(rules, state, f.player, verb="move_fire", units=[u])
+    opts = [FireAt(lead, tgt) for lead, tgt, group in fire_options(rules, state, f.player, use=Use.MOVE_FIRE, units=[u])
             if not group]
-    opts += [Choose("fire", lead, tgt, "ap") for lead, tgt, group in ap_leads(state, f.player, verb="move_fire", units=[u])
+    opts += [FireAt(lead, tgt, ap=True) for lead, tgt, group in ap_leads(state, f.player, use=Use.MOVE_FIRE, units=[u])
              if not group]  # 18i, 15b: a Move & Fire AP shot misses on MF
     if not opts:
         return None
@@ -338,12 +341,12 @@ def act_fire_choice(rules, ctx, f: FireChoice, action) -> None:
     from .fire import start_fire
 
     ctx.pop()
-    if action.extra == "ap":
+    if action.ap:
         from .apfire import start as start_ap
 
-        start_ap(rules, ctx, f.player, "move_fire", action.unit, action.target, marker="ops")
+        start_ap(rules, ctx, f.player, Use.MOVE_FIRE, action.unit, action.target, marker="ops")
         return
-    start_fire(rules, ctx, f.player, "move_fire", action.unit, action.target, False, marker="ops", degrade=1)
+    start_fire(rules, ctx, f.player, Use.MOVE_FIRE, action.unit, action.target, False, marker="ops", degrade=1)
 
 
 def advance_fire_choice(rules, ctx, f: FireChoice) -> None:
@@ -353,7 +356,7 @@ def advance_fire_choice(rules, ctx, f: FireChoice) -> None:
 
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
-def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
+def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
     board = board_at(state)
     occ: dict = {}
     for x in state.units.values():
@@ -375,13 +378,13 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
                 continue
             entries = rules.entry_hexes(state, side) if entering else ()
             for b in sorted(destinations(rules, state, u, occ, enemy_hexes, near_zone, entries)):
-                out.append(Choose("reserve", u.uid, board.label(b)))
+                out.append(ReserveMove(u.uid, board.label(b)))
             continue
         if u.hex is None:
             if u.entry and u.entry <= state.turn:
                 for b in rules.entry_hexes(state, side):
                     if b not in enemy_hexes and stacking_ok(occ.get(b, []) + [u]):
-                        out.append(Choose("reserve", u.uid, board.label(b)))
+                        out.append(ReserveMove(u.uid, board.label(b)))
             continue
         near = u.hex in near_zone
         far = {"L": 2, "F": 8}.get(utype(u).move_class, 3)  # 5f: Leg 2, helicopters 8, W/O/T 3
@@ -417,7 +420,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
                 if h != u.hex and h not in best:
                     best[h] = v
             for b in sorted(best):
-                out.append(Choose("reserve", u.uid, board.label(b), str(best[b])))
+                out.append(ReserveMove(u.uid, board.label(b), best[b]))
             continue
         stop = near_zone | state.wire if state.wire and utype(u).leg else near_zone  # 5f, 23c
         reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near and not state.wire else stop)
@@ -425,28 +428,28 @@ def reserve_moves(rules, state, side: str, moved) -> list[Choose]:
         if not dests:  # 7c: at least one hex unless prohibited
             dests = {b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None}
         for b in sorted(dests):
-            out.append(Choose("reserve", u.uid, board.label(b)))
+            out.append(ReserveMove(u.uid, board.label(b)))
     return out
 
 
 def decide_reserve(rules, state, f: ReserveFrame):
     opts = reserve_moves(rules, state, f.side, f.moved)
-    return Decision(f.side, (*opts, Done("reserve")), "Reserve Phase: move an Eligible Unit")
+    return Decision(f.side, (*opts, EndReserve()), "Reserve Phase: move an Eligible Unit")
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
-    if isinstance(action, Done):
+    if isinstance(action, EndReserve):
         if f.second:
             ctx.pop()
         else:
             ctx.replace(ReserveFrame(other(f.side), (), True))
         return
     board = board_at(ctx.state)
-    b = board.hex(action.target)
-    if action.extra:  # a vehicle's facing at the end of its reserve move (7b)
+    b = board.hex(action.to)
+    if action.facing >= 0:  # a vehicle's facing at the end of its reserve move (7b)
         from .vehstate import Faced
 
-        ctx.emit(Faced(action.unit, int(action.extra)))
+        ctx.emit(Faced(action.unit, action.facing))
     origin = ctx.state.units[action.unit].hex
     ctx.emit(UnitMoved(action.unit, b, 0))
     u = ctx.state.units[action.unit]

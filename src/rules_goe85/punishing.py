@@ -21,8 +21,9 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision, Frame
 
+from .actions import Decline, Declined, Retreat, Use
 from .board import board_at
-from .state import Choose, ConcealSet, Done, FireFrame, MarkerSet, Note, UnitMoved
+from .state import ConcealSet, FireFrame, MarkerSet, Note, UnitMoved
 from .units import has, is_vehicle, stacking_ok, targetable, units_at, utype
 
 MARK_AFTER = {"": "moved", "moved": "ops", "fired": "ops"}
@@ -66,10 +67,10 @@ def offer(ctx, f: FireFrame) -> None:
 
 def decide(rules, state, f: PunishingRetreat):
     board = board_at(state)
-    opts = [Choose("retreat", f.target, board.label(b)) for b in retreat_hexes(state, f.target, f.lead)]
+    opts = [Retreat(f.target, board.label(b)) for b in retreat_hexes(state, f.target, f.lead)]
     if not opts:
         return None
-    return Decision(f.player, (*opts, Done("stay")), f"Punishing Fire: retreat {f.target} one hex?")
+    return Decision(f.player, (*opts, Decline(Declined.STAY)), f"Punishing Fire: retreat {f.target} one hex?")
 
 
 def advance(rules, ctx, f: PunishingRetreat) -> None:
@@ -79,11 +80,11 @@ def advance(rules, ctx, f: PunishingRetreat) -> None:
 def act(rules, ctx, f: PunishingRetreat, action) -> None:
     state = ctx.state
     ctx.pop()
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         return
     board = board_at(state)
     u = state.units[f.target]
-    b = board.hex(action.target)
+    b = board.hex(action.to)
     for x in units_at(state, u.hex):  # 18q: a Concealed unit that moves gives its hex away
         if x.concealed and x.side == u.side:
             ctx.emit(ConcealSet(x.uid, False))
@@ -91,7 +92,7 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
     ctx.emit(MarkerSet(u.uid, MARK_AFTER[u.marker]))
     ctx.emit(Note(f"{u.uid} retreats to {board.label(b)} before the second attack"))
     second = ctx.state.top
-    if isinstance(second, FireFrame) and second.verb == "punishing_fire_2":
+    if isinstance(second, FireFrame) and second.use == Use.PUNISHING_FIRE_2:
         ctx.pop()
         redeclare(rules, ctx, second)
     from .booby_retreat import offer

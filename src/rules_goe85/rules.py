@@ -79,7 +79,7 @@ ADVANCE = {
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.1.0"
+    version = "0.2.0"  # typed actions (0.1.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
@@ -183,16 +183,12 @@ class GoERules(Rules):
         }
 
     def describe_action(self, action, state):
-        fields = [f"{k}={v}" for k, v in vars_of(action).items() if v]
-        return f"{action.TAG}({', '.join(fields)})"
+        from .describe import describe
+
+        return describe(self, action, state)
 
     def narrate(self, event, state):
         from .narration import line
 
         return line(event, state)
 
-
-def vars_of(action):
-    import attrs
-
-    return attrs.asdict(action, recurse=False)

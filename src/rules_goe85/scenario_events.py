@@ -14,15 +14,20 @@ import attrs
 from tabletop_core import Decision, Frame
 from tabletop_core.decks import hand
 
+from .actions import (
+    AmmoFire, Decline, Declined, Discard, ExitMap, ExtraAmmo, Fear, Ied, PlaceVillageUnit, PlayCard, Prepare,
+    ReserveMove, ReserveUnload, Reverse, Step, Strike, Tough, Unload, Use, Wave,
+)
 from .board import board_at, board_for
 from .cards import card, damage_card, hand_of
 from .state import (
-    DECK, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, Done, DrawUp, EventChoice, FireFrame, MarkerSet, MoveFrame,
-    Note, Play, Relocated, ReserveFrame, TilePlaced, Unit, UnitHit, UnitMoved, UnitPlaced, VPScored,
+    DECK, MUJ, PLAYERS, SOVIET, ArtilleryFrame, DrawUp, EventChoice, FireFrame, MarkerSet, MoveFrame,
+    Note, Relocated, ReserveFrame, TilePlaced, Unit, UnitHit, UnitMoved, UnitPlaced, VPScored,
 )
 from .units import eligible, is_hard, stacking_ok, units_at, utype
 from .vehstate import APFire, Loaded, MechSet, Withdrawn
 
+TUNNEL_USES = {Use.MOVE: Use.TUNNEL_MOVE, Use.MOVE_FIRE: Use.TUNNEL_MOVE_FIRE}  # Air Assault: a move by tunnel
 CHOICES = ("indecision", "preparation", "ied", "tough", "extra_ammo", "fear", "second_wave", "exit", "village")
 IED_APF, IED_HEF, IED_TM = 3, 4, 0  # the IED's TM: none printed, 0 (reading)
 HEAVY_HEF = 5
@@ -89,25 +94,25 @@ def decide_event(rules, state, f: EventChoice):
         cards = hand_of(state, SOVIET)
         if not cards or f.count <= 0:
             return None
-        return Decision(SOVIET, tuple(Choose("discard", "", c) for c in cards), f"Soviet Indecision: discard ({f.count} left)")
+        return Decision(SOVIET, tuple(Discard(c) for c in cards), f"Soviet Indecision: discard ({f.count} left)")
     if f.event == "preparation":
         top = _top3(state)
         opts = []
         for keep in top:
             rest = [c for c in top if c != keep]
             for bottom in rest or [""]:
-                opts.append(Choose("prepare", "", keep, bottom))
+                opts.append(Prepare(keep, bottom))
         return Decision(MUJ, tuple(opts), "Mujahideen Preparation: keep one, one to the bottom, one reshuffled")
     if f.event == "ied":
         road = _road_hexes(board)
         opts = []
         for u in units:
             if u.side == SOVIET and u.hex in road and not u.carrier:
-                opts.append(Choose("ied", u.uid, "ap" if is_hard(u) else "he"))
-        return Decision(MUJ, (*opts, Done("ied")), "IED: a Soviet unit on the road (3 AP or 4 HE)")
+                opts.append(Ied(u.uid, is_hard(u)))
+        return Decision(MUJ, (*opts, Decline(Declined.IED)), "IED: a Soviet unit on the road (3 AP or 4 HE)")
     if f.event == "tough":
-        opts = [Choose("tough", u.uid) for u in units if u.side == MUJ and u.marker in ("moved", "fired", "ops")]
-        return Decision(MUJ, (*opts, Done("tough")), "Tough: remove a Moved, Fired or Ops Complete marker")
+        opts = [Tough(u.uid) for u in units if u.side == MUJ and u.marker in ("moved", "fired", "ops")]
+        return Decision(MUJ, (*opts, Decline(Declined.TOUGH)), "Tough: remove a Moved, Fired or Ops Complete marker")
     if f.event == "fear":
         opts = []
         for u in units:
@@ -115,29 +120,29 @@ def decide_event(rules, state, f: EventChoice):
                 continue
             if any(utype(x).hero for x in units_at(state, u.hex) if x.side == SOVIET):
                 continue
-            opts.append(Choose("fear", u.uid))
-        return Decision(MUJ, (*opts, Done("fear")), "Fear: Shake a Soviet unit away from its Heroes")
+            opts.append(Fear(u.uid))
+        return Decision(MUJ, (*opts, Decline(Declined.FEAR)), "Fear: Shake a Soviet unit away from its Heroes")
     if f.event == "extra_ammo":
         fired = [u for u in units if u.side == SOVIET and u.marker == "fired" and _extra_ammo_types(u)]
         if fired:
-            opts = [Choose("ammo", u.uid) for u in fired]
+            opts = [ExtraAmmo(u.uid) for u in fired]
         else:
             from .fire import fire_options
 
             squads = [u for u in units if u.side == SOVIET and _extra_ammo_types(u) and eligible(u) and not u.shaken]
-            opts = [Choose("ammo_fire", lead, tgt) for lead, tgt, g in
-                    fire_options(rules, state, SOVIET, verb="fire", units=squads) if not g]
-        return Decision(SOVIET, (*opts, Done("extra ammo")), "Extra Ammo")
+            opts = [AmmoFire(lead, tgt) for lead, tgt, g in
+                    fire_options(rules, state, SOVIET, use=Use.FIRE, units=squads) if not g]
+        return Decision(SOVIET, (*opts, Decline(Declined.EXTRA_AMMO)), "Extra Ammo")
     if f.event == "second_wave":
         spec = rules.spec(state)
         force = next(x for x in spec.forces if x.second_wave)
         taken = {k.split(":", 1)[1]: v for k, v in state.mech.items() if k.startswith("wave_taken:")}
-        opts = [Choose("wave", "", t) for t, n in force.units.items() if taken.get(t, 0) < n]
+        opts = [Wave(t) for t, n in force.units.items() if taken.get(t, 0) < n]
         return Decision(SOVIET, tuple(opts), f"the second wave: pick a rifle squad ({f.count} Mi-8s left)") if opts else None
     if f.event == "exit":
         h = _hex_of(board, f.count)
-        opts = [Choose("exit", u.uid) for u in units if u.side == MUJ and u.hex == h and may_exit(state, u)]
-        return Decision(MUJ, (*opts, Done("stay")), "exit the map?") if opts else None
+        opts = [ExitMap(u.uid) for u in units if u.side == MUJ and u.hex == h and may_exit(state, u)]
+        return Decision(MUJ, (*opts, Decline(Declined.STAY)), "exit the map?") if opts else None
     if f.event == "village":
         tiles = list(state.tiles)  # the village tiles just laid
         placed = {k.split(":", 1)[1] for k in state.mech if k.startswith("village_unit:")}
@@ -150,8 +155,8 @@ def decide_event(rules, state, f: EventChoice):
                 there = units_at(state, h)
                 if board.row(h).cost("L") is not None and not any(x.side == SOVIET for x in there) \
                         and stacking_ok(there + [probe]):
-                    opts.append(Choose("village", "", board.label(h), tid))
-        return Decision(MUJ, (*opts, Done("village")), "place an RPG and a DShK on the new tiles") if opts else None
+                    opts.append(PlaceVillageUnit(board.label(h), tid))
+        return Decision(MUJ, (*opts, Decline(Declined.VILLAGE)), "place an RPG and a DShK on the new tiles") if opts else None
     return None
 
 
@@ -167,43 +172,43 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
     state = ctx.state
     board = board_at(state)
     if f.event == "indecision":
-        ctx.move_card(DECK, action.target, hand(SOVIET), "discard", player=SOVIET)
+        ctx.move_card(DECK, action.card, hand(SOVIET), "discard", player=SOVIET)
         if f.count > 1 and len(hand_of(state, SOVIET)) > 0:
             ctx.replace(attrs.evolve(f, count=f.count - 1))
         else:
             ctx.pop()
         return
     if f.event == "second_wave":
-        _wave_squad(ctx, action.target)
+        _wave_squad(ctx, action.unit_type)
         if f.count > 1:
             ctx.replace(attrs.evolve(f, count=f.count - 1))
         else:
             ctx.pop()
         return
     if f.event == "village":
-        if isinstance(action, Done):
+        if isinstance(action, Decline):
             ctx.pop()
             _village_plays(ctx)
             return
         n = sum(1 for k in state.mech if k.startswith("village_unit:")) + 1
-        uid = f"M.{action.extra}.village{n}"
-        ctx.emit(UnitPlaced(Unit(uid, action.extra, MUJ, board.hex(action.target))))
-        ctx.emit(MechSet(f"village_unit:{action.extra}", 1))
+        uid = f"M.{action.unit_type}.village{n}"
+        ctx.emit(UnitPlaced(Unit(uid, action.unit_type, MUJ, board.hex(action.to))))
+        ctx.emit(MechSet(f"village_unit:{action.unit_type}", 1))
         ctx.emit(MechSet(f"noexit:{uid}", 1))  # placed on board 8: may not exit
         if n >= 2:
             ctx.pop()
             _village_plays(ctx)
         return
     ctx.pop()
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         return
     if f.event == "preparation":  # keep one, one to the bottom, one reshuffled into the draw pile
         top = _top3(state)
-        ctx.move_card(DECK, action.target, "draw", hand(MUJ), player=MUJ)
-        if action.extra:
-            ctx.move_card(DECK, action.extra, "draw", "draw", to_bottom=True)
+        ctx.move_card(DECK, action.keep, "draw", hand(MUJ), player=MUJ)
+        if action.bottom:
+            ctx.move_card(DECK, action.bottom, "draw", "draw", to_bottom=True)
         for c in top:
-            if c not in (action.target, action.extra):
+            if c not in (action.keep, action.bottom):
                 pile = state.decks[DECK].piles["draw"]
                 depth = ctx.randint(0, len(pile) - 1, reason="Mujahideen Preparation: reshuffled card")
                 ctx.move_card(DECK, c, "draw", "discard")
@@ -219,11 +224,11 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         if u is None:
             return
         ctx.emit(Note(f"IED under {u.uid}"))
-        if action.target == "ap":
-            ctx.push(APFire(side=MUJ, verb="event", lead="", target=u.uid, step="aim", marker="", apf=IED_APF, tm=IED_TM,
+        if action.ap:
+            ctx.push(APFire(side=MUJ, use=Use.EVENT, lead="", target=u.uid, step="aim", marker="", apf=IED_APF, tm=IED_TM,
                             source_hex=u.hex))
         else:
-            ctx.push(FireFrame(side=MUJ, verb="event", lead="", supporters=(), targets=(u.uid,), hex=u.hex,
+            ctx.push(FireFrame(side=MUJ, use=Use.EVENT, lead="", supporters=(), targets=(u.uid,), hex=u.hex,
                                hef=IED_HEF - board.cf(u.hex), step="begin", marker=""))
         return
     if f.event == "tough":
@@ -233,12 +238,12 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         ctx.emit(UnitHit(action.unit, "shaken"))
         return
     if f.event == "extra_ammo":
-        if action.verb == "ammo":
+        if isinstance(action, ExtraAmmo):
             ctx.emit(MarkerSet(action.unit, ""))
         else:  # the squad fires and is not marked Fired
             from .fire import start_fire
 
-            start_fire(rules, ctx, SOVIET, "fire", action.unit, action.target, False, marker="")
+            start_fire(rules, ctx, SOVIET, Use.FIRE, action.unit, action.target, False, marker="")
         return
     if f.event == "exit":
         exit_unit(ctx, action.unit)
@@ -429,16 +434,16 @@ def filter_decision(rules, state, decision):
     board = board_at(state)
     keep = []
     for a in decision.actions:
-        if isinstance(a, Choose) and isinstance(frame, (MoveFrame, ReserveFrame)) and a.verb in ("step", "reverse", "reserve"):
-            movers = [state.units.get(x) for x in a.unit.split(",")]
-            to = board.hex(a.target)
+        if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame)):
+            movers = [state.units.get(x) for x in (a.units if isinstance(a, Step) else (a.unit,))]
+            to = board.hex(a.to)
             if victory == "kill_zone" and any(m is not None and utype(m).kind in ("vehicle", "truck") and m.entry == 0
                                               and not _near_road(board, to) for m in movers):
                 continue  # Kill Zone: vehicles that began on the map keep on or next to the road
             if victory == "sherkhankhel" and any(u.side != frame_side(frame) for u in units_at(state, to)):
                 continue  # Sherkhankhel: no Assault combat
         if (victory == "sherkhankhel" and isinstance(frame, ArtilleryFrame) and frame.source == "event"
-                and isinstance(a, Choose) and not _eu_spots(state, board.hex(a.target))):
+                and isinstance(a, Strike) and not _eu_spots(state, board.hex(a.target))):
             continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
         keep.append(a)
     if len(keep) == len(decision.actions) or not keep:
@@ -473,8 +478,8 @@ def after_act(rules, ctx, action=None) -> None:
         return
     victory = rules.spec(state).victory
     if victory == "air_assault":  # the Mi-8 leaves once it has unloaded its (last) passenger
-        if isinstance(action, Choose) and action.verb in ("unload", "reserve_unload"):
-            u = state.units.get(action.target)
+        if isinstance(action, (Unload, ReserveUnload)):
+            u = state.units.get(action.carrier)
             if u is not None and u.type == "mi-8" and state.mech.get(f"carried:{u.uid}") \
                     and not any(x.carrier == u.uid for x in state.units.values()):
                 ctx.emit(Withdrawn(u.uid))
@@ -482,7 +487,7 @@ def after_act(rules, ctx, action=None) -> None:
                 ctx.emit(Note(f"{u.uid} has unloaded and leaves the map"))
     elif victory == "sherkhankhel":
         top = state.top
-        if (state.turn == 1 and isinstance(top, FireFrame) and top.side == SOVIET and top.verb == "move_fire"
+        if (state.turn == 1 and isinstance(top, FireFrame) and top.side == SOVIET and top.use == Use.MOVE_FIRE
                 and "turn1_move_fire" not in top.used):
             ctx.replace(attrs.evolve(top, degrade=min(2, top.degrade + 1), used=top.used + ("turn1_move_fire",)))
         if not state.mech.get("village") and state.phase not in ("setup",):
@@ -527,13 +532,13 @@ def decide_extra(rules, state, f: ExtraPlays):
     if f.left <= 0 or state.end_turns >= end_turn_limit(rules, state) or not hand_of(state, f.player):
         return None
     opts = main_options(rules, state, f.player)
-    return Decision(f.player, (*opts, Done("no more")), f"play an Action card ({f.left} left)")
+    return Decision(f.player, (*opts, Decline(Declined.NO_MORE)), f"play an Action card ({f.left} left)")
 
 
 def act_extra(rules, ctx, f: ExtraPlays, action) -> None:
     from .sequence import play
 
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         ctx.pop()
         return
     ctx.replace(attrs.evolve(f, left=f.left - 1))
@@ -617,22 +622,22 @@ def card_plays(rules, state, side: str, cid: str, verbs) -> list:
     board = board_at(state)
     covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]
     out = []
-    for block, verb in verbs:
-        if verb not in ("move", "move_fire"):
+    for block, use in verbs:
+        if use not in (Use.MOVE, Use.MOVE_FIRE):
             continue
         for u in sorted(state.units.values(), key=lambda x: x.uid):
             if u.side != MUJ or not eligible(u) or not utype(u).leg or utype(u).hero:
                 continue
-            if verb == "move_fire" and (u.shaken or "no_move_fire" in utype(u).abilities):
+            if use == Use.MOVE_FIRE and (u.shaken or "no_move_fire" in utype(u).abilities):
                 continue
-            if mp_allowance(u, verb) < 2 or not board.in_cover(u.hex, fortified(state)):
+            if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, fortified(state)):
                 continue
-            party = [u] + (_hero_with(state, u) if verb == "move" else [])
+            party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
             for h in covered:
                 there = units_at(state, h)
                 if h == u.hex or any(x.side != MUJ for x in there) or not stacking_ok(there + party):
                     continue
-                out.append(Play(cid, block, f"tunnel_{verb}", u.uid, board.label(h)))
+                out.append(PlayCard(cid, block, TUNNEL_USES[use], u.uid, board.label(h)))
     return out
 
 
@@ -641,16 +646,16 @@ def _hero_with(state, u) -> list:
 
 
 def play(rules, ctx, side: str, action) -> bool:
-    if not action.verb.startswith("tunnel_"):
+    use = next((base for base, tunnel in TUNNEL_USES.items() if tunnel == action.use), None)
+    if use is None:
         return False
     from .movement import start_move
     from .state import ConcealSet
 
     state = ctx.state
     board = board_at(state)
-    verb = action.verb[len("tunnel_"):]
     u = state.units[action.unit]
-    party = [u] + (_hero_with(state, u) if verb == "move" else [])
+    party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
     h = board.hex(action.target)
     ctx.emit(Relocated(MUJ, state.turn))
     for x in party:
@@ -659,7 +664,7 @@ def play(rules, ctx, side: str, action) -> bool:
         ctx.emit(UnitMoved(x.uid, h, 2))
     ctx.emit(Note(f"{u.uid} moves through the tunnels to {action.target}"))
     uids = [x.uid for x in party]
-    start_move(rules, ctx, side, verb, uids, action.card)
+    start_move(rules, ctx, side, use, uids, action.card)
     f = ctx.state.top
     ctx.replace(attrs.evolve(f, mp=tuple((x, max(0, m - 2), b) for x, m, b in f.mp), stepped=tuple(sorted(uids))))
     rules.after_step(ctx, uids, h)
@@ -672,14 +677,14 @@ def before_act(rules, ctx, action) -> bool:
     card; on an HE Hit (any colour) it goes in, else it ends its move adjacent.  True if handled."""
     state = ctx.state
     f = state.top
-    if not (isinstance(f, MoveFrame) and isinstance(action, Choose) and action.verb == "step"
+    if not (isinstance(f, MoveFrame) and isinstance(action, Step)
             and f.player == SOVIET and state.scenario == "tanks-at-zhawar"):
         return False
     board = board_at(state)
-    to = board.hex(action.target)
+    to = board.hex(action.to)
     if not any(u.side == MUJ and u.type == "t-55" for u in units_at(state, to)):
         return False
-    movers = action.unit.split(",")
+    movers = list(action.units)
     passed, failed = [], []
     for m in movers:
         cid = damage_card(ctx)
@@ -693,5 +698,5 @@ def before_act(rules, ctx, action) -> bool:
     if passed:
         from .movement import act_move
 
-        act_move(rules, ctx, ctx.state.top, attrs.evolve(action, unit=",".join(passed)))
+        act_move(rules, ctx, ctx.state.top, attrs.evolve(action, units=tuple(passed)))
     return True

@@ -13,11 +13,12 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
+from .actions import Boldness, Decline, Declined, HelicopterAttack, Use
 from .board import board_at, board_for
 from .cards import card
 from .data import game_data
 from .state import (
-    DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, ArtilleryFrame, Choose, ConcealSet, ControlSet, Done, Escaped,
+    DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, ArtilleryFrame, ConcealSet, ControlSet, Escaped,
     EventChoice, FireFrame, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, Unit, UnitPlaced, VPScored, other, sapper_pile,
 )
 from .units import units_at, utype
@@ -285,11 +286,11 @@ def decide_event(rules, state, f: EventChoice):
         return scenario_events.decide_event(rules, state, f)
     board = board_at(state)
     if f.event == "boldness":
-        opts = [Choose("boldness", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
+        opts = [Boldness(u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
                 if u.side == MUJ and u.hex is not None]
-        return Decision(MUJ, (*opts, Done("boldness")), "Mujahideen Boldness: a unit to fast move")
+        return Decision(MUJ, (*opts, Decline(Declined.BOLDNESS)), "Mujahideen Boldness: a unit to fast move")
     hexes = sorted({u.hex for u in state.units.values() if u.side == MUJ and u.hex is not None})
-    return Decision(SOVIET, (*(Choose("helicopter", "", board.label(h)) for h in hexes), Done("helicopter")),
+    return Decision(SOVIET, (*(HelicopterAttack(board.label(h)) for h in hexes), Decline(Declined.HELICOPTER)),
                     "Attack Helicopter: pick a hex of Mujahideen units")
 
 
@@ -312,7 +313,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         return
     state = ctx.state
     board = board_at(state)
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         ctx.pop()
         return
     if f.event == "boldness":
@@ -321,12 +322,12 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         else:
             ctx.pop()
         ctx.emit(MarkerSet(action.unit, ""))
-        movement.start_move(rules, ctx, MUJ, "fast_move", [action.unit])
+        movement.start_move(rules, ctx, MUJ, Use.FAST_MOVE, [action.unit])
         return
     ctx.pop()
-    h = board.hex(action.target)
+    h = board.hex(action.to)
     targets = tuple(u.uid for u in units_at(state, h) if u.side == MUJ)
-    ctx.push(FireFrame(side=SOVIET, verb="event", lead="", supporters=(), targets=targets, hex=h,
+    ctx.push(FireFrame(side=SOVIET, use=Use.EVENT, lead="", supporters=(), targets=targets, hex=h,
                        hef=5 - board.cf(h), step="react", marker="", spraying=True))
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 
+from .actions import Decline, Declined, Stinger, Su25, Use
 from .board import board_at
 from .cards import card, damage_card
-from .state import MUJ, PLAYERS, SOVIET, Choose, Done, EventChoice, FireFrame, Note, VPScored, other
+from .state import MUJ, PLAYERS, SOVIET, EventChoice, FireFrame, Note, VPScored, other
 from .units import apply_hit, is_hard, units_at, utype
 from .vehstate import APFire, MechSet
 
@@ -60,20 +61,20 @@ def _stinger_targets(state):
 def decide_event(rules, state, f: EventChoice):
     board = board_at(state)
     if f.event == "stinger":
-        opts = [Choose("stinger", uid) for uid in _stinger_targets(state)]
-        return Decision(MUJ, (*opts, Done("stinger")), "Stinger: a visible helicopter")
+        opts = [Stinger(uid) for uid in _stinger_targets(state)]
+        return Decision(MUJ, (*opts, Decline(Declined.STINGER)), "Stinger: a visible helicopter")
     hexes = sorted({u.hex for u in state.units.values() if u.side == MUJ and u.hex is not None})
     opts = []
     for h in hexes:  # the Frogfoot picks two adjacent hexes; no LOS needed
         for n in board.neighbours[h]:
-            opts.append(Choose("su25", "", f"{board.label(h)},{board.label(n)}"))
-    return Decision(SOVIET, (*opts, Done("su25")), "SU-25: two adjacent hexes")
+            opts.append(Su25((board.label(h), board.label(n))))
+    return Decision(SOVIET, (*opts, Decline(Declined.SU25)), "SU-25: two adjacent hexes")
 
 
 def act_event(rules, ctx, f: EventChoice, action) -> None:
     state = ctx.state
     ctx.pop()
-    if isinstance(action, Done):
+    if isinstance(action, Decline):
         return
     if f.event == "stinger":  # green 3 hits, gold 2, red 1
         cid = damage_card(ctx)
@@ -84,15 +85,15 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
                 apply_hit(ctx, action.unit)
         return
     board = board_at(state)
-    for label in reversed(action.target.split(",")):
+    for label in reversed(action.hexes):
         h = board.hex(label)
         enemies = [u for u in units_at(state, h) if u.side == MUJ and not u.carrier]
         for v in [u for u in enemies if is_hard(u)]:  # 7 APF, TM -3 against vehicles
-            ctx.push(APFire(side=SOVIET, verb="event", lead="", target=v.uid, step="aim", marker="", apf=SU25_APF,
+            ctx.push(APFire(side=SOVIET, use=Use.EVENT, lead="", target=v.uid, step="aim", marker="", apf=SU25_APF,
                             tm=SU25_TM, source_hex=h))
         soft = tuple(u.uid for u in enemies if not is_hard(u))
         if soft:  # 6 HEF of Spraying Fire, concealment ignored
-            ctx.push(FireFrame(side=SOVIET, verb="event", lead="", supporters=(), targets=soft, hex=h,
+            ctx.push(FireFrame(side=SOVIET, use=Use.EVENT, lead="", supporters=(), targets=soft, hex=h,
                                hef=SU25_HEF - board.cf(h), step="begin", marker="", spraying=True))
 
 

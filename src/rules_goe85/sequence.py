@@ -15,8 +15,12 @@ from . import abilities, abilities_extra, artillery, fire, movement, scenario_ev
 from .board import board_at
 from .cards import card, hand_of, initiative_key
 from .state import (
-    ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, ArtilleryFrame, Choose, CleanedUp, Done, DrawUp,
-    EventChoice, Impulse, InitiativePick, InitiativeSet, Note, PassCounted, PhaseSet, Play, ReserveFrame, other,
+    ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, ArtilleryFrame, CleanedUp, DrawUp,
+    EventChoice, Impulse, InitiativePick, InitiativeSet, Note, PassCounted, PhaseSet, ReserveFrame, other,
+)
+from .actions import (
+    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, Relocate,
+    Use,
 )
 from .vehicles import is_heli, play_vehicle_card, power_barred, vehicle_plays
 from .units import is_vehicle
@@ -70,13 +74,13 @@ def decide_initiative(rules, state, f: InitiativePick):
             cards = hand_of(state, side)
             if not cards:
                 return None
-            return Decision(side, tuple(Choose("initiative", "", c) for c in cards), "lay a card for initiative")
+            return Decision(side, tuple(LayInitiative(c) for c in cards), "lay a card for initiative")
     return None
 
 
 def act_initiative(rules, ctx, f: InitiativePick, action) -> None:
     side = next(s for s in PLAYERS if s not in f.picked)
-    ctx.move_card(DECK, action.target, hand(side), f"init:{side}", player=side)
+    ctx.move_card(DECK, action.card, hand(side), f"init:{side}", player=side)
     ctx.replace(attrs.evolve(f, picked=f.picked + (side,)))
 
 
@@ -118,14 +122,14 @@ def decide_impulse(rules, state, f: Impulse):
     if state.end_turns >= end_turn_limit(rules, state):
         return None  # 5e: the turn is over; advance_impulse moves to the Reserve Phase
     if f.step == "start":
-        return Decision(f.player, (Choose("draw"), Done("pass")), "draw up to your hand size, or pass")
+        return Decision(f.player, (Draw(), Pass()), "draw up to your hand size, or pass")
     if f.step == "main":
         opts = main_options(rules, state, f.player) + relocations(rules, state, f.player)
-        return Decision(f.player, (*opts, Done("end")), "play an action card, or end the impulse")
+        return Decision(f.player, (*opts, EndImpulse()), "play an action card, or end the impulse")
     if f.step == "discard":
         if f.discards >= 2 or not hand_of(state, f.player):
             return None
-        return Decision(f.player, (*(Choose("discard", "", c) for c in hand_of(state, f.player)), Done("keep")),
+        return Decision(f.player, (*(Discard(c) for c in hand_of(state, f.player)), Decline(Declined.KEEP)),
                         "discard (up to two cards)")
     return None
 
@@ -133,7 +137,7 @@ def decide_impulse(rules, state, f: Impulse):
 def act_impulse(rules, ctx, f: Impulse, action) -> None:
     state = ctx.state
     if f.step == "start":
-        if isinstance(action, Done):  # 6a, 4f: pass
+        if isinstance(action, Pass):  # 6a, 4f: pass
             ctx.pop()
             end_impulse(rules, ctx, f.player, passed=True)
             return
@@ -143,10 +147,10 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
         ctx.push(DrawUp(f.player, spec.hand[f.player]))
         return
     if f.step == "main":
-        if isinstance(action, Done):
+        if isinstance(action, EndImpulse):
             ctx.replace(attrs.evolve(f, step="discard"))
             return
-        if isinstance(action, Choose):  # the scenario's tunnel / village relocation (no card)
+        if isinstance(action, Relocate):  # the scenario's tunnel / village relocation (no card)
             relocate(rules, ctx, f.player, action)
             ctx.replace(attrs.evolve(f, acted=True))
             return
@@ -154,11 +158,11 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
         play(rules, ctx, f.player, action)
         return
     if f.step == "discard":
-        if isinstance(action, Done):
+        if isinstance(action, Decline):
             ctx.pop()
             end_impulse(rules, ctx, f.player, passed=not f.acted)
             return
-        ctx.move_card(DECK, action.target, hand(f.player), "discard", player=f.player)
+        ctx.move_card(DECK, action.card, hand(f.player), "discard", player=f.player)
         ctx.replace(attrs.evolve(f, discards=f.discards + 1, acted=True))
 
 
@@ -208,12 +212,12 @@ def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
 
 # -- 6b/6c: what a card can do now ----------------------------------------------------------------
 def _verbs(rules, state, side: str, cid: str):
-    """(block, verb) pairs of a card for its owner, scenario rules applied (the #19 / #12 rules)."""
+    """(block, use) pairs of a card for its owner, scenario rules applied (the #19 / #12 rules)."""
     c = card(cid)
     spec = rules.spec(state)
     out = []
-    for block, verb in (("upper", c.upper), ("lower", c.lower)):
-        if verb == "artillery" and side == MUJ:
+    for block, use in (("upper", c.upper), ("lower", c.lower)):
+        if use == Use.ARTILLERY and side == MUJ:
             if spec.muj_artillery_as == "booby_trap":
                 out.append((block, "lets_get_em"))  # the Booby Trap use is a reaction (movement.py)
             elif cid == "#19" and block == "upper":
@@ -221,9 +225,9 @@ def _verbs(rules, state, side: str, cid: str):
             elif cid in spec.muj_artillery_cards:  # Zhawar: #12 too, its Soviet restriction ignored
                 out.append((block, "artillery"))
             continue
-        if verb == "artillery" and c.artillery_only and c.artillery_only != side:
+        if use == Use.ARTILLERY and c.artillery_only and c.artillery_only != side:
             continue
-        out.append((block, verb))
+        out.append((block, use))
     return out
 
 
@@ -236,55 +240,55 @@ def main_options(rules, state, side: str):
     conceal = abilities.conceal_hexes(state, side)
     fire_cache: dict = {}
 
-    def fires(verb):
-        if verb not in fire_cache:
-            fire_cache[verb] = fire.fire_options(rules, state, side, verb=verb)
-        return fire_cache[verb]
+    def fires(use):
+        if use not in fire_cache:
+            fire_cache[use] = fire.fire_options(rules, state, side, use=use)
+        return fire_cache[use]
 
     for cid in hand_of(state, side):
         c = card(cid)
-        for block, verb in _verbs(rules, state, side, cid):
-            if verb == "fire":
-                opts += [Play(cid, block, "fire", lead, tgt, "group" if g else "") for lead, tgt, g in fires("fire")]
-            elif verb == "punishing_fire":  # 18j: a single unit fires twice
-                opts += [Play(cid, block, verb, lead, tgt) for lead, tgt, g in fires("punishing_fire")
+        for block, use in _verbs(rules, state, side, cid):
+            if use == Use.FIRE:
+                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
+            elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
+                opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.PUNISHING_FIRE)
                          if not g and not tgt.startswith("hex:")]
-            elif verb == "reload_fire":
-                opts += [Play(cid, block, verb, lead, tgt) for lead, tgt, g in fires("reload_fire")
+            elif use == Use.RELOAD_FIRE:
+                opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.RELOAD_FIRE)
                          if state.units[lead].marker == "fired" and not g]
-            elif verb in ("move", "fast_move"):
-                opts += [Play(cid, block, verb, "", board.label(h)) for h in movable_hexes]
+            elif use in (Use.MOVE, Use.FAST_MOVE):
+                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in movable_hexes]
                 if entering:
-                    opts.append(Play(cid, block, verb, "", "entry"))
-            elif verb == "lets_get_em":
+                    opts.append(PlayCard(cid, block, use, "", "entry"))
+            elif use == Use.LETS_GET_EM:
                 legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
                 for i, a in enumerate(legs):
-                    opts.append(Play(cid, block, verb, "", board.label(a), ""))
+                    opts.append(PlayCard(cid, block, use, "", board.label(a)))
                     for b in legs[i + 1:]:
                         if board.distance(a, b) <= 2:
-                            opts.append(Play(cid, block, verb, "", board.label(a), board.label(b)))
-            elif verb in ("scout", "move_fire"):
+                            opts.append(PlayCard(cid, block, use, "", board.label(a), second=board.label(b)))
+            elif use in (Use.SCOUT, Use.MOVE_FIRE):
                 for u in sorted(mine, key=lambda x: x.uid):
-                    if not eligible(u) or u.carrier or not (utype(u).leg or (verb == "move_fire" and is_vehicle(u)
+                    if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
                                                                                and not is_heli(u))):
                         continue
-                    if verb == "move_fire" and has(u, "no_move_fire"):  # 21f; a Shaken unit may (movement.py)
+                    if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (movement.py)
                         continue
-                    opts.append(Play(cid, block, verb, u.uid))
-            elif verb in abilities.RALLY_VERBS:
-                opts += abilities.rally_plays(state, side, cid, block, verb)
-            elif verb == "second_wind":
+                    opts.append(PlayCard(cid, block, use, u.uid))
+            elif use in abilities.RALLY_VERBS:
+                opts += abilities.rally_plays(state, side, cid, block, use)
+            elif use == Use.SECOND_WIND:
                 opts += abilities.second_wind_plays(state, side, cid, block)
-            elif verb in ("command_ops", "reinforcements"):
-                opts.append(Play(cid, block, verb))
-            elif verb == "concealed":
-                opts += [Play(cid, block, verb, "", board.label(h)) for h in conceal]
-            elif verb == "artillery":
+            elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
+                opts.append(PlayCard(cid, block, use))
+            elif use == Use.CONCEALED:
+                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in conceal]
+            elif use == Use.ARTILLERY:
                 if artillery.can_call(state, side):
-                    opts.append(Play(cid, block, verb))
+                    opts.append(PlayCard(cid, block, use))
         if c.power:
             for p in fire.FIRE_POWERS:
-                opts += [Play(cid, "power", p, lead, tgt, "group" if g else "") for lead, tgt, g in fires(p)
+                opts += [PlayCard(cid, Block.POWER, p, lead, tgt, group=g) for lead, tgt, g in fires(p)
                          if p in utype(state.units[lead]).powers and not (p == "marksman" and g)
                          and not power_barred(state.units[lead], p)]  # 17b
             opts += abilities.power_plays(state, side, cid)
@@ -299,7 +303,7 @@ def relocations(rules, state, side: str):
     """City Boys SSR: once per turn in their impulse, the Mujahideen may pick up an Eligible unit in
     cover on the named map and put it in another covered hex of that map within the range given;
     it may then still be activated.  Kill Zone (``relocate_hero``): once a turn, any map, within 2; a
-    Hero stacked with the unit may go along with it (``extra``: the Hero), stacking kept at the new hex.
+    Hero stacked with the unit may go along with it (``hero``), stacking kept at the new hex.
     City Boys carries an accompanying Hero too, but only an Eligible one (``relocate_hero_eligible``)."""
     spec = rules.spec(state)
     if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
@@ -317,13 +321,13 @@ def relocations(rules, state, side: str):
             if h == u.hex or h in enemy or board.distance(u.hex, h) > spec.relocate_range:
                 continue
             if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
-                out.append(Choose("relocate", u.uid, board.label(h)))
+                out.append(Relocate(u.uid, board.label(h)))
             if spec.relocate_hero and board.in_cover(h, fortified(state)):
                 for hero in heroes_with(state, u):
                     if spec.relocate_hero_eligible and not eligible(hero):
                         continue
                     if stacking_ok(units_at(state, h) + [u, hero]):
-                        out.append(Choose("relocate", u.uid, board.label(h), hero.uid))
+                        out.append(Relocate(u.uid, board.label(h), hero.uid))
     return out
 
 
@@ -333,13 +337,13 @@ def heroes_with(state, u) -> list:
             and x.uid != u.uid]
 
 
-def relocate(rules, ctx, side: str, action: Choose) -> None:
+def relocate(rules, ctx, side: str, action: Relocate) -> None:
     from .state import Relocated, UnitMoved
 
     board = board_at(ctx.state)
-    h = board.hex(action.target)
+    h = board.hex(action.to)
     ctx.emit(Relocated(side, ctx.state.turn))
-    party = [action.unit] + ([action.extra] if action.extra else [])  # Kill Zone: with its Hero
+    party = [action.unit] + ([action.hero] if action.hero else [])  # Kill Zone: with its Hero
     for uid in party:
         ctx.emit(UnitMoved(uid, h, 0))
     rules.after_step(ctx, party, h)
@@ -355,47 +359,47 @@ def _unique(opts):
     return out
 
 
-def play(rules, ctx, side: str, action: Play) -> None:
+def play(rules, ctx, side: str, action: PlayCard) -> None:
     """6c: resolve the card played."""
     state = ctx.state
     board = board_at(state)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
-    verb = action.verb
+    use = action.use
     if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters
         return
     if scenario_events.play(rules, ctx, side, action):  # Air Assault's tunnels
         return
     if abilities_extra.handles(action):
         abilities_extra.do(rules, ctx, side, action)
-    elif verb in fire.FIRE_POWERS or verb in ("fire", "reload_fire", "punishing_fire"):
-        marker = "fired" if verb in ("fire", "punishing_fire") else "ops"
-        fire.start_fire(rules, ctx, side, verb, action.unit, action.target, action.extra == "group", marker=marker)
-    elif verb in ("move", "fast_move"):
+    elif use in fire.FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
+        marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
+        fire.start_fire(rules, ctx, side, use, action.unit, action.target, action.group, marker=marker)
+    elif use in (Use.MOVE, Use.FAST_MOVE):
         if action.target == "entry":
             uids = [u.uid for u in state.units.values() if u.side == side and u.hex is None and u.entry
                     and u.entry <= state.turn and not u.marker]
         else:
             h = board.hex(action.target)
             uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
-        movement.start_move(rules, ctx, side, verb, sorted(uids), action.card)
-    elif verb == "lets_get_em":  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
+        movement.start_move(rules, ctx, side, use, sorted(uids), action.card)
+    elif use == Use.LETS_GET_EM:  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
         from .transport import lets_get_em_movers
 
-        uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.extra) if lab])
-        movement.start_move(rules, ctx, side, verb, uids, action.card)
-    elif verb in ("scout", "move_fire"):
-        movement.start_move(rules, ctx, side, verb, [action.unit], action.card)
-    elif verb in abilities.RALLY_VERBS:
+        uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.second) if lab])
+        movement.start_move(rules, ctx, side, use, uids, action.card)
+    elif use in (Use.SCOUT, Use.MOVE_FIRE):
+        movement.start_move(rules, ctx, side, use, [action.unit], action.card)
+    elif use in abilities.RALLY_VERBS:
         abilities.do_rally(ctx, action)
-    elif verb == "second_wind":
+    elif use == Use.SECOND_WIND:
         ctx.emit(abilities.MarkerSet(action.unit, ""))
-    elif verb in ("command_ops", "reinforcements"):  # 18d, 18m
+    elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):  # 18d, 18m
         top = ctx.state.top
-        ctx.replace(attrs.evolve(top, extra=top.extra + (2 if verb == "command_ops" else 1)))
+        ctx.replace(attrs.evolve(top, extra=top.extra + (2 if use == Use.COMMAND_OPS else 1)))
         ctx.push(DrawUp(side, 99, 1))
-    elif verb == "concealed":
+    elif use == Use.CONCEALED:
         abilities.do_conceal(ctx, board.hex(action.target))
-    elif verb == "artillery":
+    elif use == Use.ARTILLERY:
         ctx.push(ArtilleryFrame(side, rules.spec(state).soviet_artillery if side == SOVIET else 3, "card"))
     else:
         abilities.do_power(rules, ctx, action)
@@ -421,13 +425,13 @@ def cleanup(rules, ctx) -> None:
 
 def decide_keep(rules, state, f: EventChoice):
     cards = hand_of(state, f.side)
-    return Decision(f.side, (*(Choose("keep", "", c) for c in cards), Done("keep none")), "keep one card")
+    return Decision(f.side, (*(KeepCard(c) for c in cards), Decline(Declined.KEEP_NONE)), "keep one card")
 
 
 def act_keep(rules, ctx, f: EventChoice, action) -> None:
     ctx.pop()
     for c in list(hand_of(ctx.state, f.side)):
-        if isinstance(action, Done) or c != action.target:
+        if isinstance(action, Decline) or c != action.card:
             ctx.move_card(DECK, c, hand(f.side), "discard", player=f.side)
 
 

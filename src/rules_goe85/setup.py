@@ -19,9 +19,10 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision, Frame
 
+from .actions import Place, PlaceFoxhole, PlaceWire
 from .board import board_at
 from .data import game_data
-from .state import Choose, FoxholePlaced, Note, Unit, UnitPlaced
+from .state import FoxholePlaced, Note, Unit, UnitPlaced
 from .units import stacking_ok, units_at
 
 NO_FORTIFICATION = ("pond",)  # 23: nor any building (the TEC's building flag)
@@ -105,28 +106,28 @@ def decide(rules, state, f: Deploy):
     if f.pending:
         uid, tid = f.pending[0]
         unit = Unit(uid, tid, f.side, None)
-        opts = tuple(Choose("place", uid, board.label(h)) for h in placement_hexes(state, f, unit))
+        opts = tuple(Place(uid, board.label(h)) for h in placement_hexes(state, f, unit))
         return Decision(f.side, opts, f"set up {uid} ({len(f.pending)} to place)") if opts else None
     if f.foxholes:
-        opts = tuple(Choose("foxhole", "", board.label(h)) for h in foxhole_hexes(state, f))
+        opts = tuple(PlaceFoxhole(board.label(h)) for h in foxhole_hexes(state, f))
         return Decision(f.side, opts, f"place a Foxhole ({f.foxholes} left)") if opts else None
     if f.wire:
-        opts = tuple(Choose("wire", "", board.label(h)) for h in wire_hexes(state, f))
+        opts = tuple(PlaceWire(board.label(h)) for h in wire_hexes(state, f))
         return Decision(f.side, opts, f"place a Wire ({f.wire} left)") if opts else None
     return None
 
 
 def act(rules, ctx, f: Deploy, action) -> None:
     board = board_at(ctx.state)
-    h = board.hex(action.target)
-    if action.verb == "place":
+    h = board.hex(action.to)
+    if isinstance(action, Place):
         uid, tid = f.pending[0]
         ctx.emit(UnitPlaced(Unit(uid, tid, f.side, h)))
         from .scenarios_mech import after_placed
 
         after_placed(ctx, game_data().scenarios[ctx.state.scenario].forces[f.force], uid, h)  # loads it
         f = attrs.evolve(f, pending=f.pending[1:])
-    elif action.verb == "wire":
+    elif isinstance(action, PlaceWire):
         from .fortifications import WirePlaced
 
         ctx.emit(WirePlaced(h))
@@ -138,7 +139,7 @@ def act(rules, ctx, f: Deploy, action) -> None:
         ctx.replace(f)
     else:
         ctx.pop()
-    if action.verb == "place":  # 15d: a vehicle set up faces the corner its owner picks next (vehsetup.py)
+    if isinstance(action, Place):  # 15d: a vehicle set up faces the corner its owner picks next (vehsetup.py)
         from .vehsetup import after_placement
 
         after_placement(ctx, ctx.state.units[action.unit])

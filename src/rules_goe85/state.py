@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop_core import Action, BaseState, Event, Frame
+from tabletop_core import BaseState, Event, Frame
+
+from .actions import ACTIONS, Boldness, Use
 from tabletop_core.events import Appliers
 
 SOVIET, MUJ = "soviet", "mujahideen"
@@ -372,48 +374,6 @@ EVENTS = (ScenarioSet, UnitPlaced, UnitMoved, UnitHit, MarkerSet, Rallied, Recon
           TargetNoted, Relocated, EdgeReached, Note, TilePlaced)
 
 
-# -- actions --------------------------------------------------------------------------------------
-@attrs.frozen
-class Play(Action):
-    """Play a card: ``block`` is upper / lower / power / any (Elite, Fanatic); ``verb`` the action used."""
-
-    card: str
-    block: str
-    verb: str
-    unit: str = ""
-    target: str = ""
-    extra: str = ""
-
-
-@attrs.frozen
-class Choose(Action):
-    """A choice inside a procedure (a step of a move, a reserve move, a target)."""
-
-    verb: str
-    unit: str = ""
-    target: str = ""
-    extra: str = ""
-
-
-@attrs.frozen
-class React(Action):
-    """A Reaction or Support card (or a Power card used as one) played into a procedure."""
-
-    card: str
-    verb: str
-    unit: str = ""
-
-
-@attrs.frozen
-class Done(Action):
-    """Decline, stop, pass: ``what`` says which."""
-
-    what: str = ""
-
-
-ACTIONS = (Play, Choose, React, Done)
-
-
 # -- frames ---------------------------------------------------------------------------------------
 @attrs.frozen
 class Impulse(Frame):
@@ -450,13 +410,14 @@ class MoveFrame(Frame):
     """GoE 7, 18e/g/h/i/o: units moving hex by hex.  ``mp`` holds (uid, MP left) pairs."""
 
     player: str
-    verb: str
+    use: Use = attrs.field(converter=Use)
     mp: tuple[tuple[str, int, int], ...]  # (uid, MP left, MP lent by a Hero moving with it, 2j)
     origin: tuple[tuple[str, tuple[int, int] | None], ...]
     stepped: tuple[str, ...] = ()
     groups_left: int = 0  # Let's Get 'Em!: one more hex of units may move after this one
     assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()  # (uid, hex entered from; None: off the map)
     card: str = ""
+    brutal: str = ""  # 22g: the unit whose Brutal Power moves this hex (Ops Complete afterwards)
 
 
 @attrs.frozen
@@ -474,7 +435,7 @@ class FireFrame(Frame):
     """GoE 10: a ranged attack against Soft Targets (also artillery hexes and assault draws)."""
 
     side: str  # attacker
-    verb: str
+    use: Use = attrs.field(converter=Use)
     lead: str
     supporters: tuple[str, ...]
     targets: tuple[str, ...]

@@ -27,8 +27,9 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward
 
+from .actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
 from .board import away_from, board_at
-from .state import Choose, Done, Note, ReserveFrame
+from .state import Note, ReserveFrame
 from .units import eligible, heli_mode, units_at, utype
 from .vehstate import Faced, Loaded, ModeSet, Unloaded
 
@@ -124,7 +125,7 @@ def _payer(c, p):
     return p if is_heli(c) else c
 
 
-def transport_choices(state, f: ReserveFrame) -> list[Choose]:
+def transport_choices(state, f: ReserveFrame) -> list:
     from .vehicles import _may_unload, is_heli, room_for
 
     out = []
@@ -140,7 +141,7 @@ def transport_choices(state, f: ReserveFrame) -> list[Choose]:
                 continue  # 17b: not within three hexes of the enemy
             payer = _payer(c, p)
             if eligible(payer) and reserve_allowance(state, payer) >= max(1, _price(payer)):
-                out.append(Choose("reserve_unload", p.uid, c.uid))
+                out.append(ReserveUnload(p.uid, c.uid))
             continue
         if not utype(p).leg or p.shaken:  # 8h: a Shaken passenger cannot load
             continue
@@ -152,11 +153,11 @@ def transport_choices(state, f: ReserveFrame) -> list[Choose]:
                 continue
             payer = _payer(c, p)
             if eligible(payer) and reserve_allowance(state, payer) >= max(1, _price(payer)):
-                out.append(Choose("reserve_load", p.uid, c.uid))
+                out.append(ReserveLoad(p.uid, c.uid))
     return out
 
 
-def mode_choices(state, f: ReserveFrame) -> list[Choose]:
+def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
     """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
     from .vehicles import is_heli, legal_modes
 
@@ -164,7 +165,7 @@ def mode_choices(state, f: ReserveFrame) -> list[Choose]:
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if (u.side == f.side and u.hex is not None and is_heli(u) and eligible(u) and u.uid not in f.moved
                 and u.uid not in f.modes):
-            out += [Choose("reserve_mode", u.uid, m) for m in legal_modes(state, u)]
+            out += [ReserveMode(u.uid, m) for m in legal_modes(state, u)]
     return out
 
 
@@ -218,22 +219,22 @@ def decide_reserve(rules, state, f: ReserveFrame):
     moves = []
     reach: dict = {}
     for a in d.actions:
-        if isinstance(a, Choose) and a.verb == "reserve":
+        if isinstance(a, ReserveMove):
             u = state.units[a.unit]
             if u.hex is not None and is_heli(u) and heli_mode(u) != "flying":
                 continue  # 17b: only a flying helicopter moves
             if u.hex is not None and is_heli(u):  # 17b: one vertex turned a hex entered
                 if u.uid not in reach:
                     reach[u.uid] = heli_reserve_reach(state, u)
-                b = board_at(state).hex(a.target)
+                b = board_at(state).hex(a.to)
                 if b not in reach[u.uid]:
                     continue
-                a = Choose("reserve", u.uid, a.target, str(reach[u.uid][b]))
-        if isinstance(a, Done):
+                a = ReserveMove(u.uid, a.to, reach[u.uid][b])
+        if isinstance(a, EndReserve):
             continue
         moves.append(a)
     extra = mode_choices(state, f) + transport_choices(state, f)
-    return Decision(d.player, (*moves, *extra, Done("reserve")), d.prompt)
+    return Decision(d.player, (*moves, *extra, EndReserve()), d.prompt)
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
@@ -241,17 +242,16 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
     from .vehicles import is_heli
 
     state = ctx.state
-    verb = getattr(action, "verb", "")
-    if verb == "reserve_mode":
-        ctx.emit(ModeSet(action.unit, action.target))
-        ctx.emit(Note(f"{action.unit} is now {action.target} (Reserve Phase)"))
+    if isinstance(action, ReserveMode):
+        ctx.emit(ModeSet(action.unit, action.mode))
+        ctx.emit(Note(f"{action.unit} is now {action.mode} (Reserve Phase)"))
         ctx.replace(attrs.evolve(f, modes=f.modes + (action.unit,)))
         return
-    if verb in ("reserve_load", "reserve_unload"):
-        p, c = state.units[action.unit], state.units[action.target]
+    if isinstance(action, (ReserveLoad, ReserveUnload)):
+        p, c = state.units[action.unit], state.units[action.carrier]
         payer = _payer(c, p)
         done = {payer.uid}
-        if verb == "reserve_load":
+        if isinstance(action, ReserveLoad):
             ctx.emit(Loaded(p.uid, c.uid))
             ctx.emit(Note(f"{p.uid} loads into {c.uid} (Reserve Phase, {payer.uid} pays {_price(payer)} MP)"))
             done.add(p.uid)  # it rides from now on
@@ -262,9 +262,9 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
                 done |= {p.uid, c.uid}
         ctx.replace(attrs.evolve(f, moved=f.moved + tuple(sorted(done - set(f.moved)))))
         return
-    if isinstance(action, Choose) and action.verb == "reserve":
+    if isinstance(action, ReserveMove):
         u = state.units[action.unit]
-        if u.hex is not None and is_heli(u) and not action.extra:  # 17b: it flies on, nose first
-            b = board_at(state).hex(action.target)
+        if u.hex is not None and is_heli(u) and action.facing < 0:  # 17b: it flies on, nose first
+            b = board_at(state).hex(action.to)
             ctx.emit(Faced(u.uid, facing_toward(u.hex, b)))
     base(rules, ctx, f, action)

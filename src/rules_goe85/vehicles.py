@@ -18,9 +18,10 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
 
+from .actions import Block, DeclareMode, Decline, Declined, Fly, Load, Pivot, PlayCard, Reverse, Step, Unload, Use
 from .board import board_at, board_for
 from .fortifications import tracked_wire_cost
-from .state import Choose, Done, FireFrame, MoveFrame, Note, UnitMoved, other
+from .state import FireFrame, MoveFrame, Note, UnitMoved, other
 from .units import airborne, heli_mode, is_hard, is_vehicle, stacking_ok, units_at, utype
 from .vehstate import APFire, Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
 
@@ -133,7 +134,7 @@ def vehicle_options(rules, state, f: MoveFrame, uid: str, m: int) -> list:
         for b in rules.entry_hexes(state, f.player):
             cost = _cost(rules, state, board, None, b, u)
             if affordable(cost) and _may_enter(state, f.player, u, b):
-                out.append(Choose("step", uid, board.label(b), str(facing_toward(b, _centre(state.scenario)))))
+                out.append(Step((uid,), board.label(b), facing_toward(b, _centre(state.scenario))))
         return out
     v = facing_of(state, u)
     if is_heli(u):
@@ -147,21 +148,21 @@ def vehicle_options(rules, state, f: MoveFrame, uid: str, m: int) -> list:
                     continue
                 seen.add(b)
                 if _may_enter(state, f.player, u, b):
-                    out.append(Choose("fly", uid, board.label(b), str(nv)))
+                    out.append(Fly(uid, board.label(b), nv))
         return out
     for b in front_hexes(u.hex, v):
         if b in board.board:
             cost = _cost(rules, state, board, u.hex, b, u)
             if affordable(cost) and _may_enter(state, f.player, u, b):
-                out.append(Choose("step", uid, board.label(b)))
+                out.append(Step((uid,), board.label(b)))
     for b in rear_hexes(u.hex, v):  # 15d: reverse at +1 MP a hex, facing kept
         if b in board.board:
             cost = _cost(rules, state, board, u.hex, b, u)
             if cost is not None and affordable(cost + 1) and _may_enter(state, f.player, u, b):
-                out.append(Choose("reverse", uid, board.label(b)))
-    if m >= 1 and f.verb != "reserve":
+                out.append(Reverse(uid, board.label(b)))
+    if m >= 1 and f.use != Use.RESERVE:
         for nv in ((v + 1) % 6, (v - 1) % 6):  # 7b: 1 MP per vertex pivoted
-            out.append(Choose("pivot", uid, str(nv)))
+            out.append(Pivot(uid, nv))
     return out
 
 
@@ -179,7 +180,7 @@ def transport_options(rules, state, f: MoveFrame) -> list:
                 continue
             pays = c.uid if (c.uid in left and not is_heli(c)) else uid
             if _can_pay(state, f, pays, left):
-                out.append(Choose("unload", uid, c.uid))
+                out.append(Unload(uid, c.uid))
             continue
         if not utype(u).leg or u.shaken:  # 8h: a Shaken passenger cannot load
             continue
@@ -192,14 +193,14 @@ def transport_options(rules, state, f: MoveFrame) -> list:
                 continue
             pays = c.uid if (c.uid in left and not is_heli(c)) else uid
             if _can_pay(state, f, pays, left):
-                out.append(Choose("load", uid, c.uid))
+                out.append(Load(uid, c.uid))
     for cid in left:  # the carrier in the move, its passenger not activated (8a: move then unload)
         c = state.units.get(cid)
         if c is None or not utype(c).carrier:
             continue
         for p in passengers(state, cid):
             if p.uid not in left and _may_unload(state, c, p) and _can_pay(state, f, cid, left) and not is_heli(c):
-                out.append(Choose("unload", p.uid, cid))
+                out.append(Unload(p.uid, cid))
     return out
 
 
@@ -216,7 +217,7 @@ def _can_pay(state, f: MoveFrame, uid: str, left) -> bool:
     from .movement import mp_allowance
 
     u = state.units[uid]
-    return left.get(uid, 0) >= half(mp_allowance(u, f.verb)) and left.get(uid, 0) > 0
+    return left.get(uid, 0) >= half(mp_allowance(u, f.use)) and left.get(uid, 0) > 0
 
 
 def must_fly(state, f: MoveFrame) -> bool:
@@ -234,16 +235,15 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
 
     state = ctx.state
     board = board_at(state)
-    uid = action.unit
+    uid = action.units[0] if isinstance(action, Step) else action.unit
     u = state.units[uid]
     left = {x: (m, b) for x, m, b in f.mp}
-    verb = action.verb
     stepped = set(f.stepped)
-    if verb in ("load", "unload"):
-        c = state.units[action.target]
+    if isinstance(action, (Load, Unload)):
+        c = state.units[action.carrier]
         pays = c.uid if (c.uid in left and not is_heli(c)) else uid
-        price = half(mp_allowance(state.units[pays], f.verb))
-        if verb == "load":
+        price = half(mp_allowance(state.units[pays], f.use))
+        if isinstance(action, Load):
             ctx.emit(Loaded(uid, c.uid))
             ctx.emit(Note(f"{uid} loads into {c.uid}"))
             left[pays] = (max(0, left[pays][0] - price), 0)
@@ -256,7 +256,7 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
             if pays in left:
                 left[pays] = (max(0, left[pays][0] - price), 0)
             if uid in left and pays != uid:  # 8a(3): each then moves half its MF, if the carrier has not moved
-                left[uid] = (0 if (c.uid in stepped or shaken) else half(mp_allowance(u, f.verb)), 0)
+                left[uid] = (0 if (c.uid in stepped or shaken) else half(mp_allowance(u, f.use)), 0)
             if shaken:  # 8g: a Shaken passenger may unload, then neither does more
                 left[uid] = (0, 0)
                 if c.uid in left:
@@ -266,27 +266,27 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
         stepped.update({uid, pays})
         ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped))))
         if u.hex is not None:  # 11a: loading and unloading draw Opportunity Fire (on the carrier once loaded)
-            offer_opportunity(rules, ctx, f.player, [c.uid if verb == "load" else uid], u.hex)
+            offer_opportunity(rules, ctx, f.player, [c.uid if isinstance(action, Load) else uid], u.hex)
         return
     m = left[uid][0]
-    if verb == "pivot":
-        nv = int(action.target)
+    if isinstance(action, Pivot):
+        nv = action.facing
         ctx.emit(Faced(uid, nv))
         left[uid] = (max(0, m - 1), 0)
         stepped.add(uid)
         ctx.replace(attrs.evolve(f, mp=tuple((x, mm, b) for x, (mm, b) in left.items()), stepped=tuple(sorted(stepped))))
         offer_opportunity(rules, ctx, f.player, [uid], u.hex)  # 11a: a pivot draws fire
         return
-    b = board.hex(action.target)
+    b = board.hex(action.to)
     cost = _cost(rules, state, board, u.hex, b, u) or 0
-    if verb == "reverse":
+    if isinstance(action, Reverse):
         cost += 1
     if u.hex is None:
-        ctx.emit(Faced(uid, int(action.extra)))
+        ctx.emit(Faced(uid, action.facing))
         if is_heli(u):
             ctx.emit(ModeSet(uid, "flying"))  # 17b: enters flying
-    elif verb == "fly" and int(action.extra) != facing_of(state, u):
-        ctx.emit(Faced(uid, int(action.extra)))
+    elif isinstance(action, Fly) and action.facing != facing_of(state, u):
+        ctx.emit(Faced(uid, action.facing))
     elif u.facing < 0:
         ctx.emit(Faced(uid, facing_of(state, u)))
     ctx.emit(UnitMoved(uid, b, cost))
@@ -295,7 +295,7 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     ctx.replace(attrs.evolve(f, mp=tuple((x, mm, bb) for x, (mm, bb) in left.items()), stepped=tuple(sorted(stepped))))
     rules.after_step(ctx, [uid], b)
     if uid in ctx.state.units:
-        offer_opportunity(rules, ctx, f.player, [uid], b, fast=f.verb == "fast_move")
+        offer_opportunity(rules, ctx, f.player, [uid], b, fast=f.use == Use.FAST_MOVE)
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
@@ -331,15 +331,15 @@ def decide_mode(rules, state, f: ModeChoice):
     modes = legal_modes(state, u)
     if not modes:
         return None
-    return Decision(f.player, (*(Choose("mode", f.uid, m) for m in modes), Done("keep mode")),
+    return Decision(f.player, (*(DeclareMode(f.uid, m) for m in modes), Decline(Declined.KEEP_MODE)),
                     f"{f.uid}: fly, hover or land ({heli_mode(u)} now)")
 
 
 def act_mode(rules, ctx, f: ModeChoice, action) -> None:
     ctx.pop()
-    if isinstance(action, Choose):
-        ctx.emit(ModeSet(f.uid, action.target))
-        ctx.emit(Note(f"{f.uid} is now {action.target}"))
+    if isinstance(action, DeclareMode):
+        ctx.emit(ModeSet(f.uid, action.mode))
+        ctx.emit(Note(f"{f.uid} is now {action.mode}"))
 
 
 def advance_mode(rules, ctx, f: ModeChoice) -> None:
@@ -460,38 +460,37 @@ def vehicle_plays(rules, state, side: str, cid: str, verbs) -> list:
     from .apfire import ap_leads
     from .cards import card
     from .fire import fire_options
-    from .state import Play
     from .units import eligible
 
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
-    for block, verb in verbs:
-        if verb == "fire":
-            out += [Play(cid, block, "fire", lead, tgt, "ap_group" if g else "ap")
-                    for lead, tgt, g in ap_leads(state, side, verb="fire") if not is_heli(state.units[lead])]
-        elif verb == "reload_fire":  # 18n: the same target again, TM +1
-            out += [Play(cid, block, verb, lead, tgt, "ap") for lead, tgt, g in ap_leads(state, side, verb=verb)
+    for block, use in verbs:
+        if use == Use.FIRE:
+            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g, ap=True)
+                    for lead, tgt, g in ap_leads(state, side, use=Use.FIRE) if not is_heli(state.units[lead])]
+        elif use == Use.RELOAD_FIRE:  # 18n: the same target again, TM +1
+            out += [PlayCard(cid, block, use, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=use)
                     if state.units[lead].marker == "fired" and not g]
-        elif verb == "cannister":  # 18c
-            out += [Play(cid, block, verb, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, verb=verb)
+        elif use == Use.CANNISTER:  # 18c
+            out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=use)
                     if not g and not tgt.startswith("hex:")]
-        elif verb == "fast_move":  # 17c: a real Fast Move lends its +1 MP to the passengers
-            out += [Play(cid, block, "heli_fast_move", h.uid) for h in helis]
+        elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
+            out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (apextra.py)
-        out += [Play(cid, "power", "sagger", lead, tgt, "ap") for lead, tgt, g in ap_leads(state, side, verb="sagger")
+        out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
         from .apextra import sagger_he_plays
 
         out += sagger_he_plays(rules, state, side, cid)
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
-        out.append(Play(cid, "any", "heli_move", h.uid))
-        out.append(Play(cid, "any", "heli_move_fire", h.uid))  # 18i: Shaken too, without the fire (movement.py)
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (movement.py)
         if h.shaken:
-            out.append(Play(cid, "any", "rally", h.uid, "", "rally"))
+            out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        out += [Play(cid, "any", "fire", lead, tgt) for lead, tgt, g in fire_options(rules, state, side, verb="fire", units=[h])
+        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h])
                 if not g]
-        out += [Play(cid, "any", "fire", lead, tgt, "ap") for lead, tgt, g in ap_leads(state, side, verb="fire", units=[h])
+        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h])
                 if not g]
     return out
 
@@ -502,24 +501,24 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     from .fire import start_fire
     from .movement import start_move
 
-    verb = action.verb
-    if action.extra in ("ap", "ap_group"):
-        marker = "fired" if verb == "fire" else "ops"
-        apfire.start(rules, ctx, side, verb, action.unit, action.target, action.extra == "ap_group", marker=marker)
+    use = action.use
+    if action.ap:
+        marker = "fired" if use == Use.FIRE else "ops"
+        apfire.start(rules, ctx, side, use, action.unit, action.target, action.group, marker=marker)
         return True
-    if verb == "cannister":
-        start_fire(rules, ctx, side, verb, action.unit, action.target, False, marker="fired")
+    if use == Use.CANNISTER:
+        start_fire(rules, ctx, side, use, action.unit, action.target, False, marker="fired")
         return True
-    if verb == "sagger" and action.extra == "he":  # 22k: HEF 1, or 3 at a unit in a Bunker or building
+    if use == Use.SAGGER and action.he:  # 22k: HEF 1, or 3 at a unit in a Bunker or building
         from .apextra import sagger_hef
 
-        start_fire(rules, ctx, side, verb, action.unit, action.target, False, marker="ops",
+        start_fire(rules, ctx, side, use, action.unit, action.target, False, marker="ops",
                    lead_hef=sagger_hef(ctx.state, action.target))
         return True
-    if verb in ("heli_move", "heli_fast_move", "heli_move_fire"):
-        mv = {"heli_move": "move", "heli_fast_move": "fast_move", "heli_move_fire": "move_fire"}[verb]
+    if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
+        mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]
         uids = [action.unit] + [p.uid for p in passengers(ctx.state, action.unit)]
-        start_move(rules, ctx, side, mv, uids if mv != "move_fire" else [action.unit], action.card)
+        start_move(rules, ctx, side, mv, uids if mv != Use.MOVE_FIRE else [action.unit], action.card)
         ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first
         return True
     return False

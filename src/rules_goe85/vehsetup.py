@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision, Frame
 
-from .state import Choose
+from .actions import Face
 from .units import is_vehicle, stacking_ok, units_at
 from .vehstate import Faced
 
@@ -34,12 +34,12 @@ def after_placement(ctx, unit) -> None:
 def decide(rules, state, f: FacingChoice):
     if f.uid not in state.units:
         return None
-    return Decision(f.player, tuple(Choose("face", f.uid, str(v)) for v in range(6)), f"{f.uid}: face a hex corner")
+    return Decision(f.player, tuple(Face(f.uid, v) for v in range(6)), f"{f.uid}: face a hex corner")
 
 
 def act(rules, ctx, f: FacingChoice, action) -> None:
     ctx.pop()
-    ctx.emit(Faced(f.uid, int(action.target)))
+    ctx.emit(Faced(f.uid, action.facing))
 
 
 def advance(rules, ctx, f: FacingChoice) -> None:

@@ -7,6 +7,7 @@ import attrs
 
 from tabletop_core import Event, Frame
 
+from .actions import Use
 from .state import GoEState, appliers
 
 
@@ -131,7 +132,7 @@ class APFire(Frame):
     """
 
     side: str
-    verb: str
+    use: Use = attrs.field(converter=Use)
     lead: str
     target: str
     queue: tuple[str, ...] = ()  # further firers of the hex, each attacking in turn (10d, 18f)

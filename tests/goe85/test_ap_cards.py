@@ -4,10 +4,11 @@ Hard Targets; movement classes (7a).  Positions are set through the referee."""
 import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 
+from rules_goe85.actions import Block, PlayCard, PlayReaction, REFUSALS, Step, Use
 from rules_goe85.board import board_for
 from rules_goe85.movement import start_move
 from rules_goe85.sequence import main_options
-from rules_goe85.state import Choose, Done, Play, React, TargetNoted
+from rules_goe85.state import TargetNoted
 from rules_goe85.vehstate import APFire
 
 from .helpers import GREEN, GREEN2, RED, RULES
@@ -27,13 +28,13 @@ def _ap_shot(g, *, soviet, muj, top, plays):
     """Fire the T-62 at the T-55 (range 3, clear, front armour 4) and answer each window with
     the first React of ``plays`` it offers, else Done."""
     arrange(g, TANKS, hands={"soviet": soviet, "mujahideen": muj}, top=top)
-    g.apply(Play("#9", "upper", "fire", "T", "K", "ap"))
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "T", "K", ap=True))
     offered = []
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
         acts = g.decision.actions
-        pick = next((a for a in acts if isinstance(a, React) and a.verb in plays), None)
-        offered += [a.verb for a in acts if isinstance(a, React)]
-        g.apply(pick if pick is not None else next(a for a in acts if isinstance(a, Done)))
+        pick = next((a for a in acts if isinstance(a, PlayReaction) and a.use in plays), None)
+        offered += [a.use for a in acts if isinstance(a, PlayReaction)]
+        g.apply(pick if pick is not None else next(a for a in acts if isinstance(a, REFUSALS)))
     return offered
 
 
@@ -83,10 +84,10 @@ def test_aimed_shot_supports_only_a_fire_action_against_a_hard_target():
     # a Reload & Fire (18n) at the same tank: no Aimed Shot window (19a), TM 3 +1 (18n)
     arrange(g, [("T", "t-62", "soviet", "5A1", {"facing": 1, "marker": "fired"}), TANKS[1]],
             hands={"soviet": ["#11", "#15"]}, top=[TN1_BONUS0], extra=lambda c: c.emit(TargetNoted("T", "K")))
-    play = Play("#11", "upper", "reload_fire", "T", "K", "ap")
+    play = PlayCard("#11", Block.UPPER, Use.RELOAD_FIRE, "T", "K", ap=True)
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
-    assert g.decision is None or not any(isinstance(a, React) and a.verb == "aimed_shot" for a in g.decision.actions)
+    assert g.decision is None or not any(isinstance(a, PlayReaction) and a.use == "aimed_shot" for a in g.decision.actions)
     assert any(t.startswith("T fires AP at K: needs -1, draws #18") for t in _notes(g))
 
 
@@ -97,10 +98,10 @@ def test_cannister_adds_two_hef_up_to_four_hexes():
                 ("M2", "muj-rifle-intensive", "mujahideen", "5C5"), ("S", "sov-rifle-intensive", "soviet", "5E0")],
             hands={"soviet": ["#4"]}, top=[GREEN, "#19", "#23", GREEN2, RED])
     opts = main_options(RULES, g.state, "soviet")
-    canister = {(o.unit, o.target) for o in opts if o.verb == "cannister"}
+    canister = {(o.unit, o.target) for o in opts if o.use == "cannister"}
     # 18c: a vehicle's Fire at 4 hexes at most (5C5 is 5 away); a Leg unit has none
     assert B.distance(B.hex("5A1"), B.hex("5C5")) == 5 and canister == {("T", "M")}
-    g.apply(Play("#4", "lower", "cannister", "T", "M"))
+    g.apply(PlayCard("#4", Block.LOWER, Use.CANNISTER, "T", "M"))
     # HEF 2 +0 (range 3) +2 (Cannister) - CF 0 = 4 cards: two green Hits, the red Hit is not drawn
     assert "T fires at M (5C3): HEF 4" in _notes(g)
     m = g.state.units["M"]
@@ -119,10 +120,10 @@ def test_each_movement_class_pays_its_own_terrain_costs():
         g = fresh()
         arrange(g, [("V", tid, "soviet", "5C6", {"facing": facing}), ("M", "muj-rifle-intensive", "mujahideen", "5K6")])
         g.referee(lambda c: start_move(RULES, c, "soviet", "move", ["V"]))
-        steps = {a.target for a in g.decision.actions if isinstance(a, Choose) and a.verb == "step"}
+        steps = {a.to for a in g.decision.actions if isinstance(a, Step)}
         assert ("5C7" in steps) is ok
         if ok:
-            g.apply(Choose("step", "V", "5C7"))
+            g.apply(Step(("V",), "5C7"))
             assert dict((u, m) for u, m, _ in g.state.top.mp)["V"] == 6 - 2
 
 
@@ -139,22 +140,22 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
     # #1 Fire / Fast Move with Power; #9 no Power; the Mujahideen's Unexpected Cover holds the attack open
     arrange(g, units, hands={"soviet": ["#1", "#9"], "mujahideen": ["#7"]})
     opts = main_options(RULES, g.state, "soviet")
-    assert Play("#1", "power", "explosive_rounds", "H", "M", "") in opts  # 17f: activated normally
-    assert not any(o.verb == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
-    assert not any(o.unit == "Y" for o in opts if o.verb == "leadership")  # 17f: not from aboard
-    g.apply(Play("#9", "any", "fire", "H", "M"))
+    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in opts  # 17f: activated normally
+    assert not any(o.use == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
+    assert not any(o.unit == "Y" for o in opts if o.use == "leadership")  # 17f: not from aboard
+    g.apply(PlayCard("#9", Block.ANY, Use.FIRE, "H", "M"))
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.redraw is False  # 17f: Yuri's Tactical (21i) does not work from aboard
     # the same Hero in a ground carrier keeps its Powers (8d forbids only firing and assaulting)
     arrange(g, [("B", "btr-70", "soviet", "5C3", {"facing": 1}), ("Y", "yuri", "soviet", "5C3", {"carrier": "B"}),
                 *units[2:]], hands={"soviet": ["#1"]})
-    assert Play("#1", "power", "leadership", "Y", "S") in main_options(RULES, g.state, "soviet")
+    assert PlayCard("#1", Block.POWER, Use.LEADERSHIP, "Y", "S") in main_options(RULES, g.state, "soviet")
     # 22n on a Mi-24 (the 17f example): a Power card answers the hit, which is not taken
     arrange(g, [units[0], units[3]], hands={"soviet": ["#1"], "mujahideen": ["#9"]},
             top=[GREEN, "#19", "#23"], frames=[Impulse("mujahideen", "main")])
-    g.apply(Play("#9", "upper", "fire", "M", "H"))
-    assert React("#1", "resilient", "H") in g.decision.actions and g.decision.player == "soviet"
-    g.apply(React("#1", "resilient", "H"))
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "M", "H"))
+    assert PlayReaction("#1", Use.RESILIENT, "H") in g.decision.actions and g.decision.player == "soviet"
+    g.apply(PlayReaction("#1", Use.RESILIENT, "H"))
     h = g.state.units["H"]
     assert not h.shaken and h.marker == "ops"
 
@@ -170,7 +171,7 @@ def test_a_destroyed_bunker_leaves_rubble():
     # range 3 - TM 3 + CF 0: TN 9 hits; APF 4 +1 +0 >= AF 4: destroyed
     arrange(g, [("T", "t-62", "soviet", "5A1", {"facing": 1}), ("R", "muj-rifle-intensive", "mujahideen", "5C3")],
             hands={"soviet": ["#9"]}, top=["#16", "#30"], extra=lambda c: c.emit(BunkerPlaced(bunker, 3)))
-    g.apply(Play("#9", "upper", "fire", "T", "bunker:5C3", "ap"))
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True))
     assert bunker not in g.state.bunkers and g.state.tiles[bunker] == "rubble"
     r = g.state.units["R"]
     assert r.shaken and r.reduced  # two Hits

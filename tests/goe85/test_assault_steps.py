@@ -3,9 +3,12 @@ Retreat (19f) after all hits undoes them, Ambush (19b) lets every surviving defe
 and the defender's Bullet Storm (4e, 19c).  Positions are set through the referee."""
 import pytest
 
+from rules_goe85.actions import (
+    Block, Decline, Declined, PlayCard, PlayReaction, Retreat, RetreatFrom, Step, Stop, Use,
+)
 from rules_goe85.assault_steps import AssaultCombat, HitUndone
 from rules_goe85.board import board_for
-from rules_goe85.state import AssaultFrame, Choose, Done, Impulse, React, UnitHit
+from rules_goe85.state import AssaultFrame, Impulse, UnitHit
 
 from .helpers import BLANK, BLANK2, GOLD, GREEN, GREEN2, RED
 from .refpos import arrange, fresh
@@ -23,7 +26,7 @@ def _assault(g, attackers, hex_label, **kw):
 
 
 def _react(g, verb):
-    return next(a for a in g.decision.actions if isinstance(a, React) and a.verb == verb)
+    return next(a for a in g.decision.actions if isinstance(a, PlayReaction) and a.use == verb)
 
 
 @pytest.mark.rule("goe85:20c")
@@ -40,12 +43,12 @@ def test_light_wounds_and_resilient_answer_each_assault_hit():
             frames=_assault(g, [("S1", "5C3"), ("S2", "5C3")], "5C4"))
     f = g.state.top
     assert isinstance(f, AssaultCombat) and f.pending == "M1"  # 3 hits drawn; 13b: M1 first (unit order)
-    assert {a.verb for a in g.decision.actions if isinstance(a, React)} == {"light_wounds", "resilient"}
+    assert {a.use for a in g.decision.actions if isinstance(a, PlayReaction)} == {"light_wounds", "resilient"}
     assert g.decision.player == "mujahideen"
     g.apply(_react(g, "light_wounds"))  # 20c: the first hit is ignored
     assert not g.state.units["M1"].shaken and g.state.top.pending == "M1"  # 13b: the next hit is M1's again
-    assert {a.verb for a in g.decision.actions if isinstance(a, React)} == {"resilient"}  # one Light Wounds
-    g.apply(Done("take"))
+    assert {a.use for a in g.decision.actions if isinstance(a, PlayReaction)} == {"resilient"}  # one Light Wounds
+    g.apply(Decline(Declined.TAKE))
     # the third hit: M2 is the only unshaken unit (13b) and has no answer: it lands by itself
     u1, u2 = g.state.units["M1"], g.state.units["M2"]
     assert u1.shaken and u2.shaken and not u1.reduced and not u2.reduced
@@ -77,8 +80,8 @@ def test_retreat_after_the_hits_undoes_them_by_compensating_events():
             hands={"mujahideen": ["#45"]},  # Rally / Retreat
             top=[RED, GOLD, GREEN],  # the attacker: 2 hits; the defender: 1 hit
             frames=_assault(g, [("S1", "5C3")], "5C4"))
-    assert React("#45", "retreat") in g.decision.actions  # 19f: before the draws, or ...
-    g.apply(Done("react"))
+    assert PlayReaction("#45", Use.RETREAT) in g.decision.actions  # 19f: before the draws, or ...
+    g.apply(Decline(Declined.REACT))
     # ... once the hits have landed, in the last window
     assert g.state.units["M1"].shaken and g.state.units["M1"].reduced and g.state.units["S1"].shaken
     assert isinstance(g.state.top, AssaultCombat) and g.state.top.stage == "after"
@@ -104,7 +107,7 @@ def test_retreat_after_the_hits_brings_back_an_eliminated_unit():
             hands={"mujahideen": ["#6"]},  # Retreat / Move
             top=[GREEN, BLANK],
             frames=_assault(g, [("S1", "5C3")], "5C4"))
-    g.apply(Done("react"))
+    g.apply(Decline(Declined.REACT))
     assert "M1" not in g.state.units and g.state.losses["mujahideen"] == 1  # 10c: the third step
     g.apply(_react(g, "retreat"))
     m1 = g.state.units["M1"]
@@ -152,8 +155,8 @@ def test_defenders_choose_which_attacking_hex_to_retreat_away_from():
             frames=_assault(g, [("S1", "5C3"), ("S2", "5D4")], "5C4"))
     # 13d: the defender suffered more hits and retreats; the assault came from 5C3 and 5D4
     assert g.decision.player == "mujahideen"
-    assert {a.target for a in g.decision.actions} == {"5C3", "5D4"}
-    g.apply(Choose("retreat_from", "", "5D4"))
+    assert {a.to for a in g.decision.actions} == {"5C3", "5D4"}
+    g.apply(RetreatFrom("5D4"))
     assert g.state.units["M1"].hex == B.hex("5B3")  # directly away from 5D4
     assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
 
@@ -175,7 +178,6 @@ def test_panic_after_the_assault_attack_removes_a_reduced_shaken_defender():
 
 @pytest.mark.rule("goe85:13a")
 def test_a_hex_takes_one_assault_per_impulse():
-    from rules_goe85.state import Play
 
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("S2", "sov-rifle-intensive", "soviet", "5D4"),
@@ -183,13 +185,13 @@ def test_a_hex_takes_one_assault_per_impulse():
             hands={"soviet": ["#46", "#35"]},  # Move / Scout; Panic / Move
             top=[BLANK, BLANK2, GREEN],  # the attacker draws 2 blanks, the defender a green Hit
             frames=[Impulse("soviet", "main", extra=1)])  # a second action to come (Command Ops)
-    g.apply(Play("#46", "upper", "move", "", "5C3"))
-    g.apply(Choose("step", "S1", "5C4"))
-    g.apply(Done("stop"))
+    g.apply(PlayCard("#46", Block.UPPER, Use.MOVE, "", "5C3"))
+    g.apply(Step(("S1",), "5C4"))
+    g.apply(Stop())
     # the defender suffered fewer hits: S1 goes back to 5C3, and the impulse goes on
     assert g.state.units["S1"].hex == B.hex("5C3") and g.state.units["M1"].hex == B.hex("5C4")
-    g.apply(Play("#35", "lower", "move", "", "5D4"))
-    steps = {(a.unit, a.target) for a in g.decision.actions if isinstance(a, Choose)}
+    g.apply(PlayCard("#35", Block.LOWER, Use.MOVE, "", "5D4"))
+    steps = {(",".join(a.units), a.to) for a in g.decision.actions if isinstance(a, Step)}
     assert ("S2", "5C5") in steps and ("S2", "5C4") not in steps  # 13a: 5C4 had its assault
 
 
@@ -198,14 +200,13 @@ def test_a_hex_takes_one_assault_per_impulse():
 def test_an_assault_straight_from_the_map_edge_is_recorded_and_replays(tmp_path):
     from tabletop_core import load_game
 
-    from rules_goe85.state import Play
 
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "", {"entry": 1}), ("M1", "muj-rifle-intensive", "mujahideen", "5C0")],
             hands={"soviet": ["#46"]}, top=[BLANK, BLANK2, GREEN])
-    g.apply(Play("#46", "upper", "move", "", "entry"))
-    g.apply(Choose("step", "S1", "5C0"))  # enters the map into the enemy's hex: an assault
-    g.apply(Done("stop"))
+    g.apply(PlayCard("#46", Block.UPPER, Use.MOVE, "", "entry"))
+    g.apply(Step(("S1",), "5C0"))  # enters the map into the enemy's hex: an assault
+    g.apply(Stop())
     # attacker 2 blanks, defender a green Hit: the attacker must go back where it came from, off
     # the map, which is no retreat (13d): eliminated
     assert "S1" not in g.state.units and g.state.losses["soviet"] == 1

@@ -1,10 +1,11 @@
 """Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
 import pytest
 
+from rules_goe85.actions import PlayReaction, Use
 from rules_goe85.board import board_for
 from rules_goe85.cards import counts_as_hit, damage_card
 from rules_goe85.fire import attack_hef, draw_plan, fire_options, start_fire
-from rules_goe85.state import ASIDE, FireFrame, React, Done
+from rules_goe85.state import ASIDE, FireFrame
 
 from .helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, give, position, run, stack_deck
 
@@ -56,9 +57,9 @@ def test_sniper_and_marksman_ignore_range_and_cover():
     assert attack_hef(lead_hef=1, distance=9, cf=2, range_mod=-1, marksman=True, moving_target=True) == 3
 
 
-def _fire_at(g, lead, target, group=False, verb="fire"):
+def _fire_at(g, lead, target, group=False, use=Use.FIRE):
     c = ctx(g)
-    start_fire(RULES, c, "soviet", verb, lead, target, group, marker="fired" if verb == "fire" else "ops")
+    start_fire(RULES, c, "soviet", use, lead, target, group, marker="fired" if use is Use.FIRE else "ops")
     run(g)
 
 
@@ -73,7 +74,7 @@ def test_damage_draw_card_by_card_until_the_target_is_gone():
     b = board_for(g.state.scenario)
     assert b.distance(b.hex("5C4"), b.hex("5E4")) == 2 and b.cf(b.hex("5E4")) == 0
     stack_deck(g, [GREEN, GOLD, RED, GREEN2])
-    _fire_at(g, "S1", "M1", verb="intensive_fire")
+    _fire_at(g, "S1", "M1", use=Use.INTENSIVE_FIRE)
     assert "M1" not in g.state.units  # shaken, reduced, eliminated: the fourth card is not drawn
     assert g.state.decks["action"].piles["draw"][-1] == GREEN2
     assert g.state.units["S1"].marker == "ops"  # a Power marks Ops Complete (10c example 2)
@@ -84,7 +85,7 @@ def test_heroes_cannot_be_targeted_unless_alone():
     g = game()
     position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
                  ("MH", "aarash", "mujahideen", "5E4"), ("MH2", "dadvar", "mujahideen", "5E5")])
-    targets = {t for lead, t, grp in fire_options(RULES, g.state, "soviet", verb="fire")}
+    targets = {t for lead, t, grp in fire_options(RULES, g.state, "soviet", use=Use.FIRE)}
     assert "M1" in targets and "MH" not in targets and "MH2" in targets
 
 
@@ -93,9 +94,9 @@ def test_fire_needs_los_and_no_shared_hex():
     g = game()
     position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C4"),
                  ("M2", "muj-rifle-intensive", "mujahideen", "5E4")])
-    assert fire_options(RULES, g.state, "soviet", verb="fire") == []
+    assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
     g.state.units["S1"] = g.state.units["S1"].__class__("S1", "sov-rifle-intensive", "soviet", board_for(g.state.scenario).hex("5C3"), shaken=True)
-    assert fire_options(RULES, g.state, "soviet", verb="fire") == []  # 10c: Shaken units cannot fire
+    assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []  # 10c: Shaken units cannot fire
 
 
 @pytest.mark.rule("goe85:10d-mixed")
@@ -138,14 +139,14 @@ def test_reactions_and_supports_in_a_fire():
     stack_deck(g, [GREEN, BLANK, BLANK])
     start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
     run(g)
-    assert g.decision.player == "soviet" and React("#8", "bullet_storm") in g.decision.actions
-    g.apply(React("#8", "bullet_storm"))
+    assert g.decision.player == "soviet" and PlayReaction("#8", Use.BULLET_STORM) in g.decision.actions
+    g.apply(PlayReaction("#8", Use.BULLET_STORM))
     assert g.state.top.hef == 4  # 2 + 1 range + 1 Bullet Storm
-    assert React("#7", "unexpected_cover") in g.decision.actions
-    g.apply(React("#7", "unexpected_cover"))
+    assert PlayReaction("#7", Use.UNEXPECTED_COVER) in g.decision.actions
+    g.apply(PlayReaction("#7", Use.UNEXPECTED_COVER))
     assert g.state.top.hef == 3  # 20d: CF 1 against a Soft Target
-    assert g.decision.player == "mujahideen" and React("#14", "light_wounds", "M1") in g.decision.actions
-    g.apply(React("#14", "light_wounds", "M1"))
+    assert g.decision.player == "mujahideen" and PlayReaction("#14", Use.LIGHT_WOUNDS, "M1") in g.decision.actions
+    g.apply(PlayReaction("#14", Use.LIGHT_WOUNDS, "M1"))
     assert not g.state.units["M1"].shaken
 
 

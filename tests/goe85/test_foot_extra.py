@@ -7,13 +7,14 @@ from tabletop_core.boards import LosStatus
 from tabletop_core.boards.hexfacing import facing_toward
 from tabletop_core.game import Game
 
+from rules_goe85.actions import REFUSALS, Block, Place, PlaceFoxhole, PlayCard, Step, Stop, Use
 from rules_goe85.artillery import strike
 from rules_goe85.board import board_for
 from rules_goe85.fire import fire_options, first_fire_marker
 from rules_goe85.fortifications import BunkerPlaced, WirePlaced
 from rules_goe85.sequence import main_options
 from rules_goe85.setup import Deploy
-from rules_goe85.state import Choose, Done, FireFrame, Impulse, MoveFrame, Play
+from rules_goe85.state import FireFrame, Impulse, MoveFrame
 from rules_goe85.units import stacking_ok, units_at
 
 from .helpers import BLANK, BLANK2, RED, RULES, ctx, game, give, position, run, stack_deck
@@ -30,7 +31,7 @@ def _impulse(g, side="soviet"):
 def _finish_windows(g):
     while g.state.result is None and g.decision is not None and any(
             isinstance(f, FireFrame) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, Done)))
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
 
 
 # -- 21d Tactical Coordination ------------------------------------------------------------------
@@ -41,7 +42,7 @@ def test_tactical_coordination_clears_a_friend_with_any_card():
                  ("M1", "muj-rifle-intensive", "mujahideen", "5K0")], S2={"marker": "ops"})
     _impulse(g)
     give(g, "soviet", ["#23"])  # Fire / Rally: no Power, any Action card serves
-    play = Play("#23", "any", "tactical_coordination", "S1", "S2")
+    play = PlayCard("#23", Block.ANY, Use.TACTICAL_COORDINATION, "S1", "S2")
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
     assert g.state.units["S2"].marker == "" and g.state.units["S1"].marker == "ops"
@@ -55,13 +56,13 @@ def test_indirect_fire_through_an_adjacent_spotter():
     assert not b.sees(b.hex("5A2"), b.hex("5A5")) and b.sees(b.hex("5B2"), b.hex("5A5"))
     position(g, [("S1", "sov-mortar", "soviet", "5A2"), ("S2", "sov-rifle-intensive", "soviet", "5B2"),
                  ("M1", "muj-rifle-intensive", "mujahideen", "5A5")], M1={"concealed": True})
-    assert ("S1", "M1", False) in fire_options(RULES, g.state, "soviet", verb="fire")
-    assert ("S1", "M1", True) not in fire_options(RULES, g.state, "soviet", verb="fire")  # the firer alone
-    assert fire_options(RULES, g.state, "soviet", verb="rapid_fire", units=[g.state.units["S1"]]) == []
+    assert ("S1", "M1", False) in fire_options(RULES, g.state, "soviet", use=Use.FIRE)
+    assert ("S1", "M1", True) not in fire_options(RULES, g.state, "soviet", use=Use.FIRE)  # the firer alone
+    assert fire_options(RULES, g.state, "soviet", use=Use.RAPID_FIRE, units=[g.state.units["S1"]]) == []
     _impulse(g)
     give(g, "soviet", ["#23", "#8"])  # #8 Bullet Storm: the attack waits in its Support window
     g.force_faces([3])  # 3-6: on target
-    g.apply(Play("#23", "upper", "fire", "S1", "M1"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     f = next(x for x in g.state.stack if isinstance(x, FireFrame))
     assert f.hef == 2  # HEF 2, range 3 no modifier, clear CF 0
     assert f.degrade == 0  # hits a Concealed unit on a green Hit
@@ -78,7 +79,7 @@ def test_indirect_fire_miss_lands_next_door():
     _impulse(g)
     give(g, "soviet", ["#23"])
     g.force_faces([2])  # 1-2: off to an adjacent hex, which is empty
-    g.apply(Play("#23", "upper", "fire", "S1", "M1"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     assert not any(isinstance(x, FireFrame) for x in g.state.stack)
     assert not g.state.units["M1"].shaken and g.state.units["S1"].marker == "fired"
 
@@ -92,7 +93,7 @@ def test_mortar_power_is_a_three_hef_strike_on_one_hex():
     _impulse(g)
     give(g, "soviet", ["#1"])  # a Power card
     give(g, "mujahideen", ["#18"])  # Unexpected Cover: the strike waits in its Reaction window
-    play = Play("#1", "power", "mortar", "S1", "5A5")
+    play = PlayCard("#1", Block.POWER, Use.MORTAR, "S1", "5A5")
     assert play in main_options(RULES, g.state, "soviet")
     g.force_faces([3])
     g.apply(play)
@@ -113,9 +114,9 @@ def test_rapid_fire_attacks_two_hexes_with_two_hef_each():
     _impulse(g)
     give(g, "soviet", ["#1", "#8"])
     opts = main_options(RULES, g.state, "soviet")
-    assert Play("#1", "power", "rapid_fire", "S1", "M1", "M2") in opts
-    assert not any(o.verb == "rapid_fire" and {o.target, o.extra} == {"M1", "M3"} for o in opts)  # 3 hexes apart
-    g.apply(Play("#1", "power", "rapid_fire", "S1", "M1", "M2"))
+    assert PlayCard("#1", Block.POWER, Use.RAPID_FIRE, "S1", "M1", second="M2") in opts
+    assert not any(o.use == "rapid_fire" and {o.target, o.second} == {"M1", "M3"} for o in opts)  # 3 hexes apart
+    g.apply(PlayCard("#1", Block.POWER, Use.RAPID_FIRE, "S1", "M1", second="M2"))
     frames = [x for x in g.state.stack if isinstance(x, FireFrame)]
     assert [(x.targets, x.hef) for x in reversed(frames)] == [(("M1",), 3), (("M2",), 3)]  # 2 +1 range 2
     stack_deck(g, [RED, BLANK, BLANK, RED, BLANK, BLANK])
@@ -130,10 +131,10 @@ def _brutal_assault(power: bool):
     position(g, [("M1", "muj-rifle-brutal", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5C5")])
     _impulse(g, "mujahideen")
     give(g, "mujahideen", ["#1"])
-    g.apply(Play("#1", "power", "brutal", "M1") if power else Play("#1", "lower", "fast_move", "", "5C4"))
-    g.apply(Choose("step", "M1", "5C5"))
+    g.apply(PlayCard("#1", Block.POWER, Use.BRUTAL, "M1") if power else PlayCard("#1", Block.LOWER, Use.FAST_MOVE, "", "5C4"))
+    g.apply(Step(("M1",), "5C5"))
     stack_deck(g, [RED, BLANK, BLANK2])  # attacker draws 1 (a hit), defender 2 (no hit)
-    g.apply(Done("stop"))
+    g.apply(Stop())
     run(g)
     return g
 
@@ -154,7 +155,7 @@ def test_single_use_weapon_leaves_after_firing():
                  ("S1", "sov-rifle-intensive", "soviet", "5E4")])
     _impulse(g, "mujahideen")
     give(g, "mujahideen", ["#23", "#8"])
-    g.apply(Play("#23", "upper", "fire", "M1", "S1"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "M1", "S1"))
     assert next(x for x in g.state.stack if isinstance(x, FireFrame)).hef == 4  # 3 +1 range 2
     stack_deck(g, [BLANK] * 4)
     _finish_windows(g)
@@ -174,11 +175,11 @@ def test_bunker_facing_cover_and_second_wind():
     give(g, "soviet", ["#23", "#8"])
     g.referee(lambda c: c.emit(BunkerPlaced(bunker, facing_toward(bunker, b.hex("5C4")))))
     assert bunker in g.state.bunkers
-    sov = fire_options(RULES, g.state, "soviet", verb="fire")
+    sov = fire_options(RULES, g.state, "soviet", use=Use.FIRE)
     assert ("S1", "M1", False) in sov and not any(lead == "S2" for lead, _, _ in sov)  # only from the front
-    muj = fire_options(RULES, g.state, "mujahideen", verb="fire")
+    muj = fire_options(RULES, g.state, "mujahideen", use=Use.FIRE)
     assert ("M1", "S1", False) in muj and ("M1", "S2", False) not in muj  # fires only out of the front
-    g.apply(Play("#23", "upper", "fire", "S1", "M1"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     f = next(x for x in g.state.stack if isinstance(x, FireFrame))
     assert f.hef == 2 + 1 - (b.cf(bunker) + 1)  # range 2: +1; the bunker adds 1 CF to the terrain's
     # artillery comes from the front: 3 HEF less the bunker's +1
@@ -189,7 +190,7 @@ def test_bunker_facing_cover_and_second_wind():
     g.state.units["M1"] = attrs.evolve(g.state.units["M1"], marker="fired")
     _impulse(g, "mujahideen")
     give(g, "mujahideen", ["#35"])  # Panic / Move: any card is a Second Wind in a bunker
-    assert Play("#35", "any", "second_wind", "M1") in main_options(RULES, g.state, "mujahideen")
+    assert PlayCard("#35", Block.ANY, Use.SECOND_WIND, "M1") in main_options(RULES, g.state, "mujahideen")
 
 
 # -- 23c Wire -----------------------------------------------------------------------------------
@@ -202,20 +203,20 @@ def test_wire_stops_leg_units_and_lowers_cover():
     _impulse(g, "mujahideen")
     give(g, "mujahideen", ["#1"])
     g.referee(lambda c: c.emit(WirePlaced(wire)))
-    g.apply(Play("#1", "lower", "fast_move", "", "5C4"))
-    g.apply(Choose("step", "M1", "5C5"))
+    g.apply(PlayCard("#1", Block.LOWER, Use.FAST_MOVE, "", "5C4"))
+    g.apply(Step(("M1",), "5C5"))
     run(g)
     mf = next(x for x in g.state.stack if isinstance(x, MoveFrame))
     assert dict((u, (m, lent)) for u, m, lent in mf.mp)["M1"] == (0, 0)
-    assert [a for a in g.decision.actions if isinstance(a, Choose)] == []  # it must stop there
-    g.apply(Done("stop"))
+    assert [a for a in g.decision.actions if isinstance(a, Step)] == []  # it must stop there
+    g.apply(Stop())
     run(g)
     # fire at a unit in the wire: CF -1 (clear 0 -> -1), so HEF 2 +1 (range 2) +1 (Moved) +1 = 5
     position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C5"), ("S1", "sov-rifle-intensive", "soviet", "5C3")],
              M1={"marker": "moved"})
     _impulse(g)
     give(g, "soviet", ["#23", "#8"])
-    g.apply(Play("#23", "upper", "fire", "S1", "M1"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     assert next(x for x in g.state.stack if isinstance(x, FireFrame)).hef == 2 + 1 + 1 - (b.cf(wire) - 1)
 
 
@@ -225,7 +226,7 @@ def test_first_fire_marks_a_move_and_fire_unit_ops_complete():
     g = game()
     position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5E4")])
     assert first_fire_marker(ctx(g), "M1") == "fired"
-    g.state.stack.append(MoveFrame(player="mujahideen", verb="move_fire", mp=(("M1", 2, 0),), origin=(("M1", None),)))
+    g.state.stack.append(MoveFrame(player="mujahideen", use=Use.MOVE_FIRE, mp=(("M1", 2, 0),), origin=(("M1", None),)))
     assert first_fire_marker(ctx(g), "M1") == "ops"
 
 
@@ -241,15 +242,15 @@ def test_setup_is_a_decision_phase_in_the_zones():
     g = Game.start(RULES, "city-boys", seed=3)  # the default is the decision phase
     b = board_for("city-boys")
     d = g.decision
-    assert d.player == "soviet" and all(isinstance(a, Choose) and a.verb == "place" for a in d.actions)
-    assert all(b.local(b.hex(a.target))[0] == "7" and b.local(b.hex(a.target))[2] <= 3 for a in d.actions)
+    assert d.player == "soviet" and all(isinstance(a, Place) for a in d.actions)
+    assert all(b.local(b.hex(a.to))[0] == "7" and b.local(b.hex(a.to))[2] <= 3 for a in d.actions)
     while isinstance(g.state.top, Deploy) and g.state.top.side == "soviet":
         g.apply(g.decision.actions[0])  # pile into the first legal hex
     for h in {u.hex for u in g.state.units.values()}:
         assert stacking_ok(units_at(g.state, h))  # 9: never more than the limits
     soviet_hexes = {u.hex for u in g.state.units.values() if u.side == "soviet"}
     assert g.decision.player == "mujahideen"
-    targets = {b.hex(a.target) for a in g.decision.actions}
+    targets = {b.hex(a.to) for a in g.decision.actions}
     assert not targets & soviet_hexes  # never into an enemy's hex
     assert {"7C5", "7D4", "7D5"} <= {b.label(h) for h in targets}
     _place_all(g)
@@ -271,10 +272,10 @@ def test_setup_order_and_foxholes_follow_the_scenario():
     while g.state.top.pending:
         g.apply(g.decision.actions[0])
     d = g.decision
-    assert d.player == "soviet" and {a.verb for a in d.actions} == {"foxhole"}
+    assert d.player == "soviet" and all(isinstance(a, PlaceFoxhole) for a in d.actions)
     b = board_for("hammer-and-anvil")
     zone = set(b.zone_hexes(RULES.data.scenarios["hammer-and-anvil"].forces[1].zones[0]))
-    assert all(b.hex(a.target) in zone and not b.row(b.hex(a.target)).building for a in d.actions)
+    assert all(b.hex(a.to) in zone and not b.row(b.hex(a.to)).building for a in d.actions)
     g.apply(d.actions[0])
     assert len(g.state.foxholes) == 1
     assert not any(isinstance(f, Deploy) for f in g.state.stack)
@@ -313,11 +314,11 @@ def test_tactical_hero_redraws_a_miss_in_assault():
                  ("S1", "sov-rifle-intensive", "soviet", "5C5")])
     _impulse(g, "mujahideen")
     give(g, "mujahideen", ["#1"])
-    g.apply(Play("#1", "lower", "fast_move", "", "5C4"))
-    g.apply(Choose("step", "M1,M2", "5C5"))
+    g.apply(PlayCard("#1", Block.LOWER, Use.FAST_MOVE, "", "5C4"))
+    g.apply(Step(("M1", "M2"), "5C5"))
     # attackers: HEF 1 + Aarash 2+1 = 4 cards, the first miss redrawn; the defender draws 2
     stack_deck(g, [BLANK, RED, BLANK2, "#9", "#8", "#12", "#15"])
-    g.apply(Done("stop"))
+    g.apply(Stop())
     run(g)
     assert g.state.units["S1"].shaken  # the redrawn RED hit it; #9 green is a second hit -> reduced
     assert g.state.units["S1"].reduced

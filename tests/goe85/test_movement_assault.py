@@ -1,11 +1,12 @@
 """Movement (7, 9), Opportunity Fire (11), assault (13), rally (16), concealment (18q) and powers."""
 import pytest
 
+from rules_goe85.actions import Block, Decline, Declined, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.abilities import conceal_hexes, do_rally, rally_targets
 from rules_goe85.assault import assault_hef, distribute, loser
 from rules_goe85.board import board_for
 from rules_goe85.movement import mp_allowance, reserve_moves, start_move
-from rules_goe85.state import AssaultFrame, Choose, Done, MoveFrame, OppFireWindow, Play, React, Unit
+from rules_goe85.state import AssaultFrame, MoveFrame, OppFireWindow, Unit
 from rules_goe85.units import stacking_ok
 
 from .helpers import BLANK, GREEN, GREEN2, GOLD, RED, RULES, ctx, game, give, position, run, stack_deck
@@ -43,10 +44,10 @@ def test_step_by_step_move_with_hero_speed_and_minimum_move():
     f = g.state.top
     assert dict((u, (m, lent)) for u, m, lent in f.mp) == {"M1": (3, 1), "MH": (4, 0)}
     d = RULES.decision(g.state)
-    assert Choose("step", "M1,MH", "5C5") in d.actions
+    assert Step(("M1", "MH"), "5C5") in d.actions
     g._decision = None
     for target in ("5C5", "5C6", "5C7"):  # C7 woods
-        g.apply(Choose("step", "M1,MH", target)) if Choose("step", "M1,MH", target) in g.decision.actions else None
+        g.apply(Step(("M1", "MH"), target)) if Step(("M1", "MH"), target) in g.decision.actions else None
     units = g.state.units
     assert units["M1"].hex == units["MH"].hex
 
@@ -59,12 +60,12 @@ def test_opportunity_fire_stops_a_hit_mover():
     give(g, "soviet", ["#9"])  # Fire
     start_move(RULES, ctx(g), "mujahideen", "move", ["M1"])
     g._decision = None
-    g.apply(Choose("step", "M1", "5C3"))
+    g.apply(Step(("M1",), "5C3"))
     assert isinstance(g.state.top, OppFireWindow) and g.decision.player == "soviet"
     stack_deck(g, [GREEN, BLANK, BLANK, BLANK])
-    g.apply(Play("#9", "upper", "opp_fire", "S1", "M1"))
+    g.apply(PlayCard("#9", Block.UPPER, Use.OPP_FIRE, "S1", "M1"))
     while g.decision.player == "mujahideen" and not isinstance(g.state.top, MoveFrame):
-        g.apply(Done("react") if Done("react") in g.decision.actions else g.decision.actions[-1])
+        g.apply(Decline(Declined.REACT) if Decline(Declined.REACT) in g.decision.actions else g.decision.actions[-1])
     assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
     assert g.state.units["S1"].marker == "fired"
     f = g.state.top
@@ -96,8 +97,8 @@ def test_assault_resolution_in_play():
     position(g, [("S1", "spetsnaz", "soviet", "5C3"), ("M1", "dshk", "mujahideen", "5C4")])
     start_move(RULES, ctx(g), "soviet", "move", ["S1"])
     g._decision = None
-    g.apply(Choose("step", "S1", "5C4"))
-    g.apply(Done("stop"))
+    g.apply(Step(("S1",), "5C4"))
+    g.apply(Stop())
     stack_deck(g, [GREEN, GOLD, RED, GREEN2, BLANK])  # Spetsnaz HEF 4: four hits; the DShK's 1 card: blank
     run(g)
     while g.state.stack and isinstance(g.state.top, AssaultFrame) and g.decision is not None:
@@ -118,9 +119,9 @@ def test_rally_and_reconstitution():
              M1={"shaken": True, "reduced": True}, M2={"reduced": True})
     t = dict(rally_targets(g.state, "mujahideen"))
     assert t == {"M1": "rally", "M2": "reconstitute"}
-    do_rally(ctx(g), Play("#5", "lower", "rally", "M1", "", "rally"))
+    do_rally(ctx(g), PlayCard("#5", Block.LOWER, Use.RALLY, "M1"))
     assert not g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
-    do_rally(ctx(g), Play("#9", "lower", "bloodlust", "M2", "", "reconstitute"))
+    do_rally(ctx(g), PlayCard("#9", Block.LOWER, Use.BLOODLUST, "M2", reconstitute=True))
     assert not g.state.units["M2"].reduced and g.state.units["M2"].marker == ""
     # reduced and adjacent to an enemy: no reconstitution
     assert "M1" not in dict(rally_targets(g.state, "mujahideen", any_status=True))
@@ -143,8 +144,8 @@ def test_reserve_moves_two_mp_far_from_the_enemy_one_near():
                  ("S1", "sov-rifle-intensive", "soviet", "5J3")])
     moves = reserve_moves(RULES, g.state, "mujahideen", ())
     b = board_for(g.state.scenario)
-    far = {m.target for m in moves if m.unit == "M1"}
-    near = {m.target for m in moves if m.unit == "M2"}
+    far = {m.to for m in moves if m.unit == "M1"}
+    near = {m.to for m in moves if m.unit == "M2"}
     assert all(b.distance(b.hex("5A7"), b.hex(x)) <= 2 for x in far) and any(
         b.distance(b.hex("5A7"), b.hex(x)) == 2 for x in far)
     assert all(b.distance(b.hex("5J1"), b.hex(x)) == 1 for x in near)
@@ -157,11 +158,11 @@ def test_ambush_lets_the_defender_strike_first():
     give(g, "mujahideen", ["#37"])  # Move & Fire / Ambush
     start_move(RULES, ctx(g), "soviet", "move", ["S1"])
     g._decision = None
-    g.apply(Choose("step", "S1", "5C4"))
-    while g.decision is not None and React("#37", "ambush") not in g.decision.actions:
-        g.apply(Done("stop") if Done("stop") in g.decision.actions else g.decision.actions[-1])
+    g.apply(Step(("S1",), "5C4"))
+    while g.decision is not None and PlayReaction("#37", Use.AMBUSH) not in g.decision.actions:
+        g.apply(Stop() if Stop() in g.decision.actions else g.decision.actions[-1])
     stack_deck(g, [GREEN, GOLD, RED, BLANK, BLANK])  # the RPD's 2 cards: two hits land first
-    g.apply(React("#37", "ambush"))
+    g.apply(PlayReaction("#37", Use.AMBUSH))
     run(g)
     s1 = g.state.units.get("S1")
     assert s1 is None or s1.shaken  # shaken (and reduced) before it could strike

@@ -2,9 +2,9 @@
 the first attack applying to the second.  Positions are set through the referee."""
 import pytest
 
+from rules_goe85.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
 from rules_goe85.board import board_for
 from rules_goe85.punishing import PunishingRetreat, retreat_hexes
-from rules_goe85.state import Choose, Done, Play, React
 
 from .helpers import BLANK, BLANK2, GREEN, GREEN2, RED2
 from .refpos import arrange, fresh
@@ -20,14 +20,14 @@ def test_the_target_steps_back_one_hex_and_the_second_attack_is_declared_again()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C6")],
             hands={"soviet": ["#22", "#8"]},  # Move / Punishing Fire; Fast Move / Bullet Storm
             top=[GREEN, BLANK, BLANK2, BLANK3, BLANK4, GREEN2, BLANK5, RED2])
-    g.apply(Play("#22", "lower", "punishing_fire", "S1", "M1"))
-    g.apply(React("#8", "bullet_storm"))  # 19c, applies to both attacks
+    g.apply(PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
+    g.apply(PlayReaction("#8", Use.BULLET_STORM))  # 19c, applies to both attacks
     # first attack: HEF 2 +1 (range 2) +1 (Bullet Storm), clear: 4 cards, one green Hit
     assert g.state.units["M1"].shaken
     assert isinstance(g.state.top, PunishingRetreat) and g.decision.player == "mujahideen"
     # only hexes farther from the firer than 5C6 (range 2): 5D6, 5C7, 5B6
-    assert {a.target for a in g.decision.actions if isinstance(a, Choose)} == {"5D6", "5C7", "5B6"}
-    g.apply(Choose("retreat", "M1", "5C7"))
+    assert {a.to for a in g.decision.actions if isinstance(a, Retreat)} == {"5D6", "5C7", "5B6"}
+    g.apply(Retreat("M1", "5C7"))
     m1 = g.state.units["M1"]
     assert m1.hex == B.hex("5C7") and m1.marker == "moved"  # 18j: marked Moved
     # second attack from the new hex: HEF 2 +0 (range 3) +1 (Moved target, 10d) +1 (Bullet Storm)
@@ -43,10 +43,10 @@ def test_critical_hit_redraws_in_both_attacks_and_an_ops_complete_target_cannot_
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C6")],
             hands={"soviet": ["#22", "#2"]},  # Punishing Fire; Critical Hit / Move
             top=[BLANK, GREEN, BLANK2, BLANK3, BLANK4, GREEN2, BLANK5, RED2])
-    g.apply(Play("#22", "lower", "punishing_fire", "S1", "M1"))
-    g.apply(React("#2", "critical_hit"))
+    g.apply(PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
+    g.apply(PlayReaction("#2", Use.CRITICAL_HIT))
     assert g.state.units["M1"].shaken  # HEF 3: the first miss redrawn into a green Hit, then two misses
-    g.apply(Done("stay"))
+    g.apply(Decline(Declined.STAY))
     # second attack, HEF 3 again: 19d's redraw applies again (the miss becomes the green Hit), then
     # a miss and the red Hit: reduced, then eliminated
     assert "M1" not in g.state.units

@@ -2,8 +2,9 @@
 Barrage costs, Pathfinder, entering reinforcements and concealment.  Set through the referee."""
 import pytest
 
+from rules_goe85.actions import EndReserve, ReserveMove
 from rules_goe85.board import board_for
-from rules_goe85.state import BarrageSet, Choose, Done, ReserveFrame
+from rules_goe85.state import BarrageSet, ReserveFrame
 
 from .refpos import arrange, fresh
 
@@ -11,7 +12,7 @@ B = board_for("your-papers-please")
 
 
 def _dests(g, uid):
-    return {a.target for a in g.decision.actions if isinstance(a, Choose) and a.unit == uid}
+    return {a.to for a in g.decision.actions if isinstance(a, ReserveMove) and a.unit == uid}
 
 
 @pytest.mark.rule("goe85:5f")
@@ -56,7 +57,7 @@ def test_a_concealed_unit_moving_in_the_reserve_phase_gives_its_hex_away():
                 ("M1", "muj-rifle-concealed", "mujahideen", "5A3", {"concealed": True}),
                 ("M2", "muj-rifle-concealed", "mujahideen", "5A3", {"concealed": True})],
             frames=[ReserveFrame("soviet")], phase="reserve")
-    g.apply(Done("reserve"))
+    g.apply(EndReserve())
     assert g.decision.player == "mujahideen"
-    g.apply(next(a for a in g.decision.actions if isinstance(a, Choose) and a.unit == "M1"))
+    g.apply(next(a for a in g.decision.actions if isinstance(a, ReserveMove) and a.unit == "M1"))
     assert not g.state.units["M1"].concealed and not g.state.units["M2"].concealed

@@ -5,8 +5,9 @@ import pytest
 
 from tabletop_core.events import NumberDrawn
 
+from rules_goe85.actions import Block, PlayCard, PlayReaction, Use
 from rules_goe85.board import board_for
-from rules_goe85.state import Impulse, OppFireWindow, Play, Rallied, UnitHit
+from rules_goe85.state import Impulse, OppFireWindow, Rallied, UnitHit
 
 from .helpers import GREEN, RULES
 from .refpos import arrange, fresh
@@ -24,7 +25,7 @@ def test_aggressive_bloodlusts_every_eligible_unit_of_the_hex_rally_or_reconstit
                 ("S3", "sov-rifle-intensive", "soviet", "5C4", {"shaken": True, "marker": "ops"}),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5K8")],
             hands={"soviet": ["#1"]})
-    play = Play("#1", "power", "aggressive", "SG")
+    play = PlayCard("#1", Block.POWER, Use.AGGRESSIVE, "SG")
     assert play in g.decision.actions  # the Power's unit: any status
     g.apply(play)
     u = g.state.units
@@ -40,7 +41,7 @@ def test_prep_fire_picks_its_random_unit_among_every_unit_in_the_hex():
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C4", {"shaken": True}),
                 ("M2", "muj-rifle-intensive", "mujahideen", "5C4")],
             hands={"soviet": ["#1"]}, top=[GREEN])
-    g.apply(Play("#1", "power", "prep_fire", "SP", "5C4"))
+    g.apply(PlayCard("#1", Block.POWER, Use.PREP_FIRE, "SP", "5C4"))
     # a green Hit: one random unit of the two; if it is the Shaken M1 nothing more happens
     drawn = [e for e in g.events if isinstance(e, NumberDrawn) and e.reason.startswith("Prep Fire")]
     assert len(drawn) == 1 and (drawn[0].low, drawn[0].high) == (0, 1)
@@ -57,7 +58,7 @@ def test_the_marksman_power_may_be_used_as_opportunity_fire():
     arrange(g, [("S1", "sov-rifle-marksman", "soviet", "5C2"), ("M1", "muj-rifle-intensive", "mujahideen", "5C5")],
             hands={"soviet": ["#1"]}, top=[GREEN, BLANK3, BLANK4],
             frames=[Impulse("mujahideen", "main"), OppFireWindow("soviet", "M1", B.hex("5C5"))])
-    play = Play("#1", "power", "marksman", "S1", "M1")
+    play = PlayCard("#1", Block.POWER, Use.MARKSMAN, "S1", "M1")
     assert play in g.decision.actions
     g.apply(play)
     # 22m: HEF 2, no range or terrain, +1 against a moving target: 3 cards, one green Hit
@@ -80,7 +81,7 @@ def test_a_sniper_leading_a_group_keeps_its_range_rule_but_loses_cover_negation(
                 ("MB", "baddar", "mujahideen", "5J4")],
             hands={"soviet": ["#23"]}, top=["#15", "#19", "#12", "#8"])
     assert B.distance(B.hex("5F4"), B.hex("5J4")) == 4 and B.cf(B.hex("5J4")) == 1
-    g.apply(Play("#23", "upper", "fire", "SM", "MB", "group"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "SM", "MB", group=True))
     # 2 (no range modifier for the Sniper lead) + 2 (the Rifle, bare) - 1 (cover: negation lost)
     # and no -1 for the Difficult Target (not against a Sniper): HEF 3
     notes = [e.text for e in g.events if isinstance(e, Note) and "fires at MB" in e.text]
@@ -90,7 +91,7 @@ def test_a_sniper_leading_a_group_keeps_its_range_rule_but_loses_cover_negation(
                 ("MB", "baddar", "mujahideen", "5J4")],
             hands={"soviet": ["#23"]}, top=["#15", "#19", "#12", "#8"])
     assert B.distance(B.hex("5A4"), B.hex("5J4")) == 9 and RULES.tec.he_modifier(9) == -1
-    g.apply(Play("#23", "upper", "fire", "SM", "MB", "group"))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "SM", "MB", group=True))
     notes = [e.text for e in g.events if isinstance(e, Note) and "fires at MB" in e.text]
     assert notes[-1] == "SM fires at MB (5J4): HEF 3"
 
@@ -102,8 +103,8 @@ def test_spraying_fire_when_leading_a_group_or_a_fire_power():
     arrange(g, [("SR", "rpk-74", "soviet", "5C2"), ("S2", "sov-rifle-intensive", "soviet", "5C2"),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4")],
             hands={"soviet": ["#23", "#1"]}, top=[GREEN, "#6", "#9", "#15", "#19"])
-    assert Play("#1", "power", "kill_shot", "SR", "hex:5C4") in g.decision.actions  # 21h with a FIRE Power
-    group = Play("#23", "upper", "fire", "SR", "hex:5C4", "group")
+    assert PlayCard("#1", Block.POWER, Use.KILL_SHOT, "SR", "hex:5C4") in g.decision.actions  # 21h with a FIRE Power
+    group = PlayCard("#23", Block.UPPER, Use.FIRE, "SR", "hex:5C4", group=True)
     assert group in g.decision.actions
     g.apply(group)
     # 2 (RPK) +1 (range 2) +2 (the Rifle, bare) = 5 cards, three green Hits spread over the hex:
@@ -133,7 +134,7 @@ def test_concealment_is_not_lost_next_to_a_helicopter():
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")
 @pytest.mark.rule("goe85:13d")
 def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
-    from rules_goe85.state import AssaultFrame, React
+    from rules_goe85.state import AssaultFrame
 
     g = fresh("hammer-and-anvil")
     hb = board_for("hammer-and-anvil")
@@ -148,5 +149,5 @@ def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
     # into the building it came from: a combat-directed retreat, 2 HEF Booby Trap
     assert g.state.units["S1"].hex == house and g.state.units["S1"].shaken
     assert g.decision.player == "mujahideen"
-    g.apply(React("#12", "booby_trap", "S1"))
+    g.apply(PlayReaction("#12", Use.BOOBY_TRAP, "S1"))
     assert g.state.units["S1"].reduced  # 2 cards: a green Hit, a blank

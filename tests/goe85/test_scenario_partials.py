@@ -3,11 +3,12 @@ tiles change map 8's terrain, Zhawar's Wire is the Soviet player's set-up decisi
 deployment places every Foxhole, Kill Zone's relocation carries its Hero (and its turn guard)."""
 import pytest
 
+from rules_goe85.actions import Face, Place, PlaceFoxhole, PlaceWire, Relocate, Step, Use
 from rules_goe85 import scenario_events as se
 from rules_goe85.board import board_at, board_for
 from rules_goe85.data import game_data
 from rules_goe85.fire import fire_options, start_fire
-from rules_goe85.state import Choose, Impulse, MoveFrame, PhaseSet
+from rules_goe85.state import Impulse, MoveFrame, PhaseSet
 from rules_goe85.vehicles import sees
 from rules_goe85.vehstate import MechSet
 
@@ -47,7 +48,7 @@ def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
     for g, seen in ((before, True), (after, False)):
         st = g.state
         assert sees(st, st.units["A"], st.units["M"]) is seen
-        assert (("A", "M", False) in fire_options(RULES, st, "soviet", verb="fire")) is seen
+        assert (("A", "M", False) in fire_options(RULES, st, "soviet", use=Use.FIRE)) is seen
     assert board_for(SK).row(b.hex("8D2")).kind == "clear"  # the printed board is untouched
     assert board_at(after.state).row(b.hex("8D2")).kind == "woods"
     assert board_at(after.state).elevation[b.hex("8D2")] == 0  # the tile keeps the level
@@ -57,9 +58,9 @@ def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
 
         arrange(g, [(u.uid, u.type, u.side, board_for(SK).label(u.hex)) for u in g.state.units.values()
                     if u.uid != "P"],
-                frames=[Impulse("soviet", "main"), MoveFrame(player="soviet", verb="move", mp=(("B", 4, 0),),
+                frames=[Impulse("soviet", "main"), MoveFrame(player="soviet", use=Use.MOVE, mp=(("B", 4, 0),),
                                                              origin=(("B", h),))])
-        g.apply(Choose("step", "B", "8F2"))
+        g.apply(Step(("B",), "8F2"))
         mf = next(f for f in g.state.stack if isinstance(f, MoveFrame))
         assert dict((u, m) for u, m, _ in mf.mp)["B"] == left
     # cover: the building tile's CF 2 comes off an attack on a unit in 8F2 (10b)
@@ -93,19 +94,19 @@ def test_zhawar_wire_is_placed_by_the_soviet_player_at_set_up():
     g = game("tanks-at-zhawar", setup="choose")
     b = board_for("tanks-at-zhawar")
     assert not g.state.wire
-    while g.decision.player == "soviet" and any(a.verb == "place" for a in g.decision.actions if isinstance(a, Choose)):
+    while g.decision.player == "soviet" and any(isinstance(a, Place) for a in g.decision.actions):
         g.apply(g.decision.actions[0])
-        while g.decision.player == "soviet" and any(getattr(a, "verb", "") == "face" for a in g.decision.actions):
+        while g.decision.player == "soviet" and any(isinstance(a, Face) for a in g.decision.actions):
             g.apply(g.decision.actions[0])
     d = g.decision
-    assert d.player == "soviet" and all(a.verb == "wire" for a in d.actions) and "3 left" in d.prompt
-    targets = {a.target for a in d.actions}
+    assert d.player == "soviet" and all(isinstance(a, PlaceWire) for a in d.actions) and "3 left" in d.prompt
+    targets = {a.to for a in d.actions}
     assert "6I1" not in targets and "5I5" not in targets and "5H5" not in targets  # no Wire in a building (23)
     assert all(any(lab.startswith("5") for lab in b.board.labels(b.hex(x))) for x in targets)  # map 5 (6I1: a building)
     picks = ["5A1", "5A2", "5A3"]  # a line of adjacent hexes: the player's choice, not our spread
     for p in picks:
-        assert p in {a.target for a in g.decision.actions}
-        g.apply(Choose("wire", "", p))
+        assert p in {a.to for a in g.decision.actions}
+        g.apply(PlaceWire(p))
     assert sorted(b.label(h) for h in g.state.wire) == picks
     assert g.decision.player == "mujahideen"
 
@@ -126,10 +127,10 @@ def test_default_deployment_places_every_foxhole(scenario):
 def test_no_foxhole_in_the_bunker_hex_when_setting_up_by_decision():
     g = game("air-assault", setup="choose")
     b = board_for("air-assault")
-    while not any(isinstance(a, Choose) and a.verb == "foxhole" for a in g.decision.actions):
+    while not any(isinstance(a, PlaceFoxhole) for a in g.decision.actions):
         g.apply(g.decision.actions[0])
     d = g.decision
-    targets = {a.target for a in d.actions}
+    targets = {a.to for a in d.actions}
     assert "6F3" not in targets and b.hex("6F3") in g.state.bunkers and "6 left" in d.prompt
     assert all(not b.row(b.hex(t)).building for t in targets)
     for _ in range(6):
@@ -145,15 +146,14 @@ def test_kill_zone_relocation_carries_an_accompanying_hero():
                 ("S", "sov-rifle-intensive", "soviet", "7E2"), ("T", "t-55", "soviet", "7K2")],
             frames=[Impulse("mujahideen", "main")])
     d = g.decision
-    with_hero = [a for a in d.actions if isinstance(a, Choose) and a.verb == "relocate" and a.extra == "H"]
-    alone = [a for a in d.actions if isinstance(a, Choose) and a.verb == "relocate" and a.unit == "R" and not a.extra]
-    assert with_hero and alone and not any(a.unit == "H" for a in d.actions if isinstance(a, Choose)
-                                           and a.verb == "relocate")
-    g.apply(Choose("relocate", "R", "8F0", "H"))
+    with_hero = [a for a in d.actions if isinstance(a, Relocate) and a.hero == "H"]
+    alone = [a for a in d.actions if isinstance(a, Relocate) and a.unit == "R" and not a.hero]
+    assert with_hero and alone and not any(a.unit == "H" for a in d.actions if isinstance(a, Relocate))
+    g.apply(Relocate("R", "8F0", "H"))
     b = board_for("kill-zone")
     assert g.state.units["R"].hex == g.state.units["H"].hex == b.hex("8F0")
     assert g.state.relocated["mujahideen"] == g.state.turn
-    assert not any(isinstance(a, Choose) and a.verb == "relocate" for a in g.decision.actions)  # once a turn
+    assert not any(isinstance(a, Relocate) for a in g.decision.actions)  # once a turn
 
 
 
@@ -162,7 +162,7 @@ def test_city_boys_relocation_carries_only_an_eligible_hero():
     from rules_goe85.state import MarkerSet
 
     def relocations_with_hero(g):
-        return [a for a in g.decision.actions if isinstance(a, Choose) and a.verb == "relocate" and a.extra == "H"]
+        return [a for a in g.decision.actions if isinstance(a, Relocate) and a.hero == "H"]
 
     g = game("city-boys")
     arrange(g, [("R", "rpd", "mujahideen", "4C3"), ("H", "aarash", "mujahideen", "4C3"),
@@ -170,7 +170,7 @@ def test_city_boys_relocation_carries_only_an_eligible_hero():
     assert relocations_with_hero(g)  # "(and an accompanying EU Hero)"
     g.referee(lambda c: c.emit(MarkerSet("H", "ops")))
     assert not relocations_with_hero(g)  # an Ops Complete Hero is not an Eligible Unit (4c)
-    assert any(isinstance(a, Choose) and a.verb == "relocate" and a.unit == "R" for a in g.decision.actions)
+    assert any(isinstance(a, Relocate) and a.unit == "R" for a in g.decision.actions)
 
 
 @pytest.mark.rule("goe85:scenario:kill-zone")

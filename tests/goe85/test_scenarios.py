@@ -104,20 +104,20 @@ def test_your_papers_please_entry_and_control_of_two():
 @pytest.mark.rule("goe85:scenario:city-boys")
 def test_city_boys_relocation_once_per_turn():
     from rules_goe85.sequence import relocations
-    from rules_goe85.state import Choose, Impulse
+    from rules_goe85.state import Impulse
 
     g = game("city-boys")
     position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4C3"), ("S1", "sov-rifle-intensive", "soviet", "7A0")])
     b = board_for("city-boys")
     opts = relocations(RULES, g.state, "mujahideen")
-    assert opts and all(b.in_cover(b.hex(o.target)) and b.distance(b.hex("4C3"), b.hex(o.target)) <= 3 for o in opts)
-    assert all(o.target.startswith("4") for o in opts)
+    assert opts and all(b.in_cover(b.hex(o.to)) and b.distance(b.hex("4C3"), b.hex(o.to)) <= 3 for o in opts)
+    assert all(o.to.startswith("4") for o in opts)
     g.state.stack.clear()
     g.state.phase = "impulses"
     g.state.stack.append(Impulse("mujahideen", "main"))
     g._decision = None
     g.apply(opts[0])
-    assert g.state.units["M1"].hex == b.hex(opts[0].target)
+    assert g.state.units["M1"].hex == b.hex(opts[0].to)
     assert relocations(RULES, g.state, "mujahideen") == []  # once per turn
     assert isinstance(g.state.top, Impulse) and g.state.top.step == "main"  # may still activate
 

@@ -1,8 +1,9 @@
 """Jalalabad: set-up, the SU-25 and Stinger events, and its victory points."""
 import pytest
 
+from rules_goe85.actions import Stinger, Su25
 from rules_goe85.scenarios_mech import act_event, decide_event
-from rules_goe85.state import Choose, EventChoice
+from rules_goe85.state import EventChoice
 
 from .helpers import DATA, RULES, ctx, game, position, run, stack_deck
 
@@ -17,16 +18,16 @@ def test_jalalabad_setup_events_and_vp():
                  ("S", "sov-rifle-intensive", "soviet", "5A1")], H={"mode": "hovering"})
     # Stinger: a gold Hit is two hits on the helicopter (Shaken, then damaged)
     f = EventChoice("mujahideen", "stinger")
-    assert Choose("stinger", "H") in decide_event(RULES, g.state, f).actions
+    assert Stinger("H") in decide_event(RULES, g.state, f).actions
     g.state.stack.append(f)
     stack_deck(g, ["#2"])  # gold Hit
-    act_event(RULES, ctx(g), f, Choose("stinger", "H"))
+    act_event(RULES, ctx(g), f, Stinger("H"))
     h = g.state.units["H"]
     assert h.shaken and h.reduced
     # SU-25 on 4E2 (the T-55): 7 APF with TM -3 at range 1 -> needs 4 + CF; TN 8 hits, APF 7+2 destroys
     f = EventChoice("soviet", "su25_strike")
     g.state.stack.append(f)
     stack_deck(g, ["#4", "#4"])
-    act_event(RULES, ctx(g), f, Choose("su25", "", "4E2,4E3"))
+    act_event(RULES, ctx(g), f, Su25(("4E2", "4E3")))
     run(g)
     assert "T" not in g.state.units and g.state.vp["soviet"] == 2  # 2 VP for a vehicle

@@ -4,10 +4,14 @@ import pytest
 from tabletop_core.decks import hand
 from tabletop_core.testing import check_ruleset
 
+from rules_goe85.actions import (
+    Decline, Declined, Discard, ExitMap, Ied, Place, PlaceVillageUnit, PlayCard, Prepare, Reverse, Step,
+    Strike, Tough, Unload, Use, Wave,
+)
 from rules_goe85 import scenario_events as se
 from rules_goe85.board import board_for
 from rules_goe85.sequence import _verbs, end_turn_limit, main_options
-from rules_goe85.state import Choose, Done, EventChoice, FireFrame, MoveFrame, Play
+from rules_goe85.state import EventChoice, FireFrame, MoveFrame
 from rules_goe85.vehstate import APFire
 
 from .helpers import DATA, GREEN, RULES, BLANK, ctx, game, give, position, run, stack_deck
@@ -54,9 +58,9 @@ def test_kill_zone_setup_loaded_on_the_road_and_ambushers_in_cover():
     placed = 0
     while d.player == "soviet" and placed < 40:
         a = d.actions[0]
-        if a.verb == "place" and DATA.units[a.unit.split(".")[1]].leg:
+        if isinstance(a, Place) and DATA.units[a.unit.split(".")[1]].leg:
             carriers = {b.label(v.hex) for v in g2.state.units.values() if DATA.units[v.type].carrier and v.hex is not None}
-            assert {x.target for x in d.actions} <= carriers
+            assert {x.to for x in d.actions} <= carriers
         g2.apply(a)
         placed += 1
         d = g2.decision
@@ -69,14 +73,14 @@ def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
     g = game("kill-zone")
     position(g, [("T", "t-55", "soviet", "7E2"), ("B", "bmp-1", "soviet", "7F4"), ("R", "rpd", "mujahideen", "8D3")],
              B={"entry": 2})
-    g.state.stack.append(MoveFrame(player="soviet", verb="move", mp=(("T", 9, 0), ("B", 9, 0)), origin=()))
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("T", 9, 0), ("B", 9, 0)), origin=()))
     d = decide(g)
     b = board_for("kill-zone")
     near = se._near_road(b, b.hex("7E4"))
-    steps_t = [a.target for a in d.actions if isinstance(a, Choose) and a.unit == "T" and a.verb in ("step", "reverse")]
+    steps_t = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("T",)]
     assert steps_t and all(se._near_road(b, b.hex(x)) for x in steps_t)  # on or next to the road
     assert not near  # 7E4 is two rows off the road
-    steps_b = [a.target for a in d.actions if isinstance(a, Choose) and a.unit == "B" and a.verb in ("step", "reverse")]
+    steps_b = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("B",)]
     assert any(not se._near_road(b, b.hex(x)) for x in steps_b)  # a reinforcement is free
     # once a turn a Mujahideen unit in cover jumps to another covered hex within 2, on any map
     g.state.stack.clear()
@@ -84,7 +88,7 @@ def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
     g.state.turn = 1
     from rules_goe85.sequence import relocations
 
-    targets = {a.target for a in relocations(RULES, g.state, "mujahideen")}
+    targets = {a.to for a in relocations(RULES, g.state, "mujahideen")}
     assert "8F0" in targets and all(b.distance(b.hex("8E1"), b.hex(t)) <= 2 and b.cf(b.hex(t)) > 0 for t in targets)
 
 
@@ -96,37 +100,37 @@ def test_kill_zone_events_ied_indecision_preparation_tough():
              R={"marker": "fired"})
     f = EventChoice("mujahideen", "ied")
     d = se.decide_event(RULES, g.state, f)
-    assert Choose("ied", "G", "ap") in d.actions and Choose("ied", "S", "he") in d.actions
-    assert not any(a.unit == "X" for a in d.actions if isinstance(a, Choose))  # off the road
+    assert Ied("G", True) in d.actions and Ied("S", False) in d.actions
+    assert not any("X" in a.units for a in d.actions if isinstance(a, Step))  # off the road
     g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Choose("ied", "G", "ap"))
+    se.act_event(RULES, ctx(g), f, Ied("G", True))
     top = g.state.stack[-1]
     assert isinstance(top, APFire) and top.apf == 3 and top.target == "G"
     g.state.stack.clear()
     g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Choose("ied", "S", "he"))
+    se.act_event(RULES, ctx(g), f, Ied("S", False))
     top = g.state.stack[-1]
     assert isinstance(top, FireFrame) and top.hef == 4 and top.targets == ("S",)  # 4 HEF less no cover
     g.state.stack.clear()
     # Tough: a Mujahideen unit's marker comes off
     f = EventChoice("mujahideen", "tough")
-    assert Choose("tough", "R") in se.decide_event(RULES, g.state, f).actions
+    assert Tough("R") in se.decide_event(RULES, g.state, f).actions
     g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Choose("tough", "R"))
+    se.act_event(RULES, ctx(g), f, Tough("R"))
     assert g.state.units["R"].marker == ""
     # Soviet Indecision: two cards discarded, the Soviet player's pick
     give(g, "soviet", ["#2", "#3", "#4"])
     f = EventChoice("soviet", "indecision", 2)
     g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Choose("discard", "", "#2"))
-    se.act_event(RULES, ctx(g), g.state.stack[-1], Choose("discard", "", "#3"))
+    se.act_event(RULES, ctx(g), f, Discard("#2"))
+    se.act_event(RULES, ctx(g), g.state.stack[-1], Discard("#3"))
     assert g.state.decks["action"].piles[hand("soviet")] == ["#4"] and not g.state.stack
     # Mujahideen Preparation: keep one, one to the bottom, one somewhere in the deck
     stack_deck(g, ["#5", "#6", "#8"])
     f = EventChoice("mujahideen", "preparation")
-    assert Choose("prepare", "", "#5", "#6") in se.decide_event(RULES, g.state, f).actions
+    assert Prepare("#5", "#6") in se.decide_event(RULES, g.state, f).actions
     g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Choose("prepare", "", "#5", "#6"))
+    se.act_event(RULES, ctx(g), f, Prepare("#5", "#6"))
     piles = g.state.decks["action"].piles
     assert "#5" in piles[hand("mujahideen")] and piles["draw"][0] == "#6" and "#8" in piles["draw"]
 
@@ -185,9 +189,9 @@ def test_zhawar_assaulting_a_t55_takes_a_hit_card():
     g = game("tanks-at-zhawar")
     position(g, [("A", "sov-rifle-intensive", "soviet", "5E2"), ("C", "sov-rifle-intensive", "soviet", "5E2"),
                  ("T", "t-55", "mujahideen", "5E1")])
-    g.state.stack.append(MoveFrame(player="soviet", verb="move", mp=(("A", 4, 0), ("C", 4, 0)), origin=()))
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("A", 4, 0), ("C", 4, 0)), origin=()))
     stack_deck(g, [GREEN, BLANK])  # A draws a Hit, C a blank
-    RULES.act(ctx(g), Choose("step", "A,C", "5E1"))
+    RULES.act(ctx(g), Step(("A", "C"), "5E1"))
     b = board_for("tanks-at-zhawar")
     assert g.state.units["A"].hex == b.hex("5E1") and g.state.units["C"].hex == b.hex("5E2")
     mp = {u: m for u, m, _ in next(f for f in g.state.stack if isinstance(f, MoveFrame)).mp}
@@ -230,12 +234,12 @@ def test_sherkhankhel_setup_concealed_start_cards_and_end_turns():
 def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
     g = game("ambush-at-sherkhankhel")
     position(g, [("S", "sov-rifle-intensive", "soviet", "7D3"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
-    g.state.stack.append(MoveFrame(player="soviet", verb="move", mp=(("S", 4, 0),), origin=()))
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("S", 4, 0),), origin=()))
     d = decide(g)
-    assert not any(isinstance(a, Choose) and a.target == "7D2" for a in d.actions)
+    assert not any(isinstance(a, Step) and a.to == "7D2" for a in d.actions)
     g.state.stack.clear()
     g.state.turn = 1
-    g.state.stack.append(FireFrame(side="soviet", verb="move_fire", lead="S", supporters=(), targets=("M",),
+    g.state.stack.append(FireFrame(side="soviet", use="move_fire", lead="S", supporters=(), targets=("M",),
                                    hex=board_for("ambush-at-sherkhankhel").hex("7D2"), hef=3, degrade=1))
     se.after_act(RULES, ctx(g))
     assert g.state.stack[-1].degrade == 2  # turn 1: one colour rarer
@@ -254,22 +258,22 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
     b = board_for("ambush-at-sherkhankhel")
     assert g.state.mech["village"] == 1 and g.state.tiles == {b.hex("8D2"): "building"}  # the last on top
     d = g.decision
-    assert d.player == "mujahideen" and Choose("village", "", "8D2", "rpg") in d.actions
-    g.apply(Choose("village", "", "8D2", "rpg"))
-    g.apply(Choose("village", "", "8D2", "dshk"))
+    assert d.player == "mujahideen" and PlaceVillageUnit("8D2", "rpg") in d.actions
+    g.apply(PlaceVillageUnit("8D2", "rpg"))
+    g.apply(PlaceVillageUnit("8D2", "dshk"))
     placed = [u for u in g.state.units.values() if "village" in u.uid]
     assert sorted(u.type for u in placed) == ["dshk", "rpg"] and all(g.state.mech[f"noexit:{u.uid}"] for u in placed)
     # then two Action cards drawn and played out of turn
     assert isinstance(g.state.stack[-1], se.ExtraPlays) and len(g.state.decks["action"].piles[hand("mujahideen")]) >= 1
     d = g.decision
-    assert d.player == "mujahideen" and any(isinstance(a, Play) for a in d.actions)
-    g.apply(next(a for a in d.actions if isinstance(a, Play) and a.verb == "fire") if any(
-        isinstance(a, Play) and a.verb == "fire" for a in d.actions) else Done("no more"))
+    assert d.player == "mujahideen" and any(isinstance(a, PlayCard) for a in d.actions)
+    g.apply(next(a for a in d.actions if isinstance(a, PlayCard) and a.use == "fire") if any(
+        isinstance(a, PlayCard) and a.use == "fire" for a in d.actions) else Decline(Declined.NO_MORE))
     while isinstance(g.state.stack[-1], se.ExtraPlays) is False and g.decision.player == "mujahideen" \
             and not isinstance(g.state.stack[-1], Impulse):
         g.apply(g.decision.actions[-1])
     if isinstance(g.state.stack[-1], se.ExtraPlays):
-        g.apply(Done("no more"))
+        g.apply(Decline(Declined.NO_MORE))
     assert isinstance(g.state.stack[-1], Impulse) and g.state.stack[-1].player == "soviet"
     se.after_act(RULES, ctx(g))
     assert g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
@@ -288,7 +292,7 @@ def test_sherkhankhel_exits_and_victory_product():
     se.after_step(RULES, ctx(g), ["M"], g.state.units["M"].hex)
     f = g.state.stack[-1]
     assert isinstance(f, EventChoice) and f.event == "exit"
-    RULES.act(ctx(g), Choose("exit", "M"))
+    RULES.act(ctx(g), ExitMap("M"))
     assert "M" not in g.state.units and g.state.mech["exited"] == 1
     g.state.losses["soviet"] = 3
     g.state.mech["exited"] = 4
@@ -326,8 +330,8 @@ def test_air_assault_mi8_leaves_when_empty_and_the_second_wave():
     position(g, [("H", "mi-8", "soviet", "6B2"), ("P", "spetsnaz", "soviet", "6B2"), ("M", "rpd", "mujahideen", "6J6")],
              H={"mode": "landed"}, P={"carrier": "H"})
     g.state.mech["carried:H"] = 1
-    g.state.stack.append(MoveFrame(player="soviet", verb="move", mp=(("H", 9, 0), ("P", 5, 0)), origin=()))
-    unload = Choose("unload", "P", "H")
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("H", 9, 0), ("P", 5, 0)), origin=()))
+    unload = Unload("P", "H")
     assert unload in decide(g).actions
     RULES.act(ctx(g), unload)
     assert g.state.units["P"].carrier == "" and "H" not in g.state.units and g.state.mech["aa_withdrawn"] == 1
@@ -338,8 +342,8 @@ def test_air_assault_mi8_leaves_when_empty_and_the_second_wave():
     assert se.turn_start(RULES, ctx(g))
     f = g.state.stack[-1]
     d = se.decide_event(RULES, g.state, f)
-    assert Choose("wave", "", "sov-rifle-marksman") in d.actions
-    RULES.act(ctx(g), Choose("wave", "", "sov-rifle-marksman"))
+    assert Wave("sov-rifle-marksman") in d.actions
+    RULES.act(ctx(g), Wave("sov-rifle-marksman"))
     wave = [u for u in g.state.units.values() if ".w" in u.uid]
     assert sorted(u.type for u in wave) == ["mi-8", "sov-rifle-marksman"] and all(u.entry == 4 for u in wave)
     assert not g.state.stack and not se.turn_start(RULES, ctx(g))  # once
@@ -359,7 +363,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     give(g, "mujahideen", ["#7"])  # Scout / ... : no Move
     cid = next(c for c in DATA.cards if DATA.cards[c].kind == "action" and "move" in (DATA.cards[c].upper, DATA.cards[c].lower))
     give(g, "mujahideen", [cid])
-    opts = [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, Play) and a.verb == "tunnel_move"]
+    opts = [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use == "tunnel_move"]
     assert opts and all(b.in_cover(b.hex(a.target), g.state.foxholes) for a in opts)
     target = next(a for a in opts if b.distance(b.hex(a.target), b.hex("6I4")) > 4)
     from rules_goe85.state import Impulse
@@ -375,7 +379,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     from rules_goe85.movement import mp_allowance
 
     assert full["M"] == mp_allowance(g.state.units["M"], "move") - 2
-    assert not [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, Play) and a.verb.startswith("tunnel")]
+    assert not [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use in (Use.TUNNEL_MOVE, Use.TUNNEL_MOVE_FIRE)]
     # Heavy Artillery Strike: 5 HEF
     g.state.stack.clear()
     se.resolve_event(ctx(g), "heavy_artillery")

@@ -3,9 +3,12 @@ import pytest
 
 from tabletop_core.decks import hand
 
+from rules_goe85.actions import (
+    Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Retreat, Use,
+)
 from rules_goe85.cards import initiative_key
 from rules_goe85.sequence import main_options
-from rules_goe85.state import ASIDE, DECK, Choose, Done, DrawUp, Impulse, InitiativePick, Play, ReserveFrame
+from rules_goe85.state import ASIDE, DECK, DrawUp, Impulse, InitiativePick, ReserveFrame
 
 from .helpers import RULES, game, give, position, run, stack_deck
 
@@ -39,9 +42,9 @@ def test_initiative_pick_winner_discards_loser_keeps():
     g = game("your-papers-please", seed=4)
     assert isinstance(g.state.top, InitiativePick)
     s_card = _hand(g, "soviet")[0]
-    g.apply(Choose("initiative", "", s_card))
+    g.apply(LayInitiative(s_card))
     m_card = _hand(g, "mujahideen")[0]
-    g.apply(Choose("initiative", "", m_card))
+    g.apply(LayInitiative(m_card))
     winner = "soviet" if initiative_key(s_card) >= initiative_key(m_card) else "mujahideen"
     if initiative_key(s_card) != initiative_key(m_card):
         assert g.state.initiative == winner
@@ -64,7 +67,7 @@ def test_drawing_one_at_a_time_end_turn_cards_end_the_turn():
     stack_deck(g, ["#51", "#52"])
     g.state.stack.append(Impulse("soviet", "start"))
     g._decision = None
-    g.apply(Choose("draw"))
+    g.apply(Draw())
     # the first card drawn is the third End Turn card: laid aside, the turn ends at once (5e)
     assert "#51" in piles[ASIDE] and g.state.end_turns == 3
     assert isinstance(g.state.top, ReserveFrame) and g.state.phase == "reserve"
@@ -76,17 +79,17 @@ def test_drawing_one_at_a_time_end_turn_cards_end_the_turn():
 @pytest.mark.rule("goe85:6d")
 def test_two_passes_end_the_turn_then_reserve_and_clean_up():
     g = game("9th-company", seed=2)
-    g.apply(Done("end"))  # the Mujahideen's first impulse: nothing played
+    g.apply(EndImpulse())  # the Mujahideen's first impulse: nothing played
     while isinstance(g.state.top, Impulse) and g.state.top.step == "discard":
-        g.apply(Done("keep"))
+        g.apply(Decline(Declined.KEEP))
     assert g.state.top == Impulse("soviet", "start")
-    g.apply(Done("pass"))
+    g.apply(Pass())
     assert isinstance(g.state.top, ReserveFrame) and g.state.top.side == "mujahideen"  # initiative first
-    g.apply(Done("reserve"))
+    g.apply(EndReserve())
     assert g.state.top.side == "soviet"
     for u in g.state.units.values():
         assert u.marker == ""
-    g.apply(Done("reserve"))
+    g.apply(EndReserve())
     # clean up: each player keeps at most one card
     while g.state.phase == "cleanup" and g.decision.prompt == "keep one card":
         g.apply(g.decision.actions[0])
@@ -103,8 +106,8 @@ def test_main_options_list_card_uses():
     position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")])
     give(g, "soviet", ["#9", "#6"])  # Fire / Bloodlust, Retreat / Move
     opts = main_options(RULES, g.state, "soviet")
-    assert Play("#9", "upper", "fire", "S1", "M1", "") in opts
-    assert Play("#6", "lower", "move", "", "5C3") in opts
+    assert PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1") in opts
+    assert PlayCard("#6", Block.LOWER, Use.MOVE, "", "5C3") in opts
 
 
 @pytest.mark.rule("goe85:18d")
@@ -117,6 +120,6 @@ def test_command_ops_draws_then_two_more_actions():
     g.state.stack.append(Impulse("soviet", "main"))
     g._decision = None
     size = len(_hand(g, "soviet"))
-    g.apply(Play("#31", "lower", "command_ops"))
+    g.apply(PlayCard("#31", Block.LOWER, Use.COMMAND_OPS))
     assert g.state.top.extra == 1 and g.state.top.step == "main"
     assert len(_hand(g, "soviet")) == size  # one card played, one drawn

@@ -4,10 +4,11 @@ through the referee."""
 import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 
+from rules_goe85.actions import Block, PlayCard, ReserveMove, Use
 from rules_goe85.board import board_for
 from rules_goe85.movement import opp_fire_plays
 from rules_goe85.sequence import main_options
-from rules_goe85.state import Choose, Play, ReserveFrame
+from rules_goe85.state import ReserveFrame
 
 from .helpers import RULES
 from .refpos import arrange, fresh
@@ -23,18 +24,18 @@ def test_a_landed_helicopter_cannot_use_explosive_rounds():
     g = fresh()
     arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ], hands={"soviet": ["#1"]})
     opts = main_options(RULES, g.state, "soviet")
-    assert not any(o.verb == "explosive_rounds" for o in opts)
-    assert Play("#1", "any", "fire", "H", "M") in opts  # it still fires HE (hits on the rarer colours)
-    assert not any(o.verb == "explosive_rounds" for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
+    assert not any(o.use == "explosive_rounds" for o in opts)
+    assert PlayCard("#1", Block.ANY, Use.FIRE, "H", "M") in opts  # it still fires HE (hits on the rarer colours)
+    assert not any(o.use == "explosive_rounds" for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
     arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}), MUJ], hands={"soviet": ["#1"]})
-    assert Play("#1", "power", "explosive_rounds", "H", "M", "") in main_options(RULES, g.state, "soviet")
-    assert any(o.verb == "explosive_rounds" and o.unit == "H"
+    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in main_options(RULES, g.state, "soviet")
+    assert any(o.use == "explosive_rounds" and o.unit == "H"
                for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
 
 
 def _reserve_flights(g):
-    return {a.target: int(a.extra) for a in g.decision.actions
-            if isinstance(a, Choose) and a.verb == "reserve" and a.unit == "H"}
+    return {a.to: a.facing for a in g.decision.actions
+            if isinstance(a, ReserveMove) and a.unit == "H"}
 
 
 @pytest.mark.rule("goe85:17b")
@@ -51,7 +52,7 @@ def test_a_flying_helicopter_turns_one_vertex_a_hex_in_the_reserve_phase():
     assert ahead == {"5D3", "5E3", "5F3", "5F4"}
     flights = _reserve_flights(g)
     assert flights == {"5D3": 5, "5E3": 0, "5F3": 0, "5F4": 1}  # not 5D4 or 5E5, behind it
-    g.apply(Choose("reserve", "H", "5F4", "1"))
+    g.apply(ReserveMove("H", "5F4", 1))
     assert g.state.units["H"].hex == B.hex("5F4") and g.state.units["H"].facing == 1
     # far from the enemy (8 MP) the hex just behind is reached by a turning flight
     arrange(g, [("H", "mi-24", "soviet", "5E4", {"facing": 0, "mode": "flying"}),

@@ -2,10 +2,13 @@
 import pytest
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 
+from rules_goe85.actions import (
+    Block, DeclareMode, Decline, Declined, Fly, Load, Pivot, PlayCard, REFUSALS, Reverse, Step, Use,
+)
 from rules_goe85.apfire import armour, card_hits, damage_result, to_hit_number
 from rules_goe85.board import board_for
 from rules_goe85.movement import start_move
-from rules_goe85.state import Choose, Done, MoveFrame, Play, Unit
+from rules_goe85.state import MoveFrame, Unit
 from rules_goe85.units import stacking_ok
 from rules_goe85.vehicles import he_adjustment
 
@@ -63,9 +66,9 @@ def test_vehicle_example_15c_number_for_number():
     from rules_goe85.sequence import main_options
 
     opts = main_options(RULES, g.state, "soviet")
-    play = Play("#9", "upper", "fire", "T", "B", "ap")
+    play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "B", ap=True)
     assert play in opts
-    assert not any(isinstance(o, Play) and o.target == "B" and o.extra in ("", "group") for o in opts)  # no HE at a tank
+    assert not any(isinstance(o, PlayCard) and o.target == "B" and not o.ap for o in opts)  # no HE at a tank
     from rules_goe85.sequence import play as do_play
 
     do_play(RULES, ctx(g), "soviet", play)
@@ -93,18 +96,18 @@ def test_vehicle_moves_into_its_front_hexes_pivots_and_reverses():
     start_move(RULES, ctx(g), "mujahideen", "move", ["T"])
     acts = RULES.decision(g.state).actions
     here = b.hex("5E4")
-    steps = {b.hex(a.target) for a in acts if isinstance(a, Choose) and a.verb == "step"}
+    steps = {b.hex(a.to) for a in acts if isinstance(a, Step)}
     def passable(hs):
         return {h for h in hs if h in b.board and b.enter_cost(here, h, "T") is not None}
 
     assert steps == passable(front_hexes(here, 0)) and steps
-    rev = {b.hex(a.target) for a in acts if isinstance(a, Choose) and a.verb == "reverse"}
+    rev = {b.hex(a.to) for a in acts if isinstance(a, Reverse)}
     assert rev == passable(rear_hexes(here, 0))
-    assert {a.target for a in acts if isinstance(a, Choose) and a.verb == "pivot"} == {"1", "5"}
+    assert {a.facing for a in acts if isinstance(a, Pivot)} == {1, 5}
     g._decision = None
-    g.apply(Choose("pivot", "T", "1"))  # 1 MP per vertex
+    g.apply(Pivot("T", 1))  # 1 MP per vertex
     assert g.state.units["T"].facing == 1 and dict((u, m) for u, m, _ in g.state.top.mp)["T"] == 4
-    r = next(a for a in g.decision.actions if isinstance(a, Choose) and a.verb == "reverse")
+    r = next(a for a in g.decision.actions if isinstance(a, Reverse))
     g.apply(r)  # clear terrain 1 MP + 1 for reversing; the facing is kept
     assert g.state.units["T"].facing == 1 and dict((u, m) for u, m, _ in g.state.top.mp)["T"] == 2
 
@@ -128,17 +131,17 @@ def test_load_then_carrier_moves_half_and_unload_costs_half():
     position(g, [("B", "bmp-1", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"facing": 0})
     start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
-    assert Choose("load", "R", "B") in RULES.decision(g.state).actions
+    assert Load("R", "B") in RULES.decision(g.state).actions
     g._decision = None
-    g.apply(Choose("load", "R", "B"))
+    g.apply(Load("R", "B"))
     mp = dict((u, m) for u, m, _ in g.state.top.mp)
     assert g.state.units["R"].carrier == "B" and mp == {"B": 3, "R": 0}  # MF 6: 3 left after loading
-    step = next(a for a in g.decision.actions if isinstance(a, Choose) and a.verb == "step")
+    step = next(a for a in g.decision.actions if isinstance(a, Step))
     g.apply(step)
     assert g.state.units["R"].hex == g.state.units["B"].hex  # the passenger rides
     from rules_goe85.fire import fire_options
 
-    assert not any(lead == "R" for lead, _, _ in fire_options(RULES, g.state, "soviet", verb="fire"))  # 8d
+    assert not any(lead == "R" for lead, _, _ in fire_options(RULES, g.state, "soviet", use=Use.FIRE))  # 8d
     # 8i: Fast Move's +1 counts before halving: MF 6+1 = 7, half rounded up 4
     from rules_goe85.vehicles import half
 
@@ -169,7 +172,7 @@ def test_carrier_shaken_and_destroyed_with_passenger():
     position(g, [("B", "btr-70", "soviet", "5E4", ), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"shaken": True})
     start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
-    assert not any(isinstance(a, Choose) and a.verb == "load" for a in RULES.decision(g.state).actions)
+    assert not any(isinstance(a, Load) for a in RULES.decision(g.state).actions)
 
 
 @pytest.mark.rule("goe85:13f")
@@ -192,18 +195,18 @@ def test_helicopter_any_card_mode_and_flight():
     from rules_goe85.sequence import main_options, play as do_play
 
     opts = main_options(RULES, g.state, "soviet")
-    assert Play("#24", "any", "heli_move", "H") in opts
-    do_play(RULES, ctx(g), "soviet", Play("#24", "any", "heli_move", "H"))
+    assert PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H") in opts
+    do_play(RULES, ctx(g), "soviet", PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
     g._decision = None
     d = g.decision
-    assert {a.target for a in d.actions if isinstance(a, Choose)} >= {"hovering", "landed"}
-    g.apply(Done("keep mode"))
+    assert {a.mode for a in d.actions if isinstance(a, DeclareMode)} >= {"hovering", "landed"}
+    g.apply(Decline(Declined.KEEP_MODE))
     d = g.decision
-    assert not any(isinstance(a, Done) for a in d.actions)  # flying: at least one hex
-    flights = [a for a in d.actions if a.verb == "fly"]
+    assert not any(isinstance(a, REFUSALS) for a in d.actions)  # flying: at least one hex
+    flights = [a for a in d.actions if isinstance(a, Fly)]
     assert len(flights) == 4  # the front hexes of the facing and of one vertex either side
     g.apply(flights[0])
-    assert any(isinstance(a, Done) for a in g.decision.actions)
+    assert any(isinstance(a, REFUSALS) for a in g.decision.actions)
 
 
 @pytest.mark.rule("goe85:17d")

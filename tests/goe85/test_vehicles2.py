@@ -5,13 +5,17 @@ import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 from tabletop_core.game import Game
 
+from rules_goe85.actions import (
+    Block, Face, Load, Mode, Place, PlayCard, PlayReaction, REFUSALS, ReserveLoad, ReserveMode, ReserveMove,
+    ReserveUnload, Step, Stop, Unload, Use,
+)
 from rules_goe85.apextra import BUNKER_AF, first_fire_mode
 from rules_goe85.artillery import strike, strike_options
 from rules_goe85.board import away_from, board_for
 from rules_goe85.fortifications import BunkerPlaced, WirePlaced
 from rules_goe85.movement import start_move
 from rules_goe85.sequence import main_options
-from rules_goe85.state import AssaultFrame, Choose, Done, FireFrame, Impulse, Play, React, ReserveFrame
+from rules_goe85.state import AssaultFrame, FireFrame, Impulse, ReserveFrame
 from rules_goe85.units import stacking_ok, units_at
 from rules_goe85.vehicles import destroy
 from rules_goe85.vehsetup import FacingChoice
@@ -41,8 +45,8 @@ def _mp(g):
     return {u: m for u, m, _ in g.state.top.mp}
 
 
-def _choices(g, verb):
-    return [a for a in g.decision.actions if isinstance(a, Choose) and a.verb == verb]
+def _choices(g, kind):
+    return [a for a in g.decision.actions if isinstance(a, kind)]
 
 
 # -- 8b -----------------------------------------------------------------------------------------
@@ -108,9 +112,9 @@ def test_a_shaken_passenger_unloads_and_then_neither_does_more():
     start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
     g._decision = None
     assert _mp(g) == {"B": 3, "R": 2}  # Shaken: MF 6 -> 3, MF 4 -> 2 (10c)
-    g.apply(Choose("unload", "R", "B"))
+    g.apply(Unload("R", "B"))
     assert g.state.units["R"].carrier == "" and _mp(g) == {"B": 0, "R": 0}
-    assert not [a for a in g.decision.actions if isinstance(a, Choose)]  # only "stop" is left
+    assert not [a for a in g.decision.actions if not isinstance(a, Stop)]  # only "stop" is left
 
 
 # -- 8j -----------------------------------------------------------------------------------------
@@ -123,20 +127,20 @@ def test_lets_get_em_moves_loads_and_unloads_two_passengers():
              B1={"facing": 2}, B2={"facing": 2}, R1={"carrier": "B1"})
     _impulse(g)
     give(g, "soviet", ["#25"])  # Let's Get 'Em! (upper)
-    play = Play("#25", "upper", "lets_get_em", "", "5C2", "5C4")
+    play = PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C2", second="5C4")
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
     assert set(_mp(g)) == {"B1", "R1", "R2"}  # the loaded Leg unit brings its carrier
     assert _mp(g)["R2"] == 4
-    g.apply(Choose("load", "R2", "B2"))  # the second passenger loads for half its MF (4 -> 2), then rides
+    g.apply(Load("R2", "B2"))  # the second passenger loads for half its MF (4 -> 2), then rides
     assert g.state.units["R2"].carrier == "B2" and _mp(g)["R2"] == 0
-    step = next(a for a in _choices(g, "step") if a.unit == "B1")
+    step = next(a for a in _choices(g, Step) if a.units == ("B1",))
     g.apply(step)  # the loaded BMP moves (clear terrain, 1 MP)...
     left = _mp(g)["B1"]
     assert g.state.units["R1"].hex == g.state.units["B1"].hex
     while g.state.top.__class__.__name__ != "MoveFrame":
-        g.apply(next(a for a in g.decision.actions if isinstance(a, Done)))
-    g.apply(Choose("unload", "R1", "B1"))  # ...and then unloads its passenger for half its MF
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+    g.apply(Unload("R1", "B1"))  # ...and then unloads its passenger for half its MF
     assert g.state.units["R1"].carrier == "" and _mp(g)["B1"] == left - 3
 
 
@@ -150,19 +154,19 @@ def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
              R={"carrier": "B"})
     _reserve(g)
     acts = g.decision.actions
-    assert Choose("reserve_unload", "R", "B") in acts  # far: 3 MP, MF 6 halved is 3
-    assert Choose("reserve_load", "R2", "B2") in acts
-    g.apply(Choose("reserve_unload", "R", "B"))
+    assert ReserveUnload("R", "B") in acts  # far: 3 MP, MF 6 halved is 3
+    assert ReserveLoad("R2", "B2") in acts
+    g.apply(ReserveUnload("R", "B"))
     assert g.state.units["R"].carrier == "" and g.state.top.moved == ("B",)  # the carrier has spent its 3 MP
-    assert any(a.unit == "R" for a in _choices(g, "reserve"))  # the passenger keeps its own reserve move
-    assert not any(a.unit == "B" for a in _choices(g, "reserve"))
-    g.apply(Choose("reserve_load", "R2", "B2"))
+    assert any(a.unit == "R" for a in _choices(g, ReserveMove))  # the passenger keeps its own reserve move
+    assert not any(a.unit == "B" for a in _choices(g, ReserveMove))
+    g.apply(ReserveLoad("R2", "B2"))
     assert g.state.units["R2"].carrier == "B2" and set(g.state.top.moved) == {"B", "B2", "R2"}
     # the 5f example: within three hexes of the enemy only 1 MP may be spent, less than 3
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5E6")], R={"carrier": "B"})
     _reserve(g)
-    assert not _choices(g, "reserve_unload")
+    assert not _choices(g, ReserveUnload)
 
 
 @pytest.mark.rule("goe85:17b")
@@ -174,22 +178,22 @@ def test_reserve_phase_helicopter_mode_flight_and_unloading():
     position(g, [("H", "mi-8", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"), FAR_MUJ],
              H={"facing": 0, "mode": "flying"}, R={"carrier": "H"})
     _reserve(g)
-    modes = {a.target for a in _choices(g, "reserve_mode") if a.unit == "H"}
+    modes = {a.mode for a in _choices(g, ReserveMode) if a.unit == "H"}
     assert modes == {"hovering", "landed"}
-    assert any(a.unit == "H" for a in _choices(g, "reserve"))  # flying: up to 8 MP
-    assert not _choices(g, "reserve_unload")  # a flying helicopter does not unload (17c)
-    g.apply(Choose("reserve_mode", "H", "landed"))
+    assert any(a.unit == "H" for a in _choices(g, ReserveMove))  # flying: up to 8 MP
+    assert not _choices(g, ReserveUnload)  # a flying helicopter does not unload (17c)
+    g.apply(ReserveMode("H", Mode.LANDED))
     assert g.state.units["H"].mode == "landed"
-    assert not _choices(g, "reserve_mode") and not any(a.unit == "H" for a in _choices(g, "reserve"))
-    assert Choose("reserve_unload", "R", "H") in g.decision.actions  # the passenger pays 2 of its 2 MP
-    g.apply(Choose("reserve_unload", "R", "H"))
+    assert not _choices(g, ReserveMode) and not any(a.unit == "H" for a in _choices(g, ReserveMove))
+    assert ReserveUnload("R", "H") in g.decision.actions  # the passenger pays 2 of its 2 MP
+    g.apply(ReserveUnload("R", "H"))
     assert g.state.units["R"].carrier == "" and "R" in g.state.top.moved
     # within three hexes of the enemy: a mode change and 1 MP, but no unloading
     position(g, [("H", "mi-8", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5E6")], H={"facing": 0, "mode": "landed"},
              R={"carrier": "H"})
     _reserve(g)
-    assert _choices(g, "reserve_mode") and not _choices(g, "reserve_unload")
+    assert _choices(g, ReserveMode) and not _choices(g, ReserveUnload)
 
 
 # -- 12a, 17d: artillery against vehicles and helicopters -----------------------------------------
@@ -240,13 +244,13 @@ def test_a_bunker_is_a_hard_target_with_af_4():
     _impulse(g)
     give(g, "soviet", ["#9"])
     g.referee(lambda c: c.emit(BunkerPlaced(bunker, 3)))  # facing away: it is attacked from any side
-    play = Play("#9", "upper", "fire", "T", "bunker:5C3", "ap")
+    play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True)
     assert play in main_options(RULES, g.state, "soviet")
     # range 3 - TM 3 + CF 0: TN 0 or more hits; APF 4 +1 (within 4) + the card's bonus against AF 4
     stack_deck(g, ["#16", "#30"])  # TN 9 hits; APF bonus 0: 5 >= 4, destroyed
     g.apply(play)
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, Done)))
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
     assert bunker not in g.state.bunkers
     for uid in ("R1", "R2"):  # two Hits each: Shaken, then reduced
         assert g.state.units[uid].shaken and g.state.units[uid].reduced
@@ -259,13 +263,13 @@ def test_a_bunker_is_a_hard_target_with_af_4():
     stack_deck(g, ["#16", "#8"])
     g.apply(play)
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, Done)))
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
     assert bunker in g.state.bunkers and all(g.state.units[u].shaken and not g.state.units[u].reduced
                                             for u in ("R1", "R2"))
     # artillery may spend its APF on the bunker instead: Shake only, all inside
     position(g, units)
     ctx(g).emit(BunkerPlaced(bunker, 0))
-    assert any(o.unit == "bunker_ap" and o.target == "5C3" for o in strike_options(RULES, g.state, "soviet"))
+    assert any(o.bunker_ap and o.target == "5C3" for o in strike_options(RULES, g.state, "soviet"))
     strike(RULES, ctx(g), "soviet", 4, [bunker], bunker_ap=True)
     assert [f.target for f in g.state.stack] == ["bunker:5C3"]
     stack_deck(g, ["#30"])  # 4 + 0 >= 4: a "destroy" that artillery turns into a Shake
@@ -282,14 +286,14 @@ def test_first_fire_by_a_tank_answers_with_ap_and_both_shots_land():
     _impulse(g)
     give(g, "soviet", ["#9"])
     give(g, "mujahideen", ["#21"])  # First Fire (lower)
-    g.apply(Play("#9", "upper", "fire", "T", "K", "ap"))
-    assert React("#21", "first_fire", "K") in g.decision.actions
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "T", "K", ap=True))
+    assert PlayReaction("#21", Use.FIRST_FIRE, "K") in g.decision.actions
     # the T-55 fires first on top: TN 9 hits, +2 kills the T-62; then the T-62's own shot still
     # comes (its numbers were fixed): TN 9 hits, Destroy!
     stack_deck(g, ["#16", "#31", "#16", "#31"])
-    g.apply(React("#21", "first_fire", "K"))
+    g.apply(PlayReaction("#21", Use.FIRST_FIRE, "K"))
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, Done)))
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
     assert "T" not in g.state.units and "K" not in g.state.units
     notes = [e.text for e in g.events if type(e).__name__ == "Note"]
     first = next(i for i, t in enumerate(notes) if t.startswith("K fires AP at T"))
@@ -312,7 +316,7 @@ def test_sagger_he_against_leg_units_one_or_three_in_a_building():
     assert d == 7 and B.sees(B.hex("5A0"), B.hex(rifle), "vehicle")
     _impulse(g)
     give(g, "soviet", ["#16"])
-    play = Play("#16", "power", "sagger", "S", "M", "he")
+    play = PlayCard("#16", Block.POWER, Use.SAGGER, "S", "M", he=True)
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
     hef = 1 + (RULES.tec.he_modifier(d) or 0) - B.cf(B.hex(rifle))  # HEF 1, the usual modifiers
@@ -322,7 +326,7 @@ def test_sagger_he_against_leg_units_one_or_three_in_a_building():
              S={"facing": 3})
     _impulse(g)
     give(g, "soviet", ["#16"])
-    assert not any(isinstance(o, Play) and o.verb == "sagger" for o in main_options(RULES, g.state, "soviet"))  # < 7
+    assert not any(isinstance(o, PlayCard) and o.use == "sagger" for o in main_options(RULES, g.state, "soviet"))  # < 7
     from rules_goe85.apextra import sagger_hef
 
     building = next(h for h in B.hexes if B.row(h).building)
@@ -342,7 +346,7 @@ def test_tracked_vehicles_pay_three_mp_to_enter_wire():
         ctx(g).emit(WirePlaced(ahead))
         start_move(RULES, ctx(g), "soviet", "move", ["V"])
         g._decision = None
-        g.apply(Choose("step", "V", B.label(ahead)))
+        g.apply(Step(("V",), B.label(ahead)))
         assert g.state.units["V"].hex == ahead and _mp(g)["V"] == mf - cost
 
 
@@ -362,10 +366,10 @@ def test_a_vehicle_set_up_faces_the_corner_its_owner_picks():
     g = Game.start(RULES, "jalalabad", seed=0)  # set-up as a decision phase
     while g.state.result is None and not isinstance(g.state.top, FacingChoice):
         place = g.decision.actions[0]
-        assert isinstance(place, Choose)
+        assert isinstance(place, Place)
         g.apply(place)
     uid = g.state.top.uid
     assert DATA.units[g.state.units[uid].type].kind in ("vehicle", "truck", "helicopter")
-    assert [a.target for a in g.decision.actions] == [str(v) for v in range(6)]
-    g.apply(Choose("face", uid, "4"))
+    assert [a.facing for a in g.decision.actions] == list(range(6))
+    g.apply(Face(uid, 4))
     assert g.state.units[uid].facing == 4

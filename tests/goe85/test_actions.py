@@ -1,0 +1,43 @@
+"""The typed actions: what a player reads for each choice, and what a log may hold."""
+import pytest
+
+from rules_goe85.actions import Block, PlayCard, Step, Strike, Use
+
+from .helpers import RULES, game, position
+from .refpos import arrange, fresh
+
+
+def _words(g, action):
+    return RULES.describe_action(action, g.state)
+
+
+@pytest.mark.rule("goe85:10d-attackers")
+def test_a_fire_play_reads_with_firers_target_range_terrain_and_hef():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3", {}), ("S2", "rpk-74", "soviet", "5C3", {}),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {})], hands={"soviet": ["#9"]})
+    b = g.state.units
+    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.group)
+    words = _words(g, play)
+    # both units fire together (10d): the lead's HEF with its range modifier, plus the supporter's bare HEF
+    assert words.startswith("Fire card #9: 5C3 Soviet Rifle (Intensive Fire) + 5C3 Soviet RPK-74 fire at 5C5")
+    assert "(range 2, " in words and "HEF " in words
+    assert b["S1"].hex == b["S2"].hex
+
+
+def test_moves_and_strikes_read_as_hexes_and_units():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3")])
+    assert _words(g, Step(("S1",), "5C4")) == "5C3 Soviet Rifle (Intensive Fire) enters 5C4"
+    assert _words(g, Strike("5E4", ("5E3", "5F4"))) == "artillery strike on 5E4 and 5E3 + 5F4"
+
+
+def test_an_unknown_card_use_is_refused_when_a_log_is_read():
+    g = game()
+    codec = g.codec
+    good = codec.action_to_dict(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1"))
+    assert good["use"] == "fire" and good["block"] == "upper"  # logged by the rulebook's names
+    assert codec.action_from_dict(good) == PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1")
+    with pytest.raises(ExceptionGroup) as info:  # cattrs' validation error: the field that failed
+        codec.action_from_dict(dict(good, use="teleport"))
+    assert any("'teleport' is not a valid Use" in str(e) for e in info.value.exceptions)
