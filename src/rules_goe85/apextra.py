@@ -169,7 +169,7 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
         for uid in inside:
             for _ in range(2):
                 if uid in state.units:
-                    apply_hit(ctx, uid)
+                    apply_hit(rules, ctx, uid)
     elif result == "shake":
         for uid in inside:
             if not state.units[uid].shaken:

@@ -257,9 +257,9 @@ def advance(rules, ctx, f: APFire) -> None:
             from .vehicles import destroy
 
             if f.shake_only:
-                apply_hit(ctx, t.uid) if not t.shaken else None
+                apply_hit(rules, ctx, t.uid) if not t.shaken else None
             else:
-                destroy(ctx, t.uid)
+                destroy(rules, ctx, t.uid)
             finish(rules, ctx, f, hit=True)
             return
         ctx.replace(attrs.evolve(f, step="hit_support"))
@@ -289,7 +289,7 @@ def advance(rules, ctx, f: APFire) -> None:
         ctx.emit(Note(f"AP damage on {f.target} ({arc.value} armour {af}): APF {apf}{rmod:+d}{bonus:+d}, "
                       f"card {cid} -> {result}"))
         if result == "destroy":
-            destroy(ctx, t.uid)
+            destroy(rules, ctx, t.uid)
         elif result == "shake" and not t.shaken:
             ctx.emit(UnitHit(t.uid, "shaken"))
         finish(rules, ctx, f, hit=result in ("destroy", "shake"))

@@ -190,7 +190,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
         return
     # 13 note: an attacker Shaken before the draws aborts and goes back
     for u in [a for a in attackers if a.shaken]:
-        _retreat(ctx, board, u, entered[u.uid], f.side)
+        _retreat(rules, ctx, board, u, entered[u.uid], f.side)
     attackers = [a for a in attackers if not a.shaken and a.uid in state.units and state.units[a.uid].hex == f.hex]
     if not attackers:
         return
@@ -199,11 +199,11 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
             ctx.emit(MarkerSet(u.uid, "ops"))
         if "retreat" in f.used:
             for u in attackers:
-                _retreat(ctx, board, state.units[u.uid], entered[u.uid], f.side)
+                _retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
         else:
             frm = entered[attackers[0].uid]
             for u in defenders:
-                _retreat(ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+                _retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
         return
     # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_steps.py)
     from .assault_steps import begin
@@ -211,7 +211,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
     begin(rules, ctx, f, attackers, [state.units[d.uid] for d in defenders if d.uid in state.units])
 
 
-def _retreat(ctx, board, u, dest, side) -> None:
+def _retreat(rules, ctx, board, u, dest, side) -> None:
     """13d: retreat into ``dest`` if it is on the map, passable, free of enemies and within stacking;
     otherwise the unit is eliminated."""
     state = ctx.state
@@ -226,4 +226,4 @@ def _retreat(ctx, board, u, dest, side) -> None:
     else:
         ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
         while u.uid in state.units:
-            apply_hit(ctx, u.uid)
+            apply_hit(rules, ctx, u.uid)

@@ -184,7 +184,7 @@ def decide(rules, state, f: AssaultCombat):
 def act(rules, ctx, f: AssaultCombat, action) -> None:
     if f.pending:
         if isinstance(action, Decline):
-            _land(ctx, f)
+            _land(rules, ctx, f)
             return
         owner = ctx.state.units[f.pending].side
         ctx.move_card(DECK, action.card, hand(owner), "discard", player=owner)
@@ -204,7 +204,7 @@ def act(rules, ctx, f: AssaultCombat, action) -> None:
             ctx.move_card(DECK, action.card, hand(f.side), "discard", player=f.side)
             ctx.emit(Note(f"Panic: {action.unit} is removed"))
             while action.unit in ctx.state.units:
-                apply_hit(ctx, action.unit)
+                apply_hit(rules, ctx, action.unit)
         ctx.replace(attrs.evolve(f, stage="after", used=f.used + ("panic",)))
         return
     side, key = _asking(f)
@@ -221,9 +221,9 @@ def _consumed(f: AssaultCombat, **kw) -> AssaultCombat:
     return attrs.evolve(f, queue=queue, pending="", **kw)
 
 
-def _land(ctx, f: AssaultCombat) -> None:
+def _land(rules, ctx, f: AssaultCombat) -> None:
     group, _ = f.queue[0]
-    apply_hit(ctx, f.pending)
+    apply_hit(rules, ctx, f.pending)
     a, d = f.suffered
     ctx.replace(_consumed(f, suffered=(a + 1, d) if group == "att" else (a, d + 1)))
 
@@ -231,7 +231,7 @@ def _land(ctx, f: AssaultCombat) -> None:
 def advance(rules, ctx, f: AssaultCombat) -> None:
     state = ctx.state
     if f.pending:  # no answer possible: the hit lands
-        _land(ctx, f)
+        _land(rules, ctx, f)
         return
     if f.queue:
         group, _ = f.queue[0]
@@ -316,7 +316,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     if loser(att_hits=f.suffered[0], def_hits=f.suffered[1]) == "attacker":
         ctx.pop()
         for u in att_left:
-            _retreat(ctx, board, state.units[u.uid], entered[u.uid], f.side)
+            _retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
         return
     if "brutal" in f.used:
         # 22g: defenders forced to retreat by a Brutal unit's assault are eliminated instead
@@ -324,7 +324,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
         ctx.emit(Note("Brutal: the defenders forced to retreat are eliminated"))
         for u in def_left:
             while u.uid in state.units:
-                apply_hit(ctx, u.uid)
+                apply_hit(rules, ctx, u.uid)
         return
     froms = _entries(state, f)
     if len(froms) > 1 and frm_choice is None:  # 13d: the defender picks the direction
@@ -334,7 +334,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     frm = frm_choice if frm_choice is not None else (froms[0] if froms else None)
     for u in def_left:
         dest = away_from(frm, f.hex) if frm is not None else None
-        _retreat(ctx, board, state.units[u.uid], dest, u.side)
+        _retreat(rules, ctx, board, state.units[u.uid], dest, u.side)
 
 
 def _entries(state, f: AssaultCombat):
@@ -371,11 +371,11 @@ def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:
         ctx.emit(MarkerSet(u.uid, "ops"))
     if side == f.side:
         for u in attackers:
-            _retreat(ctx, board, state.units[u.uid], entered[u.uid], f.side)
+            _retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
     else:
         frm = entered[attackers[0].uid] if attackers else next(iter(entered.values()), None)
         for u in defenders:
-            _retreat(ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+            _retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
 
 
 FRAMES = (AssaultCombat,)

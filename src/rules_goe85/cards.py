@@ -57,10 +57,8 @@ def damage_card(ctx) -> str | None:
         return cid
 
 
-def draw_one_into_hand(ctx, side: str) -> str:
+def draw_one_into_hand(rules, ctx, side: str) -> str:
     """GoE 6a: one card towards a hand.  Returns what happened: card / end_turn / event / empty."""
-    from .scenarios import resolve_event
-
     cid = ctx.draw(DECK, hand(side), player=side)
     if cid is None:
         return "empty"
@@ -71,7 +69,7 @@ def draw_one_into_hand(ctx, side: str) -> str:
         return "end_turn"
     if c.kind == "event":
         ctx.move_card(DECK, cid, hand(side), REMOVED, player=side)  # 5b: executed, then out of play
-        resolve_event(ctx, cid, side)
+        rules.resolve_event(ctx, cid, side)
         return "event"
     return "card"
 
@@ -87,7 +85,7 @@ def advance_draw_up(rules, ctx, frame: DrawUp) -> None:
         ctx.pop()
         return
     ctx.replace(DrawUp(frame.player, frame.size, frame.count - 1 if frame.count > 0 else -1))
-    what = draw_one_into_hand(ctx, frame.player)
+    what = draw_one_into_hand(rules, ctx, frame.player)
     if what == "empty":
         top = ctx.state.top
         if isinstance(top, DrawUp):

@@ -50,8 +50,8 @@ def _fire_words(rules, action, state) -> str:
     plan = attack_plan(rules, state, u.side, use, action.unit, action.target, action.group)
     board = board_at(state)
     firers = " + ".join(unit(state, x) for x in (action.unit, *plan.supporters))
-    verb = "fire" if plan.supporters else "fires"
-    return (f"{firers} {verb} at {_target(state, action.target)} "
+    fires = "fire" if plan.supporters else "fires"
+    return (f"{firers} {fires} at {_target(state, action.target)} "
             f"(range {plan.distance}, {board.row(plan.hex).kind}, HEF {plan.hef})")
 
 

@@ -314,7 +314,7 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         return
     if isinstance(action, Decline):
         if f.step == "hit":
-            apply_hit(ctx, f.pending)
+            apply_hit(rules, ctx, f.pending)
             ctx.replace(attrs.evolve(f, step="draw", pending="", total_hits=f.total_hits + 1,
                                      hits=_bump(f.hits, f.pending)))
             return
@@ -346,7 +346,7 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
     elif action.use == Use.PANIC:
         while action.unit in ctx.state.units:
-            apply_hit(ctx, action.unit)
+            apply_hit(rules, ctx, action.unit)
         ctx.replace(attrs.evolve(f, used=used))
 
 
@@ -443,7 +443,7 @@ def advance(rules, ctx, f: FireFrame) -> None:
                 return
         take_aim(ctx, f, choose_victim(ctx, f) if hit else None)
     elif f.step == "hit":  # no reaction possible: the hit lands
-        apply_hit(ctx, f.pending)
+        apply_hit(rules, ctx, f.pending)
         ctx.replace(attrs.evolve(f, step="draw", pending="", total_hits=f.total_hits + 1,
                                  hits=_bump(f.hits, f.pending)))
     elif f.step == "panic":

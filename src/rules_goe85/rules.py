@@ -109,6 +109,18 @@ class GoERules(Rules):
     def check_sudden_end(self, ctx) -> bool:
         return scenarios.sudden_end(self, ctx)
 
+    def on_eliminated(self, ctx, unit) -> None:
+        scenarios.on_eliminated(ctx, unit)
+
+    def resolve_event(self, ctx, cid: str, drawer: str) -> None:
+        scenarios.resolve_event(ctx, cid, drawer)
+
+    def scenario_card_plays(self, state, side: str, cid: str, uses) -> list:
+        return scenario_events.card_plays(self, state, side, cid, uses)
+
+    def scenario_play(self, ctx, side: str, action) -> bool:
+        return scenario_events.play(self, ctx, side, action)
+
     # -- the core's surface ---------------------------------------------------------------------
     def setup(self, ctx, scenario, options):
         scenarios.setup(self, ctx, scenario, options)

@@ -611,7 +611,7 @@ def end_of_turn(rules, ctx) -> None:
             ctx.emit(Note(f"{u.uid} is withdrawn (end of turn 6)"))
 
 
-def card_plays(rules, state, side: str, cid: str, verbs) -> list:
+def card_plays(rules, state, side: str, cid: str, uses) -> list:
     """Air Assault: once a turn a Move or Move & Fire card may take a Mujahideen unit in cover (and a
     Hero with it, on a Move) through the tunnels to any other covered hex free of enemy units, for 2 MP."""
     if side != MUJ or rules.spec(state).victory != "air_assault" or state.relocated.get(MUJ) == state.turn:
@@ -622,7 +622,7 @@ def card_plays(rules, state, side: str, cid: str, verbs) -> list:
     board = board_at(state)
     covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]
     out = []
-    for block, use in verbs:
+    for block, use in uses:
         if use not in (Use.MOVE, Use.MOVE_FIRE):
             continue
         for u in sorted(state.units.values(), key=lambda x: x.uid):

@@ -13,6 +13,7 @@ from tabletop_core import Decision
 from .actions import Decline, Declined, Stinger, Su25, Use
 from .board import board_at
 from .cards import card, damage_card
+from .setup import after_placed, setup_carrier
 from .state import MUJ, PLAYERS, SOVIET, EventChoice, FireFrame, Note, VPScored, other
 from .units import apply_hit, is_hard, units_at, utype
 from .vehstate import APFire, MechSet
@@ -82,7 +83,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         ctx.emit(Note(f"Stinger at {action.unit}: {hits} hit(s)"))
         for _ in range(hits):
             if action.unit in state.units:
-                apply_hit(ctx, action.unit)
+                apply_hit(rules, ctx, action.unit)
         return
     board = board_at(state)
     for label in reversed(action.hexes):
@@ -97,44 +98,6 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
                                hef=SU25_HEF - board.cf(h), step="begin", marker="", spraying=True))
 
 
-
-
-# -- set-up of the mechanised scenarios (Kill Zone, Zhawar, Sherkhankhel, Air Assault) -----------
-def setup_carrier(state, unit, h):
-    """A friendly carrier in ``h`` with room for ``unit`` (8a: one Leg unit and one Hero), or None."""
-    from .vehicles import room_for
-
-    if not utype(unit).leg:
-        return None
-    for c in sorted(units_at(state, h), key=lambda x: x.uid):
-        if c.side == unit.side and utype(c).carrier and not c.carrier and room_for(state, c, unit):
-            return c
-    return None
-
-
-def placement_ok(state, force, unit, h) -> bool:
-    """The scenario's limits on a set-up hex: Leg units of a loaded force go into a carrier (Kill
-    Zone); cover-only zones (a hex with a cover modifier); ``apart``: not in or next to an enemy hex."""
-    board = board_at(state)
-    if force.loaded and utype(unit).leg and setup_carrier(state, unit, h) is None:
-        return False
-    if force.cover_only and board.cf(h) <= 0:
-        return False
-    if force.apart and any(u.side != force.side and u.hex is not None and board.distance(u.hex, h) <= 1
-                           for u in state.units.values()):
-        return False
-    return h not in state.wire or not utype(unit).leg
-
-
-def after_placed(ctx, force, uid: str, h) -> None:
-    """A Leg unit of a loaded force rides in the carrier it was set up with (8a)."""
-    from .vehstate import Loaded
-
-    u = ctx.state.units[uid]
-    if force.loaded and utype(u).leg:
-        c = setup_carrier(ctx.state, u, h)
-        if c is not None:
-            ctx.emit(Loaded(uid, c.uid))
 
 
 def load_force(ctx, force, uids) -> None:

@@ -11,7 +11,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from . import abilities, abilities_extra, artillery, fire, movement, scenario_events
+from . import abilities, abilities_extra, artillery, fire, movement
 from .board import board_at
 from .cards import card, hand_of, initiative_key
 from .state import (
@@ -211,7 +211,7 @@ def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
 
 
 # -- 6b/6c: what a card can do now ----------------------------------------------------------------
-def _verbs(rules, state, side: str, cid: str):
+def _uses(rules, state, side: str, cid: str):
     """(block, use) pairs of a card for its owner, scenario rules applied (the #19 / #12 rules)."""
     c = card(cid)
     spec = rules.spec(state)
@@ -247,7 +247,7 @@ def main_options(rules, state, side: str):
 
     for cid in hand_of(state, side):
         c = card(cid)
-        for block, use in _verbs(rules, state, side, cid):
+        for block, use in _uses(rules, state, side, cid):
             if use == Use.FIRE:
                 opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
             elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
@@ -293,9 +293,9 @@ def main_options(rules, state, side: str):
                          and not power_barred(state.units[lead], p)]  # 17b
             opts += abilities.power_plays(state, side, cid)
         opts += abilities.any_card_plays(state, side, cid)
-        opts += vehicle_plays(rules, state, side, cid, _verbs(rules, state, side, cid))  # 15, 17a, 18c, 22k
+        opts += vehicle_plays(rules, state, side, cid, _uses(rules, state, side, cid))  # 15, 17a, 18c, 22k
         opts += abilities_extra.card_plays(rules, state, side, cid)  # 21d, 22g, 22l, 22o, 23b
-        opts += scenario_events.card_plays(rules, state, side, cid, _verbs(rules, state, side, cid))  # tunnels
+        opts += rules.scenario_card_plays(state, side, cid, _uses(rules, state, side, cid))  # Air Assault's tunnels
     return _unique(opts)
 
 
@@ -367,7 +367,7 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
     use = action.use
     if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters
         return
-    if scenario_events.play(rules, ctx, side, action):  # Air Assault's tunnels
+    if rules.scenario_play(ctx, side, action):  # Air Assault's tunnels
         return
     if abilities_extra.handles(action):
         abilities_extra.do(rules, ctx, side, action)

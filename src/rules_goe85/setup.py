@@ -23,7 +23,7 @@ from .actions import Place, PlaceFoxhole, PlaceWire
 from .board import board_at
 from .data import game_data
 from .state import FoxholePlaced, Note, Unit, UnitPlaced
-from .units import stacking_ok, units_at
+from .units import stacking_ok, units_at, utype
 
 NO_FORTIFICATION = ("pond",)  # 23: nor any building (the TEC's building flag)
 
@@ -70,17 +70,13 @@ def placement_hexes(state, f: Deploy, unit: Unit):
 
 
 def _loading(state, f: Deploy, unit: Unit, h) -> bool:
-    from .scenarios_mech import setup_carrier
-
     force = game_data().scenarios[state.scenario].forces[f.force]
     return force.loaded and setup_carrier(state, unit, h) is not None
 
 
 def scenario_allows(state, f: Deploy, unit: Unit, h) -> bool:
-    """The scenario's own limits (scenarios_mech.py): cover-only hexes, no enemy next door, Leg units
+    """The scenario's own limits (its forces' data, :func:`placement_ok`): cover-only hexes, no enemy next door, Leg units
     of a loaded force only into a carrier with room."""
-    from .scenarios_mech import placement_ok
-
     force = game_data().scenarios[state.scenario].forces[f.force]
     return placement_ok(state, force, unit, h)
 
@@ -123,8 +119,6 @@ def act(rules, ctx, f: Deploy, action) -> None:
     if isinstance(action, Place):
         uid, tid = f.pending[0]
         ctx.emit(UnitPlaced(Unit(uid, tid, f.side, h)))
-        from .scenarios_mech import after_placed
-
         after_placed(ctx, game_data().scenarios[ctx.state.scenario].forces[f.force], uid, h)  # loads it
         f = attrs.evolve(f, pending=f.pending[1:])
     elif isinstance(action, PlaceWire):
@@ -164,3 +158,41 @@ def advance(rules, ctx, f: Deploy) -> None:
 
 
 FRAMES = (Deploy,)
+
+
+# -- the forces' set-up limits (loaded, cover-only, apart: Kill Zone, Zhawar, Sherkhankhel, Air Assault)
+def setup_carrier(state, unit, h):
+    """A friendly carrier in ``h`` with room for ``unit`` (8a: one Leg unit and one Hero), or None."""
+    from .vehicles import room_for
+
+    if not utype(unit).leg:
+        return None
+    for c in sorted(units_at(state, h), key=lambda x: x.uid):
+        if c.side == unit.side and utype(c).carrier and not c.carrier and room_for(state, c, unit):
+            return c
+    return None
+
+
+def placement_ok(state, force, unit, h) -> bool:
+    """The scenario's limits on a set-up hex: Leg units of a loaded force go into a carrier (Kill
+    Zone); cover-only zones (a hex with a cover modifier); ``apart``: not in or next to an enemy hex."""
+    board = board_at(state)
+    if force.loaded and utype(unit).leg and setup_carrier(state, unit, h) is None:
+        return False
+    if force.cover_only and board.cf(h) <= 0:
+        return False
+    if force.apart and any(u.side != force.side and u.hex is not None and board.distance(u.hex, h) <= 1
+                           for u in state.units.values()):
+        return False
+    return h not in state.wire or not utype(unit).leg
+
+
+def after_placed(ctx, force, uid: str, h) -> None:
+    """A Leg unit of a loaded force rides in the carrier it was set up with (8a)."""
+    from .vehstate import Loaded
+
+    u = ctx.state.units[uid]
+    if force.loaded and utype(u).leg:
+        c = setup_carrier(ctx.state, u, h)
+        if c is not None:
+            ctx.emit(Loaded(uid, c.uid))

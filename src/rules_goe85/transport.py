@@ -66,7 +66,7 @@ def assault_direction(state, h):
     return None
 
 
-def passengers_leave_assault(ctx, uids, h, frm) -> None:
+def passengers_leave_assault(rules, ctx, uids, h, frm) -> None:
     """8e: passengers of a carrier destroyed in Assault Combat that survived their two hits retreat
     one hex directly away from the attack (13d's direction), or are eliminated if that hex is off
     the map, impassable, held by the enemy or full.  They go at once: they were no party to the
@@ -80,7 +80,7 @@ def passengers_leave_assault(ctx, uids, h, frm) -> None:
         if u is None or u.carrier or u.hex != h:
             continue
         ctx.emit(Note(f"{uid}'s carrier was destroyed in the assault: it retreats"))
-        _retreat(ctx, board, u, away_from(frm, h) if frm is not None else None, u.side)
+        _retreat(rules, ctx, board, u, away_from(frm, h) if frm is not None else None, u.side)
 
 
 # -- 8j -------------------------------------------------------------------------------------------

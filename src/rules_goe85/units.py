@@ -91,17 +91,15 @@ def hit_outcome(u: Unit) -> str:
     return "eliminated"
 
 
-def apply_hit(ctx, uid: str) -> str:
-    from .scenarios import on_eliminated
-
+def apply_hit(rules, ctx, uid: str) -> str:
     u = ctx.state.units[uid]
     outcome = hit_outcome(u)
     if outcome == "eliminated" and is_vehicle(u):  # 13f, 17d: a vehicle's last hit destroys it
         from .vehicles import destroy
 
-        destroy(ctx, uid)
+        destroy(rules, ctx, uid)
         return outcome
     ctx.emit(UnitHit(uid, outcome))
     if outcome == "eliminated":
-        on_eliminated(ctx, u)
+        rules.on_eliminated(ctx, u)
     return outcome

@@ -347,11 +347,10 @@ def advance_mode(rules, ctx, f: ModeChoice) -> None:
 
 
 # -- destruction (15c, 17d, 8e) -------------------------------------------------------------------
-def destroy(ctx, uid: str) -> None:
+def destroy(rules, ctx, uid: str) -> None:
     """Flip to the wreck side (15c); a flying helicopter crashes into one of its two front hexes
     and attacks what is there, a hovering one into its own hex (17d); passengers: eliminated in a
     flying or hovering helicopter, two hits otherwise (8e, 17d)."""
-    from .scenarios import on_eliminated
     from .units import apply_hit
 
     from .transport import assault_direction, passengers_leave_assault
@@ -371,25 +370,25 @@ def destroy(ctx, uid: str) -> None:
                 crash_hex = options[ctx.randint(0, len(options) - 1, reason="where the helicopter crashes")]
     ctx.emit(Destroyed(uid, wreck=crash_hex is None))
     ctx.emit(Note(f"{uid} is destroyed"))
-    on_eliminated(ctx, u)
+    rules.on_eliminated(ctx, u)
     for p in aboard:
         if p not in state.units:
             continue
         if crash_hex is not None:
             while p in state.units:
-                apply_hit(ctx, p)
+                apply_hit(rules, ctx, p)
         else:
             for _ in range(2):
                 if p in state.units:
-                    apply_hit(ctx, p)
+                    apply_hit(rules, ctx, p)
     if assault_from is not None and crash_hex is None:  # 8e: out of the assaulted hex
-        passengers_leave_assault(ctx, aboard, u.hex, assault_from)
+        passengers_leave_assault(rules, ctx, aboard, u.hex, assault_from)
     if crash_hex is not None:
         ctx.emit(WreckPlaced(crash_hex))
-        crash_attack(ctx, u, crash_hex)
+        crash_attack(rules, ctx, u, crash_hex)
 
 
-def crash_attack(ctx, heli, h) -> None:
+def crash_attack(rules, ctx, heli, h) -> None:
     """17d: 2 HEF against the Soft Targets in the crash hex (hits spread evenly, 12a/21h), a -2 APF
     automatic hit on each Hard Target (flank armour).  Resolved at once, without reaction windows:
     the crash happens in the middle of another attack's procedure, whose frame stays on top (a
@@ -410,9 +409,9 @@ def crash_attack(ctx, heli, h) -> None:
         result = damage_result(cid, -2, 0, armour(utype(state.units[t]).af, Arc.FLANK))
         ctx.emit(Note(f"the crash hits {t}: APF -2, card {cid} -> {result}"))
         if result == "destroy":
-            destroy(ctx, t)
+            destroy(rules, ctx, t)
         elif result == "shake" and not state.units[t].shaken:
-            apply_hit(ctx, t)
+            apply_hit(rules, ctx, t)
     taken = {t: 0 for t in soft}
     for _ in range(2):
         alive = [t for t in soft if t in state.units]
@@ -429,7 +428,7 @@ def crash_attack(ctx, heli, h) -> None:
         victim = heroless[0] if len(heroless) == 1 else ctx.choice(heroless, reason="which unit the crash hits")
         taken[victim] += 1
         ctx.emit(Note(f"the crash hits {victim} (card {cid})"))
-        apply_hit(ctx, victim)
+        apply_hit(rules, ctx, victim)
 
 
 # -- withdrawing ----------------------------------------------------------------------------------
@@ -456,7 +455,7 @@ def he_adjustment(lead, targets) -> tuple[int, int]:
 
 
 # -- cards that vehicles and helicopters use (15, 17a, 18c, 22k) ---------------------------------
-def vehicle_plays(rules, state, side: str, cid: str, verbs) -> list:
+def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
     from .apfire import ap_leads
     from .cards import card
     from .fire import fire_options
@@ -464,7 +463,7 @@ def vehicle_plays(rules, state, side: str, cid: str, verbs) -> list:
 
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
-    for block, use in verbs:
+    for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g, ap=True)
                     for lead, tgt, g in ap_leads(state, side, use=Use.FIRE) if not is_heli(state.units[lead])]

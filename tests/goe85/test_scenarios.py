@@ -38,9 +38,9 @@ def test_9th_company_events_sapper_and_artillery_strike():
     g = game("9th-company")
     stack_deck(g, ["#55", "#57"])
     c = ctx(g)
-    assert draw_one_into_hand(c, "mujahideen") == "event"
+    assert draw_one_into_hand(RULES, c, "mujahideen") == "event"
     assert "#55" in g.state.decks[DECK].piles[sapper_pile("mujahideen")]  # kept aside for an assault
-    assert draw_one_into_hand(c, "soviet") == "event"
+    assert draw_one_into_hand(RULES, c, "soviet") == "event"
     assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 3
     assert "#57" in g.state.decks[DECK].piles["removed"]
 

@@ -10,7 +10,7 @@ from rules_goe85.actions import (
 )
 from rules_goe85 import scenario_events as se
 from rules_goe85.board import board_for
-from rules_goe85.sequence import _verbs, end_turn_limit, main_options
+from rules_goe85.sequence import _uses, end_turn_limit, main_options
 from rules_goe85.state import EventChoice, FireFrame, MoveFrame
 from rules_goe85.vehstate import APFire
 
@@ -145,18 +145,18 @@ def test_kill_zone_victory_points_and_the_fifth_kill():
              G={"shaken": True}, B={"shaken": True, "reduced": True}, S={"shaken": True, "reduced": True},
              **{f"M{i}": {"shaken": True, "reduced": True} for i in range(6)})
     for uid in ("G", "B", "S"):
-        apply_hit(ctx(g), uid)
+        apply_hit(RULES, ctx(g), uid)
     assert g.state.vp["mujahideen"] == 4  # GAZ-66 1, BTR-70 2, Leg unit 1
     for i in range(4):
-        apply_hit(ctx(g), f"M{i}")
+        apply_hit(RULES, ctx(g), f"M{i}")
     assert g.state.result is None
-    apply_hit(ctx(g), "M4")  # the fifth: the game ends, 4 VP < 10
+    apply_hit(RULES, ctx(g), "M4")  # the fifth: the game ends, 4 VP < 10
     assert g.state.result.winner == "soviet"
     # reaching 10 VP wins at once
     g = game("kill-zone")
     position(g, [("T", "t-55", "soviet", "7E2"), ("R", "rpd", "mujahideen", "8A3")], T={"shaken": True})
     g.state.vp["mujahideen"] = 8
-    apply_hit(ctx(g), "T")
+    apply_hit(RULES, ctx(g), "T")
     assert g.state.result.winner == "mujahideen"
 
 
@@ -176,12 +176,12 @@ def test_zhawar_setup_wire_artillery_cards_and_hands():
         if u.hex is not None and u.side == "soviet":
             assert any(lab.startswith("5") for lab in b.board.labels(u.hex)) or b.label(u.hex) == "6I1"
     # the Mujahideen call 3 HEF artillery with #12 (its Soviet restriction ignored) or #19's top half
-    assert ("upper", "artillery") in _verbs(RULES, g.state, "mujahideen", "#12")
-    assert ("upper", "artillery") in _verbs(RULES, g.state, "mujahideen", "#19")
+    assert ("upper", "artillery") in _uses(RULES, g.state, "mujahideen", "#12")
+    assert ("upper", "artillery") in _uses(RULES, g.state, "mujahideen", "#19")
     from rules_goe85.artillery import on_target
 
     assert not on_target(3, "mujahideen", False) and on_target(4, "mujahideen", False)  # 4-6 only
-    assert ("upper", "artillery") not in _verbs(RULES, DATA and game("jalalabad").state, "mujahideen", "#12")
+    assert ("upper", "artillery") not in _uses(RULES, DATA and game("jalalabad").state, "mujahideen", "#12")
 
 
 @pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
@@ -301,7 +301,7 @@ def test_sherkhankhel_exits_and_victory_product():
 
     g.state.units["N"] = g.state.units["N"].__class__("N", "muj-rifle-resilient", "mujahideen", b.hex("7J3"),
                                                       shaken=True, reduced=True)
-    apply_hit(ctx(g), "N")
+    apply_hit(RULES, ctx(g), "N")
     assert g.state.vp["soviet"] == 4
 
 
@@ -404,7 +404,7 @@ def test_air_assault_scoring_of_losses():
              H={"mode": "landed", "shaken": True, "reduced": True}, S={"shaken": True, "reduced": True},
              M={"shaken": True, "reduced": True})
     for uid in ("H", "S", "M"):
-        apply_hit(ctx(g), uid)
+        apply_hit(RULES, ctx(g), uid)
     run(g)
     assert g.state.vp == {"soviet": 1, "mujahideen": 5}
 

@@ -157,15 +157,15 @@ def test_carrier_shaken_and_destroyed_with_passenger():
     g = game("your-papers-please")
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
-    apply_hit(ctx(g), "B")
+    apply_hit(RULES, ctx(g), "B")
     assert g.state.units["R"].shaken  # 8f
-    apply_hit(ctx(g), "B")  # one-step vehicle: the second hit destroys it (13f); the Shaken passenger
+    apply_hit(RULES, ctx(g), "B")  # one-step vehicle: the second hit destroys it (13f); the Shaken passenger
     assert "B" not in g.state.units and "R" not in g.state.units  # takes two hits: reduced, eliminated (8e)
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
     from rules_goe85.vehicles import destroy
 
-    destroy(ctx(g), "B")
+    destroy(RULES, ctx(g), "B")
     r = g.state.units["R"]
     assert r.carrier == "" and r.reduced and r.shaken and g.state.units["R"].hex in g.state.wrecks  # 8e
     # 8h: a Shaken carrier cannot load

@@ -70,7 +70,7 @@ def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("A", "muj-rifle-intensive", "mujahideen", "5E4")], R={"carrier": "B"})
     g.state.stack.append(AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve"))
-    destroy(ctx(g), "B")  # the carrier dies in the assault
+    destroy(RULES, ctx(g), "B")  # the carrier dies in the assault
     r = g.state.units["R"]
     assert r.shaken and r.reduced and r.carrier == ""  # two hits (8e)
     assert r.hex == away_from(frm, here) and r.hex != here  # one hex directly away from the attack
@@ -79,12 +79,12 @@ def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
                  ("A", "muj-rifle-intensive", "mujahideen", "5E4"),
                  ("X", "muj-rifle-intensive", "mujahideen", B.label(away_from(frm, here)))], R={"carrier": "B"})
     g.state.stack.append(AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve"))
-    destroy(ctx(g), "B")
+    destroy(RULES, ctx(g), "B")
     assert "R" not in g.state.units
     # outside an assault the passenger stays in the hex with the wreck (8e first sentence)
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
              R={"carrier": "B"})
-    destroy(ctx(g), "B")
+    destroy(RULES, ctx(g), "B")
     assert g.state.units["R"].hex == here and here in g.state.wrecks
 
 
