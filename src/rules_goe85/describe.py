@@ -6,10 +6,10 @@ terrain and the HEF it would have now (``fire.attack_plan``, the numbers ``start
 """
 from __future__ import annotations
 
-from . import actions as A
-from .board import board_at
-from .data import game_data
-from .fire import FIRE_POWERS, attack_plan
+from .model import actions as A
+from .queries.board import board_at
+from .data.components import game_data
+from .procedures.fire import FIRE_POWERS, attack_plan
 
 SIDE_WORD = {"soviet": "Soviet", "mujahideen": "Mujahideen"}
 #: Uses of a card whose target is fired at with HE (their words give range, terrain and HEF).

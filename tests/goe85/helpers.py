@@ -4,10 +4,10 @@ from __future__ import annotations
 from tabletop_core.decks import hand
 from tabletop_core.game import Game
 
-from rules_goe85.board import board_for
-from rules_goe85.data import game_data
+from rules_goe85.queries.board import board_for
+from rules_goe85.data.components import game_data
 from rules_goe85.rules import GoERules
-from rules_goe85.state import DECK, Unit
+from rules_goe85.model.state import DECK, Unit
 
 RULES = GoERules()
 RED, GOLD, GREEN, BLANK = "#5", "#2", "#3", "#1"

@@ -1,7 +1,7 @@
 """The typed actions: what a player reads for each choice, and what a log may hold."""
 import pytest
 
-from rules_goe85.actions import Block, PlayCard, Step, Strike, Use
+from rules_goe85.model.actions import Block, PlayCard, Step, Strike, Use
 
 from .helpers import RULES, game, position
 from .refpos import arrange, fresh

@@ -4,12 +4,12 @@ Hard Targets; movement classes (7a).  Positions are set through the referee."""
 import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 
-from rules_goe85.actions import Block, PlayCard, PlayReaction, REFUSALS, Step, Use
-from rules_goe85.board import board_for
-from rules_goe85.movement import start_move
-from rules_goe85.sequence import main_options
-from rules_goe85.state import TargetNoted
-from rules_goe85.vehstate import APFire
+from rules_goe85.model.actions import Block, PlayCard, PlayReaction, REFUSALS, Step, Use
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.events import TargetNoted
+from rules_goe85.model.vehicles import APFire
 
 from .helpers import GREEN, GREEN2, RED, RULES
 from .refpos import arrange, fresh
@@ -130,7 +130,7 @@ def test_each_movement_class_pays_its_own_terrain_costs():
 @pytest.mark.rule("goe85:17f")
 @pytest.mark.rule("goe85:2i")
 def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
-    from rules_goe85.state import FireFrame, Impulse
+    from rules_goe85.model.frames import FireFrame, Impulse
 
     g = fresh()
     units = [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}),
@@ -162,8 +162,8 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
 
 @pytest.mark.rule("goe85:23b")
 def test_a_destroyed_bunker_leaves_rubble():
-    from rules_goe85.board import board_at
-    from rules_goe85.fortifications import BunkerPlaced
+    from rules_goe85.queries.board import board_at
+    from rules_goe85.model.events import BunkerPlaced
 
     g = fresh()
     bunker = B.hex("5C3")  # clear, level 0: CF 0, open to wheels

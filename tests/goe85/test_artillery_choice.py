@@ -2,9 +2,9 @@
 be spread evenly goes to the unit the attacker picks.  Set through the referee."""
 import pytest
 
-from rules_goe85.actions import PickVictim, Strike
-from rules_goe85.board import board_for
-from rules_goe85.state import ArtilleryFrame, FireFrame, Impulse
+from rules_goe85.model.actions import PickVictim, Strike
+from rules_goe85.queries.board import board_for
+from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse
 
 from .helpers import BLANK, GREEN, GREEN2
 from .refpos import arrange, fresh

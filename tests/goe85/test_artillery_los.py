@@ -3,10 +3,10 @@ import pytest
 
 from tabletop_core.boards import Board, LineOfSight, LosStatus, MapDef
 
-from rules_goe85.artillery import hex_draws, on_target, strike
-from rules_goe85.board import board_for
-from rules_goe85.data import game_data, hex_terrain
-from rules_goe85.state import FireFrame
+from rules_goe85.procedures.artillery import hex_draws, on_target, strike
+from rules_goe85.queries.board import board_for
+from rules_goe85.data.components import game_data, hex_terrain
+from rules_goe85.model.frames import FireFrame
 
 from .helpers import BLANK, RULES, ctx, game, position, run, stack_deck
 

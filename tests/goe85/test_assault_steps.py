@@ -3,12 +3,14 @@ Retreat (19f) after all hits undoes them, Ambush (19b) lets every surviving defe
 and the defender's Bullet Storm (4e, 19c).  Positions are set through the referee."""
 import pytest
 
-from rules_goe85.actions import (
-    Block, Decline, Declined, PlayCard, PlayReaction, Retreat, RetreatFrom, Step, Stop, Use,
+from rules_goe85.model.actions import (
+    Block, Decline, Declined, PlayCard, PlayReaction, RetreatFrom, Step, Stop, Use,
 )
-from rules_goe85.assault_steps import AssaultCombat, HitUndone
-from rules_goe85.board import board_for
-from rules_goe85.state import AssaultFrame, Impulse, UnitHit
+from rules_goe85.model.frames import AssaultCombat
+from rules_goe85.model.events import HitUndone
+from rules_goe85.queries.board import board_for
+from rules_goe85.model.frames import AssaultFrame, Impulse
+from rules_goe85.model.events import UnitHit
 
 from .helpers import BLANK, BLANK2, GOLD, GREEN, GREEN2, RED
 from .refpos import arrange, fresh

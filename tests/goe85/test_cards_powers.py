@@ -1,18 +1,18 @@
 """Action cards (18), Support (19), abilities (21) and Powers (22) as this plug-in plays them."""
 import pytest
 
-from rules_goe85.actions import (
-    REFUSALS, Block, Boldness, HelicopterAttack, PlayCard, PlayReaction, Retreat, Step, Stop, Strike, Use,
+from rules_goe85.model.actions import (
+    REFUSALS, Block, Boldness, HelicopterAttack, PlayCard, PlayReaction, Step, Stop, Strike, Use,
 )
-from rules_goe85.abilities import any_card_plays, do_power, power_plays, second_wind_plays
-from rules_goe85.board import board_for
-from rules_goe85.fire import attack_hef, fire_options, start_fire
-from rules_goe85.movement import start_move
-from rules_goe85.scenarios import act_event, decide_event
-from rules_goe85.sequence import main_options
-from rules_goe85.state import ArtilleryFrame, EventChoice, FireFrame, Impulse, MoveFrame, OppFireWindow
+from rules_goe85.cards.powers import any_card_plays, do_power, power_plays
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.fire import attack_hef, fire_options, start_fire
+from rules_goe85.procedures.move import start_move
+from rules_goe85.scenarios.common import act_event, decide_event
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.frames import ArtilleryFrame, EventChoice, FireFrame, Impulse, MoveFrame, OppFireWindow
 
-from .helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, give, position, run, stack_deck
+from .helpers import BLANK, GOLD, GREEN, GREEN2, RULES, ctx, game, give, position, run, stack_deck
 
 
 def _impulse(g, side="soviet"):
@@ -313,7 +313,7 @@ def test_critical_hit_redraws_one_card_against_leg_units():
 
 @pytest.mark.rule("goe85:19f")
 def test_retreat_voids_the_assault():
-    from rules_goe85.assault import push_assaults
+    from rules_goe85.procedures.assault import push_assaults
 
     g = game()
     position(g, [("S1", "spetsnaz", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5C4")])
@@ -331,7 +331,7 @@ def test_retreat_voids_the_assault():
 @pytest.mark.rule("goe85:4a")
 @pytest.mark.rule("goe85:5g")
 def test_prep_fire_smoke_blocks_then_fades():
-    from rules_goe85.state import CleanedUp
+    from rules_goe85.model.events import CleanedUp
 
     g = game()
     position(g, [("SP", "sov-rifle-prep", "soviet", "5G2"), ("S1", "sov-rifle-intensive", "soviet", "5G4"),
@@ -352,6 +352,6 @@ def test_prep_fire_smoke_blocks_then_fades():
 
 
 def SmokePlacedAt(h):
-    from rules_goe85.state import SmokePlaced
+    from rules_goe85.model.events import SmokePlaced
 
     return SmokePlaced(h, 2)

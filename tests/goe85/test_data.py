@@ -4,8 +4,10 @@ import pytest
 from tabletop_core import DataFileError
 from tabletop_core.data import load_toml
 
-from rules_goe85.board import board_for
-from rules_goe85.data import CardsFile, UnitsFile, game_data
+from rules_goe85.queries.board import board_for
+from rules_goe85.data.components import CardsFile, UnitsFile, game_data
+
+from .helpers import RULES
 
 D = game_data()
 
@@ -98,3 +100,13 @@ def test_bad_files_are_refused_with_file_and_field(tmp_path):
     with pytest.raises(DataFileError) as err:
         load_toml(bad, UnitsFile)
     assert "hefty" in str(err.value)
+
+
+def test_scenario_board_is_the_printed_board_of_the_scenario():
+    from tabletop_core.errors import UnknownNameError
+
+    board = RULES.scenario_board("city-boys")
+    assert set(board.hexes) == set(board_for("city-boys").hexes)
+    assert board is RULES.scenario_board("city-boys")  # public data, built once
+    with pytest.raises(UnknownNameError, match="unknown goe85 scenario 'nowhere'"):
+        RULES.scenario_board("nowhere")

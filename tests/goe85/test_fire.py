@@ -1,11 +1,13 @@
 """Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
 import pytest
 
-from rules_goe85.actions import PlayReaction, Use
-from rules_goe85.board import board_for
-from rules_goe85.cards import counts_as_hit, damage_card
-from rules_goe85.fire import attack_hef, draw_plan, fire_options, start_fire
-from rules_goe85.state import ASIDE, FireFrame
+from rules_goe85.model.actions import PlayReaction, Use
+from rules_goe85.queries.board import board_for
+from rules_goe85.queries.deck import counts_as_hit
+from rules_goe85.procedures.draws import damage_card
+from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
+from rules_goe85.model.state import ASIDE
+from rules_goe85.model.frames import FireFrame
 
 from .helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, give, position, run, stack_deck
 

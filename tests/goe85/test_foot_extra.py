@@ -7,15 +7,15 @@ from tabletop_core.boards import LosStatus
 from tabletop_core.boards.hexfacing import facing_toward
 from tabletop_core.game import Game
 
-from rules_goe85.actions import REFUSALS, Block, Place, PlaceFoxhole, PlayCard, Step, Stop, Use
-from rules_goe85.artillery import strike
-from rules_goe85.board import board_for
-from rules_goe85.fire import fire_options, first_fire_marker
-from rules_goe85.fortifications import BunkerPlaced, WirePlaced
-from rules_goe85.sequence import main_options
-from rules_goe85.setup import Deploy
-from rules_goe85.state import FireFrame, Impulse, MoveFrame
-from rules_goe85.units import stacking_ok, units_at
+from rules_goe85.model.actions import REFUSALS, Block, Place, PlaceFoxhole, PlayCard, Step, Stop, Use
+from rules_goe85.procedures.artillery import strike
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.fire import fire_options, first_fire_marker
+from rules_goe85.model.events import BunkerPlaced, WirePlaced
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.frames import Deploy
+from rules_goe85.model.frames import FireFrame, Impulse, MoveFrame
+from rules_goe85.queries.units import stacking_ok, units_at
 
 from .helpers import BLANK, BLANK2, RED, RULES, ctx, game, give, position, run, stack_deck
 from .test_artillery_los import _line_board, _los

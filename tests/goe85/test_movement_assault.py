@@ -1,13 +1,15 @@
 """Movement (7, 9), Opportunity Fire (11), assault (13), rally (16), concealment (18q) and powers."""
 import pytest
 
-from rules_goe85.actions import Block, Decline, Declined, PlayCard, PlayReaction, Step, Stop, Use
-from rules_goe85.abilities import conceal_hexes, do_rally, rally_targets
-from rules_goe85.assault import assault_hef, distribute, loser
-from rules_goe85.board import board_for
-from rules_goe85.movement import mp_allowance, reserve_moves, start_move
-from rules_goe85.state import AssaultFrame, MoveFrame, OppFireWindow, Unit
-from rules_goe85.units import stacking_ok
+from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, PlayReaction, Step, Stop, Use
+from rules_goe85.cards.powers import conceal_hexes, do_rally, rally_targets
+from rules_goe85.procedures.assault import assault_hef, distribute, loser
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.move import mp_allowance, start_move
+from rules_goe85.procedures.reserve import reserve_moves
+from rules_goe85.model.frames import AssaultFrame, MoveFrame, OppFireWindow
+from rules_goe85.model.state import Unit
+from rules_goe85.queries.units import stacking_ok
 
 from .helpers import BLANK, GREEN, GREEN2, GOLD, RED, RULES, ctx, game, give, position, run, stack_deck
 

@@ -2,9 +2,10 @@
 the first attack applying to the second.  Positions are set through the referee."""
 import pytest
 
-from rules_goe85.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
-from rules_goe85.board import board_for
-from rules_goe85.punishing import PunishingRetreat, retreat_hexes
+from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
+from rules_goe85.queries.board import board_for
+from rules_goe85.model.frames import PunishingRetreat
+from rules_goe85.procedures.punishing_fire import retreat_hexes
 
 from .helpers import BLANK, BLANK2, GREEN, GREEN2, RED2
 from .refpos import arrange, fresh

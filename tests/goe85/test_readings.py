@@ -3,11 +3,11 @@
 Fire (18i), artillery and friendly units in a struck hex (12a).  Positions are set through the referee."""
 import pytest
 
-from rules_goe85.actions import REFUSALS, Block, EndImpulse, PlayCard, PlayReaction, Step, Use
-from rules_goe85.artillery import strike
-from rules_goe85.board import board_for
-from rules_goe85.sequence import main_options
-from rules_goe85.state import FireChoice, Impulse
+from rules_goe85.model.actions import REFUSALS, Block, EndImpulse, PlayCard, PlayReaction, Step, Use
+from rules_goe85.procedures.artillery import strike
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.frames import FireChoice, Impulse
 
 from .helpers import GREEN, GREEN2, RULES
 from .refpos import arrange, fresh

@@ -2,9 +2,10 @@
 Barrage costs, Pathfinder, entering reinforcements and concealment.  Set through the referee."""
 import pytest
 
-from rules_goe85.actions import EndReserve, ReserveMove
-from rules_goe85.board import board_for
-from rules_goe85.state import BarrageSet, ReserveFrame
+from rules_goe85.model.actions import EndReserve, ReserveMove
+from rules_goe85.queries.board import board_for
+from rules_goe85.model.events import BarrageSet
+from rules_goe85.model.frames import ReserveFrame
 
 from .refpos import arrange, fresh
 

@@ -5,9 +5,10 @@ import pytest
 
 from tabletop_core.events import NumberDrawn
 
-from rules_goe85.actions import Block, PlayCard, PlayReaction, Use
-from rules_goe85.board import board_for
-from rules_goe85.state import Impulse, OppFireWindow, Rallied, UnitHit
+from rules_goe85.model.actions import Block, PlayCard, PlayReaction, Use
+from rules_goe85.queries.board import board_for
+from rules_goe85.model.frames import Impulse, OppFireWindow
+from rules_goe85.model.events import Rallied, UnitHit
 
 from .helpers import GREEN, RULES
 from .refpos import arrange, fresh
@@ -72,7 +73,7 @@ def test_the_marksman_power_may_be_used_as_opportunity_fire():
 @pytest.mark.rule("goe85:21c")
 @pytest.mark.rule("goe85:10d-attackers")
 def test_a_sniper_leading_a_group_keeps_its_range_rule_but_loses_cover_negation():
-    from rules_goe85.state import Note
+    from rules_goe85.model.events import Note
 
     g = fresh()
     # Malinsky (Sniper, HEF 2) and a Rifle (HEF 2) fire together at Baddar (Difficult Target), alone
@@ -116,7 +117,7 @@ def test_spraying_fire_when_leading_a_group_or_a_fire_power():
 
 @pytest.mark.rule("goe85:18q")
 def test_concealment_is_not_lost_next_to_a_helicopter():
-    from rules_goe85.abilities import lose_concealment
+    from rules_goe85.cards.powers import lose_concealment
 
     g = fresh()
     arrange(g, [("H1", "mi-24", "soviet", "5C3", {"mode": "hovering"}),
@@ -134,7 +135,7 @@ def test_concealment_is_not_lost_next_to_a_helicopter():
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")
 @pytest.mark.rule("goe85:13d")
 def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
-    from rules_goe85.state import AssaultFrame
+    from rules_goe85.model.frames import AssaultFrame
 
     g = fresh("hammer-and-anvil")
     hb = board_for("hammer-and-anvil")

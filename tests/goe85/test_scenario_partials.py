@@ -3,14 +3,15 @@ tiles change map 8's terrain, Zhawar's Wire is the Soviet player's set-up decisi
 deployment places every Foxhole, Kill Zone's relocation carries its Hero (and its turn guard)."""
 import pytest
 
-from rules_goe85.actions import Face, Place, PlaceFoxhole, PlaceWire, Relocate, Step, Use
-from rules_goe85 import scenario_events as se
-from rules_goe85.board import board_at, board_for
-from rules_goe85.data import game_data
-from rules_goe85.fire import fire_options, start_fire
-from rules_goe85.state import Impulse, MoveFrame, PhaseSet
-from rules_goe85.vehicles import sees
-from rules_goe85.vehstate import MechSet
+from rules_goe85.model.actions import Face, Place, PlaceFoxhole, PlaceWire, Relocate, Step, Use
+from rules_goe85.scenarios import special_rules as se
+from rules_goe85.queries.board import board_at, board_for
+from rules_goe85.data.components import game_data
+from rules_goe85.procedures.fire import fire_options, start_fire
+from rules_goe85.model.frames import Impulse, MoveFrame
+from rules_goe85.model.events import PhaseSet
+from rules_goe85.procedures.vehicles import sees
+from rules_goe85.model.vehicles import MechSet
 
 from .helpers import RULES, game
 from .refpos import arrange
@@ -159,7 +160,7 @@ def test_kill_zone_relocation_carries_an_accompanying_hero():
 
 @pytest.mark.rule("goe85:scenario:city-boys")
 def test_city_boys_relocation_carries_only_an_eligible_hero():
-    from rules_goe85.state import MarkerSet
+    from rules_goe85.model.events import MarkerSet
 
     def relocations_with_hero(g):
         return [a for a in g.decision.actions if isinstance(a, Relocate) and a.hero == "H"]

@@ -3,10 +3,12 @@ import pytest
 
 from tabletop_core.decks import hand
 
-from rules_goe85 import scenarios
-from rules_goe85.board import board_for
-from rules_goe85.cards import draw_one_into_hand
-from rules_goe85.state import DECK, ArtilleryFrame, ControlSet, EventChoice, Impulse, InitiativePick, sapper_pile
+from rules_goe85.scenarios import common as scenarios
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.draws import draw_one_into_hand
+from rules_goe85.model.state import DECK, sapper_pile
+from rules_goe85.model.frames import ArtilleryFrame, Impulse, InitiativePick
+from rules_goe85.model.events import ControlSet
 
 from .helpers import RULES, ctx, game, position, stack_deck
 
@@ -103,8 +105,8 @@ def test_your_papers_please_entry_and_control_of_two():
 
 @pytest.mark.rule("goe85:scenario:city-boys")
 def test_city_boys_relocation_once_per_turn():
-    from rules_goe85.sequence import relocations
-    from rules_goe85.state import Impulse
+    from rules_goe85.procedures.turn import relocations
+    from rules_goe85.model.frames import Impulse
 
     g = game("city-boys")
     position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4C3"), ("S1", "sov-rifle-intensive", "soviet", "7A0")])
@@ -126,8 +128,9 @@ def test_city_boys_relocation_once_per_turn():
 @pytest.mark.rule("goe85:24c")
 @pytest.mark.rule("goe85:scenario:city-boys")
 def test_bonus_cards_dealt_kept_secretly_and_scored():
-    from rules_goe85 import bonus
-    from rules_goe85.state import BonusPick, UnitHit, UnitMoved
+    from rules_goe85.procedures import bonus_cards as bonus
+    from rules_goe85.model.frames import BonusPick
+    from rules_goe85.model.events import UnitHit, UnitMoved
 
     g = game("city-boys")
     assert isinstance(g.state.top, BonusPick)

@@ -1,9 +1,9 @@
 """Jalalabad: set-up, the SU-25 and Stinger events, and its victory points."""
 import pytest
 
-from rules_goe85.actions import Stinger, Su25
-from rules_goe85.scenarios_mech import act_event, decide_event
-from rules_goe85.state import EventChoice
+from rules_goe85.model.actions import Stinger, Su25
+from rules_goe85.scenarios.mechanised import act_event, decide_event
+from rules_goe85.model.frames import EventChoice
 
 from .helpers import DATA, RULES, ctx, game, position, run, stack_deck
 

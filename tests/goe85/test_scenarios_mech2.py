@@ -4,15 +4,14 @@ import pytest
 from tabletop_core.decks import hand
 from tabletop_core.testing import check_ruleset
 
-from rules_goe85.actions import (
-    Decline, Declined, Discard, ExitMap, Ied, Place, PlaceVillageUnit, PlayCard, Prepare, Reverse, Step,
-    Strike, Tough, Unload, Use, Wave,
+from rules_goe85.model.actions import (
+    Decline, Declined, Discard, ExitMap, Ied, Place, PlaceVillageUnit, PlayCard, Prepare, Reverse, Step, Tough, Unload, Use, Wave,
 )
-from rules_goe85 import scenario_events as se
-from rules_goe85.board import board_for
-from rules_goe85.sequence import _uses, end_turn_limit, main_options
-from rules_goe85.state import EventChoice, FireFrame, MoveFrame
-from rules_goe85.vehstate import APFire
+from rules_goe85.scenarios import special_rules as se
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.turn import _uses, end_turn_limit, main_options
+from rules_goe85.model.frames import EventChoice, FireFrame, MoveFrame
+from rules_goe85.model.vehicles import APFire
 
 from .helpers import DATA, GREEN, RULES, BLANK, ctx, game, give, position, run, stack_deck
 
@@ -86,7 +85,7 @@ def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
     g.state.stack.clear()
     position(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")])
     g.state.turn = 1
-    from rules_goe85.sequence import relocations
+    from rules_goe85.procedures.turn import relocations
 
     targets = {a.to for a in relocations(RULES, g.state, "mujahideen")}
     assert "8F0" in targets and all(b.distance(b.hex("8E1"), b.hex(t)) <= 2 and b.cf(b.hex(t)) > 0 for t in targets)
@@ -137,7 +136,7 @@ def test_kill_zone_events_ied_indecision_preparation_tough():
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_victory_points_and_the_fifth_kill():
-    from rules_goe85.units import apply_hit
+    from rules_goe85.procedures.damage import apply_hit
 
     g = game("kill-zone")
     position(g, [("G", "gaz-66", "soviet", "7E2"), ("B", "btr-70", "soviet", "7G2"), ("S", "sov-rifle-intensive", "soviet", "7F5")]
@@ -178,7 +177,7 @@ def test_zhawar_setup_wire_artillery_cards_and_hands():
     # the Mujahideen call 3 HEF artillery with #12 (its Soviet restriction ignored) or #19's top half
     assert ("upper", "artillery") in _uses(RULES, g.state, "mujahideen", "#12")
     assert ("upper", "artillery") in _uses(RULES, g.state, "mujahideen", "#19")
-    from rules_goe85.artillery import on_target
+    from rules_goe85.procedures.artillery import on_target
 
     assert not on_target(3, "mujahideen", False) and on_target(4, "mujahideen", False)  # 4-6 only
     assert ("upper", "artillery") not in _uses(RULES, DATA and game("jalalabad").state, "mujahideen", "#12")
@@ -251,7 +250,7 @@ def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
 def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
     g = game("ambush-at-sherkhankhel")
     position(g, [("S", "sov-rifle-intensive", "soviet", "8I5"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
-    from rules_goe85.state import Impulse
+    from rules_goe85.model.frames import Impulse
 
     g.state.stack.append(Impulse("soviet", "main"))  # in the Soviet impulse, a unit sees 8I4
     g.referee(lambda c: se.after_act(RULES, c), forced_faces=[3, 2] * 8)  # every tile on 8D2
@@ -297,7 +296,7 @@ def test_sherkhankhel_exits_and_victory_product():
     g.state.losses["soviet"] = 3
     g.state.mech["exited"] = 4
     assert se.sherkhankhel_vp(g.state)["mujahideen"] == 12  # the rulebook's example: 3 x 4
-    from rules_goe85.units import apply_hit
+    from rules_goe85.procedures.damage import apply_hit
 
     g.state.units["N"] = g.state.units["N"].__class__("N", "muj-rifle-resilient", "mujahideen", b.hex("7J3"),
                                                       shaken=True, reduced=True)
@@ -366,17 +365,17 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     opts = [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use == "tunnel_move"]
     assert opts and all(b.in_cover(b.hex(a.target), g.state.foxholes) for a in opts)
     target = next(a for a in opts if b.distance(b.hex(a.target), b.hex("6I4")) > 4)
-    from rules_goe85.state import Impulse
+    from rules_goe85.model.frames import Impulse
 
     g.state.stack.append(Impulse("mujahideen", "after"))
-    from rules_goe85.sequence import play
+    from rules_goe85.procedures.turn import play
 
     play(RULES, ctx(g), "mujahideen", target)
     f = g.state.stack[-1]
     assert isinstance(f, MoveFrame) and g.state.units["M"].hex == b.hex(target.target)
     assert g.state.units["A"].hex == b.hex(target.target)  # the Hero comes along
     full = {u: m for u, m, _ in f.mp}
-    from rules_goe85.movement import mp_allowance
+    from rules_goe85.procedures.move import mp_allowance
 
     assert full["M"] == mp_allowance(g.state.units["M"], "move") - 2
     assert not [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use in (Use.TUNNEL_MOVE, Use.TUNNEL_MOVE_FIRE)]
@@ -397,7 +396,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
 
 @pytest.mark.rule("goe85:scenario:air-assault")
 def test_air_assault_scoring_of_losses():
-    from rules_goe85.units import apply_hit
+    from rules_goe85.procedures.damage import apply_hit
 
     g = game("air-assault")
     position(g, [("H", "mi-24", "soviet", "6B2"), ("S", "spetsnaz", "soviet", "6B3"), ("M", "rpd", "mujahideen", "6J6")],

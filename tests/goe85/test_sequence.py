@@ -3,14 +3,15 @@ import pytest
 
 from tabletop_core.decks import hand
 
-from rules_goe85.actions import (
-    Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Retreat, Use,
+from rules_goe85.model.actions import (
+    Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
 )
-from rules_goe85.cards import initiative_key
-from rules_goe85.sequence import main_options
-from rules_goe85.state import ASIDE, DECK, DrawUp, Impulse, InitiativePick, ReserveFrame
+from rules_goe85.queries.deck import initiative_key
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.state import ASIDE, DECK
+from rules_goe85.model.frames import Impulse, InitiativePick, ReserveFrame
 
-from .helpers import RULES, game, give, position, run, stack_deck
+from .helpers import RULES, game, give, position, stack_deck
 
 
 def _hand(g, side):

@@ -4,11 +4,11 @@ through the referee."""
 import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 
-from rules_goe85.actions import Block, PlayCard, ReserveMove, Use
-from rules_goe85.board import board_for
-from rules_goe85.movement import opp_fire_plays
-from rules_goe85.sequence import main_options
-from rules_goe85.state import ReserveFrame
+from rules_goe85.model.actions import Block, PlayCard, ReserveMove, Use
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.opportunity_fire import opp_fire_plays
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.frames import ReserveFrame
 
 from .helpers import RULES
 from .refpos import arrange, fresh

@@ -2,15 +2,15 @@
 import pytest
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 
-from rules_goe85.actions import (
+from rules_goe85.model.actions import (
     Block, DeclareMode, Decline, Declined, Fly, Load, Pivot, PlayCard, REFUSALS, Reverse, Step, Use,
 )
-from rules_goe85.apfire import armour, card_hits, damage_result, to_hit_number
-from rules_goe85.board import board_for
-from rules_goe85.movement import start_move
-from rules_goe85.state import MoveFrame, Unit
-from rules_goe85.units import stacking_ok
-from rules_goe85.vehicles import he_adjustment
+from rules_goe85.procedures.ap_fire import armour, card_hits, damage_result, to_hit_number
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.move import start_move
+from rules_goe85.model.state import Unit
+from rules_goe85.queries.units import stacking_ok
+from rules_goe85.procedures.vehicles import he_adjustment
 
 from .helpers import DATA, RULES, ctx, game, give, position, run, stack_deck
 
@@ -63,13 +63,13 @@ def test_vehicle_example_15c_number_for_number():
     assert b.los(a, t, "vehicle") == 1 and b.distance(a, t) == 3
     give(g, "soviet", ["#9"])  # Fire
     stack_deck(g, ["#27", "#48"])
-    from rules_goe85.sequence import main_options
+    from rules_goe85.procedures.turn import main_options
 
     opts = main_options(RULES, g.state, "soviet")
     play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "B", ap=True)
     assert play in opts
     assert not any(isinstance(o, PlayCard) and o.target == "B" and not o.ap for o in opts)  # no HE at a tank
-    from rules_goe85.sequence import play as do_play
+    from rules_goe85.procedures.turn import play as do_play
 
     do_play(RULES, ctx(g), "soviet", play)
     run(g)
@@ -139,11 +139,11 @@ def test_load_then_carrier_moves_half_and_unload_costs_half():
     step = next(a for a in g.decision.actions if isinstance(a, Step))
     g.apply(step)
     assert g.state.units["R"].hex == g.state.units["B"].hex  # the passenger rides
-    from rules_goe85.fire import fire_options
+    from rules_goe85.procedures.fire import fire_options
 
     assert not any(lead == "R" for lead, _, _ in fire_options(RULES, g.state, "soviet", use=Use.FIRE))  # 8d
     # 8i: Fast Move's +1 counts before halving: MF 6+1 = 7, half rounded up 4
-    from rules_goe85.vehicles import half
+    from rules_goe85.procedures.vehicles import half
 
     assert half(7) == 4 and half(3) == 2
 
@@ -152,7 +152,7 @@ def test_load_then_carrier_moves_half_and_unload_costs_half():
 @pytest.mark.rule("goe85:8f")
 @pytest.mark.rule("goe85:8h")
 def test_carrier_shaken_and_destroyed_with_passenger():
-    from rules_goe85.units import apply_hit
+    from rules_goe85.procedures.damage import apply_hit
 
     g = game("your-papers-please")
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
@@ -163,7 +163,7 @@ def test_carrier_shaken_and_destroyed_with_passenger():
     assert "B" not in g.state.units and "R" not in g.state.units  # takes two hits: reduced, eliminated (8e)
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
-    from rules_goe85.vehicles import destroy
+    from rules_goe85.procedures.vehicles import destroy
 
     destroy(RULES, ctx(g), "B")
     r = g.state.units["R"]
@@ -177,7 +177,7 @@ def test_carrier_shaken_and_destroyed_with_passenger():
 
 @pytest.mark.rule("goe85:13f")
 def test_vehicle_defends_an_assault_with_hef_1_and_dies_on_the_second_hit():
-    from rules_goe85.assault import distribute, unit_assault_hef
+    from rules_goe85.procedures.assault import distribute, unit_assault_hef
 
     t55 = U("t", "t-55", "mujahideen")
     assert unit_assault_hef(t55) == 1
@@ -192,7 +192,7 @@ def test_helicopter_any_card_mode_and_flight():
     position(g, [("H", "mi-24", "soviet", "5E4"), ("M", "muj-rifle-intensive", "mujahideen", "5K6")],
              H={"facing": 0, "mode": "flying"})
     give(g, "soviet", ["#24"])  # Panic / Move: any card activates a helicopter
-    from rules_goe85.sequence import main_options, play as do_play
+    from rules_goe85.procedures.turn import main_options, play as do_play
 
     opts = main_options(RULES, g.state, "soviet")
     assert PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H") in opts
@@ -215,7 +215,7 @@ def test_helicopter_combat_and_sight():
     flying = U("h", "mi-8", mode="flying")
     assert he_adjustment(U("r", "rpd", "mujahideen"), [flying]) == (-2, 0)  # -2 HEF against flying
     assert he_adjustment(U("h", "mi-24", mode="landed"), [U("r", "rpd", "mujahideen")]) == (0, 1)
-    from rules_goe85.apfire import ap_target
+    from rules_goe85.procedures.ap_fire import ap_target
 
     assert not ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="flying"))  # no AP against flying
     assert ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="hovering"))

@@ -5,21 +5,20 @@ import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 from tabletop_core.game import Game
 
-from rules_goe85.actions import (
-    Block, Face, Load, Mode, Place, PlayCard, PlayReaction, REFUSALS, ReserveLoad, ReserveMode, ReserveMove,
-    ReserveUnload, Step, Stop, Unload, Use,
+from rules_goe85.model.actions import (
+    Block, Face, Load, Mode, Place, PlayCard, PlayReaction, REFUSALS, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload, Step, Stop, Unload, Use,
 )
-from rules_goe85.apextra import BUNKER_AF, first_fire_mode
-from rules_goe85.artillery import strike, strike_options
-from rules_goe85.board import away_from, board_for
-from rules_goe85.fortifications import BunkerPlaced, WirePlaced
-from rules_goe85.movement import start_move
-from rules_goe85.sequence import main_options
-from rules_goe85.state import AssaultFrame, FireFrame, Impulse, ReserveFrame
-from rules_goe85.units import stacking_ok, units_at
-from rules_goe85.vehicles import destroy
-from rules_goe85.vehsetup import FacingChoice
-from rules_goe85.vehstate import APFire, Unloaded
+from rules_goe85.procedures.ap_cases import BUNKER_AF, first_fire_mode
+from rules_goe85.procedures.artillery import strike, strike_options
+from rules_goe85.queries.board import away_from, board_for
+from rules_goe85.model.events import BunkerPlaced, WirePlaced
+from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
+from rules_goe85.queries.units import stacking_ok, units_at
+from rules_goe85.procedures.vehicles import destroy
+from rules_goe85.model.frames import FacingChoice
+from rules_goe85.model.vehicles import APFire, Unloaded
 
 from .helpers import DATA, RULES, ctx, game, give, position, run, stack_deck
 
@@ -90,7 +89,7 @@ def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
 
 @pytest.mark.rule("goe85:8d")
 def test_passengers_take_no_part_in_an_assault_on_their_hex():
-    from rules_goe85.assault import resolve
+    from rules_goe85.procedures.assault import resolve
 
     g = game()
     here, frm = B.hex("5E4"), B.hex("5E5")
@@ -327,7 +326,7 @@ def test_sagger_he_against_leg_units_one_or_three_in_a_building():
     _impulse(g)
     give(g, "soviet", ["#16"])
     assert not any(isinstance(o, PlayCard) and o.use == "sagger" for o in main_options(RULES, g.state, "soviet"))  # < 7
-    from rules_goe85.apextra import sagger_hef
+    from rules_goe85.procedures.ap_cases import sagger_hef
 
     building = next(h for h in B.hexes if B.row(h).building)
     position(g, [("M", "muj-rifle-intensive", "mujahideen", B.label(building))])
