@@ -18,7 +18,7 @@ from rules_goe85.model.frames import FireFrame, Impulse, MoveFrame
 from rules_goe85.queries.units import stacking_ok, units_at
 
 from .helpers import BLANK, BLANK2, RED, RULES, ctx, game, give, position, run, stack_deck
-from .test_artillery_los import _line_board, _los
+from .test_artillery_and_los import _line_board, _los
 
 
 def _impulse(g, side="soviet"):
