@@ -14,7 +14,8 @@ from .model.state import DECK, PLAYERS, GoEState
 from .procedures import bonus_cards, transport, turn
 from .queries.board import board_at, board_for
 from .scenarios import common
-from .scenarios import special_rules
+from .scenarios.catalogue import scenario_rules
+from .scenarios.rule_set import ScenarioRules
 
 
 class GoERules(Rules):
@@ -32,6 +33,7 @@ class GoERules(Rules):
     def __init__(self) -> None:
         self.data = game_data()
         self.tec = self.data.tec
+        self._special = scenario_rules(self.data.scenarios)  # every scenario's module (scenarios/catalogue.py)
 
     def scenarios(self):
         return {s.id: Scenario(s.id, s.title) for s in self.data.scenarios.values()}
@@ -49,23 +51,28 @@ class GoERules(Rules):
     def entry_hexes(self, state, side):
         return common.entry_hexes(state, side)
 
+    # -- what procedures ask of the scenario (its ScenarioRules, composed at start: scenarios/rule_set.py)
+    def special_rules(self, state) -> ScenarioRules:
+        """The special rules and victory of the scenario being played."""
+        return self._special[state.scenario]
+
     def after_step(self, ctx, movers, h) -> None:
         common.after_step(self, ctx, movers, h)
 
     def check_sudden_end(self, ctx) -> bool:
-        return common.sudden_end(self, ctx)
+        return self.special_rules(ctx.state).sudden_end(self, ctx)
 
     def on_eliminated(self, ctx, unit) -> None:
-        common.on_eliminated(ctx, unit)
+        self.special_rules(ctx.state).on_eliminated(self, ctx, unit)
 
     def resolve_event(self, ctx, cid: str, drawer: str) -> None:
         common.resolve_event(ctx, cid, drawer)
 
     def scenario_card_plays(self, state, side: str, cid: str, uses) -> list:
-        return special_rules.card_plays(self, state, side, cid, uses)
+        return self.special_rules(state).card_plays(self, state, side, cid, uses)
 
     def scenario_play(self, ctx, side: str, action) -> bool:
-        return special_rules.play(self, ctx, side, action)
+        return self.special_rules(ctx.state).play(self, ctx, side, action)
 
     # -- the core's surface ---------------------------------------------------------------------
     def setup(self, ctx, scenario, options):
@@ -77,13 +84,17 @@ class GoERules(Rules):
             return None
         handler = dispatch.PROCEDURES[type(frame)].decide
         decision = handler(self, state, frame) if handler else None
-        return special_rules.filter_decision(self, state, decision)  # scenario limits (no assaults, roads)
+        if decision is None or not state.scenario:
+            return decision
+        return self.special_rules(state).restrict(self, state, decision)  # no assaults, road-bound vehicles ...
 
     def act(self, ctx, action):
         frame = ctx.state.top
-        if not special_rules.before_act(self, ctx, action):  # Zhawar: the draw before assaulting a T-55
+        special = self.special_rules(ctx.state) if ctx.state.scenario else None
+        if special is None or not special.before_act(self, ctx, action):  # Zhawar: the draw before a T-55
             dispatch.PROCEDURES[type(frame)].act(self, ctx, frame, action)
-        special_rules.after_act(self, ctx, action)  # Air Assault: an emptied Mi-8 leaves the map
+        if special is not None and ctx.state.result is None:
+            special.after_act(self, ctx, action)  # Air Assault: an emptied Mi-8 leaves the map
 
     def advance(self, ctx):
         state = ctx.state
@@ -95,22 +106,23 @@ class GoERules(Rules):
         if phase == "setup":  # every side has deployed (setup.py)
             common.finish_setup(self, ctx)
         elif phase == "deal":
-            if special_rules.turn_start(self, ctx):  # Air Assault's second wave
+            if self.special_rules(state).turn_start(self, ctx):  # Air Assault's second wave
                 return
             turn.deal(self, ctx)
         elif phase == "initiative":
             turn.start_initiative(self, ctx)
         elif phase == "reserve":  # both sides have moved: clean up (5g), morale (City Boys)
             bonus_cards.check(self, ctx, end_of_reserve=True)
-            if self.spec(state).victory == "morale" and common.morale_check(self, ctx):
+            if self.special_rules(state).end_of_reserve(self, ctx):  # City Boys: morale
                 return
             turn.cleanup(self, ctx)
         elif phase == "cleanup":
-            special_rules.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
-            if common.sudden_end(self, ctx):
+            special = self.special_rules(state)
+            special.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
+            if special.sudden_end(self, ctx):
                 return
             if state.turn >= self.spec(state).turns:
-                common.final_result(self, ctx)
+                special.final_result(self, ctx)
             else:
                 ctx.emit(PhaseSet("deal", state.turn + 1))
         else:

@@ -38,3 +38,35 @@ def test_the_contract_fails_when_a_lower_layer_imports_a_higher_one(tmp_path):
     result = _lint(config, copy)
     assert result.returncode != 0
     assert "BROKEN" in result.stdout.upper() and "rules_goe85.queries.board -> rules_goe85.procedures.fire" in result.stdout
+
+
+def test_every_scenario_table_has_its_rules_module_and_back():
+    import pytest
+
+    from tabletop_core.errors import RulesetError
+
+    from rules_goe85.data.components import game_data
+    from rules_goe85.scenarios.catalogue import scenario_rules
+
+    ids = sorted(game_data().scenarios)
+    assert sorted(scenario_rules(ids)) == ids
+    with pytest.raises(RulesetError, match=r"no module for \['tenth'\]"):
+        scenario_rules(ids + ["tenth"])
+
+
+def test_no_scenario_is_named_outside_its_own_module():
+    """Scenario special rules attach through scenarios/rule_set.py: nothing outside scenarios/ asks
+    which scenario is played (the data's fields, e.g. ``relocate_map``, say what a procedure does)."""
+    import re
+
+    pattern = re.compile(r"\.scenario\s*==|\.victory\s*(==|in\b)|[\"'](9th-company|hammer-and-anvil|city-boys|"
+                         r"your-papers-please|jalalabad|kill-zone|tanks-at-zhawar|ambush-at-sherkhankhel|air-assault)[\"']")
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("scenarios/") or rel == "data/components.py":  # the loader cross-checks the data
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                offenders.append(f"{rel}:{number}: {line.strip()}")
+    assert offenders == []

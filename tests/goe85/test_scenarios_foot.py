@@ -3,6 +3,7 @@ import pytest
 
 from tabletop_core.decks import hand
 
+from rules_goe85.scenarios import city_boys
 from rules_goe85.scenarios import common as scenarios
 from rules_goe85.queries.board import board_for
 from rules_goe85.procedures.draws import draw_one_into_hand
@@ -30,7 +31,7 @@ def test_9th_company_setup_and_victory():
     c = ctx(g)
     for lab in ("6E6", "6F5", "6F4", "6F3", "6G6"):
         c.emit(ControlSet(lab, "mujahideen"))
-    scenarios.final_result(RULES, c)
+    RULES.special_rules(c.state).final_result(RULES, c)
     assert g.state.result.winner == "mujahideen"
 
 
@@ -61,7 +62,7 @@ def test_hammer_and_anvil_setup_escape_and_score():
     if not b.sees(b.hex("6A1"), b.hex("6G8")):
         scenarios.after_step(RULES, ctx(g), ["M1"], b.hex("6G8"))
         assert g.state.vp["mujahideen"] == 2 and "M1" in g.state.escaped
-    scenarios.final_result(RULES, ctx(g))
+    RULES.special_rules(g.state).final_result(RULES, ctx(g))
     assert g.state.result.winner == "soviet"
 
 
@@ -74,13 +75,13 @@ def test_city_boys_setup_control_and_morale():
     assert g.state.initiative == "soviet" and isinstance(g.state.top, Impulse)
     assert len(g.state.decks[DECK].piles[hand("soviet")]) == 5
     assert all(g.state.control[lab] == "mujahideen" for lab in ("4E4", "4E5", "4F4"))  # could set up there
-    assert scenarios.muj_morale_vp(g.state) == 7
+    assert city_boys.muj_morale_vp(g.state) == 7
     position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4E4")])
     ended = False
     for seed in range(20):  # morale: 1d6 -1 (Mosque held) against 1 VP
         h = game("city-boys", seed=seed)
         position(h, [("M1", "muj-rifle-intensive", "mujahideen", "4E4")])
-        ended = scenarios.morale_check(RULES, ctx(h))
+        ended = city_boys.morale_check(RULES, ctx(h))
         roll = next(e for e in reversed(h.events) if type(e).__name__ == "DiceRolled").total
         assert ended == (roll - 1 > 1)
         if ended:
@@ -99,7 +100,7 @@ def test_your_papers_please_entry_and_control_of_two():
     c = ctx(g)
     c.emit(ControlSet("5E3", "soviet"))
     c.emit(ControlSet("5G3", "soviet"))
-    scenarios.final_result(RULES, c)
+    RULES.special_rules(c.state).final_result(RULES, c)
     assert g.state.result.winner == "soviet"
 
 
@@ -153,9 +154,9 @@ def test_bonus_cards_dealt_kept_secretly_and_scored():
     h = sorted(west)[3]
     c.emit(UnitMoved(m.uid, h))
     bonus.after_step(c, RULES.spec(g.state), "mujahideen", h)
-    before = scenarios.muj_morale_vp(g.state)
+    before = city_boys.muj_morale_vp(g.state)
     bonus.check(RULES, c)
-    assert "B5" in piles["bonus:done"] and scenarios.muj_morale_vp(g.state) == before + 2
+    assert "B5" in piles["bonus:done"] and city_boys.muj_morale_vp(g.state) == before + 2
     for u in [u for u in g.state.units.values() if u.side == "mujahideen"][:3]:
         while u.uid in g.state.units:
             c.emit(UnitHit(u.uid, "eliminated"))

@@ -7,6 +7,7 @@ from tabletop_core.testing import check_ruleset
 from rules_goe85.model.actions import (
     Decline, Declined, Discard, ExitMap, Ied, Place, PlaceVillageUnit, PlayCard, Prepare, Reverse, Step, Tough, Unload, Use, Wave,
 )
+from rules_goe85.scenarios import air_assault, ambush_at_sherkhankhel, kill_zone, tanks_at_zhawar
 from rules_goe85.scenarios import special_rules as se
 from rules_goe85.queries.board import board_for
 from rules_goe85.procedures.turn import _uses, end_turn_limit, main_options
@@ -37,7 +38,7 @@ def test_kill_zone_setup_loaded_on_the_road_and_ambushers_in_cover():
     g = game("kill-zone")
     b = board_for("kill-zone")
     units = g.state.units.values()
-    road = se._road_hexes(b)
+    road = se.road_hexes(b)
     sov = [u for u in units if u.side == "soviet" and u.hex is not None]
     for u in sov:
         assert u.hex in road and b.label(u.hex) not in ("7C1", "7C2")
@@ -75,12 +76,12 @@ def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
     g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("T", 9, 0), ("B", 9, 0)), origin=()))
     d = decide(g)
     b = board_for("kill-zone")
-    near = se._near_road(b, b.hex("7E4"))
+    near = kill_zone.near_road(b, b.hex("7E4"))
     steps_t = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("T",)]
-    assert steps_t and all(se._near_road(b, b.hex(x)) for x in steps_t)  # on or next to the road
+    assert steps_t and all(kill_zone.near_road(b, b.hex(x)) for x in steps_t)  # on or next to the road
     assert not near  # 7E4 is two rows off the road
     steps_b = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("B",)]
-    assert any(not se._near_road(b, b.hex(x)) for x in steps_b)  # a reinforcement is free
+    assert any(not kill_zone.near_road(b, b.hex(x)) for x in steps_b)  # a reinforcement is free
     # once a turn a Mujahideen unit in cover jumps to another covered hex within 2, on any map
     g.state.stack.clear()
     position(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")])
@@ -203,11 +204,11 @@ def test_zhawar_victory_two_per_building_and_the_bonus_cards():
     spec = DATA.scenarios["tanks-at-zhawar"]
     for lab in spec.victory_hexes:
         g.state.control[lab] = "mujahideen"
-    assert se.zhawar_vp(g.state, spec) == 10
+    assert tanks_at_zhawar.zhawar_vp(g.state, spec) == 10
     g.state.vp["soviet"] = 2  # the Soviets completed their Bonus card: -4 for the Mujahideen
-    assert se.zhawar_vp(g.state, spec) == 6
+    assert tanks_at_zhawar.zhawar_vp(g.state, spec) == 6
     g.state.vp["mujahideen"] = 2
-    se.final_result(RULES, ctx(g))
+    RULES.special_rules(g.state).final_result(RULES, ctx(g))
     assert g.state.result.winner == "soviet"
 
 
@@ -240,9 +241,9 @@ def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
     g.state.turn = 1
     g.state.stack.append(FireFrame(side="soviet", use="move_fire", lead="S", supporters=(), targets=("M",),
                                    hex=board_for("ambush-at-sherkhankhel").hex("7D2"), hef=3, degrade=1))
-    se.after_act(RULES, ctx(g))
+    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
     assert g.state.stack[-1].degrade == 2  # turn 1: one colour rarer
-    se.after_act(RULES, ctx(g))
+    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
     assert g.state.stack[-1].degrade == 2  # once
 
 
@@ -253,7 +254,7 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
     from rules_goe85.model.frames import Impulse
 
     g.state.stack.append(Impulse("soviet", "main"))  # in the Soviet impulse, a unit sees 8I4
-    g.referee(lambda c: se.after_act(RULES, c), forced_faces=[3, 2] * 8)  # every tile on 8D2
+    g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=[3, 2] * 8)  # every tile on 8D2
     b = board_for("ambush-at-sherkhankhel")
     assert g.state.mech["village"] == 1 and g.state.tiles == {b.hex("8D2"): "building"}  # the last on top
     d = g.decision
@@ -274,7 +275,7 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
     if isinstance(g.state.stack[-1], se.ExtraPlays):
         g.apply(Decline(Declined.NO_MORE))
     assert isinstance(g.state.stack[-1], Impulse) and g.state.stack[-1].player == "soviet"
-    se.after_act(RULES, ctx(g))
+    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
     assert g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
 
 
@@ -288,14 +289,14 @@ def test_sherkhankhel_exits_and_victory_product():
     assert b.hex("6A7") in se._exit_edges("ambush-at-sherkhankhel") or se.may_exit(g.state, g.state.units["M"])
     assert se.may_exit(g.state, g.state.units["M"]) and not se.may_exit(g.state, g.state.units["N"])
     assert not se.may_exit(g.state, g.state.units["V"])  # first placed on board 5
-    se.after_step(RULES, ctx(g), ["M"], g.state.units["M"].hex)
+    RULES.special_rules(g.state).after_step(RULES, ctx(g), ["M"], g.state.units["M"].hex)
     f = g.state.stack[-1]
     assert isinstance(f, EventChoice) and f.event == "exit"
     RULES.act(ctx(g), ExitMap("M"))
     assert "M" not in g.state.units and g.state.mech["exited"] == 1
     g.state.losses["soviet"] = 3
     g.state.mech["exited"] = 4
-    assert se.sherkhankhel_vp(g.state)["mujahideen"] == 12  # the rulebook's example: 3 x 4
+    assert ambush_at_sherkhankhel.sherkhankhel_vp(g.state)["mujahideen"] == 12  # the rulebook's example: 3 x 4
     from rules_goe85.procedures.damage import apply_hit
 
     g.state.units["N"] = g.state.units["N"].__class__("N", "muj-rifle-resilient", "mujahideen", b.hex("7J3"),
@@ -338,17 +339,17 @@ def test_air_assault_mi8_leaves_when_empty_and_the_second_wave():
     # turn 4: one Mi-8 has been withdrawn, so one squad comes, the Soviet player's pick
     g.state.turn = 4
     g.state.phase = "deal"
-    assert se.turn_start(RULES, ctx(g))
+    assert RULES.special_rules(g.state).turn_start(RULES, ctx(g))
     f = g.state.stack[-1]
     d = se.decide_event(RULES, g.state, f)
     assert Wave("sov-rifle-marksman") in d.actions
     RULES.act(ctx(g), Wave("sov-rifle-marksman"))
     wave = [u for u in g.state.units.values() if ".w" in u.uid]
     assert sorted(u.type for u in wave) == ["mi-8", "sov-rifle-marksman"] and all(u.entry == 4 for u in wave)
-    assert not g.state.stack and not se.turn_start(RULES, ctx(g))  # once
+    assert not g.state.stack and not RULES.special_rules(g.state).turn_start(RULES, ctx(g))  # once
     # the second wave's Mi-8s go at the end of turn 6, loaded or not
     g.state.turn = 6
-    se.end_of_turn(RULES, ctx(g))
+    RULES.special_rules(g.state).end_of_turn(RULES, ctx(g))
     assert not any(".w" in u for u in g.state.units)
 
 
@@ -390,7 +391,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     g.state.foxholes.update({b.hex("6E6"), b.hex("6G6")})
     g.state.control.update({"6F3": "soviet", "6E6": "soviet", "6G6": "mujahideen"})
     g.state.vp.update({"soviet": 1, "mujahideen": 5})
-    vp = se.air_assault_vp(g.state, DATA.scenarios["air-assault"])
+    vp = air_assault.air_assault_vp(g.state, DATA.scenarios["air-assault"])
     assert vp == {"soviet": 14, "mujahideen": 5}
 
 

@@ -32,7 +32,7 @@ def _village_position(lay: bool):
     # without the village: mark it done, so no later act lays it
     arrange(g, units, extra=None if lay else (lambda c: c.emit(MechSet("village", 1))))
     if lay:
-        g.referee(lambda c: se.after_act(RULES, c), forced_faces=VILLAGE_FACES)
+        g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=VILLAGE_FACES)
         while g.decision is not None and g.decision.player == "mujahideen":  # no RPG / DShK, no card plays
             g.apply(g.decision.actions[-1])
     return g
@@ -155,7 +155,6 @@ def test_kill_zone_relocation_carries_an_accompanying_hero():
     assert g.state.units["R"].hex == g.state.units["H"].hex == b.hex("8F0")
     assert g.state.relocated["mujahideen"] == g.state.turn
     assert not any(isinstance(a, Relocate) for a in g.decision.actions)  # once a turn
-
 
 
 @pytest.mark.rule("goe85:scenario:city-boys")

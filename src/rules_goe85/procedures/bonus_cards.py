@@ -12,7 +12,7 @@ from tabletop_core import Decision
 from ..model.actions import KeepBonusCard
 from ..queries.board import board_for
 from ..data.components import game_data
-from ..model.state import MUJ, PLAYERS, SOVIET, other
+from ..model.state import PLAYERS, SOVIET, other
 from ..model.frames import BonusPick
 from ..model.events import EdgeReached, VPScored
 
@@ -106,11 +106,8 @@ def check(rules, ctx, *, end_of_reserve: bool = False) -> None:
                 return
             if met(state, side, data.bonus[c], end_of_reserve=end_of_reserve):
                 ctx.move_card(BONUS, c, held(side), DONE, player=side)
-                if spec.victory == "morale":
-                    points = spec.bonus_cards if side == MUJ else -spec.bonus_cards
-                    ctx.emit(VPScored(MUJ, points, f"{side} completes Bonus card {c} ({data.bonus[c].title})"))
-                else:
-                    ctx.emit(VPScored(side, spec.bonus_cards, f"Bonus card {c} ({data.bonus[c].title})"))
+                card_name = f"{c} ({data.bonus[c].title})"
+                ctx.emit(VPScored(*rules.special_rules(state).bonus_vp(side, spec.bonus_cards, card_name)))
 
 
 __all__ = ["setup", "check", "after_step", "decide_pick", "act_pick", "SOVIET"]

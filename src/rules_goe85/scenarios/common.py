@@ -17,7 +17,7 @@ from ..model.actions import Boldness, Decline, Declined, HelicopterAttack, Use
 from ..queries.board import board_at, board_for
 from ..queries.deck import card
 from ..data.components import game_data
-from ..model.state import DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, Unit, other, sapper_pile
+from ..model.state import DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, Unit, sapper_pile
 from ..model.frames import ArtilleryFrame, EventChoice, FireFrame
 from ..model.events import (
     ConcealSet, ControlSet, Escaped, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, UnitPlaced, VPScored,
@@ -110,7 +110,8 @@ def finish_setup(rules, ctx) -> None:
 
     from . import special_rules
 
-    special_rules.finish_setup(ctx, spec)  # Sherkhankhel concealment, Air Assault foxhole control
+    special_rules.conceal_forces(ctx, spec)  # Sherkhankhel: forces set up Concealed
+    rules.special_rules(state).finish_setup(rules, ctx)  # the scenario's own set-up rules
     bonus_cards.setup(ctx, spec)  # 24b
     ctx.emit(PhaseSet("deal", 1))
 
@@ -209,9 +210,8 @@ def after_step(rules, ctx, movers, h) -> None:
     from ..procedures import bonus_cards
 
     bonus_cards.after_step(ctx, spec, side, h)
-    from . import special_rules
 
-    special_rules.after_step(rules, ctx, movers, h)  # exits, Sherkhankhel's 8I4, foxhole control
+    rules.special_rules(state).after_step(rules, ctx, movers, h)  # exits, foxhole control
     if not all(m in state.units for m in movers):
         return
     tracked = tracked_hexes(state.scenario)
@@ -226,20 +226,6 @@ def after_step(rules, ctx, movers, h) -> None:
                     if uid not in state.escaped and uid in state.units:
                         ctx.emit(Escaped(uid))
                         ctx.emit(VPScored(MUJ, 2, f"{uid} reaches {spec.escape_column} unseen"))
-
-
-def on_eliminated(ctx, unit: Unit) -> None:
-    spec = game_data().scenarios[ctx.state.scenario]
-    from . import mechanised
-
-    if mechanised.on_eliminated(ctx, spec, unit):  # the mechanised scenarios' VP
-        return
-    from . import special_rules
-
-    if special_rules.on_eliminated(ctx, spec, unit):  # Kill Zone, Zhawar, Sherkhankhel, Air Assault
-        return
-    if spec.victory == "threshold" and unit.side == SOVIET:
-        ctx.emit(VPScored(MUJ, 1, f"{unit.uid} destroyed"))
 
 
 # -- Event cards (5b) -----------------------------------------------------------------------------
@@ -333,69 +319,5 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
 
 
 # -- victory --------------------------------------------------------------------------------------
-def muj_morale_vp(state) -> float:
-    """City Boys: each Mujahideen unit on the map is worth 1 VP; completed Bonus cards add 2 for the
-    Mujahideen's and take 2 for the Soviets' (scored into ``state.vp`` as they are completed)."""
-    return sum(1 for u in state.units.values() if u.side == MUJ and u.hex is not None) + state.vp[MUJ]
 
 
-def morale_check(rules, ctx) -> bool:
-    """City Boys: after each Reserve Phase roll 1d6, -1 if the Mujahideen hold the whole Mosque;
-    above their VP, their morale breaks and the Soviets win.  True if the game ended."""
-    state = ctx.state
-    spec = rules.spec(state)
-    mosque = all(state.control.get(lab) == MUJ for lab in spec.morale_hexes)
-    roll = ctx.roll("d6", player=MUJ, reason="Mujahideen morale").total
-    score = roll - (1 if mosque else 0)
-    vp = muj_morale_vp(state)
-    if score > vp:
-        ctx.end(SOVIET, f"Mujahideen morale breaks (roll {score} > {vp} VP)", {MUJ: vp})
-        return True
-    ctx.emit(Note(f"Mujahideen morale holds (roll {score} <= {vp} VP)"))
-    return False
-
-
-def sudden_end(rules, ctx) -> bool:
-    """A side with no unit left on the map or to come has lost (our reading for every scenario)."""
-    state = ctx.state
-    from . import special_rules
-
-    if special_rules.sudden_end(rules, ctx):
-        return True
-    for side in PLAYERS:
-        if not any(u.side == side for u in state.units.values()):
-            ctx.end(other(side), f"every {side} unit is gone", dict(state.vp))
-            return True
-    return False
-
-
-def final_result(rules, ctx) -> None:
-    state = ctx.state
-    spec = rules.spec(state)
-    if spec.victory == "control_all":
-        held = [lab for lab in spec.victory_hexes if state.control.get(lab) == spec.victory_side]
-        scores = {spec.victory_side: len(held)}
-        if len(held) == len(spec.victory_hexes):
-            ctx.end(spec.victory_side, "controls every objective hex", scores)
-        else:
-            ctx.end(other(spec.victory_side), f"{spec.victory_side} controls {len(held)} of {len(spec.victory_hexes)}", scores)
-    elif spec.victory == "threshold":
-        vp = state.vp[spec.victory_side]
-        won = vp >= spec.victory_points
-        ctx.end(spec.victory_side if won else other(spec.victory_side),
-                f"{spec.victory_side} has {vp:g} VP (needs {spec.victory_points})", dict(state.vp))
-    elif spec.victory == "morale":
-        ctx.end(MUJ, "the Mujahideen morale held to the end", {MUJ: muj_morale_vp(state)})
-    elif spec.victory == "mech_vp":
-        from . import mechanised
-
-        mechanised.final_result(rules, ctx)
-    elif spec.victory in ("kill_zone", "zhawar", "sherkhankhel", "air_assault"):
-        from . import special_rules
-
-        special_rules.final_result(rules, ctx)
-    else:  # control_two
-        counts = {s: sum(1 for lab in spec.victory_hexes if state.control.get(lab) == s) for s in PLAYERS}
-        winner = next((s for s in PLAYERS if counts[s] >= 2), None)
-        ctx.end(winner, "controls two of the three hexes" if winner else "no side controls two of the three hexes",
-                counts)

@@ -15,39 +15,15 @@ from ..queries.board import board_at
 from ..queries.deck import card
 from ..procedures.draws import damage_card
 from ..procedures.setup import after_placed, setup_carrier
-from ..model.state import MUJ, PLAYERS, SOVIET, other
+from ..model.state import MUJ, SOVIET, other
 from ..model.frames import EventChoice, FireFrame
-from ..model.events import Note, VPScored
+from ..model.events import Note
 from ..procedures.damage import apply_hit
 from ..queries.units import is_hard, units_at, utype
 from ..model.vehicles import APFire, MechSet
 
 SU25_HEF, SU25_APF, SU25_TM = 6, 7, -3
 STINGER_HITS = {"green": 3, "gold": 2, "red": 1}
-
-
-def on_eliminated(ctx, spec, unit) -> bool:
-    if spec.victory != "mech_vp":
-        return False
-    t = utype(unit)
-    points = 2 if t.kind in ("vehicle", "truck", "helicopter") else 1
-    ctx.emit(VPScored(other(unit.side), points, f"{unit.uid} eliminated"))
-    return True
-
-
-def final_result(rules, ctx) -> None:
-    state = ctx.state
-    spec = rules.spec(state)
-    vp = dict(state.vp)
-    for label in spec.victory_hexes:
-        side = state.control.get(label)
-        if side:
-            vp[side] = vp[side] + (1.5 if side == SOVIET else 1.0)
-    if vp[SOVIET] == vp[MUJ]:
-        ctx.end(None, f"tied at {vp[SOVIET]:g} VP", vp)
-    else:
-        winner = max(PLAYERS, key=lambda s: vp[s])
-        ctx.end(winner, f"{winner} has more VP ({vp[SOVIET]:g} to {vp[MUJ]:g})", vp)
 
 
 # -- events ---------------------------------------------------------------------------------------
@@ -100,8 +76,6 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
         if soft:  # 6 HEF of Spraying Fire, concealment ignored
             ctx.push(FireFrame(side=SOVIET, use=Use.EVENT, lead="", supporters=(), targets=soft, hex=h,
                                hef=SU25_HEF - board.cf(h), step="begin", marker="", spraying=True))
-
-
 
 
 def load_force(ctx, force, uids) -> None:

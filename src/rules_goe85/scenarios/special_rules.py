@@ -1,11 +1,8 @@
-"""Kill Zone, Tanks at Zhawar, Ambush at Sherkhankhel and Air Assault: their Event cards, special
-rules and victory (the set-up helpers live in :mod:`.scenarios_mech`).
-
-Hooks: :func:`filter_decision` (rules.decision: Kill Zone's road-bound vehicles, Sherkhankhel's
-"no assault", its Artillery events spotted by an Eligible Unit), :func:`after_act` (Air Assault's
-emptied Mi-8s leave, Sherkhankhel's first LOS to 8I4, its turn-1 Move & Fire), :func:`after_step`
-(exits, foxhole control), :func:`turn_start` / :func:`end_of_turn` (Air Assault's second wave),
-:func:`card_plays` / :func:`play` (Air Assault's tunnels), :func:`before_step` (Zhawar's T-55).
+"""The Event cards of Kill Zone, Tanks at Zhawar, Ambush at Sherkhankhel and Air Assault (indecision,
+preparation, IED, Tough, Extra Ammo, Fear, the second wave, exits, the village) and the pieces of
+their special rules that an Event card shares with a scenario module (exits, the village tiles,
+the second wave's squads, the road).  The special rules themselves are the scenario modules
+(:mod:`.kill_zone`, :mod:`.tanks_at_zhawar`, :mod:`.ambush_at_sherkhankhel`, :mod:`.air_assault`).
 Readings are listed in docs/coverage/goe85.md.
 """
 from __future__ import annotations
@@ -15,26 +12,22 @@ from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from ..model.actions import (
-    AmmoFire, Decline, Declined, Discard, ExitMap, ExtraAmmo, Fear, Ied, PlaceVillageUnit, PlayCard, Prepare, ReserveMove, ReserveUnload, Reverse, Step, Strike, Tough, Unload, Use, Wave,
+    AmmoFire, Decline, Declined, Discard, ExitMap, ExtraAmmo, Fear, Ied, PlaceVillageUnit, Prepare, Tough, Use, Wave,
 )
 from ..queries.board import board_at, board_for
-from ..queries.deck import card, hand_of
-from ..procedures.draws import damage_card
-from ..model.state import DECK, MUJ, PLAYERS, SOVIET, Unit
-from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame, MoveFrame, ReserveFrame
-from ..model.events import MarkerSet, Note, Relocated, TilePlaced, UnitHit, UnitMoved, UnitPlaced, VPScored
+from ..queries.deck import hand_of
+from ..model.state import DECK, MUJ, SOVIET, Unit
+from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame
+from ..model.events import MarkerSet, Note, TilePlaced, UnitHit, UnitPlaced
 from ..queries.units import eligible, is_hard, stacking_ok, units_at, utype
 from ..model.vehicles import APFire, Loaded, MechSet, Withdrawn
 from ..model.frames import ExtraPlays
 
-TUNNEL_USES = {Use.MOVE: Use.TUNNEL_MOVE, Use.MOVE_FIRE: Use.TUNNEL_MOVE_FIRE}  # Air Assault: a move by tunnel
 CHOICES = ("indecision", "preparation", "ied", "tough", "extra_ammo", "fear", "second_wave", "exit", "village")
 IED_APF, IED_HEF, IED_TM = 3, 4, 0  # the IED's TM: none printed, 0 (reading)
 HEAVY_HEF = 5
-KZ_KILLS = 5  # Kill Zone ends with the Soviets' 5th Mujahideen unit destroyed
 VILLAGE_HEX = "8I4"
 VILLAGE_TILES = ("woods", "woods", "woods", "rough", "building", "building", "building", "building")
-WAVE_MI8 = 4
 
 
 def _sid(state) -> str:
@@ -62,7 +55,7 @@ def resolve_event(ctx, name: str) -> None:
         ctx.push(ArtilleryFrame(SOVIET, HEAVY_HEF, "event"))
 
 
-def _road_hexes(board):
+def road_hexes(board):
     return {h for h in board.hexes if any(board.board.has_road(h, n) for n in board.neighbours[h])}
 
 
@@ -91,7 +84,7 @@ def decide_event(rules, state, f: EventChoice):
                 opts.append(Prepare(keep, bottom))
         return Decision(MUJ, tuple(opts), "Mujahideen Preparation: keep one, one to the bottom, one reshuffled")
     if f.event == "ied":
-        road = _road_hexes(board)
+        road = road_hexes(board)
         opts = []
         for u in units:
             if u.side == SOVIET and u.hex in road and not u.carrier:
@@ -151,7 +144,7 @@ def _hex_of(board, index: int):
     return sorted(board.hexes)[index]
 
 
-def _index_of(board, h) -> int:
+def index_of(board, h) -> int:
     return sorted(board.hexes).index(h)
 
 
@@ -166,7 +159,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
             ctx.pop()
         return
     if f.event == "second_wave":
-        _wave_squad(ctx, action.unit_type)
+        wave_squad(ctx, action.unit_type)
         if f.count > 1:
             ctx.replace(attrs.evolve(f, count=f.count - 1))
         else:
@@ -241,98 +234,12 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
 
 
 # -- Kill Zone / Zhawar / Sherkhankhel / Air Assault: scoring ------------------------------------
-def on_eliminated(ctx, spec, unit) -> bool:
-    state = ctx.state
-    t = utype(unit)
-    if spec.victory == "kill_zone":
-        if unit.side == SOVIET:
-            points = 2 if t.kind == "vehicle" else 1  # Leg units and GAZ-66 trucks 1, BTR / BMP / T-55 2
-            ctx.emit(VPScored(MUJ, points, f"{unit.uid} destroyed"))
-            if state.vp[MUJ] >= spec.victory_points and state.result is None:
-                ctx.end(MUJ, f"the Mujahideen reach {state.vp[MUJ]:g} VP", dict(state.vp))
-        else:
-            kills = state.mech.get("kz_kills", 0) + 1
-            ctx.emit(MechSet("kz_kills", kills))
-            if kills >= KZ_KILLS and state.result is None:
-                won = state.vp[MUJ] >= spec.victory_points
-                ctx.end(MUJ if won else SOVIET, f"the Soviets destroy their {kills}th Mujahideen unit; the Mujahideen "
-                        f"have {state.vp[MUJ]:g} VP (need {spec.victory_points})", dict(state.vp))
-        return True
-    if spec.victory == "sherkhankhel":
-        if unit.side == MUJ:
-            ctx.emit(VPScored(SOVIET, 4, f"{unit.uid} eliminated"))
-        return True
-    if spec.victory == "air_assault":
-        if unit.side == MUJ:
-            ctx.emit(VPScored(SOVIET, 1, f"{unit.uid} eliminated"))
-        elif t.kind == "helicopter":
-            ctx.emit(VPScored(MUJ, 3, f"{unit.uid} destroyed"))
-        elif t.leg:
-            ctx.emit(VPScored(MUJ, 2, f"{unit.uid} destroyed"))
-        return True
-    return spec.victory == "zhawar"
-
-
-def sherkhankhel_vp(state) -> dict[str, float]:
-    """Mujahideen: Soviet units eliminated times Mujahideen units exited; Soviets: 4 per kill (scored)."""
-    return {SOVIET: state.vp[SOVIET], MUJ: float(state.losses[SOVIET] * state.mech.get("exited", 0))}
-
-
-def zhawar_vp(state, spec) -> float:
-    """2 per building hex held, the Mujahideen's Bonus card +2, the Soviets' -4 (bonus.py scored it +2 Soviet)."""
-    held = sum(1 for lab in spec.victory_hexes if state.control.get(lab) == MUJ)
-    return 2 * held + state.vp[MUJ] - 2 * state.vp[SOVIET]
-
-
-def air_assault_vp(state, spec) -> dict[str, float]:
-    vp = dict(state.vp)
-    board = board_at(state)
-    for h in state.bunkers:
-        if state.control.get(board.label(h)) == SOVIET:
-            vp[SOVIET] += 10
-    for h in state.foxholes:
-        if state.control.get(board.label(h)) == SOVIET:
-            vp[SOVIET] += 3
-    return vp
-
-
-def final_result(rules, ctx) -> None:
-    state = ctx.state
-    spec = rules.spec(state)
-    if spec.victory == "kill_zone":  # no turn limit is printed: the stop after turn ``spec.turns`` is a guard
-        vp = state.vp[MUJ]
-        won = vp >= spec.victory_points
-        ctx.end(MUJ if won else SOVIET, f"no turn limit is printed; the game stops after turn {spec.turns} (a guard): "
-                f"the Mujahideen have {vp:g} VP (need {spec.victory_points})", dict(state.vp))
-        return
-    if spec.victory == "zhawar":
-        vp = zhawar_vp(state, spec)
-        won = vp >= spec.victory_points
-        ctx.end(MUJ if won else SOVIET, f"the Mujahideen have {vp:g} VP (need {spec.victory_points})", {MUJ: vp})
-        return
-    vp = sherkhankhel_vp(state) if spec.victory == "sherkhankhel" else air_assault_vp(state, spec)
-    if vp[SOVIET] == vp[MUJ]:
-        ctx.end(None, f"tied at {vp[SOVIET]:g} VP", vp)
-    else:
-        winner = max(PLAYERS, key=lambda s: vp[s])
-        ctx.end(winner, f"{winner} has more VP ({vp[SOVIET]:g} to {vp[MUJ]:g})", vp)
-
-
-def sudden_end(rules, ctx) -> bool:
-    """Sherkhankhel: when every Mujahideen unit has left the map (exited or eliminated) or every Soviet
-    unit is gone, the game is scored as at its end (our reading)."""
-    state = ctx.state
-    if rules.spec(state).victory != "sherkhankhel":
-        return False
-    if all(any(u.side == s for u in state.units.values()) for s in PLAYERS):
-        return False
-    final_result(rules, ctx)
-    return True
 
 
 # -- set-up and play hooks ------------------------------------------------------------------------
-def finish_setup(ctx, spec) -> None:
-    from ..model.events import ConcealSet, ControlSet
+def conceal_forces(ctx, spec) -> None:
+    """Forces set up Concealed (Sherkhankhel: every unit in its zones begins Concealed)."""
+    from ..model.events import ConcealSet
 
     state = ctx.state
     board = board_at(state)
@@ -343,13 +250,6 @@ def finish_setup(ctx, spec) -> None:
         for u in sorted(state.units.values(), key=lambda x: x.uid):
             if u.side == force.side and u.hex in zone and utype(u).leg and not u.concealed:
                 ctx.emit(ConcealSet(u.uid, True))  # Sherkhankhel: every unit begins Concealed
-    if spec.victory == "sherkhankhel":  # units first placed on board 5 or 8 may not exit
-        for u in sorted(state.units.values(), key=lambda x: x.uid):
-            if u.side == MUJ and u.hex is not None and board.local(u.hex)[0] in ("5", "8"):
-                ctx.emit(MechSet(f"noexit:{u.uid}", 1))
-    if spec.victory == "air_assault":  # the Mujahideen set up there: they control the fortified hexes (24e)
-        for h in sorted(state.foxholes | set(state.bunkers)):
-            ctx.emit(ControlSet(board.label(h), MUJ))
 
 
 def may_exit(state, u) -> bool:
@@ -391,101 +291,7 @@ def exit_unit(ctx, uid: str) -> None:
     ctx.emit(Note(f"{uid} exits the map"))
 
 
-def after_step(rules, ctx, movers, h) -> None:
-    from ..model.events import ControlSet
-
-    state = ctx.state
-    spec = rules.spec(state)
-    board = board_at(state)
-    movers = [m for m in movers if m in state.units]
-    if not movers:
-        return
-    side = state.units[movers[0]].side
-    if spec.victory == "air_assault" and (h in state.foxholes or h in state.bunkers):
-        label = board.label(h)
-        if state.control.get(label) != side:
-            ctx.emit(ControlSet(label, side))
-    if spec.victory == "sherkhankhel" and side == MUJ:
-        if any(may_exit(state, state.units[m]) for m in movers):
-            ctx.push(EventChoice(MUJ, "exit", _index_of(board, h)))
-
-
-def filter_decision(rules, state, decision):
-    """Scenario limits on the options a procedure offers (never leaving a decision empty)."""
-    if decision is None or not state.scenario:
-        return decision
-    victory = rules.spec(state).victory
-    if victory not in ("kill_zone", "sherkhankhel"):
-        return decision
-    frame = state.top
-    board = board_at(state)
-    keep = []
-    for a in decision.actions:
-        if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame)):
-            movers = [state.units.get(x) for x in (a.units if isinstance(a, Step) else (a.unit,))]
-            to = board.hex(a.to)
-            if victory == "kill_zone" and any(m is not None and utype(m).kind in ("vehicle", "truck") and m.entry == 0
-                                              and not _near_road(board, to) for m in movers):
-                continue  # Kill Zone: vehicles that began on the map keep on or next to the road
-            if victory == "sherkhankhel" and any(u.side != frame_side(frame) for u in units_at(state, to)):
-                continue  # Sherkhankhel: no Assault combat
-        if (victory == "sherkhankhel" and isinstance(frame, ArtilleryFrame) and frame.source == "event"
-                and isinstance(a, Strike) and not _eu_spots(state, board.hex(a.target))):
-            continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
-        keep.append(a)
-    if len(keep) == len(decision.actions) or not keep:
-        return decision
-    return attrs.evolve(decision, actions=tuple(keep))
-
-
-def frame_side(frame) -> str:
-    return getattr(frame, "player", None) or getattr(frame, "side", "")
-
-
-def _eu_spots(state, h) -> bool:
-    board = board_at(state)
-    return any(u.side == SOVIET and eligible(u) and not u.shaken and board.sight(state).sees(u.hex, h)
-               for u in state.units.values() if u.hex is not None and not u.carrier)
-
-
-_ROADS: dict = {}
-
-
-def _near_road(board, h) -> bool:
-    key = id(board)
-    if key not in _ROADS:
-        road = _road_hexes(board)
-        _ROADS[key] = road | {n for r in road for n in board.neighbours[r]}
-    return h in _ROADS[key]
-
-
-def after_act(rules, ctx, action=None) -> None:
-    state = ctx.state
-    if not state.scenario or state.result is not None:
-        return
-    victory = rules.spec(state).victory
-    if victory == "air_assault":  # the Mi-8 leaves once it has unloaded its (last) passenger
-        if isinstance(action, (Unload, ReserveUnload)):
-            u = state.units.get(action.carrier)
-            if u is not None and u.type == "mi-8" and state.mech.get(f"carried:{u.uid}") \
-                    and not any(x.carrier == u.uid for x in state.units.values()):
-                ctx.emit(Withdrawn(u.uid))
-                ctx.emit(MechSet("aa_withdrawn", state.mech.get("aa_withdrawn", 0) + 1))
-                ctx.emit(Note(f"{u.uid} has unloaded and leaves the map"))
-    elif victory == "sherkhankhel":
-        top = state.top
-        if (state.turn == 1 and isinstance(top, FireFrame) and top.side == SOVIET and top.use == Use.MOVE_FIRE
-                and "turn1_move_fire" not in top.used):
-            ctx.replace(attrs.evolve(top, degrade=min(2, top.degrade + 1), used=top.used + ("turn1_move_fire",)))
-        if not state.mech.get("village") and state.phase not in ("setup",):
-            board = board_at(state)
-            target = board.hex(VILLAGE_HEX)
-            if any(u.side == SOVIET and u.hex is not None and not u.carrier and _sees_hex(state, u, target)
-                   for u in state.units.values()):
-                village(ctx)
-
-
-def _sees_hex(state, u, h) -> bool:
+def sees_hex(state, u, h) -> bool:
     from ..procedures.vehicles import sight_class, up
 
     board = board_at(state)
@@ -540,29 +346,9 @@ def advance_extra(rules, ctx, f: ExtraPlays) -> None:
 
 
 # -- Air Assault: the second wave, the tunnels ----------------------------------------------------
-def turn_start(rules, ctx) -> bool:
-    """Air Assault, turn 4: up to four Mi-8s (no more than were withdrawn) bring in rifle squads."""
-    state = ctx.state
-    spec = rules.spec(state)
-    force = next((x for x in spec.forces if x.second_wave), None)
-    if force is None or state.turn != force.turn or state.mech.get("wave_done"):
-        return False
-    ctx.emit(MechSet("wave_done", 1))
-    n = min(WAVE_MI8, state.mech.get("aa_withdrawn", 0))
-    squads = sum(force.units.values())
-    ctx.emit(Note(f"the second wave: {n} Mi-8(s) return"))
-    if n == 0:
-        return False
-    if n >= squads:
-        for tid, k in force.units.items():
-            for _ in range(k):
-                _wave_squad(ctx, tid)
-        return False
-    ctx.push(EventChoice(SOVIET, "second_wave", n))
-    return True
 
 
-def _wave_squad(ctx, tid: str) -> None:
+def wave_squad(ctx, tid: str) -> None:
     state = ctx.state
     spec = game_spec(state)
     force = next(x for x in spec.forces if x.second_wave)
@@ -585,105 +371,4 @@ def game_spec(state):
     return game_data().scenarios[state.scenario]
 
 
-def end_of_turn(rules, ctx) -> None:
-    """Air Assault: the second wave's Mi-8s are withdrawn by the end of turn 6, with anyone still aboard."""
-    state = ctx.state
-    if rules.spec(state).victory != "air_assault" or state.turn != 6:
-        return
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if state.mech.get(f"wave:{u.uid}") and u.uid in state.units:
-            for p in sorted(x.uid for x in state.units.values() if x.carrier == u.uid):
-                ctx.emit(Withdrawn(p))
-            ctx.emit(Withdrawn(u.uid))
-            ctx.emit(Note(f"{u.uid} is withdrawn (end of turn 6)"))
-
-
-def card_plays(rules, state, side: str, cid: str, uses) -> list:
-    """Air Assault: once a turn a Move or Move & Fire card may take a Mujahideen unit in cover (and a
-    Hero with it, on a Move) through the tunnels to any other covered hex free of enemy units, for 2 MP."""
-    if side != MUJ or rules.spec(state).victory != "air_assault" or state.relocated.get(MUJ) == state.turn:
-        return []
-    from ..queries.fortifications import fortified
-    from ..procedures.move import mp_allowance
-
-    board = board_at(state)
-    covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]
-    out = []
-    for block, use in uses:
-        if use not in (Use.MOVE, Use.MOVE_FIRE):
-            continue
-        for u in sorted(state.units.values(), key=lambda x: x.uid):
-            if u.side != MUJ or not eligible(u) or not utype(u).leg or utype(u).hero:
-                continue
-            if use == Use.MOVE_FIRE and (u.shaken or "no_move_fire" in utype(u).abilities):
-                continue
-            if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, fortified(state)):
-                continue
-            party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
-            for h in covered:
-                there = units_at(state, h)
-                if h == u.hex or any(x.side != MUJ for x in there) or not stacking_ok(there + party):
-                    continue
-                out.append(PlayCard(cid, block, TUNNEL_USES[use], u.uid, board.label(h)))
-    return out
-
-
-def _hero_with(state, u) -> list:
-    return [x for x in units_at(state, u.hex) if x.side == u.side and utype(x).hero and eligible(x)][:1]
-
-
-def play(rules, ctx, side: str, action) -> bool:
-    use = next((base for base, tunnel in TUNNEL_USES.items() if tunnel == action.use), None)
-    if use is None:
-        return False
-    from ..procedures.move import start_move
-    from ..model.events import ConcealSet
-
-    state = ctx.state
-    board = board_at(state)
-    u = state.units[action.unit]
-    party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
-    h = board.hex(action.target)
-    ctx.emit(Relocated(MUJ, state.turn))
-    for x in party:
-        if x.concealed:
-            ctx.emit(ConcealSet(x.uid, False))  # 18q: a unit that moves gives its hex away
-        ctx.emit(UnitMoved(x.uid, h, 2))
-    ctx.emit(Note(f"{u.uid} moves through the tunnels to {action.target}"))
-    uids = [x.uid for x in party]
-    start_move(rules, ctx, side, use, uids, action.card)
-    f = ctx.state.top
-    ctx.replace(attrs.evolve(f, mp=tuple((x, max(0, m - 2), b) for x, m, b in f.mp), stepped=tuple(sorted(uids))))
-    rules.after_step(ctx, uids, h)
-    return True
-
-
 # -- Zhawar: assaulting a Mujahideen T-55 ---------------------------------------------------------
-def before_act(rules, ctx, action) -> bool:
-    """Zhawar: each Soviet unit about to step into a Mujahideen T-55's hex to assault it first draws a
-    card; on an HE Hit (any colour) it goes in, else it ends its move adjacent.  True if handled."""
-    state = ctx.state
-    f = state.top
-    if not (isinstance(f, MoveFrame) and isinstance(action, Step)
-            and f.player == SOVIET and state.scenario == "tanks-at-zhawar"):
-        return False
-    board = board_at(state)
-    to = board.hex(action.to)
-    if not any(u.side == MUJ and u.type == "t-55" for u in units_at(state, to)):
-        return False
-    movers = list(action.units)
-    passed, failed = [], []
-    for m in movers:
-        cid = damage_card(ctx)
-        hit = bool(cid) and card(cid).he in ("green", "gold", "red")
-        ctx.emit(Note(f"{m} faces the T-55: {'goes in' if hit else 'holds back'}"))
-        (passed if hit else failed).append(m)
-    f = ctx.state.top
-    if failed:
-        ctx.replace(attrs.evolve(f, mp=tuple((x, 0 if x in failed else m, 0 if x in failed else b) for x, m, b in f.mp),
-                                 stepped=tuple(sorted(set(f.stepped) | set(failed)))))
-    if passed:
-        from ..procedures.move import act_move
-
-        act_move(rules, ctx, ctx.state.top, attrs.evolve(action, units=tuple(passed)))
-    return True
