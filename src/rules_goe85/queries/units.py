@@ -64,14 +64,23 @@ def stacking_ok(units: list[Unit]) -> bool:
     """GoE 9: three ground units, one Hero, two non-Hero Leg units, one ground vehicle per hex;
     one air unit, a landed one counting as a ground vehicle; loaded passengers do not count (9
     example: two Rifles and a BTR-70 with its passenger)."""
-    units = [u for u in units if not u.carrier]
-    air = [u for u in units if airborne(u)]
-    ground = [u for u in units if not airborne(u)]
-    types = [utype(u) for u in ground]
-    heroes = sum(1 for t in types if t.hero)
-    legs = sum(1 for t in types if t.leg and not t.hero)
-    vehicles = sum(1 for t in types if t.kind in ("vehicle", "truck", "helicopter"))
-    return len(ground) <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1 and len(air) <= 1
+    air = heroes = legs = vehicles = ground = 0
+    units_by_type = game_data().units  # one look-up per unit: this runs for every hex a move or reserve menu tries
+    for u in units:
+        if u.carrier:
+            continue
+        t = units_by_type[u.type]
+        if t.kind == "helicopter" and (u.mode or "flying") in ("flying", "hovering"):  # airborne (17b)
+            air += 1
+            continue
+        ground += 1
+        if t.hero:
+            heroes += 1
+        elif t.leg:
+            legs += 1
+        if t.kind in ("vehicle", "truck", "helicopter"):
+            vehicles += 1
+    return ground <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1 and air <= 1
 
 
 def targetable(state: GoEState, target: Unit, *, sniper: bool = False) -> bool:
