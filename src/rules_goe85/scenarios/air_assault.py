@@ -10,12 +10,12 @@ import attrs
 from ..model.actions import PlayCard, ReserveUnload, Unload, Use
 from ..model.events import ConcealSet, ControlSet, Note, Relocated, UnitMoved, VPScored
 from ..model.frames import EventChoice
-from ..model.state import MUJ, PLAYERS, SOVIET
+from ..model.state import MUJ, SOVIET
 from ..model.vehicles import MechSet, Withdrawn
 from ..queries.board import board_at
 from ..queries.fortifications import fortified
 from ..queries.units import eligible, stacking_ok, units_at, utype
-from .rule_set import ScenarioRules
+from .rule_set import ScenarioRules, more_vp_wins
 from .special_rules import wave_squad
 
 SCENARIO = "air-assault"
@@ -165,11 +165,7 @@ class AirAssault(ScenarioRules):
 
     def final_result(self, rules, ctx) -> None:
         vp = air_assault_vp(ctx.state, rules.spec(ctx.state))
-        if vp[SOVIET] == vp[MUJ]:
-            ctx.end(None, f"tied at {vp[SOVIET]:g} VP", vp)
-        else:
-            winner = max(PLAYERS, key=lambda s: vp[s])
-            ctx.end(winner, f"{winner} has more VP ({vp[SOVIET]:g} to {vp[MUJ]:g})", vp)
+        more_vp_wins(ctx, vp)
 
 
 RULES = AirAssault()

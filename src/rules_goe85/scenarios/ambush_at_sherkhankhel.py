@@ -14,7 +14,7 @@ from ..model.state import MUJ, PLAYERS, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_at
 from ..queries.units import eligible, units_at
-from .rule_set import ScenarioRules
+from .rule_set import ScenarioRules, keep_only, more_vp_wins
 from .special_rules import VILLAGE_HEX, index_of, may_exit, sees_hex, village
 
 SCENARIO = "ambush-at-sherkhankhel"
@@ -52,9 +52,7 @@ class AmbushAtSherkhankhel(ScenarioRules):
                     and not _eu_spots(state, board.hex(a.target))):
                 continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
             keep.append(a)
-        if len(keep) == len(decision.actions) or not keep:
-            return decision
-        return attrs.evolve(decision, actions=tuple(keep))
+        return keep_only(decision, keep)
 
     def after_act(self, rules, ctx, action) -> None:
         state = ctx.state
@@ -97,11 +95,7 @@ class AmbushAtSherkhankhel(ScenarioRules):
 
     def final_result(self, rules, ctx) -> None:
         vp = sherkhankhel_vp(ctx.state)
-        if vp[SOVIET] == vp[MUJ]:
-            ctx.end(None, f"tied at {vp[SOVIET]:g} VP", vp)
-        else:
-            winner = max(PLAYERS, key=lambda s: vp[s])
-            ctx.end(winner, f"{winner} has more VP ({vp[SOVIET]:g} to {vp[MUJ]:g})", vp)
+        more_vp_wins(ctx, vp)
 
 
 RULES = AmbushAtSherkhankhel()

@@ -3,9 +3,9 @@ SU-25 and Stinger events are in :mod:`.mechanised`."""
 from __future__ import annotations
 
 from ..model.events import VPScored
-from ..model.state import PLAYERS, SOVIET, other
+from ..model.state import SOVIET, other
 from ..queries.units import utype
-from .rule_set import ScenarioRules
+from .rule_set import ScenarioRules, more_vp_wins
 
 SCENARIO = "jalalabad"
 
@@ -25,11 +25,7 @@ class Jalalabad(ScenarioRules):
             side = state.control.get(label)
             if side:
                 vp[side] = vp[side] + (1.5 if side == SOVIET else 1.0)
-        if vp[SOVIET] == vp[other(SOVIET)]:
-            ctx.end(None, f"tied at {vp[SOVIET]:g} VP", vp)
-        else:
-            winner = max(PLAYERS, key=lambda s: vp[s])
-            ctx.end(winner, f"{winner} has more VP ({vp[SOVIET]:g} to {vp[other(SOVIET)]:g})", vp)
+        more_vp_wins(ctx, vp)
 
 
 RULES = Jalalabad()

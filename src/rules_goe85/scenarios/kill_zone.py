@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 
-import attrs
 
 from ..model.actions import ReserveMove, Reverse, Step
 from ..model.events import VPScored
@@ -15,7 +14,7 @@ from ..model.state import MUJ, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_for
 from ..queries.units import utype
-from .rule_set import ScenarioRules
+from .rule_set import ScenarioRules, keep_only
 from .special_rules import road_hexes
 
 SCENARIO = "kill-zone"
@@ -51,9 +50,7 @@ class KillZone(ScenarioRules):
                        and not near_road(board, to) for m in movers):
                     continue  # vehicles that began on the map keep on or next to the road
             keep.append(a)
-        if len(keep) == len(decision.actions) or not keep:
-            return decision
-        return attrs.evolve(decision, actions=tuple(keep))
+        return keep_only(decision, keep)
 
     def on_eliminated(self, rules, ctx, unit) -> None:
         state = ctx.state

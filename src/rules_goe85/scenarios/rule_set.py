@@ -31,7 +31,25 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..model.state import PLAYERS, other
+import attrs
+
+from ..model.state import MUJ, PLAYERS, SOVIET, other
+
+
+def keep_only(decision, keep: list):
+    """``decision`` with only the actions in ``keep`` (all of them when a restriction would leave none)."""
+    if len(keep) == len(decision.actions) or not keep:
+        return decision
+    return attrs.evolve(decision, actions=tuple(keep))
+
+
+def more_vp_wins(ctx, vp: dict[str, float]) -> None:
+    """End the game: the side with more victory points wins, equal points are a draw."""
+    if vp[SOVIET] == vp[MUJ]:
+        ctx.end(None, f"tied at {vp[SOVIET]:g} VP", vp)
+    else:
+        winner = max(PLAYERS, key=lambda s: vp[s])
+        ctx.end(winner, f"{winner} has more VP ({vp[SOVIET]:g} to {vp[MUJ]:g})", vp)
 
 
 class ScenarioRules:
