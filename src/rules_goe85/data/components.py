@@ -236,13 +236,13 @@ class Force:
     foxholes: int = 0
     prefer: str = "cover"
     more_entries: list[Entry] = attrs.Factory(list)  # further entry edges (Air Assault)
-    loaded: bool = False  # Leg units set up / enter loaded in the force's carriers (scenarios_mech.py)
+    loaded: bool = False  # Leg units set up / enter loaded in the force's carriers (scenarios/mechanised.py)
     cover_only: bool = False  # set up only in hexes with a cover modifier (Kill Zone)
     apart: bool = False  # not in or next to an enemy hex (Kill Zone)
     concealed: bool = False  # every unit begins Concealed (Sherkhankhel)
     wire: int = 0  # 23c Wire counters set up with the force
     bunker: str = ""  # 23b the force's Bunker, in this hex
-    second_wave: bool = False  # Air Assault: placed at the start of its turn by scenarios_mech.py
+    second_wave: bool = False  # Air Assault: placed at the start of its turn by scenarios/mechanised.py
 
 
 @attrs.frozen

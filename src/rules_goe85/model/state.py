@@ -58,7 +58,7 @@ class GoEState(BaseState):
     foxholes: set[tuple[int, int]] = attrs.Factory(set)
     barrage: set[tuple[int, int]] = attrs.Factory(set)
     smoke: dict[tuple[int, int], int] = attrs.Factory(dict)  # Smoke 1 / Smoke 2 markers (22f, 5g)
-    tiles: dict[tuple[int, int], str] = attrs.Factory(dict)  # terrain tiles laid during play (Sherkhankhel; board.py)
+    tiles: dict[tuple[int, int], str] = attrs.Factory(dict)  # terrain tiles laid during play (Sherkhankhel; queries/board.py)
     bunkers: dict[tuple[int, int], int] = attrs.Factory(dict)  # 23b: hex -> the vertex it faces (fortifications.py)
     wire: set[tuple[int, int]] = attrs.Factory(set)  # 23c (fortifications.py)
     escaped: set[str] = attrs.Factory(set)
@@ -67,8 +67,8 @@ class GoEState(BaseState):
     losses: dict[str, int] = attrs.Factory(lambda: {SOVIET: 0, MUJ: 0})  # units eliminated, per owner
     heroes_lost: dict[str, int] = attrs.Factory(lambda: {SOVIET: 0, MUJ: 0})
     edge_reached: set[str] = attrs.Factory(set)  # sides that reached the enemy's friendly edge (24c)
-    wrecks: set[tuple[int, int]] = attrs.Factory(set)  # wreck counters on the map (2b, 9); vehstate.py
-    mech: dict[str, int] = attrs.Factory(dict)  # mechanised scenarios' counters and flags (scenarios_mech.py)
+    wrecks: set[tuple[int, int]] = attrs.Factory(set)  # wreck counters on the map (2b, 9); model/vehicles.py
+    mech: dict[str, int] = attrs.Factory(dict)  # mechanised scenarios' counters and flags (scenarios/mechanised.py)
 
 
 # -- events ---------------------------------------------------------------------------------------

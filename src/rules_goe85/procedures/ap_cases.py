@@ -1,4 +1,4 @@
-"""More armour-piercing cases (GoE 12a, 17d, 20a, 22k, 23b), on top of :mod:`.apfire`.
+"""More armour-piercing cases (GoE 12a, 17d, 20a, 22k, 23b), on top of :mod:`.ap_fire`.
 
 * 12a/17d artillery: a strike attacks the Soft Targets of a hex with its HEF and each Hard Target
   with its APF (the same number unless the scenario says otherwise) plus one card's APF Bonus
@@ -9,7 +9,7 @@
   is AP fire (a Hard Target takes nothing else, 2b), against a Soft one HE.  The firer's numbers
   are fixed before the answer is resolved, so both attacks land whatever the other does.
 * 22k Sagger: a FIRE Power at 7 hexes or more: AP with APF 5 and Targeting Modifier 5
-  (:mod:`.apfire`), or HE against Leg units with HEF 1, 3 when the target is in a Bunker or a
+  (:mod:`.ap_fire`), or HE against Leg units with HEF 1, 3 when the target is in a Bunker or a
   building (our reading: that HEF replaces the unit's own and the usual range and cover
   modifiers apply, as for any other fire).
 * 23b the Bunker itself: a Hard Target with AF 4 attacked from any side (no flank or rear

@@ -111,7 +111,7 @@ def ap_leads(state, side: str, *, use: str, units=None):
             out.append((lead.uid, t.uid, False))
             if mates and use == Use.FIRE:
                 out.append((lead.uid, t.uid, True))
-        if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (apextra.py)
+        if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (ap_cases.py)
             from .ap_cases import bunker_targets
 
             out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)

@@ -5,7 +5,7 @@ must see the target hex.  Targeting roll 1d6, +1 for the Soviets, -1 if the spot
 degraded: 4-6 on target, else the whole pattern drifts one hex in a random direction.  Each hex is
 attacked separately with the scenario's artillery HEF less the hex's cover against artillery
 (hills give none), one more card when several Soft Targets share the hex, hits spread evenly.
-Every unit in a struck hex is attacked, the caller's own included (reading: apextra.artillery_targets).
+Every unit in a struck hex is attacked, the caller's own included (reading: ap_cases.artillery_targets).
 """
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def act(rules, ctx, f: ArtilleryFrame, action) -> None:
 def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -> None:
     """Resolve the pattern: one FireFrame per occupied hex, in the order called (pushed in reverse).
     Hard Targets take the strike's APF, Shake only; ``bunker_ap``: a bunker takes it instead of its
-    occupants taking the HEF (12a, 17d, 23b: apextra.py)."""
+    occupants taking the HEF (12a, 17d, 23b: ap_cases.py)."""
     from .ap_cases import artillery_ap_frames, artillery_on_bunker, artillery_targets
 
     state = ctx.state

@@ -3,7 +3,7 @@
 Pure helpers (:func:`assault_hef`, :func:`distribute`, :func:`loser`) carry the numbers; the
 :class:`AssaultFrame` offers the attacker's Support cards (Bullet Storm, Grenades!, the Sapper event
 card) and the defender's cards (Unexpected Cover, Grenades!, Bullet Storm), then hands the Damage
-Draws and the hits to :mod:`assault_steps`.
+Draws and the hits to :mod:`.assault_combat`.
 """
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
             for u in defenders:
                 _retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
         return
-    # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_steps.py)
+    # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_combat.py)
     from .assault_combat import begin
 
     begin(rules, ctx, f, attackers, [state.units[d.uid] for d in defenders if d.uid in state.units])

@@ -76,7 +76,7 @@ def fire_options(rules, state, side: str, *, use: Use, units=None):
     of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
     board = board_at(state)
     out = []
-    # 15, 8d: Hard Targets only to AP fire (apfire.py); loaded passengers neither fire nor are targets
+    # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
     enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
@@ -256,7 +256,7 @@ def reacts(side: str, attacker: str) -> bool:
     the opponent's (against its Fire, Move & Fire, Powers, artillery) or its own (against the other
     player's Opportunity Fire, 11, or First Fire, 20a -- 20a itself is a Reaction played in one's
     own impulse against Opportunity Fire).  Never against one's own action: not in one's own
-    assault (the defender's return fire is part of the attacker's action, 13a; assault_steps.py),
+    assault (the defender's return fire is part of the attacker's action, 13a; assault_combat.py),
     nor against one's own artillery striking one's own units (12a)."""
     return side != attacker
 
@@ -340,7 +340,7 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         from .ap_cases import fire_back
 
         ctx.replace(attrs.evolve(f, used=used))
-        fire_back(rules, ctx, other(f.side), action.unit, f.lead)  # AP at a Hard Target (apextra.py)
+        fire_back(rules, ctx, other(f.side), action.unit, f.lead)  # AP at a Hard Target (ap_cases.py)
     elif action.use == Use.LIGHT_WOUNDS:
         ctx.emit(Note(f"{action.unit} ignores the hit (Light Wounds)"))
         ctx.replace(attrs.evolve(f, step="draw", pending="", used=used))
@@ -477,7 +477,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
             ctx.replace(attrs.evolve(top, mp=tuple((u, 0, 0) if u in stop else (u, m, b) for u, m, b in top.mp)))
     if f.use == Use.PUNISHING_FIRE and f.lead in state.units and all(t in state.units for t in f.targets):
         # 18j: the same unit fires a second time; the cards played on the first attack apply again
-        # (Critical Hit's redraw too); the target may first step back one hex (punishing.py)
+        # (Critical Hit's redraw too); the target may first step back one hex (punishing_fire.py)
         from .punishing_fire import offer
 
         base_degrade = f.degrade - 1 if f.hef <= 0 else f.degrade  # undo the first draw's desperation step

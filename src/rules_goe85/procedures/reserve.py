@@ -29,7 +29,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if u.side != side or u.uid in moved or u.marker or u.carrier:  # 8a: passengers ride
             continue
-        if utype(u).leg and not is_vehicle(u):  # 5f, 7c, 12b, 21e, 23c for Leg units (reserve_leg.py)
+        if utype(u).leg and not is_vehicle(u):  # 5f, 7c, 12b, 21e, 23c for Leg units (queries/leg_reserve.py)
             from ..queries.leg_reserve import destinations
 
             entering = u.hex is None and u.entry and u.entry <= state.turn

@@ -480,7 +480,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
                     if not g and not tgt.startswith("hex:")]
         elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
             out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis]
-    if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (apextra.py)
+    if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
         from .ap_cases import sagger_he_plays
@@ -488,7 +488,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
         out += sagger_he_plays(rules, state, side, cid)
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (movement.py)
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue

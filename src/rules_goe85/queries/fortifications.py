@@ -8,9 +8,9 @@ Bunker (23b), what this module plays:
 * Leg units in the hex get +1 CF on top of the terrain's (artillery included) — :func:`cf_bonus`;
 * any Action card gives one unit in the bunker a Second Wind (18p) — :func:`second_wind_plays`.
 The bunker itself as a Hard Target with AF 4 (AP fire and artillery's APF, Destroyed and Shake!
-results) is played in apextra.py, which emits ``BunkerRemoved``.
+results) is played in ap_cases.py, which emits ``BunkerRemoved``.
 
-Wire (23c): Leg units stop on entering (movement.py, Reserve Phase too); -1 to the hex's Cover
+Wire (23c): Leg units stop on entering (move.py, Reserve Phase too); -1 to the hex's Cover
 Factor (our reading: a modifier to the terrain's CF, like the Bunker's +1).  Tracked units pay
 :data:`WIRE_TRACKED_MP` to enter (:func:`tracked_wire_cost`, asked by vehicle movement and the
 Reserve Phase).
@@ -23,7 +23,7 @@ from ..model.actions import Block, PlayCard
 from .units import utype
 
 WIRE_TRACKED_MP = 3  # 23c
-BUNKER_AF = 4  # 23b, for the AP attack on the bunker itself (apextra.py)
+BUNKER_AF = 4  # 23b, for the AP attack on the bunker itself (ap_cases.py)
 
 
 def fortified(state):
