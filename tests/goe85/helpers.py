@@ -12,6 +12,8 @@ from rules_goe85.model.state import DECK, Unit
 RULES = GoERules()
 RED, GOLD, GREEN, BLANK = "#5", "#2", "#3", "#1"
 RED2, GOLD2, GREEN2, BLANK2 = "#14", "#11", "#6", "#4"
+GREEN3 = "#9"  # Fire / Bloodlust, green Hit
+BLANK3, BLANK4, BLANK5, BLANK6 = "#15", "#19", "#23", "#12"  # no Hit
 
 
 def game(scenario: str = "your-papers-please", seed: int = 0, setup: str = "default") -> Game:

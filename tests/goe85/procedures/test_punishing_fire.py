@@ -1,17 +1,39 @@
-"""Punishing Fire (18j): the target's one-hex retreat between the two attacks, and the cards of
-the first attack applying to the second.  Positions are set through the referee."""
+"""Punishing Fire (GoE 18j)."""
 import pytest
 
 from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
-from rules_goe85.queries.board import board_for
-from rules_goe85.model.frames import PunishingRetreat
+from rules_goe85.model.frames import FireFrame, Impulse, PunishingRetreat
 from rules_goe85.procedures.punishing_fire import retreat_hexes
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.board import board_for
 
-from .helpers import BLANK, BLANK2, GREEN, GREEN2, RED2
-from .refpos import arrange, fresh
+from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, BLANK5, GREEN, GREEN2, RED2, RULES, game, give, position, stack_deck
+from ..refpos import arrange, fresh
+
+
+def _impulse(g, side="soviet"):
+    g.state.stack.clear()
+    g.state.phase = "impulses"
+    g.state.stack.append(Impulse(side, "main"))
+    g._decision = None
+
 
 B = board_for("your-papers-please")
-BLANK3, BLANK4, BLANK5, BLANK6 = "#15", "#19", "#23", "#12"  # no Hit
+
+
+@pytest.mark.rule("goe85:18j")
+def test_punishing_fire_attacks_twice():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5G4")])
+    _impulse(g)
+    give(g, "soviet", ["#22"])  # Move / Punishing Fire
+    assert PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1") in main_options(RULES, g.state, "soviet")
+    stack_deck(g, [GREEN, BLANK, GREEN2, BLANK])  # HEF 2 each: one hit per attack
+    g.apply(PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
+    while any(isinstance(f, FireFrame) for f in g.state.stack):
+        g.apply(g.decision.actions[-1])
+    u = g.state.units["M1"]
+    assert u.shaken and u.reduced and g.state.units["S1"].marker == "fired"
 
 
 @pytest.mark.rule("goe85:18j")

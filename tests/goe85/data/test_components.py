@@ -1,15 +1,36 @@
-"""The game's data files: every number the rulebook states holds; bad files are refused by name."""
+"""The components as data: every number the rulebook states holds; bad files are refused by name."""
 import pytest
 
 from tabletop_core import DataFileError
+from tabletop_core.boards.hexfacing import Arc
 from tabletop_core.data import load_toml
 
-from rules_goe85.queries.board import board_for
 from rules_goe85.data.components import CardsFile, UnitsFile, game_data
+from rules_goe85.model.actions import Use
+from rules_goe85.procedures.ap_fire import armour
+from rules_goe85.procedures.fire import start_fire
+from rules_goe85.queries.board import board_for
+from rules_goe85.queries.deck import counts_as_hit
 
-from .helpers import RULES
+from ..helpers import BLANK, DATA, GOLD, GREEN, RED, RULES, ctx, game, position
+
 
 D = game_data()
+
+
+@pytest.mark.rule("goe85:2i")
+@pytest.mark.rule("goe85:22a")
+@pytest.mark.rule("goe85:22b")
+@pytest.mark.rule("goe85:22j")
+def test_fire_powers_add_hef():
+    g = game()
+    position(g, [("S1", "rpk-74", "soviet", "5C4"), ("S2", "spetsnaz", "soviet", "5C5"), ("S3", "ags-17", "soviet", "5C6"),
+                 ("M1", "muj-rifle-intensive", "mujahideen", "5G4")])
+    for uid, verb, expected in (("S1", "kill_shot", 2 + 1), ("S2", "deadly_shot", 3 + 1), ("S3", "explosive_rounds", 3 + 2)):
+        start_fire(RULES, ctx(g), "soviet", Use(verb), uid, "M1", False, marker="ops")
+        d = board_for(g.state.scenario).distance(g.state.units[uid].hex, g.state.units["M1"].hex)
+        assert g.state.top.hef == expected + RULES.tec.he_modifier(d)
+        g.state.stack.pop()
 
 
 @pytest.mark.rule("goe85:4b")
@@ -18,13 +39,6 @@ def test_cover_factors_from_the_chart():
     assert D.tec.rows["building_dot"].cf == 1  # 10d desperation example
     assert D.tec.rows["hill"].cf_artillery == 0  # 12a example
     assert D.tec.row("clear", 2).kind == "hill" and D.tec.row("clear", 0).kind == "clear"
-
-
-@pytest.mark.rule("goe85:10b")
-def test_range_tables():
-    assert D.tec.he_modifier(1) == 1 and D.tec.he_modifier(2) == 1 and D.tec.he_modifier(3) == 0
-    assert D.tec.ap_modifier(4) == 1 and D.tec.ap_modifier(5) == 0
-    assert D.tec.he_modifier(D.tec.he_max_range + 1) is None
 
 
 @pytest.mark.rule("goe85:2a")
@@ -110,3 +124,24 @@ def test_scenario_board_is_the_printed_board_of_the_scenario():
     assert board is RULES.scenario_board("city-boys")  # public data, built once
     with pytest.raises(UnknownNameError, match="unknown goe85 scenario 'nowhere'"):
         RULES.scenario_board("nowhere")
+
+
+@pytest.mark.rule("goe85:3e")
+def test_hit_colours_are_nested_levels():
+    assert all(counts_as_hit(c, 0) for c in (GREEN, GOLD, RED)) and not counts_as_hit(BLANK, 0)
+
+
+@pytest.mark.rule("goe85:2b")
+@pytest.mark.rule("goe85:2d")
+@pytest.mark.rule("goe85:2e")
+@pytest.mark.rule("goe85:2f")
+def test_vehicle_counters():
+    t62, bmp, gaz, mi24 = (DATA.units[x] for x in ("t-62", "bmp-1", "gaz-66", "mi-24"))
+    assert (t62.tm, t62.af, t62.full.apf, t62.move_class) == (3, 5, 4, "T")  # 15c example
+    assert armour(t62.af, Arc.FLANK) == 4 and armour(t62.af, Arc.REAR) == 3  # 15d: T-62 flank 4
+    assert armour(bmp.af, Arc.FLANK) == 0 and bmp.carrier  # 15c: BMP-1 flank 0; circled MF (8a)
+    assert gaz.af is None and gaz.kind == "truck" and gaz.carrier  # 2c: a truck is a Soft Target
+    assert mi24.kind == "helicopter" and mi24.steps == 3 and "difficult_target" in mi24.abilities  # 17d
+    assert armour(4, Arc.FRONT, turret=True) == 5  # 15b Turret hit
+    for tid in ("t-55", "t-62", "bmp-1", "btr-70", "gaz-66", "mi-8", "mi-24"):
+        assert DATA.units[tid].steps in (1, 3)

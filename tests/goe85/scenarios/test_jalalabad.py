@@ -1,11 +1,13 @@
-"""Jalalabad: set-up, the SU-25 and Stinger events, and its victory points."""
+"""The scenario jalalabad: set-up, special rules, events and victory."""
 import pytest
 
 from rules_goe85.model.actions import Stinger, Su25
-from rules_goe85.scenarios.mechanised import act_event, decide_event
 from rules_goe85.model.frames import EventChoice
+from rules_goe85.scenarios.mechanised import act_event, decide_event
 
-from .helpers import DATA, RULES, ctx, game, position, run, stack_deck
+from ..helpers import DATA, RULES, ctx, game, position, run, stack_deck
+
+
 
 
 @pytest.mark.rule("goe85:scenario:jalalabad")

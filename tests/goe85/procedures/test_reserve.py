@@ -1,19 +1,35 @@
-"""The Reserve Phase for Leg units (5f with 7c, 12b, 18q, 21e): allowances, the minimum move,
-Barrage costs, Pathfinder, entering reinforcements and concealment.  Set through the referee."""
+"""The Reserve Phase (GoE 5f)."""
 import pytest
 
 from rules_goe85.model.actions import EndReserve, ReserveMove
-from rules_goe85.queries.board import board_for
 from rules_goe85.model.events import BarrageSet
 from rules_goe85.model.frames import ReserveFrame
+from rules_goe85.procedures.reserve import reserve_moves
+from rules_goe85.queries.board import board_for
 
-from .refpos import arrange, fresh
+from ..helpers import RULES, game, position
+from ..refpos import arrange, fresh
+
 
 B = board_for("your-papers-please")
 
 
 def _dests(g, uid):
     return {a.to for a in g.decision.actions if isinstance(a, ReserveMove) and a.unit == uid}
+
+
+@pytest.mark.rule("goe85:5f")
+def test_reserve_moves_two_mp_far_from_the_enemy_one_near():
+    g = game("your-papers-please")
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5A7"), ("M2", "muj-rifle-intensive", "mujahideen", "5J1"),
+                 ("S1", "sov-rifle-intensive", "soviet", "5J3")])
+    moves = reserve_moves(RULES, g.state, "mujahideen", ())
+    b = board_for(g.state.scenario)
+    far = {m.to for m in moves if m.unit == "M1"}
+    near = {m.to for m in moves if m.unit == "M2"}
+    assert all(b.distance(b.hex("5A7"), b.hex(x)) <= 2 for x in far) and any(
+        b.distance(b.hex("5A7"), b.hex(x)) == 2 for x in far)
+    assert all(b.distance(b.hex("5J1"), b.hex(x)) == 1 for x in near)
 
 
 @pytest.mark.rule("goe85:5f")

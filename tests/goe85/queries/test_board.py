@@ -1,45 +1,13 @@
-"""Artillery (12a, 12b) and line of sight (14) through the board, with the rulebook's examples."""
+"""Line of sight (GoE 14) through the board, with the rulebook's example situations."""
 import pytest
 
 from tabletop_core.boards import Board, LineOfSight, LosStatus, MapDef
 
-from rules_goe85.procedures.artillery import hex_draws, on_target, strike
-from rules_goe85.queries.board import board_for
 from rules_goe85.data.components import game_data, hex_terrain
-from rules_goe85.model.frames import FireFrame
+from rules_goe85.queries.board import board_for
 
-from .helpers import BLANK, RULES, ctx, game, position, run, stack_deck
 
 TEC = game_data().tec
-
-
-@pytest.mark.rule("goe85:12a")
-def test_artillery_example_numbers():
-    assert on_target(3, "soviet", degraded=False)  # 3 +1 = 4: on target
-    assert not on_target(3, "mujahideen", degraded=False)
-    assert not on_target(4, "soviet", degraded=True) is False  # 4 +1 -1 = 4 still on target
-    assert not on_target(3, "soviet", degraded=True)
-    hill = TEC.rows["hill"].cf_artillery
-    assert hex_draws(3, hill, 1) == 3 and hex_draws(3, hill, 2) == 4 and hex_draws(3, hill, 0) == 0
-
-
-@pytest.mark.rule("goe85:12a")
-@pytest.mark.rule("goe85:12b")
-def test_artillery_pattern_on_a_hill():
-    g = game("9th-company")
-    position(g, [("S1", "spetsnaz", "soviet", "6E7"), ("M1", "muj-rifle-intensive", "mujahideen", "6E4"),
-                 ("M2", "muj-rifle-intensive", "mujahideen", "6E5"), ("M3", "muj-rifle-intensive", "mujahideen", "6F4"),
-                 ("M4", "rpd", "mujahideen", "6F4")])
-    b = board_for("9th-company")
-    pattern = [b.hex("6E5"), b.hex("6E4"), b.hex("6F4")]
-    assert all(b.adjacent(pattern[0], h) for h in pattern[1:])
-    strike(RULES, ctx(g), "soviet", 3, pattern)
-    frames = [f for f in g.state.stack if isinstance(f, FireFrame)]
-    assert [f.hef for f in reversed(frames)] == [3, 3, 4]  # 1, 1 and 2 units, hills give no cover
-    assert set(pattern) <= g.state.barrage
-    stack_deck(g, [BLANK] * 12)
-    run(g)
-    assert not g.state.stack or not isinstance(g.state.top, FireFrame)
 
 
 def _line_board(kinds):
@@ -54,6 +22,28 @@ def _line_board(kinds):
 def _los(state, a, b, sight="leg"):
     bd = state.board
     return LineOfSight(state).check(bd.hex(a), bd.hex(b), sight_class=sight).status
+
+
+# -- LOS example situations (14a, 14b) ----------------------------------------------------------
+@pytest.mark.rule("goe85:14a")
+def test_los_situations_d_g_c_e_a_b():
+    s = _line_board({"1C1": ("woods", 0), "1C2": ("woods", 0)})
+    assert _los(s, "1C1", "1C2") == LosStatus.CLEAR  # D-G: adjacent units always see each other
+    # 1C3 -> 1E3 runs down the hexside between 1D2 and 1D3
+    s = _line_board({"1D2": ("woods", 0)})
+    assert _los(s, "1C3", "1E3") == LosStatus.CLEAR  # C-E: blocking terrain on the edge of the LOS
+    s = _line_board({"1D2": ("woods", 0), "1D3": ("woods", 0)})
+    assert _los(s, "1C3", "1E3") == LosStatus.BLOCKED  # ... but blocking on both sides blocks
+    s = _line_board({"1D2": ("brush", 0)})
+    assert _los(s, "1C3", "1E3") == LosStatus.CLEAR  # A-B: degrading terrain on one side does not interfere
+
+
+@pytest.mark.rule("goe85:14b")
+def test_los_situation_d_m():
+    s = _line_board({"1C1": ("clear", 1), "1C3": ("clear", 1)})
+    assert _los(s, "1C1", "1C5") == LosStatus.BLOCKED  # D-M: terrain as high as the higher unit blocks
+    s = _line_board({"1C1": ("clear", 2), "1C3": ("clear", 1)})
+    assert _los(s, "1C1", "1C5") == LosStatus.CLEAR  # a lower hill in between does not
 
 
 @pytest.mark.rule("goe85:14a")

@@ -3,26 +3,11 @@ import pytest
 
 from rules_goe85.model.actions import Block, PlayCard, Step, Strike, Use
 
-from .helpers import RULES, game, position
-from .refpos import arrange, fresh
+from ..helpers import RULES, game, position
 
 
 def _words(g, action):
     return RULES.describe_action(action, g.state)
-
-
-@pytest.mark.rule("goe85:10d-attackers")
-def test_a_fire_play_reads_with_firers_target_range_terrain_and_hef():
-    g = fresh()
-    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3", {}), ("S2", "rpk-74", "soviet", "5C3", {}),
-                ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {})], hands={"soviet": ["#9"]})
-    b = g.state.units
-    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.group)
-    words = _words(g, play)
-    # both units fire together (10d): the lead's HEF with its range modifier, plus the supporter's bare HEF
-    assert words.startswith("Fire card #9: 5C3 Soviet Rifle (Intensive Fire) + 5C3 Soviet RPK-74 fire at 5C5")
-    assert "(range 2, " in words and "HEF " in words
-    assert b["S1"].hex == b["S2"].hex
 
 
 def test_moves_and_strikes_read_as_hexes_and_units():

@@ -1,4 +1,4 @@
-"""Turn sequence (5a-5g) and the player impulse (6a-6d)."""
+"""The turn and the impulse (GoE 4, 5a-5g, 6a-6d, 18d/f/m): markers, deal, initiative, card plays, passes."""
 import pytest
 
 from tabletop_core.decks import hand
@@ -6,16 +6,27 @@ from tabletop_core.decks import hand
 from rules_goe85.model.actions import (
     Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
 )
-from rules_goe85.queries.deck import initiative_key
-from rules_goe85.procedures.turn import main_options
-from rules_goe85.model.state import ASIDE, DECK
 from rules_goe85.model.frames import Impulse, InitiativePick, ReserveFrame
+from rules_goe85.model.state import ASIDE, DECK
+from rules_goe85.procedures.fire import fire_options
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.deck import initiative_key
 
-from .helpers import RULES, game, give, position, stack_deck
+from ..helpers import RULES, game, give, position, stack_deck
 
 
 def _hand(g, side):
     return g.state.decks[DECK].piles[hand(side)]
+
+
+@pytest.mark.rule("goe85:4c")
+@pytest.mark.rule("goe85:4e")
+@pytest.mark.rule("goe85:4a")
+def test_only_eligible_units_act():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C5"),
+                 ("M1", "muj-rifle-intensive", "mujahideen", "5E4")], S1={"marker": "ops"}, S2={"marker": "moved"})
+    assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
 
 
 @pytest.mark.rule("goe85:5a")
