@@ -1,6 +1,7 @@
 """Every scenario module of this package, found by its ``SCENARIO`` id (see :mod:`.rule_set`)."""
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 
@@ -12,6 +13,17 @@ from .rule_set import ScenarioRules
 def scenario_rules(scenario_ids) -> dict[str, ScenarioRules]:
     """{scenario id: its rules} for the scenarios of the data file; a scenario without a module, or a
     module without a scenario, is refused by name."""
+    found = dict(_modules())
+    missing = sorted(set(scenario_ids) - set(found))
+    unknown = sorted(set(found) - set(scenario_ids))
+    if missing or unknown:
+        raise RulesetError(f"rules_goe85.scenarios: data/scenarios.toml and the scenario modules differ "
+                           f"(no module for {missing}, no table for {unknown})")
+    return found
+
+
+@functools.cache  # the package's files do not change while it runs; a batch makes a ruleset per game
+def _modules() -> tuple[tuple[str, ScenarioRules], ...]:
     from . import __path__ as here
 
     found: dict[str, ScenarioRules] = {}
@@ -24,9 +36,4 @@ def scenario_rules(scenario_ids) -> dict[str, ScenarioRules]:
         if not isinstance(rules, ScenarioRules) or rules.id != sid:
             raise RulesetError(f"{module.__name__}: RULES must be a ScenarioRules for scenario {sid!r}")
         found[sid] = rules
-    missing = sorted(set(scenario_ids) - set(found))
-    unknown = sorted(set(found) - set(scenario_ids))
-    if missing or unknown:
-        raise RulesetError(f"rules_goe85.scenarios: data/scenarios.toml and the scenario modules differ "
-                           f"(no module for {missing}, no table for {unknown})")
-    return found
+    return tuple(found.items())
