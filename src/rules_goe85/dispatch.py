@@ -15,7 +15,7 @@ from .procedures import (
     ap_fire, artillery, assault, assault_combat, booby_trap, bonus_cards, draws, fire, move, move_and_fire,
     opportunity_fire, punishing_fire, setup, transport, turn, vehicle_facing, vehicles,
 )
-from .scenarios import common, special_rules
+from .scenarios import common, mechanised_events
 
 
 class Procedure(NamedTuple):
@@ -46,5 +46,5 @@ PROCEDURES: dict[type, Procedure] = {
     F.TrapWindow: Procedure(booby_trap.decide, booby_trap.act, booby_trap.advance),  # Hammer and Anvil
     F.ArtilleryFrame: Procedure(artillery.decide, artillery.act, None),  # 12a
     F.EventChoice: Procedure(common.decide_event, common.act_event, None),  # Event cards, 5g keep one
-    F.ExtraPlays: Procedure(special_rules.decide_extra, special_rules.act_extra, special_rules.advance_extra),
+    F.ExtraPlays: Procedure(mechanised_events.decide_extra, mechanised_events.act_extra, mechanised_events.advance_extra),
 }

@@ -16,7 +16,7 @@ from ..queries.board import board_at
 from ..queries.fortifications import fortified
 from ..queries.units import eligible, stacking_ok, units_at, utype
 from .rule_set import ScenarioRules, more_vp_wins
-from .special_rules import wave_squad
+from .mechanised_events import wave_squad
 
 SCENARIO = "air-assault"
 TUNNEL_USES = {Use.MOVE: Use.TUNNEL_MOVE, Use.MOVE_FIRE: Use.TUNNEL_MOVE_FIRE}  # a move by tunnel

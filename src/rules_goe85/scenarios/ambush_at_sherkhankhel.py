@@ -1,6 +1,6 @@
 """Ambush at Sherkhankhel: no Assault combat; the Artillery events need a hex an Eligible Soviet
 unit sees; a Soviet Move & Fire on turn 1 hits only on the rarer colours; when a Soviet unit first
-sees 8I4 the village tiles fall (:func:`.special_rules.village`); Mujahideen units may exit, those
+sees 8I4 the village tiles fall (:func:`.mechanised_events.village`); Mujahideen units may exit, those
 set up on boards 5 and 8 may not; the Soviets score 4 per kill, the Mujahideen kills times exits
 (victory ``sherkhankhel``); the game ends early when a side has no unit left (our reading)."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..model.vehicles import MechSet
 from ..queries.board import board_at
 from ..queries.units import eligible, units_at
 from .rule_set import ScenarioRules, keep_only, more_vp_wins
-from .special_rules import VILLAGE_HEX, index_of, may_exit, sees_hex, village
+from .mechanised_events import VILLAGE_HEX, index_of, may_exit, sees_hex, village
 
 SCENARIO = "ambush-at-sherkhankhel"
 

@@ -108,9 +108,9 @@ def finish_setup(rules, ctx) -> None:
                 break
     from ..procedures import bonus_cards
 
-    from . import special_rules
+    from . import mechanised_events
 
-    special_rules.conceal_forces(ctx, spec)  # Sherkhankhel: forces set up Concealed
+    mechanised_events.conceal_forces(ctx, spec)  # Sherkhankhel: forces set up Concealed
     rules.special_rules(state).finish_setup(rules, ctx)  # the scenario's own set-up rules
     bonus_cards.setup(ctx, spec)  # 24b
     ctx.emit(PhaseSet("deal", 1))
@@ -253,9 +253,9 @@ def resolve_event(ctx, cid: str, drawer: str) -> None:
     elif name == "attack_helicopter":
         ctx.push(EventChoice(SOVIET, "helicopter"))
     else:
-        from . import special_rules
+        from . import mechanised_events
 
-        special_rules.resolve_event(ctx, name)
+        mechanised_events.resolve_event(ctx, name)
 
 
 def decide_event(rules, state, f: EventChoice):
@@ -267,10 +267,10 @@ def decide_event(rules, state, f: EventChoice):
         from . import mechanised
 
         return mechanised.decide_event(rules, state, f)
-    from . import special_rules
+    from . import mechanised_events
 
-    if f.event in special_rules.CHOICES:
-        return special_rules.decide_event(rules, state, f)
+    if f.event in mechanised_events.CHOICES:
+        return mechanised_events.decide_event(rules, state, f)
     board = board_at(state)
     if f.event == "boldness":
         opts = [Boldness(u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
@@ -293,10 +293,10 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
 
         mechanised.act_event(rules, ctx, f, action)
         return
-    from . import special_rules
+    from . import mechanised_events
 
-    if f.event in special_rules.CHOICES:
-        special_rules.act_event(rules, ctx, f, action)
+    if f.event in mechanised_events.CHOICES:
+        mechanised_events.act_event(rules, ctx, f, action)
         return
     state = ctx.state
     board = board_at(state)

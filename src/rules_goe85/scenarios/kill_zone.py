@@ -15,7 +15,7 @@ from ..model.vehicles import MechSet
 from ..queries.board import board_for
 from ..queries.units import utype
 from .rule_set import ScenarioRules, keep_only
-from .special_rules import road_hexes
+from .mechanised_events import road_hexes
 
 SCENARIO = "kill-zone"
 KZ_KILLS = 5  # the game ends with the Soviets' 5th Mujahideen unit destroyed

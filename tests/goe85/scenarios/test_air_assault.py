@@ -6,7 +6,7 @@ from rules_goe85.model.actions import PlaceFoxhole, PlayCard, Unload, Use, Wave
 from rules_goe85.model.frames import MoveFrame
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
-from rules_goe85.scenarios import air_assault, special_rules as se
+from rules_goe85.scenarios import air_assault, mechanised_events as se
 
 from ..helpers import DATA, RULES, ctx, game, give, position, run
 

@@ -10,7 +10,7 @@ from rules_goe85.procedures.fire import fire_options, start_fire
 from rules_goe85.procedures.turn import end_turn_limit
 from rules_goe85.procedures.vehicles import sees
 from rules_goe85.queries.board import board_at, board_for
-from rules_goe85.scenarios import ambush_at_sherkhankhel, special_rules as se
+from rules_goe85.scenarios import ambush_at_sherkhankhel, mechanised_events as se
 
 from ..helpers import DATA, RULES, ctx, game, position
 from ..refpos import arrange

@@ -9,7 +9,7 @@ from rules_goe85.model.events import PhaseSet
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.board import board_for
-from rules_goe85.scenarios import kill_zone, special_rules as se
+from rules_goe85.scenarios import kill_zone, mechanised_events as se
 
 from ..helpers import DATA, RULES, ctx, game, give, position, stack_deck
 from ..refpos import arrange
