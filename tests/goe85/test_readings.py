@@ -9,15 +9,11 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.model.frames import FireChoice, Impulse
 
-from .helpers import GREEN, GREEN2, RULES
+from .helpers import GREEN, GREEN2, RULES, _notes
 from .refpos import arrange, fresh
 
 B = board_for("your-papers-please")
 BLANKS = ["#1", "#4", "#7", "#10", "#12", "#15", "#19", "#22", "#23"]  # no Hit
-
-
-def _notes(g):
-    return [e.text for e in g.events if type(e).__name__ == "Note"]
 
 
 @pytest.mark.rule("goe85:20c")

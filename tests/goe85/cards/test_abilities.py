@@ -2,27 +2,16 @@
 import pytest
 
 from rules_goe85.cards.powers import any_card_plays
-from rules_goe85.model.actions import REFUSALS, Block, PlayCard, Step, Stop, Use
-from rules_goe85.model.frames import FireFrame, Impulse
+from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
+from rules_goe85.model.frames import FireFrame
 from rules_goe85.procedures.fire import attack_hef, fire_options, start_fire
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, BLANK2, GREEN, RED, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import (
+    BLANK, BLANK2, GREEN, RED, RULES, _finish_windows, _impulse, ctx, game, give, position, run, stack_deck,
+)
 from ..refpos import arrange, fresh
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
-
-
-def _finish_windows(g):
-    while g.state.result is None and g.decision is not None and any(
-            isinstance(f, FireFrame) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
 
 
 B = board_for("your-papers-please")

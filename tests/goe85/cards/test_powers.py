@@ -6,26 +6,16 @@ from tabletop_core.events import NumberDrawn
 from rules_goe85.cards.powers import conceal_hexes, do_power, do_rally, power_plays, rally_targets
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.model.events import Rallied, UnitHit
-from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, OppFireWindow
+from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
 from rules_goe85.procedures.fire import start_fire
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import (
+    BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, RED, RULES, _assault, _finish_windows, _impulse,
+    _react, ctx, game, give, position, run, stack_deck,
+)
 from ..refpos import arrange, fresh
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
-
-
-def _finish_windows(g):
-    while g.state.result is None and g.decision is not None and any(
-            isinstance(f, FireFrame) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
 
 
 # -- 22g Brutal ---------------------------------------------------------------------------------
@@ -43,17 +33,6 @@ def _brutal_assault(power: bool):
 
 
 B = board_for("your-papers-please")
-
-
-def _assault(g, attackers, hex_label, **kw):
-    """Frames: the Soviet impulse with an assault in ``hex_label`` on top (13a: the move has ended)."""
-    frame = AssaultFrame(side="soviet", hex=B.hex(hex_label),
-                         attackers=tuple((uid, B.hex(frm)) for uid, frm in attackers), **kw)
-    return [Impulse("soviet", "main"), frame]
-
-
-def _react(g, verb):
-    return next(a for a in g.decision.actions if isinstance(a, PlayReaction) and a.use == verb)
 
 
 def SmokePlacedAt(h):

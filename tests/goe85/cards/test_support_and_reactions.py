@@ -3,7 +3,7 @@ import pytest
 
 from rules_goe85.model.actions import REFUSALS, Block, Decline, Declined, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.model.events import HitUndone, TargetNoted, UnitHit
-from rules_goe85.model.frames import AssaultCombat, AssaultFrame, FireFrame, Impulse, MoveFrame
+from rules_goe85.model.frames import AssaultCombat, FireFrame, MoveFrame
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.procedures.ap_cases import first_fire_mode
 from rules_goe85.procedures.fire import first_fire_marker, start_fire
@@ -11,7 +11,10 @@ from rules_goe85.procedures.move import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import (
+    BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _assault, _impulse, _notes, _react, ctx,
+    game, give, position, run, stack_deck,
+)
 from ..refpos import arrange, fresh
 
 
@@ -22,10 +25,6 @@ TN3_BONUS_M2 = "#24"  # TN 3 (Turret), APF bonus -2
 
 
 TANKS = [("T", "t-62", "soviet", "5A1", {"facing": 1}), ("K", "t-55", "mujahideen", "5C3", {"facing": 4})]
-
-
-def _notes(g):
-    return [e.text for e in g.events if type(e).__name__ == "Note"]
 
 
 def _ap_shot(g, *, soviet, muj, top, plays):
@@ -43,28 +42,6 @@ def _ap_shot(g, *, soviet, muj, top, plays):
 
 
 B = board_for("your-papers-please")
-
-
-
-
-
-
-def _assault(g, attackers, hex_label, **kw):
-    """Frames: the Soviet impulse with an assault in ``hex_label`` on top (13a: the move has ended)."""
-    frame = AssaultFrame(side="soviet", hex=B.hex(hex_label),
-                         attackers=tuple((uid, B.hex(frm)) for uid, frm in attackers), **kw)
-    return [Impulse("soviet", "main"), frame]
-
-
-def _react(g, verb):
-    return next(a for a in g.decision.actions if isinstance(a, PlayReaction) and a.use == verb)
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
 
 
 # -- 20a First Fire by a Move & Fire unit -------------------------------------------------------

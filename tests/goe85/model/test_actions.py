@@ -3,11 +3,7 @@ import pytest
 
 from rules_goe85.model.actions import Block, PlayCard, Step, Strike, Use
 
-from ..helpers import RULES, game, position
-
-
-def _words(g, action):
-    return RULES.describe_action(action, g.state)
+from ..helpers import _words, game, position
 
 
 def test_moves_and_strikes_read_as_hexes_and_units():

@@ -8,15 +8,11 @@ from rules_goe85.procedures.ap_fire import card_hits, damage_result, to_hit_numb
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import GREEN, GREEN2, RED, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import GREEN, GREEN2, RED, RULES, _notes, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")
-
-
-def _notes(g):
-    return [e.text for e in g.events if type(e).__name__ == "Note"]
 
 
 @pytest.mark.rule("goe85:18c")

@@ -9,7 +9,7 @@ from rules_goe85.procedures.artillery import hex_draws, on_target, strike
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, _impulse, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
 
 
@@ -17,15 +17,6 @@ TEC = game_data().tec
 
 
 B = board_for("your-papers-please")
-
-
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
 
 
 @pytest.mark.rule("goe85:12a")

@@ -8,20 +8,13 @@ from rules_goe85.procedures.assault import assault_hef, distribute, loser
 from rules_goe85.procedures.move import start_move
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, position, run, stack_deck
+from ..helpers import (
+    BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, ctx, game, position, run, stack_deck,
+)
 from ..refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")
-
-
-
-
-def _assault(g, attackers, hex_label, **kw):
-    """Frames: the Soviet impulse with an assault in ``hex_label`` on top (13a: the move has ended)."""
-    frame = AssaultFrame(side="soviet", hex=B.hex(hex_label),
-                         attackers=tuple((uid, B.hex(frm)) for uid, frm in attackers), **kw)
-    return [Impulse("soviet", "main"), frame]
 
 
 def U(uid, tid, side="mujahideen", **kw):

@@ -8,12 +8,8 @@ from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, sta
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
-from ..helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, ctx, game, position, run, stack_deck
+from ..helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, _words, ctx, game, position, run, stack_deck
 from ..refpos import arrange, fresh
-
-
-def _words(g, action):
-    return RULES.describe_action(action, g.state)
 
 
 D = game_data()

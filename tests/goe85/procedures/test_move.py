@@ -4,24 +4,16 @@ import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 
 from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
-from rules_goe85.model.frames import Impulse
 from rules_goe85.model.state import Unit
 from rules_goe85.procedures.move import mp_allowance, start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, ctx, game, give, position
+from ..helpers import RULES, _impulse, ctx, game, give, position
 from ..refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
 
 
 def U(uid, tid, side="mujahideen", **kw):

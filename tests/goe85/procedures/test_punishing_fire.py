@@ -2,20 +2,16 @@
 import pytest
 
 from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
-from rules_goe85.model.frames import FireFrame, Impulse, PunishingRetreat
+from rules_goe85.model.frames import FireFrame, PunishingRetreat
 from rules_goe85.procedures.punishing_fire import retreat_hexes
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, BLANK5, GREEN, GREEN2, RED2, RULES, game, give, position, stack_deck
+from ..helpers import (
+    BLANK, BLANK2, BLANK3, BLANK4, BLANK5, GREEN, GREEN2, RED2, RULES, _impulse, game, give, position,
+    stack_deck,
+)
 from ..refpos import arrange, fresh
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
 
 
 B = board_for("your-papers-please")

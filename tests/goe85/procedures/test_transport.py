@@ -4,42 +4,20 @@ import pytest
 from rules_goe85.model.actions import (
     REFUSALS, Block, Load, PlayCard, ReserveLoad, ReserveMove, ReserveUnload, Step, Stop, Unload, Use,
 )
-from rules_goe85.model.frames import AssaultFrame, Impulse, ReserveFrame
+from rules_goe85.model.frames import AssaultFrame
 from rules_goe85.model.vehicles import Unloaded
 from rules_goe85.procedures.move import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.procedures.vehicles import destroy
 from rules_goe85.queries.board import away_from, board_for
 
-from ..helpers import RULES, ctx, game, give, position
+from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position
 
 
 B = board_for("your-papers-please")
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
-
-
-def _reserve(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "reserve"
-    g.state.stack.append(ReserveFrame(side))
-    g._decision = None
-
-
-def _mp(g):
-    return {u: m for u, m, _ in g.state.top.mp}
-
-
-def _choices(g, kind):
-    return [a for a in g.decision.actions if isinstance(a, kind)]
 
 
 # -- 8b -----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.procedures.vehicles import he_adjustment
 from rules_goe85.queries.board import board_for
 
-from ..helpers import GREEN, RULES, ctx, game, give, position
+from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position
 from ..refpos import arrange, fresh
 
 
@@ -31,17 +31,6 @@ def _reserve_flights(g):
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
-
-
-def _reserve(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "reserve"
-    g.state.stack.append(ReserveFrame(side))
-    g._decision = None
-
-
-def _choices(g, kind):
-    return [a for a in g.decision.actions if isinstance(a, kind)]
 
 
 def U(uid, tid, side="soviet", **kw):

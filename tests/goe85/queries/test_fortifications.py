@@ -6,7 +6,7 @@ from tabletop_core.boards.hexfacing import facing_toward, front_hexes
 
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, Step, Stop, Use
 from rules_goe85.model.events import BunkerPlaced, WirePlaced
-from rules_goe85.model.frames import FireFrame, Impulse, MoveFrame
+from rules_goe85.model.frames import FireFrame, MoveFrame
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.procedures.ap_cases import BUNKER_AF
 from rules_goe85.procedures.artillery import strike, strike_options
@@ -15,25 +15,14 @@ from rules_goe85.procedures.move import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, GREEN, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import BLANK, GREEN, RULES, _impulse, _mp, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
-
-
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
 
 
 B = board_for("your-papers-please")
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
-
-
-def _mp(g):
-    return {u: m for u, m, _ in g.state.top.mp}
 
 
 # -- 23b Bunkers --------------------------------------------------------------------------------

@@ -8,17 +8,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import air_assault, mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, game, give, position, run
-
-
-def labels(g, hexes):
-    b = board_for(g.state.scenario)
-    return sorted(b.label(h) for h in hexes)
-
-
-def decide(g):
-    g._decision = None
-    return RULES.decision(g.state)
+from ..helpers import DATA, RULES, ctx, decide, game, give, position, run
 
 
 # -- Air Assault ----------------------------------------------------------------------------------

@@ -12,18 +12,8 @@ from rules_goe85.procedures.vehicles import sees
 from rules_goe85.queries.board import board_at, board_for
 from rules_goe85.scenarios import ambush_at_sherkhankhel, mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, game, position
+from ..helpers import DATA, RULES, ctx, decide, game, labels, position
 from ..refpos import arrange
-
-
-def labels(g, hexes):
-    b = board_for(g.state.scenario)
-    return sorted(b.label(h) for h in hexes)
-
-
-def decide(g):
-    g._decision = None
-    return RULES.decision(g.state)
 
 
 SK = "ambush-at-sherkhankhel"

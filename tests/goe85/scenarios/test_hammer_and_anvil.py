@@ -12,13 +12,8 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import common as scenarios
 from rules_goe85.scenarios.common import act_event, decide_event
 
-from ..helpers import GREEN, RULES, ctx, game, give, position, run, stack_deck
+from ..helpers import GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
-
-
-def _labels(g, side):
-    b = board_for(g.state.scenario)
-    return [b.label(u.hex) for u in g.state.units.values() if u.side == side and u.hex is not None]
 
 
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")

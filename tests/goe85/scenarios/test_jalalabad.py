@@ -8,8 +8,6 @@ from rules_goe85.scenarios.mechanised import act_event, decide_event
 from ..helpers import DATA, RULES, ctx, game, position, run, stack_deck
 
 
-
-
 @pytest.mark.rule("goe85:scenario:jalalabad")
 def test_jalalabad_setup_events_and_vp():
     spec = DATA.scenarios["jalalabad"]

@@ -11,13 +11,8 @@ from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import kill_zone, mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, game, give, position, stack_deck
+from ..helpers import DATA, RULES, ctx, decide, game, give, position, stack_deck
 from ..refpos import arrange
-
-
-def decide(g):
-    g._decision = None
-    return RULES.decision(g.state)
 
 
 # -- Kill Zone ------------------------------------------------------------------------------------

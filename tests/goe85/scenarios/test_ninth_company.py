@@ -5,14 +5,8 @@ from rules_goe85.model.events import ControlSet
 from rules_goe85.model.frames import ArtilleryFrame
 from rules_goe85.model.state import DECK, sapper_pile
 from rules_goe85.procedures.draws import draw_one_into_hand
-from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, ctx, game, stack_deck
-
-
-def _labels(g, side):
-    b = board_for(g.state.scenario)
-    return [b.label(u.hex) for u in g.state.units.values() if u.side == side and u.hex is not None]
+from ..helpers import RULES, _labels, ctx, game, stack_deck
 
 
 @pytest.mark.rule("goe85:scenario:9th-company")

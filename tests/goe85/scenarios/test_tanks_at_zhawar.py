@@ -10,11 +10,6 @@ from rules_goe85.scenarios import tanks_at_zhawar
 from ..helpers import BLANK, DATA, GREEN, RULES, ctx, game, position, stack_deck
 
 
-def labels(g, hexes):
-    b = board_for(g.state.scenario)
-    return sorted(b.label(h) for h in hexes)
-
-
 # -- Tanks at Zhawar ------------------------------------------------------------------------------
 @pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
 def test_zhawar_setup_wire_artillery_cards_and_hands():
