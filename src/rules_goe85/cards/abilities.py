@@ -1,5 +1,5 @@
-"""Abilities and Powers of the foot war that the first version left out (GoE 21d, 21k, 21m, 22g,
-22l, 22o).  No shipped scenario's forces carry them; the representative counters in
+"""Abilities and Powers with a procedure of their own (GoE 21d Tactical Coordination, 21k Indirect
+Fire, 21m Single Use, 22g Brutal, 22l Rapid Fire, 22o Mortar).  No shipped scenario's forces carry them; the representative counters in
 ``data/units.toml`` (mortar teams, PKM, Lieutenant, Rifle (Brutal), a single-use recoilless rifle)
 do.
 

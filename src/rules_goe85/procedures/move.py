@@ -1,8 +1,8 @@
-"""Movement (GoE 7, 9, 18e/g/h/i/o), Opportunity Fire windows (11a) and the Reserve Phase (5f).
+"""Movement (GoE 7, 9, 18e/g/h/i/o): stacks moving hex by hex.
 
 A move is a :class:`MoveFrame` on the stack: the phasing player steps units hex by hex (alone, or a
 whole stack together), paying the Terrain Effects Chart; stacking (9) is checked at every step;
-after every step the other player may halt the mover and fire (an :class:`OppFireWindow`).
+after every step the other player may halt the mover and fire (:mod:`.opportunity_fire`).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Action deck: card data, the Hit colours, damage-draw cards, filling a hand, initiative.
+"""The Action deck: card data, the Hit colours, hands, the initiative order.
 
 One shared deck ``action`` (5a): the draw pile is secret, hands are seen by their owners only,
 discard / aside / removed piles are public.

@@ -1,4 +1,4 @@
-"""Questions about units: their factors, eligibility, stacking, targets and taking hits."""
+"""Questions about units: their factors, eligibility, stacking, targets and what a hit does to them."""
 from __future__ import annotations
 
 from ..data.components import UnitType, game_data

@@ -1,4 +1,4 @@
-"""Scenario set-up, Event cards, control (24e) and victory.
+"""What every scenario shares: set-up from the data, Event cards (5b), control of hexes (24e), entry hexes.
 
 Set-up follows the scenario's data (``data/scenarios.toml``).  Where a scenario lets a player pick
 hexes, this plug-in makes a DEFAULT DEPLOYMENT: the zone's enterable hexes sorted by the force's

@@ -1,9 +1,7 @@
-"""The mechanised scenarios' special rules, events and victory (only Jalalabad is shipped so far).
+"""The mechanised scenarios' set-up (loaded forces, fortifications, deployment) and Jalalabad's events.
 
-Jalalabad: both sides score 1 VP for each enemy Leg unit eliminated and 2 for each vehicle; at the
-end the Soviets score 1.5 and the Mujahideen 1 for each building hex they control; each completed
-Bonus card is worth 4 (24b, data ``bonus_cards``).  Events: the SU-25 Frogfoot strike and two
-Stinger missiles.
+Jalalabad's Event cards: the SU-25 Frogfoot strike and two Stinger missiles (its victory points are
+in :mod:`.jalalabad`).
 """
 from __future__ import annotations
 
