@@ -22,3 +22,21 @@ def test_an_unknown_card_use_is_refused_when_a_log_is_read():
     with pytest.raises(ExceptionGroup) as info:  # cattrs' validation error: the field that failed
         codec.action_from_dict(dict(good, use="teleport"))
     assert any("'teleport' is not a valid Use" in str(e) for e in info.value.exceptions)
+
+
+def test_every_offered_action_reads_as_a_line_in_play():
+    """The human agent shows describe_action for every choice: it must word all of them."""
+    from tabletop_core import agents_for, new_game
+    from tabletop_core.agents import AgentView
+
+    for scenario in ("air-assault", "ambush-at-sherkhankhel"):
+        g = new_game("goe85", scenario, seed=5)
+        seats = agents_for(g, "random,random")
+        for _ in range(120):
+            if g.over:
+                break
+            d = g.decision
+            for action in d.actions:
+                line = g.rules.describe_action(action, g.state)
+                assert line and not line.startswith(type(action).__name__ + "("), line
+            g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
