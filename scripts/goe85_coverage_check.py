@@ -51,14 +51,15 @@ def _rule_marks(fn: ast.FunctionDef) -> list[str]:
 
 
 def marked_tests(tests: Path = TESTS) -> tuple[dict[str, list[str]], set[str]]:
-    """({rule id: ["file.py::test_name", ...]}, every test name) from the decorators."""
+    """({rule id: ["dir/file.py::test_name", ...]}, every test name) from the decorators; the test
+    modules mirror the package (procedures/, cards/, scenarios/ ...), named by their path under tests/goe85."""
     by_id: dict[str, list[str]] = defaultdict(list)
     names: set[str] = set()
-    for path in sorted(tests.glob("test_*.py")):
+    for path in sorted(tests.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
-                name = f"{path.name}::{node.name}"
+                name = f"{path.relative_to(tests).as_posix()}::{node.name}"
                 names.add(name)
                 for rid in _rule_marks(node):
                     if rid.startswith(PREFIX):

@@ -1,10 +1,9 @@
 """One line of English per GoE event (the core words its own events)."""
 from __future__ import annotations
 
-from .board import board_at
-from .state import (
-    BarrageSet, CleanedUp, ConcealSet, ControlSet, EndTurnCounted, Escaped, FoxholePlaced, InitiativeSet, MarkerSet,
-    Note, PassCounted, SmokePlaced, PhaseSet, Rallied, Reconstituted, UnitHit, UnitMoved, UnitPlaced, VPScored,
+from .queries.board import board_at
+from .model.events import (
+    BarrageSet, CleanedUp, ConcealSet, ControlSet, EndTurnCounted, Escaped, FoxholePlaced, InitiativeSet, MarkerSet, Note, PassCounted, SmokePlaced, PhaseSet, Rallied, Reconstituted, UnitHit, UnitMoved, UnitPlaced, VPScored,
 )
 
 
@@ -50,7 +49,7 @@ def line(event, state) -> str | None:
         return "clean up: Fired, Moved, Ops Complete and Barrage markers removed"
     if kind is Escaped:
         return f"{event.uid} slips away unseen"
-    from .assault_steps import HitUndone
+    from .model.events import HitUndone
 
     if kind is HitUndone:  # 19f
         return f"{event.unit.uid}'s assault hits are undone" + (" and it is back in play" if event.eliminated else "")

@@ -2,157 +2,128 @@
 from __future__ import annotations
 
 from tabletop_core import Rules, Scenario
+from tabletop_core.errors import UnknownNameError
 
-from . import artillery, assault, bonus, cards, fire, movement, scenarios, sequence
-from . import abilities_extra, assault_steps, booby_retreat, fortifications, punishing
-from . import setup as deployment
-from . import apfire, vehicles, vehstate
-from . import transport, vehsetup
-from . import scenario_events
-from .board import board_at
-from .data import game_data
-from .state import (
-    ACTIONS, DECK, EVENTS, FRAMES, PLAYERS, ArtilleryFrame, BonusPick, AssaultFrame, DrawUp, EventChoice, FireChoice, FireFrame,
-    GoEState, Impulse, InitiativePick, MoveFrame, OppFireWindow, PhaseSet, ReserveFrame, appliers,
-)
-
-DECIDE = {
-    vehstate.APFire: apfire.decide,
-    vehstate.ModeChoice: vehicles.decide_mode,
-    vehsetup.FacingChoice: vehsetup.decide,
-    deployment.Deploy: deployment.decide,
-    BonusPick: bonus.decide_pick,
-    InitiativePick: sequence.decide_initiative,
-    Impulse: sequence.decide_impulse,
-    MoveFrame: movement.decide_move,
-    OppFireWindow: movement.decide_window,
-    FireChoice: movement.decide_fire_choice,
-    ReserveFrame: transport.decide_reserve,  # 5f + 8k, 17b (wraps movement.decide_reserve)
-    FireFrame: fire.decide,
-    AssaultFrame: assault.decide,
-    assault_steps.AssaultCombat: assault_steps.decide,
-    punishing.PunishingRetreat: punishing.decide,
-    booby_retreat.TrapWindow: booby_retreat.decide,
-    ArtilleryFrame: artillery.decide,
-    EventChoice: scenarios.decide_event,
-    scenario_events.ExtraPlays: scenario_events.decide_extra,
-}
-ACT = {
-    vehstate.APFire: apfire.act,
-    vehstate.ModeChoice: vehicles.act_mode,
-    vehsetup.FacingChoice: vehsetup.act,
-    deployment.Deploy: deployment.act,
-    BonusPick: bonus.act_pick,
-    InitiativePick: sequence.act_initiative,
-    Impulse: sequence.act_impulse,
-    MoveFrame: movement.act_move,
-    OppFireWindow: movement.act_window,
-    FireChoice: movement.act_fire_choice,
-    ReserveFrame: transport.act_reserve,
-    FireFrame: fire.act,
-    AssaultFrame: assault.act,
-    assault_steps.AssaultCombat: assault_steps.act,
-    punishing.PunishingRetreat: punishing.act,
-    booby_retreat.TrapWindow: booby_retreat.act,
-    ArtilleryFrame: artillery.act,
-    EventChoice: scenarios.act_event,
-    scenario_events.ExtraPlays: scenario_events.act_extra,
-}
-ADVANCE = {
-    vehstate.APFire: apfire.advance,
-    vehstate.ModeChoice: vehicles.advance_mode,
-    vehsetup.FacingChoice: vehsetup.advance,
-    deployment.Deploy: deployment.advance,
-    InitiativePick: sequence.advance_initiative,
-    Impulse: sequence.advance_impulse,
-    DrawUp: cards.advance_draw_up,
-    OppFireWindow: movement.advance_window,
-    FireChoice: movement.advance_fire_choice,
-    FireFrame: fire.advance,
-    AssaultFrame: assault.advance,
-    assault_steps.AssaultCombat: assault_steps.advance,
-    punishing.PunishingRetreat: punishing.advance,
-    booby_retreat.TrapWindow: booby_retreat.advance,
-    scenario_events.ExtraPlays: scenario_events.advance_extra,
-}
+from . import dispatch
+from .data.components import game_data
+from .model import vehicles as vehicle_model
+from .model.actions import ACTIONS
+from .model.events import EVENTS, PhaseSet, appliers
+from .model.frames import FRAMES
+from .model.state import DECK, PLAYERS, GoEState
+from .procedures import bonus_cards, transport, turn
+from .queries.board import board_at, board_for
+from .scenarios import common
+from .scenarios.catalogue import scenario_rules
+from .scenarios.rule_set import ScenarioRules
 
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.1.0"
+    version = "0.2.0"  # typed actions (0.1.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
-    events = EVENTS + fortifications.EVENTS + abilities_extra.EVENTS + vehstate.EVENTS + assault_steps.EVENTS
+    events = EVENTS + vehicle_model.EVENTS
     actions = ACTIONS
-    frames = vehstate.FRAMES + FRAMES + deployment.FRAMES + assault_steps.FRAMES + punishing.FRAMES + booby_retreat.FRAMES + vehsetup.FRAMES
-    frames += scenario_events.FRAMES
+    frames = vehicle_model.FRAMES + FRAMES
     appliers = appliers
     state_class = GoEState
 
     def __init__(self) -> None:
         self.data = game_data()
         self.tec = self.data.tec
+        self._special = scenario_rules(self.data.scenarios)  # every scenario's module (scenarios/catalogue.py)
 
     def scenarios(self):
         return {s.id: Scenario(s.id, s.title) for s in self.data.scenarios.values()}
+
+    def scenario_board(self, scenario_id: str):
+        """The printed board of a scenario (its maps laid out and its scenario tiles, 24a/24d) as the
+        core's ``BoardState`` (``.board`` is the bare hex ``Board``): public data, the same for
+        every game of the scenario (terrain laid in play is in the state and the view's tiles)."""
+        if scenario_id not in self.data.scenarios:
+            raise UnknownNameError("goe85 scenario", scenario_id, sorted(self.data.scenarios))
+        return board_for(scenario_id).state
 
     def spec(self, state):
         return self.data.scenarios[state.scenario]
 
     def entry_hexes(self, state, side):
-        return scenarios.entry_hexes(state, side)
+        return common.entry_hexes(state, side)
+
+    # -- what procedures ask of the scenario (its ScenarioRules, composed at start: scenarios/rule_set.py)
+    def special_rules(self, state) -> ScenarioRules:
+        """The special rules and victory of the scenario being played."""
+        return self._special[state.scenario]
 
     def after_step(self, ctx, movers, h) -> None:
-        scenarios.after_step(self, ctx, movers, h)
+        common.after_step(self, ctx, movers, h)
 
     def check_sudden_end(self, ctx) -> bool:
-        return scenarios.sudden_end(self, ctx)
+        return self.special_rules(ctx.state).sudden_end(self, ctx)
+
+    def on_eliminated(self, ctx, unit) -> None:
+        self.special_rules(ctx.state).on_eliminated(self, ctx, unit)
+
+    def resolve_event(self, ctx, cid: str, drawer: str) -> None:
+        common.resolve_event(ctx, cid, drawer)
+
+    def scenario_card_plays(self, state, side: str, cid: str, uses) -> list:
+        return self.special_rules(state).card_plays(self, state, side, cid, uses)
+
+    def scenario_play(self, ctx, side: str, action) -> bool:
+        return self.special_rules(ctx.state).play(self, ctx, side, action)
 
     # -- the core's surface ---------------------------------------------------------------------
     def setup(self, ctx, scenario, options):
-        scenarios.setup(self, ctx, scenario, options)
+        common.setup(self, ctx, scenario, options)
 
     def decision(self, state):
         frame = state.top
         if frame is None:
             return None
-        handler = DECIDE.get(type(frame))
+        handler = dispatch.PROCEDURES[type(frame)].decide
         decision = handler(self, state, frame) if handler else None
-        return scenario_events.filter_decision(self, state, decision)  # scenario limits (no assaults, roads)
+        if decision is None or not state.scenario:
+            return decision
+        return self.special_rules(state).restrict(self, state, decision)  # no assaults, road-bound vehicles ...
 
     def act(self, ctx, action):
         frame = ctx.state.top
-        if not scenario_events.before_act(self, ctx, action):  # Zhawar: the draw before assaulting a T-55
-            ACT[type(frame)](self, ctx, frame, action)
-        scenario_events.after_act(self, ctx, action)  # Air Assault: an emptied Mi-8 leaves the map
+        special = self.special_rules(ctx.state) if ctx.state.scenario else None
+        if special is None or not special.before_act(self, ctx, action):  # Zhawar: the draw before a T-55
+            dispatch.PROCEDURES[type(frame)].act(self, ctx, frame, action)
+        if special is not None and ctx.state.result is None:
+            special.after_act(self, ctx, action)  # Air Assault: an emptied Mi-8 leaves the map
 
     def advance(self, ctx):
         state = ctx.state
         frame = state.top
         if frame is not None:
-            ADVANCE[type(frame)](self, ctx, frame)
+            dispatch.PROCEDURES[type(frame)].advance(self, ctx, frame)
             return
         phase = state.phase
         if phase == "setup":  # every side has deployed (setup.py)
-            scenarios.finish_setup(self, ctx)
+            common.finish_setup(self, ctx)
         elif phase == "deal":
-            if scenario_events.turn_start(self, ctx):  # Air Assault's second wave
+            if self.special_rules(state).turn_start(self, ctx):  # Air Assault's second wave
                 return
-            sequence.deal(self, ctx)
+            turn.deal(self, ctx)
         elif phase == "initiative":
-            sequence.start_initiative(self, ctx)
+            turn.start_initiative(self, ctx)
         elif phase == "reserve":  # both sides have moved: clean up (5g), morale (City Boys)
-            bonus.check(self, ctx, end_of_reserve=True)
-            if self.spec(state).victory == "morale" and scenarios.morale_check(self, ctx):
+            bonus_cards.check(self, ctx, end_of_reserve=True)
+            if self.special_rules(state).end_of_reserve(self, ctx):  # City Boys: morale
                 return
-            sequence.cleanup(self, ctx)
+            turn.cleanup(self, ctx)
         elif phase == "cleanup":
-            scenario_events.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
-            if scenarios.sudden_end(self, ctx):
+            special = self.special_rules(state)
+            special.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
+            if special.sudden_end(self, ctx):
                 return
             if state.turn >= self.spec(state).turns:
-                scenarios.final_result(self, ctx)
+                special.final_result(self, ctx)
             else:
                 ctx.emit(PhaseSet("deal", state.turn + 1))
         else:
@@ -169,12 +140,13 @@ class GoERules(Rules):
                 "carrier": u.carrier, "facing": u.facing, "mode": u.mode,  # 8b, 15d, 17b
             }
         deck = state.decks.get(DECK)
-        bonus_deck = state.decks.get(bonus.BONUS)
+        bonus_deck = state.decks.get(bonus_cards.BONUS)
         top = state.top
         return {
             "scenario": state.scenario, "turn": state.turn, "phase": state.phase, "initiative": state.initiative,
             "end_turns": state.end_turns, "smoke": {board.label(h): v for h, v in sorted(state.smoke.items())} if board else {}, "vp": dict(state.vp), "control": dict(sorted(state.control.items())),
             "tiles": {board.label(h): k for h, k in sorted(state.tiles.items())} if board else {},  # laid in play
+            "wrecks": [board.label(h) for h in sorted(state.wrecks)] if board else [],  # 2b, 9: wreck counters
             "units": units, "cards": deck.view(player) if deck else {},
             "stacks": transport.stacks(state, board) if board else {},  # 8b: passengers on top of their carrier
             "bonus": bonus_deck.view(player) if bonus_deck else {},
@@ -182,28 +154,18 @@ class GoERules(Rules):
             "procedure": None if top is None else type(top).__name__,
         }
 
-    def scenario_board(self, scenario_id: str):
-        """The scenario's printed board (its maps laid out, scenario tiles included; 24a, 24d)."""
-        from .board import board_for
-
-        return board_for(scenario_id).state
-
     def picture(self, view, player):
         from .picture import picture
 
         return picture(self, view, player)
 
     def describe_action(self, action, state):
-        fields = [f"{k}={v}" for k, v in vars_of(action).items() if v]
-        return f"{action.TAG}({', '.join(fields)})"
+        from .describe import describe
+
+        return describe(self, action, state)
 
     def narrate(self, event, state):
         from .narration import line
 
         return line(event, state)
 
-
-def vars_of(action):
-    import attrs
-
-    return attrs.asdict(action, recurse=False)

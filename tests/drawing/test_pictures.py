@@ -39,7 +39,7 @@ def test_goe_counter_shows_factors_side_and_the_markers_on_it():
 
 
 def test_goe_reduced_counter_shows_its_reduced_factors_under_a_band():
-    from rules_goe85.data import game_data  # the counter table (its factors)
+    from rules_goe85.data.components import game_data  # the counter table (its factors)
 
     game = played("goe85", "9th-company", 40, seed=2)
     view = game.observe(None)
@@ -83,18 +83,30 @@ def test_goe_helicopter_with_its_passenger_on_top_mode_and_facing():
 def test_goe_wrecks_and_tiles_are_drawn_where_the_view_lists_them():
     game = played("goe85", "9th-company", 40, seed=2)
     view = dict(game.observe("soviet"))
-    # observe() does not list wrecks yet; the picture draws them from the view once it does
     view["wrecks"] = ["7E4"]
     view["tiles"] = {"7F4": "rubble"}
     svg = game.rules.picture(view, "soviet").svg()
     assert ">Wreck<" in svg and 'class="tile"' in svg
 
 
+def test_goe_view_lists_the_wrecks_on_the_map():
+    from tabletop_core import new_game as fresh
+
+    game = fresh("goe85", "jalalabad", seed=1)
+    board = game.rules.scenario_board("jalalabad").board
+    where = sorted(board.hexes)[len(board.hexes) // 2]
+    wreck_event = next(e for e in game.rules.events if e.__name__ == "WreckPlaced")
+    game.referee(lambda ctx: ctx.emit(wreck_event(where)))
+    view = game.observe("mujahideen")
+    assert view["wrecks"] == [board.label(where)]
+    assert ">Wreck<" in game.render("mujahideen")
+
+
 def test_goe_panel_names_the_viewers_cards_and_counts_the_others():
     game = played("goe85", "9th-company", 60)
     svg = game.render("soviet")
     hand = game.observe("soviet")["cards"]["hand:soviet"]
-    from rules_goe85.data import game_data
+    from rules_goe85.data.components import game_data
 
     for card in hand:
         blocks = game_data().cards[card].blocks()

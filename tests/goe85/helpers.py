@@ -4,14 +4,18 @@ from __future__ import annotations
 from tabletop_core.decks import hand
 from tabletop_core.game import Game
 
-from rules_goe85.board import board_for
-from rules_goe85.data import game_data
+from rules_goe85.queries.board import board_for
+from rules_goe85.data.components import game_data
 from rules_goe85.rules import GoERules
-from rules_goe85.state import DECK, Unit
+from rules_goe85.model.actions import REFUSALS, PlayReaction
+from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
+from rules_goe85.model.state import DECK, Unit
 
 RULES = GoERules()
 RED, GOLD, GREEN, BLANK = "#5", "#2", "#3", "#1"
 RED2, GOLD2, GREEN2, BLANK2 = "#14", "#11", "#6", "#4"
+GREEN3 = "#9"  # Fire / Bloodlust, green Hit
+BLANK3, BLANK4, BLANK5, BLANK6 = "#15", "#19", "#23", "#12"  # no Hit
 
 
 def game(scenario: str = "your-papers-please", seed: int = 0, setup: str = "default") -> Game:
@@ -74,3 +78,66 @@ def hexes(g: Game, *labels):
 
 
 DATA = game_data()
+
+
+def _words(g, action):
+    return RULES.describe_action(action, g.state)
+
+
+def _impulse(g, side="soviet"):
+    g.state.stack.clear()
+    g.state.phase = "impulses"
+    g.state.stack.append(Impulse(side, "main"))
+    g._decision = None
+
+
+def _finish_windows(g):
+    while g.state.result is None and g.decision is not None and any(
+            isinstance(f, FireFrame) for f in g.state.stack):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+
+
+def _assault(g, attackers, hex_label, **kw):
+    """Frames: the Soviet impulse with an assault in ``hex_label`` on top (13a: the move has ended)."""
+    board = board_for(g.state.scenario)
+    frame = AssaultFrame(side="soviet", hex=board.hex(hex_label),
+                         attackers=tuple((uid, board.hex(frm)) for uid, frm in attackers), **kw)
+    return [Impulse("soviet", "main"), frame]
+
+
+def _react(g, verb):
+    return next(a for a in g.decision.actions if isinstance(a, PlayReaction) and a.use == verb)
+
+
+def _notes(g):
+    return [e.text for e in g.events if type(e).__name__ == "Note"]
+
+
+def labels(g, hexes):
+    b = board_for(g.state.scenario)
+    return sorted(b.label(h) for h in hexes)
+
+
+def decide(g):
+    g._decision = None
+    return RULES.decision(g.state)
+
+
+def _labels(g, side):
+    b = board_for(g.state.scenario)
+    return [b.label(u.hex) for u in g.state.units.values() if u.side == side and u.hex is not None]
+
+
+def _reserve(g, side="soviet"):
+    g.state.stack.clear()
+    g.state.phase = "reserve"
+    g.state.stack.append(ReserveFrame(side))
+    g._decision = None
+
+
+def _choices(g, kind):
+    return [a for a in g.decision.actions if isinstance(a, kind)]
+
+
+def _mp(g):
+    return {u: m for u, m, _ in g.state.top.mp}

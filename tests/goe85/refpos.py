@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from tabletop_core.decks import hand
 
-from rules_goe85.abilities_extra import UnitWithdrawn
-from rules_goe85.board import board_for
-from rules_goe85.state import DECK, PLAYERS, Impulse, PhaseSet, Unit, UnitPlaced
+from rules_goe85.model.events import UnitWithdrawn
+from rules_goe85.queries.board import board_for
+from rules_goe85.model.state import DECK, PLAYERS, Unit
+from rules_goe85.model.frames import Impulse
+from rules_goe85.model.events import PhaseSet, UnitPlaced
 
 from .helpers import game
 
@@ -61,7 +63,7 @@ def fresh(scenario: str = "your-papers-please", seed: int = 0):
 
 
 def done(g, what: str | None = None):
-    """The Done action of the current decision (optionally the one named ``what``)."""
-    from rules_goe85.state import Done
+    """The refusal of the current decision (a Decline, Stop, Pass ...; optionally the Decline of ``what``)."""
+    from rules_goe85.model.actions import REFUSALS, Decline
 
-    return next(a for a in g.decision.actions if isinstance(a, Done) and (what is None or a.what == what))
+    return next(a for a in g.decision.actions if isinstance(a, REFUSALS) and (what is None or (isinstance(a, Decline) and a.what.value == what)))

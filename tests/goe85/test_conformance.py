@@ -3,7 +3,8 @@ import pytest
 
 from tabletop_core.testing import check_ruleset
 
-SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad")
+SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad", "kill-zone",
+             "tanks-at-zhawar", "ambush-at-sherkhankhel", "air-assault")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -3,20 +3,17 @@
 Fire (18i), artillery and friendly units in a struck hex (12a).  Positions are set through the referee."""
 import pytest
 
-from rules_goe85.artillery import strike
-from rules_goe85.board import board_for
-from rules_goe85.sequence import main_options
-from rules_goe85.state import Choose, Done, FireChoice, Impulse, Play, React
+from rules_goe85.model.actions import REFUSALS, Block, EndImpulse, PlayCard, PlayReaction, Step, Use
+from rules_goe85.procedures.artillery import strike
+from rules_goe85.queries.board import board_for
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.frames import FireChoice, Impulse
 
-from .helpers import GREEN, GREEN2, RULES
+from .helpers import GREEN, GREEN2, RULES, _notes
 from .refpos import arrange, fresh
 
 B = board_for("your-papers-please")
 BLANKS = ["#1", "#4", "#7", "#10", "#12", "#15", "#19", "#22", "#23"]  # no Hit
-
-
-def _notes(g):
-    return [e.text for e in g.events if type(e).__name__ == "Note"]
 
 
 @pytest.mark.rule("goe85:20c")
@@ -26,13 +23,13 @@ def test_light_wounds_answers_first_fire_in_the_players_own_impulse():
     arrange(g, [("S", "sov-rifle-intensive", "soviet", "5C4"), ("M", "muj-rifle-intensive", "mujahideen", "5C6")],
             hands={"soviet": ["#9", "#14"], "mujahideen": ["#21"]},  # Fire; Light Wounds; First Fire
             top=[GREEN, *BLANKS])
-    g.apply(Play("#9", "upper", "fire", "S", "M"))
-    g.apply(React("#21", "first_fire", "M"))
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S", "M"))
+    g.apply(PlayReaction("#21", Use.FIRST_FIRE, "M"))
     # M's answer is drawn first: its green Hit on S is the other player's action, so the phasing
     # Soviet player may answer it with Light Wounds (the reading in fire.reacts)
-    assert g.decision.player == "soviet" and React("#14", "light_wounds", "S") in g.decision.actions
+    assert g.decision.player == "soviet" and PlayReaction("#14", Use.LIGHT_WOUNDS, "S") in g.decision.actions
     assert isinstance(g.state.stack[0], Impulse) and g.state.stack[0].player == "soviet"  # its own impulse
-    g.apply(React("#14", "light_wounds", "S"))
+    g.apply(PlayReaction("#14", Use.LIGHT_WOUNDS, "S"))
     assert "S ignores the hit (Light Wounds)" in _notes(g)
     assert not g.state.units["S"].shaken and g.state.units["M"].marker == "fired"
 
@@ -48,9 +45,9 @@ def test_artillery_strikes_friendly_units_in_its_hexes_without_a_reaction_for_th
     g.referee(lambda c: strike(RULES, c, "soviet", 3, [B.hex("5C4"), B.hex("5C6")]))
     # the Soviet rifle takes its own strike's Hit: no Light Wounds against one's own action
     assert g.state.units["S"].shaken
-    assert g.decision.player == "mujahideen" and React("#36", "light_wounds", "M") in g.decision.actions
-    assert not any(isinstance(a, React) and a.unit == "S" for a in g.decision.actions)
-    g.apply(React("#36", "light_wounds", "M"))
+    assert g.decision.player == "mujahideen" and PlayReaction("#36", Use.LIGHT_WOUNDS, "M") in g.decision.actions
+    assert not any(isinstance(a, PlayReaction) and a.unit == "S" for a in g.decision.actions)
+    g.apply(PlayReaction("#36", Use.LIGHT_WOUNDS, "M"))
     assert not g.state.units["M"].shaken and "#14" in g.state.decks["action"].piles["hand:soviet"]
 
 
@@ -60,14 +57,14 @@ def test_a_shaken_unit_may_move_and_fire_but_does_not_fire():
     g = fresh()
     arrange(g, [("S", "sov-rifle-intensive", "soviet", "5C3", {"shaken": True}),
                 ("M", "muj-rifle-intensive", "mujahideen", "5C6")], hands={"soviet": ["#4"]})
-    play = Play("#4", "upper", "move_fire", "S")
+    play = PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S")
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
     # MF 3, halved for Shaken (1), halved again rounded up (1): one hex
     assert dict((u, m) for u, m, _ in g.state.top.mp)["S"] == 1
-    g.apply(Choose("step", "S", "5C4"))
-    if g.decision is not None and any(isinstance(a, Done) and a.what != "end" for a in g.decision.actions):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, Done)))
+    g.apply(Step(("S",), "5C4"))
+    if g.decision is not None and any(isinstance(a, REFUSALS) and not isinstance(a, EndImpulse) for a in g.decision.actions):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
     assert not any(isinstance(f, FireChoice) for f in g.state.stack)
     s = g.state.units["S"]
     assert s.hex == B.hex("5C4") and s.marker == "ops" and "M" in g.state.units and not g.state.units["M"].shaken

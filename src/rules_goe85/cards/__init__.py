@@ -1,0 +1,1 @@
+"""What cards do beyond the procedures: Rally, Powers (22) and unit Abilities (21)."""

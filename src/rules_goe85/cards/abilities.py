@@ -1,0 +1,185 @@
+"""Abilities and Powers with a procedure of their own (GoE 21d Tactical Coordination, 21k Indirect
+Fire, 21m Single Use, 22g Brutal, 22l Rapid Fire, 22o Mortar).  No shipped scenario's forces carry them; the representative counters in
+``data/units.toml`` (mortar teams, PKM, Lieutenant, Rifle (Brutal), a single-use recoilless rifle)
+do.
+
+Readings (each here only):
+* 21d Tactical Coordination: an ability has no card of its own, so the unit uses it as its action
+  for the impulse: any Action card (either block) activates the Eligible, unshaken unit to clear
+  the Ops Complete / Moved / Fired marker of one other friendly unit; the unit is then Ops Complete.
+* 21k Indirect Fire: only when the target is out of the firer's own LOS (a unit adjacent to the
+  firer must see it); the accuracy roll is 1d6 with no modifier, 3-6 on target, 1-2 the shot lands
+  in a random adjacent hex and attacks the enemy units there (if any), like artillery's drift.
+  Lead unit alone (no group), Fire or a Fire Power, never Opportunity Fire nor Rapid Fire.
+* 21m Single Use: the unit leaves play (not a loss) once its ranged attack is over.
+* 22g Brutal: the Power moves the unit's hex of Eligible Units (the MOVE keyword); an assault that
+  the Brutal unit takes part in eliminates defenders that would have to retreat (13d).  A defender
+  that withdraws by its own Retreat card (19f) is not "forced".
+* 22l Rapid Fire: with two targets, each in its own hex, the hexes within 2 of each other, each
+  attack is a separate Damage Draw whose base HEF is 2 (range, cover and the rest still apply);
+  with one target it is a plain FIRE (no bonus).
+* 22o Mortar: an artillery strike (12a) of 3 HEF on the target hex only, called through any spotter;
+  accuracy 1d6 with no Soviet bonus or LOS modifier, 3-6 on target, 1-2 one hex off at random.
+"""
+from __future__ import annotations
+
+from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
+
+from ..queries.board import board_at
+from ..model.actions import Block, PlayCard, Use
+from ..model.events import MarkerSet, Note
+from ..queries.units import eligible, has, units_at, utype
+from ..model.events import UnitWithdrawn
+
+MORTAR_HEF = 3  # 22o
+RAPID_FIRE_HEF = 2  # 22l
+RAPID_FIRE_SPREAD = 2  # 22l: hexes at most this far apart
+INDIRECT_VERBS = ("fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")
+
+
+def accurate(roll: int) -> bool:
+    """21k, 22o: 3-6 on target, 1-2 off to an adjacent hex."""
+    return roll >= 3
+
+
+def drift(ctx, h):
+    """A random adjacent hex (the off-target shot of 21k / 22o)."""
+    d = DIRECTIONS[ctx.randint(0, 5, reason="off-target shot direction")]
+    return Hex(h[0] + d.q, h[1] + d.r)
+
+
+# -- 21k Indirect Fire --------------------------------------------------------------------------
+def spotted_indirectly(state, lead, h) -> bool:
+    """21k: a friendly unit adjacent to ``lead`` sees hex ``h``."""
+    board = board_at(state)
+    sight = board.sight(state)
+    return any(u.side == lead.side and u.uid != lead.uid and u.hex is not None and board.distance(u.hex, lead.hex) == 1
+               and sight.sees(u.hex, h) for u in state.units.values())
+
+
+def indirect_allowed(lead, use: str) -> bool:
+    return has(lead, "indirect_fire") and use in INDIRECT_VERBS
+
+
+def indirect_landing(ctx, side: str, lead_id: str, h):
+    """21k: the accuracy roll; returns the hex the shot lands in (maybe off the board: None)."""
+    board = board_at(ctx.state)
+    roll = ctx.roll("d6", player=side, reason="indirect fire accuracy").total
+    if accurate(roll):
+        ctx.emit(Note(f"{lead_id} fires indirectly at {board.label(h)}: on target ({roll})"))
+        return h
+    off = drift(ctx, h)
+    where = board.label(off) if off in board.board else "off the map"
+    ctx.emit(Note(f"{lead_id} fires indirectly at {board.label(h)}: misses ({roll}), lands in {where}"))
+    return off if off in board.board else None
+
+
+# -- what a card can do with these units --------------------------------------------------------
+def card_plays(rules, state, side: str, cid: str):
+    """Plays of one card from the hand for 21d (any Action card), 23b (any card: Second Wind in a
+    bunker) and the Powers 22g, 22l (two-hex mode), 22o."""
+    from ..queries import fortifications
+    from ..queries.deck import card
+
+    c = card(cid)
+    out = fortifications.second_wind_plays(state, side, cid)
+    mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
+    from .powers import heli_passenger
+
+    for u in mine:
+        if not eligible(u) or u.shaken or heli_passenger(state, u):  # 17f
+            continue
+        if has(u, "tactical_coordination") and c.kind == "action":
+            out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v.uid) for v in mine if v.uid != u.uid and v.marker]
+        if not c.power:
+            continue
+        powers = utype(u).powers
+        if "mortar" in powers:
+            out += [PlayCard(cid, Block.POWER, Use.MORTAR, u.uid, label) for label in mortar_targets(state, side)]
+        if "brutal" in powers:
+            out.append(PlayCard(cid, Block.POWER, Use.BRUTAL, u.uid))
+        if "rapid_fire" in powers:
+            out += rapid_fire_pairs(rules, state, u, cid)
+    return out
+
+
+def handles(action) -> bool:
+    return action.use in (Use.TACTICAL_COORDINATION, Use.MORTAR, Use.BRUTAL) or (
+        action.use == Use.RAPID_FIRE and action.second)
+
+
+def do(rules, ctx, side: str, action) -> None:
+    state = ctx.state
+    if action.use == Use.TACTICAL_COORDINATION:  # 21d
+        ctx.emit(MarkerSet(action.target, ""))
+        ctx.emit(MarkerSet(action.unit, "ops"))
+    elif action.use == Use.MORTAR:  # 22o
+        mortar(rules, ctx, side, action.unit, board_at(state).hex(action.target))
+    elif action.use == Use.BRUTAL:  # 22g: MOVE the hex
+        from ..procedures.move import start_move
+
+        u = state.units[action.unit]
+        uids = sorted(x.uid for x in units_at(state, u.hex) if x.side == side and eligible(x))
+        start_move(rules, ctx, side, Use.BRUTAL, uids, action.card, brutal=action.unit)
+    else:  # 22l, two hexes
+        from ..procedures.fire import start_fire
+
+        for target in (action.second, action.target):  # pushed last-first: the first named resolves first
+            start_fire(rules, ctx, side, Use.RAPID_FIRE, action.unit, target, False, marker="ops", lead_hef=RAPID_FIRE_HEF)
+
+
+# -- 22o Mortar ---------------------------------------------------------------------------------
+def mortar_targets(state, side: str):
+    from ..procedures.artillery import spotting
+
+    board = board_at(state)
+    hexes = sorted({u.hex for u in state.units.values() if u.side != side and u.hex is not None})
+    return [board.label(h) for h in hexes if spotting(state, side, h) is not None]
+
+
+def mortar(rules, ctx, side: str, uid: str, h) -> None:
+    from ..procedures.artillery import strike
+
+    board = board_at(ctx.state)
+    roll = ctx.roll("d6", player=side, reason="mortar accuracy").total
+    if accurate(roll):
+        ctx.emit(Note(f"{uid}'s mortar on target {board.label(h)} ({roll})"))
+    else:
+        h = drift(ctx, h)
+        ctx.emit(Note(f"{uid}'s mortar misses ({roll}) and lands one hex off"))
+    ctx.emit(MarkerSet(uid, "ops"))  # 22: Ops Complete after a Power
+    if h in board.board:
+        strike(rules, ctx, side, MORTAR_HEF, [h])
+
+
+# -- 22l Rapid Fire -----------------------------------------------------------------------------
+def rapid_fire_pairs(rules, state, u, cid: str):
+    from ..procedures.fire import fire_options
+
+    board = board_at(state)
+    single = [t for lead, t, g in fire_options(rules, state, u.side, use=Use.RAPID_FIRE, units=[u])
+              if not g and not t.startswith("hex:")]
+    out = []
+    for i, a in enumerate(single):
+        for b in single[i + 1:]:
+            ha, hb = state.units[a].hex, state.units[b].hex
+            if ha != hb and board.distance(ha, hb) <= RAPID_FIRE_SPREAD:
+                out.append(PlayCard(cid, Block.POWER, Use.RAPID_FIRE, u.uid, a, second=b))
+    return out
+
+
+# -- 21m Single Use, 22g Brutal hooks -----------------------------------------------------------
+def after_fire(ctx, f) -> None:
+    """21m: single-use units that took part in a ranged attack leave play."""
+    for uid in (f.lead, *f.supporters):
+        u = ctx.state.units.get(uid)
+        if u is not None and has(u, "single_use"):
+            ctx.emit(Note(f"{uid} is a single-use weapon and is discarded"))
+            ctx.emit(UnitWithdrawn(uid))
+
+
+def after_move(ctx, f) -> None:
+    """22g: the Brutal unit whose Power drove the move ``f`` used a Power: Ops Complete."""
+    uid = f.brutal
+    if uid and uid in ctx.state.units:
+        ctx.emit(MarkerSet(uid, "ops"))

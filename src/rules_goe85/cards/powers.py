@@ -1,0 +1,203 @@
+"""Rally (16), markers (18p Second Wind), concealment (18q, 22p) and the non-fire Powers (22).
+
+Each ``*_plays`` function lists the :class:`PlayCard` actions a side has with one card block; each
+``do_*`` resolves one.  Fire Powers are in :mod:`fire`, moving ones in :mod:`movement`.
+"""
+from __future__ import annotations
+
+from tabletop_core.boards import hex_distance, hexes_within
+
+from ..queries.board import board_at
+from ..queries.deck import card
+from ..procedures.draws import damage_card
+from ..model.actions import Block, PlayCard, Use
+from ..model.events import ConcealSet, MarkerSet, Note, Rallied, Reconstituted, SmokePlaced, UnitHit
+from ..queries.units import eligible, has, units_at, utype
+from ..queries.fortifications import fortified
+
+RALLY_VERBS = ("rally", "bloodlust", "rally2")
+
+
+def _adjacent_enemy(state, u) -> bool:
+    return any(v.side != u.side and v.hex is not None and hex_distance(u.hex, v.hex) <= 1 for v in state.units.values())
+
+
+def rally_targets(state, side: str, *, any_status: bool = False):
+    """(uid, how): Shaken EUs to rally (16a), reduced unshaken EUs not next to an enemy to
+    reconstitute (16b)."""
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or u.hex is None or not (eligible(u) or any_status):
+            continue
+        if u.shaken:
+            out.append((u.uid, "rally"))
+        elif u.reduced and not _adjacent_enemy(state, u):
+            out.append((u.uid, "reconstitute"))
+    return out
+
+
+def rally_plays(state, side: str, cid: str, block: str, use: str):
+    out = []
+    targets = rally_targets(state, side)
+    if use == Use.RALLY2:
+        shaken = [uid for uid, how in targets if how == "rally"]
+        for i, a in enumerate(shaken):
+            out.append(PlayCard(cid, block, use, a))
+            for b in shaken[i + 1:]:
+                out.append(PlayCard(cid, block, use, a, b))
+        return out
+    return [PlayCard(cid, block, use, uid, reconstitute=how == "reconstitute") for uid, how in targets]
+
+
+def any_card_plays(state, side: str, cid: str):
+    """21j Elite: any card Bloodlusts the unit; 21l Fanatic: any card Rallies it."""
+    out = []
+    for uid, how in rally_targets(state, side):
+        u = state.units[uid]
+        if heli_passenger(state, u):  # 17f
+            continue
+        if has(u, "elite"):
+            out.append(PlayCard(cid, Block.ANY, Use.BLOODLUST, uid, reconstitute=how == "reconstitute"))
+        elif has(u, "fanatic"):
+            out.append(PlayCard(cid, Block.ANY, Use.RALLY, uid, reconstitute=how == "reconstitute"))
+    return out
+
+
+def do_rally(ctx, action: PlayCard) -> None:
+    """16a/16b, 18b/k/l: remove Shaken, or flip a reduced unit; Rally marks Ops Complete, Bloodlust not."""
+    for uid in (action.unit, action.target):
+        if not uid:
+            continue
+        if not action.reconstitute:
+            ctx.emit(Rallied(uid))
+        else:
+            ctx.emit(Reconstituted(uid))
+        if action.use != Use.BLOODLUST:
+            ctx.emit(MarkerSet(uid, "ops"))
+
+
+def second_wind_plays(state, side: str, cid: str, block: str):
+    """18p: take a Moved or Fired marker off one unit."""
+    return [PlayCard(cid, block, Use.SECOND_WIND, u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
+            if u.side == side and u.marker in ("moved", "fired")]
+
+
+def conceal_hexes(state, side: str):
+    """18q, 22p: Mujahideen Leg units in covered terrain, not next to an enemy, not all concealed yet."""
+    if side != "mujahideen":
+        return []
+    board = board_at(state)
+    out = set()
+    for u in state.units.values():
+        if u.side != side or u.hex is None or not utype(u).leg:
+            continue
+        if not board.in_cover(u.hex, fortified(state)) or _adjacent_enemy(state, u):  # 23a/b: covered
+            continue
+        if any(not x.concealed for x in units_at(state, u.hex) if x.side == side and utype(x).leg):
+            out.add(u.hex)
+    return sorted(out)
+
+
+def do_conceal(ctx, h) -> None:
+    for u in units_at(ctx.state, h):
+        if u.side == "mujahideen" and utype(u).leg and not u.concealed:
+            ctx.emit(ConcealSet(u.uid, True))
+
+
+def _in_the_air(state, v) -> bool:
+    """A helicopter, or a passenger aboard one (18q: they do not uncover concealed units)."""
+    carrier = state.units.get(v.carrier) if v.carrier else None
+    return utype(v).kind == "helicopter" or (carrier is not None and utype(carrier).kind == "helicopter")
+
+
+def heli_passenger(state, u) -> bool:
+    """17f: a passenger aboard a helicopter uses none of its Powers or Abilities while loaded (our
+    reading: 17f speaks of helicopters only, so a passenger of a ground carrier keeps its Powers and
+    Abilities except firing and assaulting, 8d).  The helicopter's own Powers need a Power card as
+    any unit's (3b, 17a)."""
+    carrier = state.units.get(u.carrier) if u.carrier else None
+    return carrier is not None and utype(carrier).kind == "helicopter"
+
+
+def lose_concealment(ctx) -> None:
+    """18q: at the end of any impulse, concealment is lost next to a non-Shaken enemy unit that is
+    not a helicopter."""
+    state = ctx.state
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.concealed and any(v.side != u.side and not v.shaken and v.hex is not None and hex_distance(u.hex, v.hex) <= 1
+                               and not _in_the_air(state, v) for v in state.units.values()):
+            ctx.emit(ConcealSet(u.uid, False))
+
+
+# -- Powers that are not a Fire ------------------------------------------------------------------
+def aggressive_gains(state, u):
+    """22i: a Bloodlust (18b) for every friendly unit in the hex: a Shaken one rallies (16a), an
+    unshaken reduced one not next to an enemy is reconstituted (16b).  The Power's own unit may be
+    of any status; the others, as any Bloodlust, must be Eligible Units.  (uid, how) pairs."""
+    out = []
+    for x in sorted(units_at(state, u.hex), key=lambda v: v.uid):
+        if x.side != u.side or (x.uid != u.uid and x.marker) or x.carrier:
+            continue
+        if x.shaken:
+            out.append((x.uid, "rally"))
+        elif x.reduced and not _adjacent_enemy(state, x):
+            out.append((x.uid, "reconstitute"))
+    return out
+
+def power_plays(state, side: str, cid: str):
+    board = board_at(state)
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or u.hex is None or heli_passenger(state, u):  # 17f
+            continue
+        for p in utype(u).powers:
+            if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
+                if aggressive_gains(state, u):
+                    out.append(PlayCard(cid, Block.POWER, p, u.uid))
+                continue
+            if not eligible(u) or u.shaken:
+                continue
+            if p == "leadership":  # 22c
+                for v in sorted(state.units.values(), key=lambda x: x.uid):
+                    if v.side == side and v.marker and v.uid != u.uid:
+                        out.append(PlayCard(cid, Block.POWER, p, u.uid, v.uid))
+            elif p == "conceal" and u.hex in conceal_hexes(state, side):  # 22p
+                out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
+            elif p == "prep_fire":  # 22f: Smoke 2 in any hex in LOS up to 3 hexes away
+                sight = board.sight(state)
+                for v in hexes_within(u.hex, 3):
+                    if v != u.hex and v in board.board and sight.sees(u.hex, v):
+                        out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(v)))
+    return out
+
+
+def do_power(rules, ctx, action: PlayCard) -> None:
+    state = ctx.state
+    board = board_at(state)
+    u = state.units[action.unit]
+    if action.use == Use.AGGRESSIVE:
+        for uid, how in aggressive_gains(state, u):
+            ctx.emit(Rallied(uid) if how == "rally" else Reconstituted(uid))
+    elif action.use == Use.LEADERSHIP:
+        ctx.emit(MarkerSet(action.target, ""))
+    elif action.use == Use.CONCEAL:
+        do_conceal(ctx, board.hex(action.target))
+    elif action.use == Use.PREP_FIRE:
+        h = board.hex(action.target)
+        ctx.emit(SmokePlaced(h, 2))
+        if not any(x.side != u.side for x in units_at(state, h)):
+            ctx.emit(MarkerSet(u.uid, "ops"))
+            return
+        cid = damage_card(ctx)
+        colour = card(cid).he if cid else ""
+        # 22f: the random units are drawn from every enemy unit in the hex; one already Shaken
+        # gains nothing (no further effect)
+        victims = [x.uid for x in units_at(state, h) if x.side != u.side]
+        count = {"": 0, "green": 1, "gold": 2, "red": len(victims)}[colour]
+        ctx.emit(Note(f"Prep Fire on {action.target}: {colour or 'no'} Hit"))
+        for _ in range(min(count, len(victims))):
+            uid = ctx.choice(sorted(victims), reason="Prep Fire: which unit is Shaken")
+            victims.remove(uid)
+            if not state.units[uid].shaken:
+                ctx.emit(UnitHit(uid, "shaken"))
+    ctx.emit(MarkerSet(u.uid, "ops"))  # 22: Ops Complete after a Power

@@ -1,0 +1,50 @@
+"""Which procedure handles the frame on top of the stack: one row per frame type.
+
+A procedure is three functions of the rules, the state (or context) and the frame: ``decide``
+(who must choose what now, or None to run on), ``act`` (resolve the chosen action) and ``advance``
+(the next automatic step).  Procedures never call one another's handlers; they push frames and this
+table, built here in the ruleset layer, routes each frame to its module.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from .model import frames as F
+from .model import vehicles as V
+from .procedures import (
+    ap_fire, artillery, assault, assault_combat, booby_trap, bonus_cards, draws, fire, move, move_and_fire,
+    opportunity_fire, punishing_fire, setup, transport, turn, vehicle_facing, vehicles,
+)
+from .scenarios import common, mechanised_events
+
+
+class Procedure(NamedTuple):
+    decide: Callable | None
+    act: Callable | None
+    advance: Callable | None
+
+
+PROCEDURES: dict[type, Procedure] = {
+    F.Deploy: Procedure(setup.decide, setup.act, setup.advance),  # set-up as decisions
+    F.FacingChoice: Procedure(vehicle_facing.decide, vehicle_facing.act, vehicle_facing.advance),  # 15d
+    F.BonusPick: Procedure(bonus_cards.decide_pick, bonus_cards.act_pick, None),  # 24b
+    F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d
+    F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
+    F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
+    F.MoveFrame: Procedure(move.decide_move, move.act_move, None),  # 7, 15, 17
+    F.OppFireWindow: Procedure(opportunity_fire.decide_window, opportunity_fire.act_window,
+                               opportunity_fire.advance_window),  # 11
+    F.FireChoice: Procedure(move_and_fire.decide_fire_choice, move_and_fire.act_fire_choice,
+                            move_and_fire.advance_fire_choice),  # 18i
+    F.ReserveFrame: Procedure(transport.decide_reserve, transport.act_reserve, None),  # 5f, 8k, 17b
+    F.FireFrame: Procedure(fire.decide, fire.act, fire.advance),  # 10, 19, 20
+    V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
+    V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
+    F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13
+    F.AssaultCombat: Procedure(assault_combat.decide, assault_combat.act, assault_combat.advance),  # 13a-13d
+    F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j
+    F.TrapWindow: Procedure(booby_trap.decide, booby_trap.act, booby_trap.advance),  # Hammer and Anvil
+    F.ArtilleryFrame: Procedure(artillery.decide, artillery.act, None),  # 12a
+    F.EventChoice: Procedure(common.decide_event, common.act_event, None),  # Event cards, 5g keep one
+    F.ExtraPlays: Procedure(mechanised_events.decide_extra, mechanised_events.act_extra, mechanised_events.advance_extra),
+}

@@ -1,0 +1,491 @@
+"""The players' actions: one frozen class per kind of choice, with typed fields.
+
+Hexes are named by their printed labels (``"7E4"``; validated against the legal actions, so an
+unknown label is refused like any other illegal choice), units and cards by their ids.  What a card
+is played for is a :class:`Use`; which of its blocks pays for it a :class:`Block`.  The same
+:class:`Use` names where an attack or a move came from once it is a procedure on the stack (a
+``FireFrame`` started by artillery, an event, an assault ...).
+
+``Use``, ``Block`` and ``Mode`` are ``str``-valued on purpose: its values are the names the data files use for card blocks
+and unit powers (``cards.toml``, ``units.toml``), so a member compares equal to the data's name and
+serialises to exactly that text in logs.
+
+Large choices can be asked in two steps (the unit, then where it goes): :class:`ReserveMove` and
+:class:`Strike` carry the whole choice, so a front end may group the legal ones by their first
+field (``unit`` / ``target``) and ask for the rest afterwards without a new procedure step.
+"""
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from tabletop_core import Action
+
+
+class _Named(str, enum.Enum):
+    """A ``str`` enum that prints as its value (in notes, prompts and logs alike)."""
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+class Use(_Named):
+    """What a card is played for (GoE 3a, 18-22), and where a procedure on the stack came from."""
+
+    # 18: actions in a card's blocks
+    ARTILLERY = "artillery"
+    BLOODLUST = "bloodlust"
+    CANNISTER = "cannister"
+    COMMAND_OPS = "command_ops"
+    CONCEALED = "concealed"
+    FAST_MOVE = "fast_move"
+    FIRE = "fire"
+    LETS_GET_EM = "lets_get_em"
+    MOVE = "move"
+    MOVE_FIRE = "move_fire"
+    PUNISHING_FIRE = "punishing_fire"
+    RALLY = "rally"
+    RALLY2 = "rally2"
+    REINFORCEMENTS = "reinforcements"
+    RELOAD_FIRE = "reload_fire"
+    SCOUT = "scout"
+    SECOND_WIND = "second_wind"
+    # 19, 20: Support and Reaction blocks
+    AIMED_SHOT = "aimed_shot"
+    AMBUSH = "ambush"
+    BULLET_STORM = "bullet_storm"
+    CRITICAL_HIT = "critical_hit"
+    PANIC = "panic"
+    RETREAT = "retreat"
+    GRENADES = "grenades"
+    FIRST_FIRE = "first_fire"
+    GLANCING_SHOT = "glancing_shot"
+    LIGHT_WOUNDS = "light_wounds"
+    UNEXPECTED_COVER = "unexpected_cover"
+    # 22: Powers (a Power card for a unit's power)
+    EXPLOSIVE_ROUNDS = "explosive_rounds"
+    KILL_SHOT = "kill_shot"
+    LEADERSHIP = "leadership"
+    PREP_FIRE = "prep_fire"
+    BRUTAL = "brutal"
+    INTENSIVE_FIRE = "intensive_fire"
+    AGGRESSIVE = "aggressive"
+    DEADLY_SHOT = "deadly_shot"
+    SAGGER = "sagger"
+    RAPID_FIRE = "rapid_fire"
+    MARKSMAN = "marksman"
+    RESILIENT = "resilient"
+    MORTAR = "mortar"
+    CONCEAL = "conceal"
+    TACTICAL_COORDINATION = "tactical_coordination"  # 21d
+    # other uses of a card
+    OPP_FIRE = "opp_fire"  # 11: a Fire block played in an Opportunity Fire window
+    BOOBY_TRAP = "booby_trap"  # Hammer and Anvil: the Mujahideen's artillery blocks
+    SAPPER = "sapper"  # a kept Sapper card in an assault
+    HELI_FAST_MOVE = "heli_fast_move"  # 17a
+    HELI_MOVE = "heli_move"
+    HELI_MOVE_FIRE = "heli_move_fire"
+    TUNNEL_MOVE = "tunnel_move"  # Air Assault's tunnels
+    TUNNEL_MOVE_FIRE = "tunnel_move_fire"
+    # where a procedure came from (not a card block)
+    ASSAULT = "assault"
+    EVENT = "event"
+    CRASH = "crash"
+    RESERVE = "reserve"
+    PUNISHING_FIRE_2 = "punishing_fire_2"
+
+
+class Block(_Named):
+    """Which part of a card pays for the play (3a): a block, its Power, or any card (Elite, Fanatic)."""
+
+    UPPER = "upper"
+    LOWER = "lower"
+    POWER = "power"
+    ANY = "any"
+
+
+class Mode(_Named):
+    """A helicopter's mode (17b)."""
+
+    FLYING = "flying"
+    HOVERING = "hovering"
+    LANDED = "landed"
+
+
+class Declined(enum.Enum):
+    """What a :class:`Decline` turns down."""
+
+    SUPPORT = "support"  # no (more) Support cards in this attack or assault
+    REACT = "react"  # no Reaction
+    TAKE = "take"  # take the hit (no Light Wounds / Resilient)
+    PANIC = "panic"
+    STAY = "stay"  # no retreat, no exit
+    HOLD = "hold"  # no Opportunity Fire / Booby Trap
+    NO_STRIKE = "no strike"
+    KEEP = "keep"  # discard no (more) cards
+    KEEP_NONE = "keep none"
+    KEEP_MODE = "keep mode"
+    NO_MORE = "no more"
+    BOLDNESS = "boldness"
+    HELICOPTER = "helicopter"
+    IED = "ied"
+    TOUGH = "tough"
+    FEAR = "fear"
+    EXTRA_AMMO = "extra ammo"
+    VILLAGE = "village"
+    STINGER = "stinger"
+    SU25 = "su25"
+
+
+# -- the turn and the impulse (5, 6) ----------------------------------------------------------------
+@attrs.frozen
+class PlayCard(Action):
+    """6c: play ``card`` from ``block`` for ``use``.  ``unit`` acts (or ``target`` names the hex that
+    moves); ``target`` is the unit, hex (``hex:<label>``) or bunker (``bunker:<label>``) attacked, or
+    a second unit; ``second`` a second hex or target (Let's Get 'Em!, Rapid Fire); ``group``: the
+    lead's whole hex fires; ``ap``: an AP attack (15); ``he``: a Sagger's HE attack (22k);
+    ``reconstitute``: a Rally flips a reduced unit instead of removing Shaken (16b)."""
+
+    card: str
+    block: Block = attrs.field(converter=Block)
+    use: Use = attrs.field(converter=Use)
+    unit: str = ""
+    target: str = ""
+    second: str = ""
+    group: bool = False
+    ap: bool = False
+    he: bool = False
+    reconstitute: bool = False
+
+
+@attrs.frozen
+class Draw(Action):
+    """6a: draw up to the hand size."""
+
+
+@attrs.frozen
+class Pass(Action):
+    """6a, 4f: pass the impulse."""
+
+
+@attrs.frozen
+class EndImpulse(Action):
+    """6: play no (further) card this impulse."""
+
+
+@attrs.frozen
+class Discard(Action):
+    """6d (and Soviet Indecision): discard a card."""
+
+    card: str
+
+
+@attrs.frozen
+class LayInitiative(Action):
+    """5d: lay a card face down for the initiative."""
+
+    card: str
+
+
+@attrs.frozen
+class KeepCard(Action):
+    """5g: the one card kept at the clean-up."""
+
+    card: str
+
+
+@attrs.frozen
+class KeepBonusCard(Action):
+    """24b: the Bonus Victory Point card kept."""
+
+    card: str
+
+
+@attrs.frozen
+class Relocate(Action):
+    """City Boys / Kill Zone: pick up a unit in cover and put it in ``to`` (with its Hero)."""
+
+    unit: str
+    to: str
+    hero: str = ""
+
+
+@attrs.frozen
+class Decline(Action):
+    """Turn down what the decision offers (a reaction, support, a retreat, a strike ...)."""
+
+    what: Declined
+
+
+# -- movement (7, 9, 11, 15, 17) --------------------------------------------------------------------
+@attrs.frozen
+class Step(Action):
+    """7: the moving ``units`` enter the hex ``to``; a vehicle entering the map faces ``facing``."""
+
+    units: tuple[str, ...]
+    to: str
+    facing: int = -1
+
+
+@attrs.frozen
+class Reverse(Action):
+    """15d: a vehicle backs into the hex behind it."""
+
+    unit: str
+    to: str
+
+
+@attrs.frozen
+class Pivot(Action):
+    """15d: a vehicle turns to face another vertex."""
+
+    unit: str
+    facing: int
+
+
+@attrs.frozen
+class Fly(Action):
+    """17b: a flying helicopter enters ``to``, nose to ``facing``."""
+
+    unit: str
+    to: str
+    facing: int
+
+
+@attrs.frozen
+class Load(Action):
+    """8: ``unit`` boards ``carrier`` during a move."""
+
+    unit: str
+    carrier: str
+
+
+@attrs.frozen
+class Unload(Action):
+    """8: ``unit`` leaves ``carrier`` during a move."""
+
+    unit: str
+    carrier: str
+
+
+@attrs.frozen
+class Stop(Action):
+    """7: the moving units stop."""
+
+
+@attrs.frozen
+class FireAt(Action):
+    """18i Move & Fire: after its move ``unit`` fires at ``target`` (AP when ``ap``)."""
+
+    unit: str
+    target: str
+    ap: bool = False
+
+
+@attrs.frozen
+class DeclareMode(Action):
+    """17b: a helicopter declares its mode before it moves."""
+
+    unit: str
+    mode: Mode = attrs.field(converter=Mode)
+
+
+# -- the Reserve Phase (5f, 8k, 17b) ----------------------------------------------------------------
+@attrs.frozen
+class ReserveMove(Action):
+    """5f: move ``unit`` one hex to ``to`` (a vehicle ends facing ``facing``)."""
+
+    unit: str
+    to: str
+    facing: int = -1
+
+
+@attrs.frozen
+class ReserveLoad(Action):
+    unit: str
+    carrier: str
+
+
+@attrs.frozen
+class ReserveUnload(Action):
+    unit: str
+    carrier: str
+
+
+@attrs.frozen
+class ReserveMode(Action):
+    unit: str
+    mode: Mode = attrs.field(converter=Mode)
+
+
+@attrs.frozen
+class EndReserve(Action):
+    """5f: this side moves no more units in the Reserve Phase."""
+
+
+# -- fire, assault, artillery (10, 12, 13, 19, 20) --------------------------------------------------
+@attrs.frozen
+class PlayReaction(Action):
+    """19, 20: a Support or Reaction card (or a Power card as Resilient) played into a procedure."""
+
+    card: str
+    use: Use = attrs.field(converter=Use)
+    unit: str = ""
+
+
+@attrs.frozen
+class PickVictim(Action):
+    """10c: which unit of the target hex takes the hit."""
+
+    unit: str
+
+
+@attrs.frozen
+class RetreatFrom(Action):
+    """13: the assaulted side retreats toward ``to``, the hex the attackers came from."""
+
+    to: str
+
+
+@attrs.frozen
+class Retreat(Action):
+    """18j Punishing Fire: the target retreats one hex to ``to``."""
+
+    unit: str
+    to: str
+
+
+@attrs.frozen
+class Strike(Action):
+    """12a: the artillery pattern: ``target`` and the two hexes ``pattern``; ``bunker_ap`` strikes a
+    Bunker with AP (23b)."""
+
+    target: str
+    pattern: tuple[str, ...]
+    bunker_ap: bool = False
+
+
+# -- set-up (4, 15d, 23) ----------------------------------------------------------------------------
+@attrs.frozen
+class Place(Action):
+    unit: str
+    to: str
+
+
+@attrs.frozen
+class PlaceFoxhole(Action):
+    to: str
+
+
+@attrs.frozen
+class PlaceWire(Action):
+    to: str
+
+
+@attrs.frozen
+class Face(Action):
+    """15d: a vehicle set up faces ``facing`` (a vertex, 0-5)."""
+
+    unit: str
+    facing: int
+
+
+# -- event cards and scenario rules ------------------------------------------------------------------
+@attrs.frozen
+class Prepare(Action):
+    """Mujahideen Preparation: keep ``keep``, put ``bottom`` at the bottom of the draw pile."""
+
+    keep: str
+    bottom: str = ""
+
+
+@attrs.frozen
+class Ied(Action):
+    unit: str
+    ap: bool
+
+
+@attrs.frozen
+class Tough(Action):
+    unit: str
+
+
+@attrs.frozen
+class Fear(Action):
+    unit: str
+
+
+@attrs.frozen
+class ExtraAmmo(Action):
+    """Extra Ammo: remove ``unit``'s Fired marker."""
+
+    unit: str
+
+
+@attrs.frozen
+class AmmoFire(Action):
+    """Extra Ammo: ``unit`` fires at ``target``."""
+
+    unit: str
+    target: str
+
+
+@attrs.frozen
+class Wave(Action):
+    """Second Wave: the squad of ``unit_type`` that enters."""
+
+    unit_type: str
+
+
+@attrs.frozen
+class ExitMap(Action):
+    unit: str
+
+
+@attrs.frozen
+class PlaceVillageUnit(Action):
+    """Sherkhankhel: a ``unit_type`` placed on the village tile ``to``."""
+
+    to: str
+    unit_type: str
+
+
+@attrs.frozen
+class Boldness(Action):
+    """Mujahideen Boldness: ``unit`` fast moves."""
+
+    unit: str
+
+
+@attrs.frozen
+class HelicopterAttack(Action):
+    """Attack Helicopter: the hex ``to`` attacked."""
+
+    to: str
+
+
+@attrs.frozen
+class Stinger(Action):
+    unit: str
+
+
+@attrs.frozen
+class Su25(Action):
+    """SU-25 strike: two adjacent hexes."""
+
+    hexes: tuple[str, ...]
+
+
+ACTIONS = (
+    PlayCard, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
+    Step, Reverse, Pivot, Fly, Load, Unload, Stop, FireAt, DeclareMode,
+    ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
+    PlayReaction, PickVictim, RetreatFrom, Retreat, Strike,
+    Place, PlaceFoxhole, PlaceWire, Face,
+    Prepare, Ied, Tough, Fear, ExtraAmmo, AmmoFire, Wave, ExitMap, PlaceVillageUnit, Boldness,
+    HelicopterAttack, Stinger, Su25,
+)
+
+#: The actions that only turn something down or end a step (what a script plays to say "no").
+REFUSALS = (Decline, Stop, Pass, EndImpulse, EndReserve)

@@ -1,0 +1,227 @@
+"""The procedure frames: one frozen value per pending step of a procedure on the state's stack."""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Frame
+
+from .actions import Use
+from .state import Unit
+
+
+@attrs.frozen
+class Impulse(Frame):
+    """GoE 4d, 5e, 6: one player's impulse.  step: start / main / discard."""
+
+    player: str
+    step: str = "start"
+    first: bool = False
+    acted: bool = False
+    extra: int = 0  # further actions granted by Command Ops / Reinforcements (18d, 18m)
+    discards: int = 0
+    assaulted: tuple[tuple[int, int], ...] = ()  # 13a: hexes already assaulted in this impulse
+
+
+@attrs.frozen
+class DrawUp(Frame):
+    """GoE 6a: draw one card at a time up to ``size`` (End Turn set aside, Events resolved)."""
+
+    player: str
+    size: int
+    count: int = -1  # draw exactly this many instead (Command Ops, Reinforcements); -1: fill the hand
+
+
+@attrs.frozen
+class InitiativePick(Frame):
+    """GoE 5d: each player lays a card face down; then both are revealed."""
+
+    picked: tuple[str, ...] = ()  # sides that have picked in this round
+    round: int = 1
+
+
+@attrs.frozen
+class MoveFrame(Frame):
+    """GoE 7, 18e/g/h/i/o: units moving hex by hex.  ``mp`` holds (uid, MP left) pairs."""
+
+    player: str
+    use: Use = attrs.field(converter=Use)
+    mp: tuple[tuple[str, int, int], ...]  # (uid, MP left, MP lent by a Hero moving with it, 2j)
+    origin: tuple[tuple[str, tuple[int, int] | None], ...]
+    stepped: tuple[str, ...] = ()
+    groups_left: int = 0  # Let's Get 'Em!: one more hex of units may move after this one
+    assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()  # (uid, hex entered from; None: off the map)
+    card: str = ""
+    brutal: str = ""  # 22g: the unit whose Brutal Power moves this hex (Ops Complete afterwards)
+
+
+@attrs.frozen
+class OppFireWindow(Frame):
+    """GoE 11: the non-phasing player may halt a moving unit in ``hex`` and fire on it."""
+
+    player: str  # who may fire
+    mover: str
+    hex: tuple[int, int]
+    fast: bool = False
+
+
+@attrs.frozen
+class FireFrame(Frame):
+    """GoE 10: a ranged attack against Soft Targets (also artillery hexes and assault draws)."""
+
+    side: str  # attacker
+    use: Use = attrs.field(converter=Use)
+    lead: str
+    supporters: tuple[str, ...]
+    targets: tuple[str, ...]
+    hex: tuple[int, int]
+    hef: int
+    degrade: int = 0  # 0: any Hit counts, 1: gold or red, 2: red only (3e reading)
+    step: str = "support"
+    left: int = 0
+    hits: tuple[tuple[str, int], ...] = ()  # hits taken per target in this attack
+    pending: str = ""  # a unit about to take a hit (Light Wounds / Resilient window)
+    used: tuple[str, ...] = ()  # names of support / reaction cards already played (19, 20)
+    redraw: bool = False  # Tactical redraw available (21i)
+    foxhole: bool = False  # the first Hit on a unit in a Foxhole was redrawn (23a)
+    marker: str = "fired"  # what the firers are marked with afterwards
+    opp_mover: str = ""  # Opportunity Fire: this unit stops if hit (11a)
+    moving_extra: tuple[str, ...] = ()  # 10d mixed target: units that get a 1 HEF attack afterwards
+    sniper: bool = False
+    spraying: bool = False
+    total_hits: int = 0
+
+
+@attrs.frozen
+class AssaultFrame(Frame):
+    """GoE 13: assault combat in ``hex``."""
+
+    side: str
+    hex: tuple[int, int]
+    attackers: tuple[tuple[str, tuple[int, int] | None], ...]  # (uid, hex entered from; None: off the map)
+    step: str = "support"
+    att_bonus: int = 0
+    def_bonus: int = 0
+    used: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class ArtilleryFrame(Frame):
+    """GoE 12a: an artillery strike waiting for its spotter's call (event-granted or by card)."""
+
+    side: str
+    hef: int
+    source: str  # card / event
+
+
+@attrs.frozen
+class ReserveFrame(Frame):
+    """GoE 5f: the reserve phase, one side at a time."""
+
+    side: str
+    moved: tuple[str, ...] = ()
+    second: bool = False
+    modes: tuple[str, ...] = ()  # helicopters that declared their mode in this Reserve Phase (17b; transport.py)
+
+
+@attrs.frozen
+class EventChoice(Frame):
+    """An Event card that asks its beneficiary for a choice (Mujahideen Boldness, Attack Helicopter)."""
+
+    side: str
+    event: str
+    count: int = 0
+
+
+@attrs.frozen
+class FireChoice(Frame):
+    """Move & Fire (18i): after moving, the unit must fire if it can; the player picks the target."""
+
+    player: str
+    unit: str
+    card: str
+
+
+@attrs.frozen
+class BonusPick(Frame):
+    """24b: each player keeps one of the two Bonus Victory Point cards dealt, in secret."""
+
+    picked: tuple[str, ...] = ()
+
+
+# -- set-up, assault combat, Punishing Fire, Booby Trap, facing, extra plays -------------------------
+@attrs.frozen
+class Deploy(Frame):
+    """One force placing its units: ``pending`` (uid, counter type) in the order they are placed."""
+
+    side: str
+    force: int  # index in the scenario's forces
+    pending: tuple[tuple[str, str], ...]
+    foxholes: int = 0
+    wire: int = 0  # 23c: Wire still to place (after the Foxholes)
+
+
+@attrs.frozen
+class AssaultCombat(Frame):
+    """GoE 13a: the Damage Draws and the hits of one assault in ``hex``.
+
+    ``plan``: the Damage Draws still to come (``both`` / ``att`` / ``def`` / ``def_all`` / ``late``);
+    ``stage``: ``hits`` while draws and hits remain, then ``panic`` (19e), ``after`` (the Retreat window), then
+    ``direction`` when the defenders must retreat from an attack made from several hexes; ``queue``: (side taking hits: att / def, hits) still to
+    apply; ``pending``: the unit about to take the current hit."""
+
+    side: str
+    hex: tuple[int, int]
+    attackers: tuple[tuple[str, tuple[int, int] | None], ...]
+    defenders: tuple[str, ...]
+    late: tuple[str, ...]  # defenders Shaken when the combat began: they draw after (13a, 10c)
+    used: tuple[str, ...] = ()
+    att_bonus: int = 0
+    def_bonus: int = 0
+    plan: tuple[str, ...] = ()
+    stage: str = "hits"
+    queue: tuple[tuple[str, int], ...] = ()
+    pending: str = ""
+    suffered: tuple[int, int] = (0, 0)  # hits suffered by the attackers, by the defenders (13d)
+    asked: tuple[str, ...] = ()  # sides already asked in the Retreat window
+    before: tuple[Unit, ...] = ()  # every unit in the hex before the first hit (19f)
+    vp: tuple[tuple[str, float], ...] = ()
+    wrecks: tuple[tuple[int, int], ...] = ()
+
+
+@attrs.frozen
+class PunishingRetreat(Frame):
+    """18j: ``player`` may retreat ``target`` one hex before ``lead`` fires at it a second time."""
+
+    player: str
+    target: str
+    lead: str
+
+
+@attrs.frozen
+class TrapWindow(Frame):
+    """The Mujahideen may spring a Booby Trap on the Soviet ``movers`` that retreated into ``hex``."""
+
+    hex: tuple[int, int]
+    movers: tuple[str, ...]
+
+
+@attrs.frozen
+class FacingChoice(Frame):
+    """15d: the owner turns a vehicle just set up to face one of its hex's six corners."""
+
+    player: str
+    uid: str
+
+
+@attrs.frozen
+class ExtraPlays(Frame):
+    """Sherkhankhel: the Mujahideen play Action cards out of turn (the village event)."""
+
+    player: str
+    left: int
+    extra: int = 0  # Command Ops / Reinforcements add plays (18d, 18m)
+    step: str = "main"
+
+
+FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
+          ReserveFrame, EventChoice, FireChoice,
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays)

@@ -1,0 +1,79 @@
+"""The game state: the sides, the deck's pile names, :class:`Unit` and :class:`GoEState`.
+
+Units are frozen :class:`Unit` values in a dict keyed by id; every change replaces the value through
+an event (:mod:`.events`).  Hands, the draw pile, the discard and the set-aside piles live in the
+core's deck ``action`` (hands hidden from the other player).
+"""
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core import BaseState
+
+SOVIET, MUJ = "soviet", "mujahideen"
+PLAYERS = (SOVIET, MUJ)
+DECK = "action"
+ASIDE = "aside"      # End Turn cards laid aside this turn (6a)
+HELD = "held"        # End Turn / Event cards held out while dealing (5a)
+REMOVED = "removed"  # activated Event cards, out of play (5b)
+OUT = "out"          # Event cards this scenario does not use
+INIT = "init"        # initiative cards revealed (5d)
+
+
+def other(side: str) -> str:
+    return MUJ if side == SOVIET else SOVIET
+
+
+def sapper_pile(side: str) -> str:
+    return f"kept:{side}"
+
+
+@attrs.frozen
+class Unit:
+    uid: str
+    type: str
+    side: str
+    hex: tuple[int, int] | None = None  # None: not yet entered
+    reduced: bool = False
+    shaken: bool = False
+    marker: str = ""  # "" / moved / fired / ops  (4a, 4c, 4e)
+    concealed: bool = False
+    entry: int = 0  # the turn an off-map unit may enter (0: on the map from the start)
+    facing: int = -1  # vehicles and helicopters: the vertex faced (7b, 15d); -1 none / not yet set
+    mode: str = ""  # helicopters: flying / hovering / landed (17b)
+    carrier: str = ""  # a loaded passenger: its carrier's id (8a)
+
+
+@attrs.define(kw_only=True)
+class GoEState(BaseState):
+    scenario: str = ""
+    units: dict[str, Unit] = attrs.Factory(dict)
+    phase: str = "setup"
+    turn: int = 0
+    initiative: str = ""
+    end_turns: int = 0
+    passes: int = 0
+    vp: dict[str, float] = attrs.Factory(lambda: {SOVIET: 0.0, MUJ: 0.0})
+    control: dict[str, str] = attrs.Factory(dict)
+    foxholes: set[tuple[int, int]] = attrs.Factory(set)
+    barrage: set[tuple[int, int]] = attrs.Factory(set)
+    smoke: dict[tuple[int, int], int] = attrs.Factory(dict)  # Smoke 1 / Smoke 2 markers (22f, 5g)
+    tiles: dict[tuple[int, int], str] = attrs.Factory(dict)  # terrain tiles laid during play (Sherkhankhel; queries/board.py)
+    bunkers: dict[tuple[int, int], int] = attrs.Factory(dict)  # 23b: hex -> the vertex it faces (fortifications.py)
+    wire: set[tuple[int, int]] = attrs.Factory(set)  # 23c (fortifications.py)
+    escaped: set[str] = attrs.Factory(set)
+    last_target: dict[str, str] = attrs.Factory(dict)
+    relocated: dict[str, int] = attrs.Factory(dict)
+    losses: dict[str, int] = attrs.Factory(lambda: {SOVIET: 0, MUJ: 0})  # units eliminated, per owner
+    heroes_lost: dict[str, int] = attrs.Factory(lambda: {SOVIET: 0, MUJ: 0})
+    edge_reached: set[str] = attrs.Factory(set)  # sides that reached the enemy's friendly edge (24c)
+    wrecks: set[tuple[int, int]] = attrs.Factory(set)  # wreck counters on the map (2b, 9); model/vehicles.py
+    mech: dict[str, int] = attrs.Factory(dict)  # mechanised scenarios' counters and flags (scenarios/mechanised.py)
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+# -- frames ---------------------------------------------------------------------------------------
+
+

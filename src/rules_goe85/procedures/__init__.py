@@ -1,0 +1,1 @@
+"""One module per procedure of the rulebook; each decides, acts and advances on its frames."""

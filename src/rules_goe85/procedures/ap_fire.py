@@ -1,0 +1,322 @@
+"""Armor-piercing fire (GoE 15): hit the target, then get through its armour.
+
+The numbers are pure functions (:func:`to_hit_number`, :func:`card_hits`, :func:`armour`,
+:func:`damage_result`) so the 15c example is a test; :class:`APFire` on the stack carries one
+attack through its windows: Aimed Shot (19a) -> Unexpected Cover (20d) -> the targeting draw ->
+Critical Hit (19d) -> Glancing Shot (20b) -> the APF draw.  Several AP firers of one hex attack one
+after another (10d), each with its own draws.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.boards.hexfacing import Arc, shot_arc
+from tabletop_core.decks import hand
+
+from ..model.actions import Decline, Declined, PlayReaction, Use
+from ..queries.board import board_at
+from ..queries.deck import card, hand_of
+from .draws import damage_card
+from ..model.state import DECK, other
+from ..model.events import MarkerSet, Note, TargetNoted, UnitHit
+from ..model.frames import MoveFrame
+from ..queries.units import heli_mode, is_hard, units_at, utype
+from ..model.vehicles import APFire
+
+SAGGER_MIN = 7  # 22k
+SAGGER_APF, SAGGER_TM = 5, 5
+
+
+# -- the numbers ----------------------------------------------------------------------------------
+def to_hit_number(distance: int, tm: int, cf: int, degraded: bool = False) -> int:
+    """15a: range (the target's hex counted), minus the firer's TM, plus the target hex's CF; the
+    15c example also adds 1 for a degrading hex the line of sight crosses (our reading: +1 when the
+    LOS is degraded)."""
+    return distance - tm + cf + (1 if degraded else 0)
+
+
+def card_hits(card_id: str, to_hit: int, *, move_fire: bool = False, tn_penalty: int = 0) -> bool:
+    """15b: the TN (less 1 against a moving or Moved target, a lone Difficult Target, out of a
+    Barrage, 10d/21c/12b) must reach the to-hit number; Miss never hits; MF misses a Move & Fire."""
+    c = card(card_id)
+    if c.miss or c.tn is None:
+        return False
+    if c.mf and move_fire:
+        return False
+    return c.tn - tn_penalty >= to_hit
+
+
+def armour(af: int, arc: Arc, turret: bool = False) -> int:
+    """15d: flank armour is 1 less, rear 2 less; a Turret hit adds 1 (15b)."""
+    return af - {Arc.FRONT: 0, Arc.FLANK: 1, Arc.REAR: 2}[arc] + (1 if turret else 0)
+
+
+def damage_result(card_id: str, apf: int, range_mod: int, af: int, *, bonus: int = 0) -> str:
+    """15c: destroy / shake / dud / none.  Shake!, Dud! and Destroy! decide by themselves (our
+    reading: the special result stands over the number); otherwise APF + range modifier + the
+    card's APF bonus (+ Critical Hit 2, - Glancing Shot 2) against the armour."""
+    c = card(card_id)
+    if c.apf_special:
+        return c.apf_special
+    return "destroy" if apf + range_mod + (c.apf_bonus or 0) + bonus >= af else "none"
+
+
+# -- who may fire at what -------------------------------------------------------------------------
+def ap_capable(u) -> bool:
+    t = utype(u).factors(u.reduced)
+    return t.apf is not None and utype(u).tm is not None
+
+
+def ap_target(u) -> bool:
+    """15c, 17d: vehicles (Hard Targets), trucks, and helicopters that hover or have landed."""
+    t = utype(u)
+    if u.carrier or u.hex is None:
+        return False
+    if t.kind == "helicopter":
+        return heli_mode(u) in ("hovering", "landed")
+    return is_hard(u) or t.kind == "truck"
+
+
+def ap_leads(state, side: str, *, use: str, units=None):
+    from .vehicles import sees
+
+    board = board_at(state)
+    out = []
+    enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
+    if not enemies and not state.bunkers:
+        return out
+    for lead in (units if units is not None else state.units.values()):
+        if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
+            continue
+        if use != Use.RELOAD_FIRE and lead.marker:
+            continue
+        if utype(lead).kind == "helicopter" and heli_mode(lead) == "landed":
+            continue  # 17b: a landed helicopter cannot attack Hard Targets
+        if use == Use.SAGGER and utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
+            continue  # 22k: a helicopter hovers to use Sagger
+        if any(u.side != side for u in units_at(state, lead.hex)):
+            continue
+        for t in enemies:
+            if any(u.side == side for u in units_at(state, t.hex)):
+                continue
+            d = board.distance(lead.hex, t.hex)
+            if use == Use.SAGGER and d < SAGGER_MIN:
+                continue
+            if rules_range(d) is None or not sees(state, lead, t):
+                continue
+            if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
+                continue
+            mates = [m for m in units_at(state, lead.hex) if m.uid != lead.uid and m.side == side and ap_capable(m)
+                     and not m.marker and not m.shaken and not m.carrier]
+            out.append((lead.uid, t.uid, False))
+            if mates and use == Use.FIRE:
+                out.append((lead.uid, t.uid, True))
+        if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (ap_cases.py)
+            from .ap_cases import bunker_targets
+
+            out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)
+                    if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
+    return out
+
+
+def rules_range(d: int):
+    from ..data.components import game_data
+
+    return game_data().tec.ap_modifier(d)
+
+
+def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
+          opp_mover: str = "", moving: bool | None = None) -> None:
+    from .ap_cases import BUNKER
+
+    state = ctx.state
+    u = state.units[lead]
+    if target.startswith(BUNKER):  # 23b: the bunker itself
+        ctx.emit(TargetNoted(lead, target))
+        ctx.push(APFire(side=side, use=use, lead=lead, target=target, marker=marker, tm_bonus=1 if use == Use.RELOAD_FIRE else 0))
+        return
+    t = state.units[target]
+    queue = ()
+    if group:
+        queue = tuple(m.uid for m in units_at(state, u.hex) if m.uid != lead and m.side == side and ap_capable(m)
+                      and not m.marker and not m.shaken and not m.carrier)
+    is_moving = (t.marker == "moved") if moving is None else moving
+    if utype(t).kind == "helicopter" and heli_mode(t) == "flying":
+        is_moving = True
+    ctx.emit(TargetNoted(lead, target))
+    ctx.push(APFire(side=side, use=use, lead=lead, target=target, queue=queue, marker=marker, opp_mover=opp_mover,
+                    moving=is_moving, tm_bonus=1 if use == Use.RELOAD_FIRE else 0,
+                    apf=SAGGER_APF if use == Use.SAGGER else -99, tm=SAGGER_TM if use == Use.SAGGER else -99))
+
+
+# -- the frame ------------------------------------------------------------------------------------
+def _named(state, side, name):
+    return [c for c in hand_of(state, side) if name in card(c).blocks()]
+
+
+def decide(rules, state, f: APFire):
+    from .ap_cases import bunker_hex, first_fire_mode
+
+    t = state.units.get(f.target)
+    if t is None and bunker_hex(state, f.target) is None:
+        return None
+    defender = other(f.side)
+    if f.step == "support" and f.use == Use.FIRE and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
+        opts = [PlayReaction(c, Use.AIMED_SHOT) for c in _named(state, f.side, "aimed_shot")]
+        if opts:
+            return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), "support the AP attack?")
+    if f.step == "react" and "unexpected_cover" not in f.used:  # 20d
+        opts = [PlayReaction(c, Use.UNEXPECTED_COVER) for c in _named(state, defender, "unexpected_cover")]
+        if (t is not None and "first_fire" not in f.used and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.CRASH)
+                and first_fire_mode(state, t, state.units.get(f.lead))):  # 20a: the target fires back
+            opts += [PlayReaction(c, Use.FIRST_FIRE, t.uid) for c in _named(state, defender, "first_fire")]
+        if opts:
+            return Decision(defender, (*opts, Decline(Declined.REACT)), "react to the AP attack?")
+    if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
+        opts = [PlayReaction(c, Use.CRITICAL_HIT) for c in _named(state, f.side, "critical_hit")]
+        if opts:
+            return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), f"{f.target} is hit: Critical Hit?")
+    if f.step == "hit_react" and "glancing_shot" not in f.used:  # 20b
+        opts = [PlayReaction(c, Use.GLANCING_SHOT) for c in _named(state, defender, "glancing_shot")]
+        if opts:
+            return Decision(defender, (*opts, Decline(Declined.REACT)), f"{f.target} is hit: Glancing Shot?")
+    return None
+
+
+NEXT = {"support": "react", "react": "aim", "hit_support": "hit_react", "hit_react": "damage"}
+
+
+def act(rules, ctx, f: APFire, action) -> None:
+    if isinstance(action, Decline):
+        ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
+        return
+    side = f.side if f.step in ("support", "hit_support") else other(f.side)
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    if action.use == Use.FIRST_FIRE:  # 20a: both fire; this attack keeps its numbers whatever happens to its firer
+        from .ap_cases import fire_back, fixed
+
+        ctx.replace(attrs.evolve(fixed(ctx.state, f), used=f.used + (action.use,), step="react"))
+        fire_back(rules, ctx, side, action.unit, f.lead)
+        return
+    ctx.replace(attrs.evolve(f, used=f.used + (action.use,), step=NEXT[f.step]))
+
+
+def _source(state, f: APFire):
+    if f.source_hex is not None:
+        return f.source_hex
+    lead = state.units.get(f.lead)
+    return None if lead is None else lead.hex
+
+
+def advance(rules, ctx, f: APFire) -> None:
+    from .ap_cases import BUNKER, advance_bunker
+
+    if f.target.startswith(BUNKER):  # 23b
+        advance_bunker(rules, ctx, f)
+        return
+    state = ctx.state
+    t = state.units.get(f.target)
+    if f.step in NEXT and t is not None:
+        ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
+        return
+    if t is None:
+        finish(rules, ctx, f, hit=False)
+        return
+    board = board_at(state)
+    lead = state.units.get(f.lead)
+    src = _source(state, f)
+    if f.step == "aim":
+        if not f.auto_hit:
+            if src is None or (lead is None and f.tm == -99):
+                finish(rules, ctx, f, hit=False)
+                return
+            d = max(1, board.distance(src, t.hex))  # an aircraft overhead shoots at range 1 (our reading)
+            tm = (utype(lead).tm if f.tm == -99 else f.tm) + f.tm_bonus + (2 if "aimed_shot" in f.used else 0)
+            cf = board.cf(t.hex) + (2 if "unexpected_cover" in f.used else 0)  # 20d: CF 2 for Hard Targets
+            from .vehicles import sight_class, up
+
+            degraded = lead is not None and board.sight(state).los(src, t.hex, sight_class(lead, t), up(lead), up(t)) == 1
+            need = to_hit_number(d, tm, cf, degraded)
+            alone = len([x for x in units_at(state, t.hex) if x.side == t.side and not x.carrier]) == 1
+            penalty = (1 if f.moving else 0) + (1 if alone and "difficult_target" in utype(t).abilities else 0)
+            penalty += 1 if src in state.barrage else 0
+            move_fire = f.use == Use.MOVE_FIRE or (lead is not None and utype(lead).kind == "helicopter"
+                                                  and heli_mode(lead) == "flying")
+            cid = damage_card(ctx)
+            if cid is None:
+                finish(rules, ctx, f, hit=False)
+                return
+            c = card(cid)
+            hit = card_hits(cid, need, move_fire=move_fire, tn_penalty=penalty)
+            ctx.emit(Note(f"{f.lead} fires AP at {f.target}: needs {need}, draws {cid} "
+                          f"(TN {'Miss' if c.tn is None else c.tn}{', MF' if c.mf else ''}{', Turret' if c.turret else ''})"
+                          f"{' -' + str(penalty) if penalty else ''}: {'hit' if hit else 'miss'}"))
+            if not hit:
+                finish(rules, ctx, f, hit=False)
+                return
+            f = attrs.evolve(f, turret=c.turret)
+        if utype(t).kind in ("truck", "helicopter"):  # 15c, 17d: a hit destroys a truck or helicopter
+            from .damage import apply_hit
+            from .vehicles import destroy
+
+            if f.shake_only:
+                apply_hit(rules, ctx, t.uid) if not t.shaken else None
+            else:
+                destroy(rules, ctx, t.uid)
+            finish(rules, ctx, f, hit=True)
+            return
+        ctx.replace(attrs.evolve(f, step="hit_support"))
+        return
+    if f.step == "damage":
+        from .vehicles import destroy, facing_of
+
+        apf = (utype(lead).factors(lead.reduced).apf if f.apf == -99 else f.apf) if (lead is not None or f.apf != -99) else 0
+        if f.apf == -99 and lead is None:
+            finish(rules, ctx, f, hit=False)
+            return
+        d = board.distance(src, t.hex) if src is not None and src != t.hex else 1
+        rmod = 0 if (f.auto_hit or f.shake_only) else (rules.tec.ap_modifier(d) or 0)
+        if src is None or src == t.hex or f.shake_only:
+            arc = Arc.FLANK  # 12a: artillery strikes the flank armour; a crash in the hex likewise
+        else:
+            arc = shot_arc(src, t.hex, facing_of(state, t))
+        af = armour(utype(t).af, arc, f.turret)
+        bonus = (2 if "critical_hit" in f.used else 0) - (2 if "glancing_shot" in f.used else 0)
+        cid = damage_card(ctx)
+        if cid is None:
+            finish(rules, ctx, f, hit=True)
+            return
+        result = damage_result(cid, apf, rmod, af, bonus=bonus)
+        if f.shake_only and result == "destroy":
+            result = "shake"  # 12a: artillery shakes a Hard Target, never destroys it
+        ctx.emit(Note(f"AP damage on {f.target} ({arc.value} armour {af}): APF {apf}{rmod:+d}{bonus:+d}, "
+                      f"card {cid} -> {result}"))
+        if result == "destroy":
+            destroy(rules, ctx, t.uid)
+        elif result == "shake" and not t.shaken:
+            ctx.emit(UnitHit(t.uid, "shaken"))
+        finish(rules, ctx, f, hit=result in ("destroy", "shake"))
+        return
+    finish(rules, ctx, f, hit=False)
+
+
+def finish(rules, ctx, f: APFire, *, hit: bool) -> None:
+    """Mark the firer (10b admin); an Opportunity Fire target that was hit stops (11a); the next
+    AP firer of the hex takes its shot (10d)."""
+    state = ctx.state
+    ctx.pop()
+    if f.lead in state.units and f.marker:
+        ctx.emit(MarkerSet(f.lead, f.marker))
+    if f.opp_mover and hit and f.opp_mover in state.units:
+        ctx.emit(MarkerSet(f.opp_mover, "ops"))
+        top = ctx.state.top
+        if isinstance(top, MoveFrame):
+            ctx.replace(attrs.evolve(top, mp=tuple((u, 0 if u == f.opp_mover else m, b) for u, m, b in top.mp)))
+    queue = tuple(q for q in f.queue if q in state.units)
+    if queue and f.target in state.units:
+        ctx.emit(TargetNoted(queue[0], f.target))
+        ctx.push(attrs.evolve(f, lead=queue[0], queue=queue[1:], step="aim", used=(), turret=False, marker="fired",
+                              tm_bonus=0))
+
+
+__all__ = ["to_hit_number", "card_hits", "armour", "damage_result", "ap_leads", "start", "decide", "act", "advance"]

@@ -1,0 +1,200 @@
+"""Movement (GoE 7, 9, 18e/g/h/i/o): stacks moving hex by hex.
+
+A move is a :class:`MoveFrame` on the stack: the phasing player steps units hex by hex (alone, or a
+whole stack together), paying the Terrain Effects Chart; stacking (9) is checked at every step;
+after every step the other player may halt the mover and fire (:mod:`.opportunity_fire`).
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+
+from ..model.actions import Step, Stop, Use
+from ..queries.board import board_at
+from ..model.events import ConcealSet, MarkerSet, UnitMoved
+from ..model.frames import FireChoice, Impulse, MoveFrame
+from ..queries.units import has, is_vehicle, movement_factor, stacking_ok, units_at, utype
+
+from ..cards.abilities import after_move  # noqa: E402
+from ..queries.fortifications import stops_in_wire  # noqa: E402
+
+from . import opportunity_fire
+
+
+ASSAULT_ABILITIES = ("assault", "assault_plus")
+
+
+def mp_allowance(u, use: str) -> int:
+    """GoE 18e/h/i: MF, +1 for Fast Move, half (rounded up) for Move & Fire; Shaken halves (10c)."""
+    fast = use == Use.FAST_MOVE
+    mf = movement_factor(u, fast=fast)
+    if use == Use.MOVE_FIRE:
+        mf = (mf + 1) // 2
+    return mf
+
+
+def start_move(rules, ctx, side: str, use: Use, uids: list[str], card_id: str = "", *, brutal: str = "") -> None:
+    state = ctx.state
+    units = [state.units[u] for u in uids]
+    hero_mp = {}
+    for u in units:  # 2j: units stacked with a Hero move at its speed while they stay with it
+        if utype(u).hero and u.hex is not None:
+            hero_mp[u.hex] = max(hero_mp.get(u.hex, 0), mp_allowance(u, use))
+    mp = []
+    for u in units:
+        own = mp_allowance(u, use)
+        lent = max(0, hero_mp.get(u.hex, 0) - own) if (u.hex is not None and not utype(u).hero) else 0
+        mp.append((u.uid, own, lent))
+    ctx.push(MoveFrame(player=side, use=use, mp=tuple(mp), origin=tuple((u.uid, u.hex) for u in units),
+                       card=card_id, brutal=brutal))
+
+
+def _step_cost(rules, state, board, a, b, movers, use: str) -> int | None:
+    if a is None:
+        cost = board.row(b).cost("L")
+    else:
+        cost = board.enter_cost(a, b, "L")
+    if cost is None:
+        return None
+    pathfinder = any(has(state.units[m], "pathfinder") and not state.units[m].shaken for m in movers)
+    if use == Use.SCOUT or pathfinder:  # 18o, 21e
+        cost = 1
+    if b in state.barrage:  # 12b
+        cost += rules.tec.barrage_mp
+    return cost
+
+
+def _can_enter(state, side, movers, b) -> str:
+    """'' if the stack of ``movers`` may step into ``b``, 'assault' if it is an enemy hex it may
+    assault, 'no' otherwise (9, 13a)."""
+    there = units_at(state, b)
+    enemy = [u for u in there if u.side != side]
+    moving = [state.units[m] for m in movers]
+    if enemy:
+        if any(isinstance(fr, Impulse) and b in fr.assaulted for fr in state.stack):
+            return "no"  # 13a: this hex has had its assault in this impulse
+        if all(any(has(u, a) for a in ASSAULT_ABILITIES) and not u.shaken for u in moving):
+            friends = [u for u in there if u.side == side]
+            return "assault" if stacking_ok(friends + moving) else "no"
+        return "no"
+    return "" if stacking_ok(there + moving) else "no"
+
+
+def decide_move(rules, state, f: MoveFrame):
+    board = board_at(state)
+    opts = []
+    left = {u: (m, b) for u, m, b in f.mp}
+    by_hex: dict = {}
+    for uid, m, b in f.mp:
+        u = state.units.get(uid)
+        if u is None:
+            continue
+        by_hex.setdefault(u.hex, []).append(uid)
+    from .vehicles import must_fly, transport_options, vehicle_options
+
+    for h, uids in sorted(by_hex.items(), key=lambda kv: (kv[0] is not None, kv[0] or (0, 0))):
+        for uid in [u for u in uids if is_vehicle(state.units[u])]:  # 7b, 17b: vehicles move alone
+            opts += vehicle_options(rules, state, f, uid, left[uid][0])
+        uids = [u for u in uids if not is_vehicle(state.units[u]) and not state.units[u].carrier]  # 8a: passengers ride
+        groups = [[u] for u in uids]
+        live = [u for u in uids if left[u][0] + left[u][1] > 0 or u not in f.stepped]
+        if len(live) > 1:
+            groups.append(live)
+        dests = _entry_hexes(rules, state, f.player) if h is None else board.neighbours[h]
+        for g in groups:
+            for b in dests:
+                cost = _step_cost(rules, state, board, h, b, g, f.use)
+                if cost is None:
+                    continue
+                ok = True
+                for uid in g:
+                    m, lent = left[uid]
+                    budget = m + (lent if len(g) > 1 and any(utype(state.units[x]).hero for x in g) else 0)
+                    if cost > budget and not (uid not in f.stepped and m > 0):  # 7c minimum move
+                        ok = False
+                        break
+                    if budget <= 0 and m <= 0:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                if _can_enter(state, f.player, g, b) == "no":
+                    continue
+                opts.append(Step(tuple(g), board.label(b)))
+    opts += transport_options(rules, state, f)
+    if opts and must_fly(state, f):  # 17b: a flying helicopter moves at least one hex
+        return Decision(f.player, tuple(opts), f"move ({f.use})")
+    return Decision(f.player, (*opts, Stop()), f"move ({f.use})")
+
+
+def _entry_hexes(rules, state, side):
+    return rules.entry_hexes(state, side)
+
+
+def act_move(rules, ctx, f: MoveFrame, action) -> None:
+    state = ctx.state
+    board = board_at(state)
+    if isinstance(action, Stop):
+        finish_move(rules, ctx, f)
+        return
+    if not isinstance(action, Step) or is_vehicle(state.units[action.units[0]]):
+        from .vehicles import act_vehicle
+
+        act_vehicle(rules, ctx, f, action)
+        return
+    movers = list(action.units)
+    b = board.hex(action.to)
+    a = state.units[movers[0]].hex
+    cost = _step_cost(rules, state, board, a, b, movers, f.use)
+    kind = _can_enter(state, f.player, movers, b)
+    with_hero = len(movers) > 1 and any(utype(state.units[x]).hero for x in movers)
+    new_mp = []
+    assaults = list(f.assaults)
+    for uid, m, lent in f.mp:
+        if uid in movers:
+            if not with_hero:
+                lent = 0  # leaving the Hero's stack: back to its own MF
+            pay = cost
+            use_lent = min(lent, pay) if with_hero else 0
+            lent -= use_lent
+            m = max(0, m - (pay - use_lent))
+            if kind == "assault":
+                m, lent = 0, 0
+                assaults.append((uid, a))
+            elif stops_in_wire(state, b, state.units[uid]):  # 23c: Leg units stop on entering wire
+                m, lent = 0, 0
+        new_mp.append((uid, m, lent))
+    # 18q: a concealed unit that moves gives away its hex
+    for uid in movers:
+        u = state.units[uid]
+        if u.concealed or (u.hex is not None and any(x.concealed for x in units_at(state, u.hex) if x.side == u.side)):
+            for x in units_at(state, u.hex) if u.hex is not None else [u]:
+                if x.concealed and x.side == u.side:
+                    ctx.emit(ConcealSet(x.uid, False))
+    for uid in movers:
+        ctx.emit(UnitMoved(uid, b, cost or 0))
+    stepped = tuple(sorted(set(f.stepped) | set(movers)))
+    ctx.replace(attrs.evolve(f, mp=tuple(new_mp), stepped=stepped, assaults=tuple(assaults)))
+    rules.after_step(ctx, movers, b)
+    if kind != "assault":
+        opportunity_fire.offer_opportunity(rules, ctx, f.player, movers, b, fast=f.use == Use.FAST_MOVE)
+
+
+def finish_move(rules, ctx, f: MoveFrame) -> None:
+    from .assault import push_assaults
+
+    state = ctx.state
+    ctx.pop()
+    if f.use == Use.MOVE_FIRE:
+        uid = f.mp[0][0]
+        if uid in state.units:
+            ctx.push(FireChoice(f.player, uid, f.card))
+        return
+    for uid in f.stepped:
+        u = state.units.get(uid)
+        if u is not None and u.marker not in ("ops",):
+            ctx.emit(MarkerSet(uid, "moved"))
+    after_move(ctx, f)  # 22g: the Brutal unit is Ops Complete
+    push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
+
+

@@ -1,0 +1,51 @@
+"""Move & Fire's fire part (GoE 18i): after its move the unit fires if it can."""
+from __future__ import annotations
+
+from tabletop_core import Decision
+
+from ..model.actions import FireAt, Use
+from ..model.frames import FireChoice
+from ..model.events import MarkerSet
+
+
+# -- Move & Fire's fire part (18i) ----------------------------------------------------------------
+# Reading (Shaken units and Move & Fire; the one place): 18i makes the fire part depend on the unit
+# "not Shaken while moving", and 4c counts a Shaken unit as Eligible, so a Shaken Eligible Unit may
+# take a Move & Fire: it moves up to half its MF (halved for Shaken first, 10c, then halved again,
+# rounded up), does not fire (10c), and is marked Ops Complete.  A unit Shaken during the move (by
+# Opportunity Fire, 11a) likewise does not fire.
+def decide_fire_choice(rules, state, f: FireChoice):
+    from .fire import fire_options
+
+    u = state.units.get(f.unit)
+    if u is None or u.shaken:
+        return None
+    from .ap_fire import ap_leads
+
+    opts = [FireAt(lead, tgt) for lead, tgt, group in fire_options(rules, state, f.player, use=Use.MOVE_FIRE, units=[u])
+            if not group]
+    opts += [FireAt(lead, tgt, ap=True) for lead, tgt, group in ap_leads(state, f.player, use=Use.MOVE_FIRE, units=[u])
+             if not group]  # 18i, 15b: a Move & Fire AP shot misses on MF
+    if not opts:
+        return None
+    return Decision(f.player, tuple(opts), "Move & Fire: pick the target")
+
+
+def act_fire_choice(rules, ctx, f: FireChoice, action) -> None:
+    from .fire import start_fire
+
+    ctx.pop()
+    if action.ap:
+        from .ap_fire import start as start_ap
+
+        start_ap(rules, ctx, f.player, Use.MOVE_FIRE, action.unit, action.target, marker="ops")
+        return
+    start_fire(rules, ctx, f.player, Use.MOVE_FIRE, action.unit, action.target, False, marker="ops", degrade=1)
+
+
+def advance_fire_choice(rules, ctx, f: FireChoice) -> None:
+    ctx.pop()
+    if f.unit in ctx.state.units:
+        ctx.emit(MarkerSet(f.unit, "ops"))
+
+

@@ -1,0 +1,118 @@
+"""Punishing Fire (GoE 18j): between the two attacks the target's owner may pull it back one hex.
+
+:func:`fire.finish` pushes the second attack, then (when the target has somewhere to go) a
+:class:`PunishingRetreat` on top of it.  Declining leaves the second attack as it stands; a retreat
+moves the target and the second attack is declared again from the new hex (range, cover, the +1
+against a Moved target), the cards played on the first attack still applying.
+
+Readings (kept here only):
+* The retreat is a step into an adjacent hex the unit could enter (terrain, stacking, no enemy)
+  that is farther from the firing unit than the hex it leaves.  Vehicles do not retreat this way
+  (their moves follow facing rules); a unit marked Ops Complete may not retreat.
+* The marker: none -> Moved; Moved -> Ops Complete; Fired -> Ops Complete (the unit now carries both
+  a Fired and a Moved marker, and one marker stands for both here).
+* The cards of the first attack in the second one: Bullet Storm +1 and Unexpected Cover -1 (not
+  against a Sniper) again; Grenades! only counts against an adjacent hex, which a retreat leaves;
+  Critical Hit gives its one redraw again, and a Tactical Hero's redraw is the second attack's own.
+  If the target is out of the firer's LOS or range after the retreat, the second attack is lost.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+
+from ..model.actions import Decline, Declined, Retreat, Use
+from ..queries.board import board_at
+from ..model.events import ConcealSet, MarkerSet, Note, UnitMoved
+from ..model.frames import FireFrame
+from ..queries.units import has, is_vehicle, stacking_ok, targetable, units_at, utype
+from ..model.frames import PunishingRetreat
+
+MARK_AFTER = {"": "moved", "moved": "ops", "fired": "ops"}
+
+
+def retreat_hexes(state, target_id: str, lead_id: str):
+    """Where the target of a Punishing Fire may step back to (empty: no retreat)."""
+    board = board_at(state)
+    u, lead = state.units.get(target_id), state.units.get(lead_id)
+    if u is None or lead is None or u.hex is None or is_vehicle(u) or u.marker == "ops" or u.carrier:
+        return []
+    d0 = board.distance(lead.hex, u.hex)
+    out = []
+    for b in board.neighbours[u.hex]:
+        if b not in board.board or board.row(b).cost(utype(u).move_class) is None:
+            continue
+        there = units_at(state, b)
+        if any(x.side != u.side for x in there) or not stacking_ok(there + [u]):
+            continue
+        if board.distance(lead.hex, b) > d0:
+            out.append(b)
+    return sorted(out)
+
+
+def offer(ctx, f: FireFrame) -> None:
+    """Called with the second attack already on the stack."""
+    state = ctx.state
+    if len(f.targets) != 1 or not retreat_hexes(state, f.targets[0], f.lead):
+        return
+    ctx.push(PunishingRetreat(state.units[f.targets[0]].side, f.targets[0], f.lead))
+
+
+def decide(rules, state, f: PunishingRetreat):
+    board = board_at(state)
+    opts = [Retreat(f.target, board.label(b)) for b in retreat_hexes(state, f.target, f.lead)]
+    if not opts:
+        return None
+    return Decision(f.player, (*opts, Decline(Declined.STAY)), f"Punishing Fire: retreat {f.target} one hex?")
+
+
+def advance(rules, ctx, f: PunishingRetreat) -> None:
+    ctx.pop()  # nowhere to go any more: the second attack stands
+
+
+def act(rules, ctx, f: PunishingRetreat, action) -> None:
+    state = ctx.state
+    ctx.pop()
+    if isinstance(action, Decline):
+        return
+    board = board_at(state)
+    u = state.units[f.target]
+    b = board.hex(action.to)
+    for x in units_at(state, u.hex):  # 18q: a Concealed unit that moves gives its hex away
+        if x.concealed and x.side == u.side:
+            ctx.emit(ConcealSet(x.uid, False))
+    ctx.emit(UnitMoved(u.uid, b, 0))
+    ctx.emit(MarkerSet(u.uid, MARK_AFTER[u.marker]))
+    ctx.emit(Note(f"{u.uid} retreats to {board.label(b)} before the second attack"))
+    second = ctx.state.top
+    if isinstance(second, FireFrame) and second.use == Use.PUNISHING_FIRE_2:
+        ctx.pop()
+        redeclare(rules, ctx, second)
+    from .booby_trap import offer
+
+    offer(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
+    rules.after_step(ctx, [u.uid], b)  # control, scenario triggers (their frames go first)
+
+
+def redeclare(rules, ctx, second: FireFrame) -> None:
+    """The second attack against the target in its new hex, or none if it can no longer be fired at."""
+    from .fire import MAX_RANGE, SNIPER_RANGE, start_fire
+    from ..queries.fortifications import fire_blocked
+    from .vehicles import sees
+
+    state = ctx.state
+    board = board_at(state)
+    lead, tgt = state.units.get(second.lead), state.units.get(second.targets[0])
+    if lead is None or tgt is None:
+        return
+    reach = SNIPER_RANGE if has(lead, "sniper") else MAX_RANGE
+    if (board.distance(lead.hex, tgt.hex) > reach or not sees(state, lead, tgt) or not targetable(state, tgt, sniper=has(lead, "sniper"))
+            or fire_blocked(state, lead.hex, tgt.hex, target_leg=utype(tgt).leg)):
+        ctx.emit(Note(f"{tgt.uid} is out of {lead.uid}'s reach: the second attack is lost"))
+        return
+    start_fire(rules, ctx, second.side, "punishing_fire_2", lead.uid, tgt.uid, False, marker=second.marker)
+    fresh = ctx.state.top
+    delta = (1 if "bullet_storm" in second.used else 0) - (1 if "unexpected_cover" in second.used and not fresh.sniper else 0)
+    ctx.replace(attrs.evolve(fresh, step="begin", hef=fresh.hef + delta, used=second.used))
+
+

@@ -1,0 +1,186 @@
+"""Set-up as a decision phase (GoE 24, each scenario's Set Up): the sides deploy in the order the
+scenario gives ("sets up first" / "second"), one unit at a time, into a legal hex of their zone;
+then the side's Foxholes (23a) go into its zone.
+
+Legal hex: in one of the force's zones, enterable by a Leg unit (Jalalabad's "only hexes into
+which they could theoretically enter" holds for every scenario), not holding an enemy unit, and
+within stacking (9) with the units already there.  Fortifications go in any zone hex except
+buildings and ponds (23), one Foxhole per hex and none in the Bunker's hex (the Bunker is that hex's
+fortification); then the side's Wire (23c, Tanks at Zhawar: the Soviet player's 3 Wire), one a hex,
+under the same limits.
+
+Reading: set-up is open.  The printed rules hide nothing here: the side that sets up second sees
+the first side's deployment (that is the advantage the order gives), and the first side has no
+decision left while the second deploys, so the placements are ordinary (not SECRET) actions.
+The scenario option ``{"setup": "default"}`` keeps the automatic deployment of :mod:`.scenarios`.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+
+from ..model.actions import Place, PlaceFoxhole, PlaceWire
+from ..queries.board import board_at
+from ..data.components import game_data
+from ..model.events import FoxholePlaced, Note, UnitPlaced
+from ..model.state import Unit
+from ..queries.units import stacking_ok, units_at, utype
+from ..model.frames import Deploy
+
+NO_FORTIFICATION = ("pond",)  # 23: nor any building (the TEC's building flag)
+
+
+def start_deployment(ctx, spec, to_place) -> None:
+    """Push one Deploy frame per force with a set-up zone, the first to set up on top."""
+    for index, uids in reversed(to_place):
+        force = spec.forces[index]
+        ctx.push(Deploy(force.side, index, tuple(uids), force.foxholes, force.wire))
+
+
+def _zone(state, f: Deploy):
+    board = board_at(state)
+    force = game_data().scenarios[state.scenario].forces[f.force]
+    return sorted({h for z in force.zones for h in board.zone_hexes(z)})
+
+
+def placement_hexes(state, f: Deploy, unit: Unit):
+    """Where ``unit`` may be set up now."""
+    board = board_at(state)
+    out = []
+    for h in _zone(state, f):
+        if board.row(h).cost("L") is None:
+            continue
+        there = units_at(state, h)
+        if any(u.side != f.side for u in there) or not stacking_ok(there + [unit]):
+            if not _loading(state, f, unit, h):
+                continue
+        if not scenario_allows(state, f, unit, h):
+            continue
+        out.append(h)
+    return out
+
+
+def _loading(state, f: Deploy, unit: Unit, h) -> bool:
+    force = game_data().scenarios[state.scenario].forces[f.force]
+    return force.loaded and setup_carrier(state, unit, h) is not None
+
+
+def scenario_allows(state, f: Deploy, unit: Unit, h) -> bool:
+    """The scenario's own limits (its forces' data, :func:`placement_ok`): cover-only hexes, no enemy next door, Leg units
+    of a loaded force only into a carrier with room."""
+    force = game_data().scenarios[state.scenario].forces[f.force]
+    return placement_ok(state, force, unit, h)
+
+
+def fortifiable(state, board, h) -> bool:
+    """23: a Foxhole or Wire may go in ``h``: not a building or a pond (nor impassable ground), not the
+    Bunker's hex, no Foxhole or Wire there yet."""
+    r = board.row(h)
+    return (not r.building and r.kind not in NO_FORTIFICATION and r.cost("L") is not None
+            and h not in state.bunkers and h not in state.foxholes and h not in state.wire)
+
+
+def foxhole_hexes(state, f: Deploy):
+    board = board_at(state)
+    return [h for h in _zone(state, f) if fortifiable(state, board, h)]
+
+
+wire_hexes = foxhole_hexes  # 23c: the Wire keeps to the same hexes (the player chooses them)
+
+
+def decide(rules, state, f: Deploy):
+    board = board_at(state)
+    if f.pending:
+        uid, tid = f.pending[0]
+        unit = Unit(uid, tid, f.side, None)
+        opts = tuple(Place(uid, board.label(h)) for h in placement_hexes(state, f, unit))
+        return Decision(f.side, opts, f"set up {uid} ({len(f.pending)} to place)") if opts else None
+    if f.foxholes:
+        opts = tuple(PlaceFoxhole(board.label(h)) for h in foxhole_hexes(state, f))
+        return Decision(f.side, opts, f"place a Foxhole ({f.foxholes} left)") if opts else None
+    if f.wire:
+        opts = tuple(PlaceWire(board.label(h)) for h in wire_hexes(state, f))
+        return Decision(f.side, opts, f"place a Wire ({f.wire} left)") if opts else None
+    return None
+
+
+def act(rules, ctx, f: Deploy, action) -> None:
+    board = board_at(ctx.state)
+    h = board.hex(action.to)
+    if isinstance(action, Place):
+        uid, tid = f.pending[0]
+        ctx.emit(UnitPlaced(Unit(uid, tid, f.side, h)))
+        after_placed(ctx, game_data().scenarios[ctx.state.scenario].forces[f.force], uid, h)  # loads it
+        f = attrs.evolve(f, pending=f.pending[1:])
+    elif isinstance(action, PlaceWire):
+        from ..model.events import WirePlaced
+
+        ctx.emit(WirePlaced(h))
+        f = attrs.evolve(f, wire=f.wire - 1)
+    else:
+        ctx.emit(FoxholePlaced(h))
+        f = attrs.evolve(f, foxholes=f.foxholes - 1)
+    if f.pending or f.foxholes or f.wire:
+        ctx.replace(f)
+    else:
+        ctx.pop()
+    if isinstance(action, Place):  # 15d: a vehicle set up faces the corner its owner picks next (vehicle_facing.py)
+        from .vehicle_facing import after_placement
+
+        after_placement(ctx, ctx.state.units[action.unit])
+
+
+def advance(rules, ctx, f: Deploy) -> None:
+    """No legal hex is left for the next unit or Foxhole (a zone too small for the force: none of
+    the shipped scenarios): it stays out of the game; a force with nothing left to place is done."""
+    if f.pending:
+        ctx.emit(Note(f"{f.pending[0][0]} has no legal set-up hex and stays out"))
+        f = attrs.evolve(f, pending=f.pending[1:])
+    elif f.foxholes:
+        ctx.emit(Note("no legal hex is left for the Foxholes"))
+        f = attrs.evolve(f, foxholes=0)
+    elif f.wire:
+        ctx.emit(Note("no legal hex is left for the Wire"))
+        f = attrs.evolve(f, wire=0)
+    if f.pending or f.foxholes or f.wire:
+        ctx.replace(f)
+    else:
+        ctx.pop()
+
+
+# -- the forces' set-up limits (loaded, cover-only, apart: Kill Zone, Zhawar, Sherkhankhel, Air Assault)
+def setup_carrier(state, unit, h):
+    """A friendly carrier in ``h`` with room for ``unit`` (8a: one Leg unit and one Hero), or None."""
+    from .vehicles import room_for
+
+    if not utype(unit).leg:
+        return None
+    for c in sorted(units_at(state, h), key=lambda x: x.uid):
+        if c.side == unit.side and utype(c).carrier and not c.carrier and room_for(state, c, unit):
+            return c
+    return None
+
+
+def placement_ok(state, force, unit, h) -> bool:
+    """The scenario's limits on a set-up hex: Leg units of a loaded force go into a carrier (Kill
+    Zone); cover-only zones (a hex with a cover modifier); ``apart``: not in or next to an enemy hex."""
+    board = board_at(state)
+    if force.loaded and utype(unit).leg and setup_carrier(state, unit, h) is None:
+        return False
+    if force.cover_only and board.cf(h) <= 0:
+        return False
+    if force.apart and any(u.side != force.side and u.hex is not None and board.distance(u.hex, h) <= 1
+                           for u in state.units.values()):
+        return False
+    return h not in state.wire or not utype(unit).leg
+
+
+def after_placed(ctx, force, uid: str, h) -> None:
+    """A Leg unit of a loaded force rides in the carrier it was set up with (8a)."""
+    from ..model.vehicles import Loaded
+
+    u = ctx.state.units[uid]
+    if force.loaded and utype(u).leg:
+        c = setup_carrier(ctx.state, u, h)
+        if c is not None:
+            ctx.emit(Loaded(uid, c.uid))

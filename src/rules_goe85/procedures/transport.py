@@ -1,0 +1,271 @@
+"""Transport around the edges of a move (GoE 8b, 8e, 8j, 8k) and helicopters in the Reserve Phase
+(5f, 17a, 17b).
+
+* 8b: the view shows each hex's stack as the counters would lie: loaded passengers on top of their
+  carrier, units that are not loaded under it (:func:`stacks`).
+* 8e: a carrier destroyed in Assault Combat: its surviving passengers (they took their two hits in
+  :func:`vehicles.destroy`) leave the hex directly away from the attack, or are eliminated when
+  they cannot (:func:`passengers_leave_assault`, called by :func:`vehicles.destroy`).
+* 8j: Let's Get 'Em! moves Leg units of two hexes; a loaded Leg unit brings its carrier, so the
+  card moves and loads, moves loaded passengers with their carriers, or moves and unloads
+  (:func:`lets_get_em_movers`).
+* 8k, 5f: in the Reserve Phase an Eligible Unit loads or unloads when its reserve allowance covers
+  the price: half the ground carrier's MF (the 5f example: MF 6 costs 3, so not within three hexes
+  of the enemy, where only 1 MP may be spent); with a helicopter the passenger pays half its own MF
+  (17c), and a helicopter within three hexes of the enemy may not unload (17b).  A ground carrier
+  that pays has spent its reserve move (every carrier has MF 6: 3 of its 3 MP); a passenger that
+  loads rides from then on; a passenger unloaded by its ground carrier keeps its own reserve move
+  (our reading: it is an Eligible Unit with its own allowance), except a Shaken one (8g: neither
+  does more).
+* 17a/17b in the Reserve Phase: an Eligible helicopter may declare its mode first (flying,
+  hovering, landed), then move only if flying (8 MP, or 1 within three hexes of the enemy, as 5f
+  says); landed ones may load and unload.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.boards.hexfacing import facing_toward
+
+from ..model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
+from ..queries.board import away_from, board_at
+from ..model.events import Note
+from ..model.frames import ReserveFrame
+from ..queries.units import eligible, heli_mode, units_at, utype
+from ..model.vehicles import Faced, Loaded, ModeSet, Unloaded
+
+RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
+
+
+# -- 8b -------------------------------------------------------------------------------------------
+def stacks(state, board) -> dict[str, list[str]]:
+    """8b: each occupied hex, top counter first: every carrier with its loaded passengers on top of
+    it, then the units that are not loaded (under the carrier)."""
+    by_hex: dict = {}
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.hex is not None:
+            by_hex.setdefault(u.hex, []).append(u)
+    out = {}
+    for h, units in sorted(by_hex.items()):
+        order = []
+        for c in units:
+            if utype(c).carrier and not c.carrier:
+                order += [p.uid for p in units if p.carrier == c.uid] + [c.uid]
+        order += [u.uid for u in units if u.uid not in order and not u.carrier]
+        order += [u.uid for u in units if u.uid not in order]  # a rider whose carrier is elsewhere (never)
+        out[board.label(h)] = order
+    return out
+
+
+# -- 8e -------------------------------------------------------------------------------------------
+def assault_direction(state, h):
+    """The hex the assault on ``h`` came from (the first attacker's entry hex), or None when no
+    assault on ``h`` is being fought (any frame on the stack with that ``hex`` and ``attackers``)."""
+    for fr in reversed(state.stack):
+        if getattr(fr, "hex", None) == h and getattr(fr, "attackers", None):
+            return fr.attackers[0][1]
+    return None
+
+
+def passengers_leave_assault(rules, ctx, uids, h, frm) -> None:
+    """8e: passengers of a carrier destroyed in Assault Combat that survived their two hits retreat
+    one hex directly away from the attack (13d's direction), or are eliminated if that hex is off
+    the map, impassable, held by the enemy or full.  They go at once: they were no party to the
+    assault (8d) and must not be caught up in its remaining hits."""
+    from .assault import _retreat
+
+    state = ctx.state
+    board = board_at(state)
+    for uid in uids:
+        u = state.units.get(uid)
+        if u is None or u.carrier or u.hex != h:
+            continue
+        ctx.emit(Note(f"{uid}'s carrier was destroyed in the assault: it retreats"))
+        _retreat(rules, ctx, board, u, away_from(frm, h) if frm is not None else None, u.side)
+
+
+# -- 8j -------------------------------------------------------------------------------------------
+def lets_get_em_movers(state, side: str, hexes) -> list[str]:
+    """18g, 8j: the Eligible Leg units of the hexes, and the carriers of those that are loaded."""
+    uids = []
+    for h in hexes:
+        for u in units_at(state, h):
+            if u.side == side and eligible(u) and utype(u).leg:
+                uids.append(u.uid)
+                c = state.units.get(u.carrier) if u.carrier else None
+                if c is not None and eligible(c) and c.uid not in uids:
+                    uids.append(c.uid)
+    return sorted(uids)
+
+
+# -- the Reserve Phase (5f, 8k, 17a, 17b) ---------------------------------------------------------
+def _near(state, side, h) -> bool:
+    board = board_at(state)
+    return any(u.side != side and u.hex is not None and board.distance(u.hex, h) <= 3 for u in state.units.values())
+
+
+def reserve_allowance(state, u) -> int:
+    """5f: the MP an Eligible Unit may spend in the Reserve Phase from where it stands."""
+    near = _near(state, u.side, u.hex)
+    if u.shaken:
+        return 0 if near else 1
+    return 1 if near else RESERVE_MP.get(utype(u).move_class, 3)
+
+
+def _price(u) -> int:
+    from .move import mp_allowance
+    from .vehicles import half
+
+    return half(mp_allowance(u, "reserve"))
+
+
+def _payer(c, p):
+    """8a, 17c: a ground carrier pays for loading and unloading, a helicopter's passenger pays."""
+    from .vehicles import is_heli
+
+    return p if is_heli(c) else c
+
+
+def transport_choices(state, f: ReserveFrame) -> list:
+    from .vehicles import _may_unload, is_heli, room_for
+
+    out = []
+    mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
+    for p in mine:
+        if p.uid in f.moved or not eligible(p):
+            continue
+        if p.carrier:  # unloading (8k; 8g: a Shaken passenger may unload)
+            c = state.units.get(p.carrier)
+            if c is None or c.uid in f.moved or not _may_unload(state, c, p):
+                continue
+            if is_heli(c) and _near(state, f.side, c.hex):
+                continue  # 17b: not within three hexes of the enemy
+            payer = _payer(c, p)
+            if eligible(payer) and reserve_allowance(state, payer) >= max(1, _price(payer)):
+                out.append(ReserveUnload(p.uid, c.uid))
+            continue
+        if not utype(p).leg or p.shaken:  # 8h: a Shaken passenger cannot load
+            continue
+        for c in units_at(state, p.hex):
+            if (c.side != f.side or not utype(c).carrier or c.shaken or c.carrier or c.uid in f.moved
+                    or not room_for(state, c, p)):
+                continue
+            if is_heli(c) and heli_mode(c) != "landed":  # 17c
+                continue
+            payer = _payer(c, p)
+            if eligible(payer) and reserve_allowance(state, payer) >= max(1, _price(payer)):
+                out.append(ReserveLoad(p.uid, c.uid))
+    return out
+
+
+def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
+    """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
+    from .vehicles import is_heli, legal_modes
+
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if (u.side == f.side and u.hex is not None and is_heli(u) and eligible(u) and u.uid not in f.moved
+                and u.uid not in f.modes):
+            out += [ReserveMode(u.uid, m) for m in legal_modes(state, u)]
+    return out
+
+
+def heli_reserve_reach(state, u) -> dict:
+    """17b, 5f: {hex: facing} a flying helicopter can reach with its reserve allowance, turning at
+    most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
+    into an enemy hex or a full one, stopping on entering a hex within three of the enemy unless it
+    began there."""
+    from tabletop_core.boards.hexfacing import front_hexes
+
+    from ..queries.units import stacking_ok
+    from .vehicles import facing_of
+
+    board = board_at(state)
+    budget = reserve_allowance(state, u)
+    began_near = _near(state, u.side, u.hex)
+    enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
+    best: dict = {(u.hex, facing_of(state, u)): 0}
+    frontier = [(u.hex, facing_of(state, u))]
+    while frontier:
+        nxt = []
+        for h, v in frontier:
+            c = best[(h, v)]
+            if c >= budget or (h != u.hex and not began_near and _near(state, u.side, h)):
+                continue
+            for turn in (0, -1, 1):
+                nv = (v + turn) % 6
+                for b in front_hexes(h, nv):
+                    if b not in board.board or b in enemy:
+                        continue
+                    cost = board.enter_cost(h, b, "F")
+                    if cost is None or c + cost > budget or (b, nv) in best and best[(b, nv)] <= c + cost:
+                        continue
+                    if not stacking_ok([x for x in units_at(state, b) if x.uid != u.uid] + [u]):
+                        continue
+                    best[(b, nv)] = c + cost
+                    nxt.append((b, nv))
+        frontier = nxt
+    out: dict = {}
+    for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
+        if h != u.hex and h not in out:
+            out[h] = v
+    return out
+
+
+def decide_reserve(rules, state, f: ReserveFrame):
+    from .reserve import decide_reserve as base
+    from .vehicles import is_heli
+
+    d = base(rules, state, f)
+    moves = []
+    reach: dict = {}
+    for a in d.actions:
+        if isinstance(a, ReserveMove):
+            u = state.units[a.unit]
+            if u.hex is not None and is_heli(u) and heli_mode(u) != "flying":
+                continue  # 17b: only a flying helicopter moves
+            if u.hex is not None and is_heli(u):  # 17b: one vertex turned a hex entered
+                if u.uid not in reach:
+                    reach[u.uid] = heli_reserve_reach(state, u)
+                b = board_at(state).hex(a.to)
+                if b not in reach[u.uid]:
+                    continue
+                a = ReserveMove(u.uid, a.to, reach[u.uid][b])
+        if isinstance(a, EndReserve):
+            continue
+        moves.append(a)
+    extra = mode_choices(state, f) + transport_choices(state, f)
+    return Decision(d.player, (*moves, *extra, EndReserve()), d.prompt)
+
+
+def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
+    from .reserve import act_reserve as base
+    from .vehicles import is_heli
+
+    state = ctx.state
+    if isinstance(action, ReserveMode):
+        ctx.emit(ModeSet(action.unit, action.mode))
+        ctx.emit(Note(f"{action.unit} is now {action.mode} (Reserve Phase)"))
+        ctx.replace(attrs.evolve(f, modes=f.modes + (action.unit,)))
+        return
+    if isinstance(action, (ReserveLoad, ReserveUnload)):
+        p, c = state.units[action.unit], state.units[action.carrier]
+        payer = _payer(c, p)
+        done = {payer.uid}
+        if isinstance(action, ReserveLoad):
+            ctx.emit(Loaded(p.uid, c.uid))
+            ctx.emit(Note(f"{p.uid} loads into {c.uid} (Reserve Phase, {payer.uid} pays {_price(payer)} MP)"))
+            done.add(p.uid)  # it rides from now on
+        else:
+            ctx.emit(Unloaded(p.uid))
+            ctx.emit(Note(f"{p.uid} unloads from {c.uid} (Reserve Phase, {payer.uid} pays {_price(payer)} MP)"))
+            if p.shaken:  # 8g: neither does more
+                done |= {p.uid, c.uid}
+        ctx.replace(attrs.evolve(f, moved=f.moved + tuple(sorted(done - set(f.moved)))))
+        return
+    if isinstance(action, ReserveMove):
+        u = state.units[action.unit]
+        if u.hex is not None and is_heli(u) and action.facing < 0:  # 17b: it flies on, nose first
+            b = board_at(state).hex(action.to)
+            ctx.emit(Faced(u.uid, facing_toward(u.hex, b)))
+    base(rules, ctx, f, action)

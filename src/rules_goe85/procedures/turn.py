@@ -1,0 +1,440 @@
+"""The sequence of play (GoE 5a-5g) and the player impulse (6a-6d).
+
+Phases live in ``state.phase`` (deal -> initiative -> impulses -> reserve -> cleanup -> deal ...);
+everything that waits for a player is a frame: :class:`InitiativePick`, :class:`Impulse` (start:
+draw or pass; main: play a card; after: bookkeeping; discard: up to two cards), :class:`ReserveFrame`
+and the clean-up's keep-one-card choice.
+"""
+from __future__ import annotations
+
+import attrs
+from tabletop_core import Decision
+from tabletop_core.decks import hand
+
+from ..cards import powers
+from ..cards import abilities
+from . import artillery
+from . import fire
+from . import move
+from ..queries.board import board_at
+from ..queries.deck import card, hand_of, initiative_key
+from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
+from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, Impulse, InitiativePick, ReserveFrame
+from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
+from ..model.actions import (
+    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, Relocate, Use,
+)
+from .vehicles import is_heli, play_vehicle_card, power_barred, vehicle_plays
+from ..queries.units import is_vehicle
+from ..queries.units import eligible, has, stacking_ok, units_at, utype
+from ..queries.fortifications import fortified
+
+MOVE_VERBS = ("move", "fast_move", "lets_get_em", "scout", "move_fire")
+
+
+# -- 5a deal --------------------------------------------------------------------------------------
+def deal(rules, ctx) -> None:
+    state = ctx.state
+    spec = rules.spec(state)
+    d = state.decks[DECK]
+    for pile in ("discard", ASIDE):  # 5g: discard and draw pile combined
+        for cid in list(reversed(d.piles.get(pile, []))):
+            ctx.move_card(DECK, cid, pile, "draw")
+    for cid in list(d.piles["draw"]):  # 5a: End Turn and Event cards out while dealing
+        if card(cid).kind != "action":
+            ctx.move_card(DECK, cid, "draw", HELD)
+    ctx.shuffle(DECK)
+    if state.turn == 1:  # Sherkhankhel: named cards in the Mujahideen's first hand
+        for cid in spec.muj_start_cards:
+            ctx.move_card(DECK, cid, "draw", hand(MUJ), player=MUJ)
+    order = (state.initiative or SOVIET, other(state.initiative or SOVIET))
+    for _ in range(max(spec.hand.values())):
+        for side in order:
+            if len(hand_of(state, side)) < spec.hand[side]:
+                ctx.draw(DECK, hand(side), player=side)
+    for cid in list(d.piles[HELD]):
+        ctx.move_card(DECK, cid, HELD, "draw")
+    ctx.shuffle(DECK)
+    ctx.emit(PhaseSet("initiative", state.turn))
+
+
+# -- 5d initiative --------------------------------------------------------------------------------
+def start_initiative(rules, ctx) -> None:
+    state = ctx.state
+    spec = rules.spec(state)
+    if state.turn == 1 and spec.initiative:
+        ctx.emit(InitiativeSet(spec.initiative))
+        ctx.emit(Note(f"{spec.initiative} has the initiative on turn 1 (scenario rule)"))
+        begin_impulses(rules, ctx)
+        return
+    ctx.push(InitiativePick())
+
+
+def decide_initiative(rules, state, f: InitiativePick):
+    for side in PLAYERS:
+        if side not in f.picked:
+            cards = hand_of(state, side)
+            if not cards:
+                return None
+            return Decision(side, tuple(LayInitiative(c) for c in cards), "lay a card for initiative")
+    return None
+
+
+def act_initiative(rules, ctx, f: InitiativePick, action) -> None:
+    side = next(s for s in PLAYERS if s not in f.picked)
+    ctx.move_card(DECK, action.card, hand(side), f"init:{side}", player=side)
+    ctx.replace(attrs.evolve(f, picked=f.picked + (side,)))
+
+
+def advance_initiative(rules, ctx, f: InitiativePick) -> None:
+    """Both picked (or a hand is empty): reveal and compare (5d)."""
+    state = ctx.state
+    d = state.decks[DECK]
+    for s in PLAYERS:
+        for cid in list(d.piles.get(f"init:{s}", [])):
+            ctx.move_card(DECK, cid, f"init:{s}", f"shown:{s}")
+    shown = {s: list(d.piles.get(f"shown:{s}", [])) for s in PLAYERS}
+    ctx.pop()
+    if not shown[SOVIET] or not shown[MUJ]:
+        winner = SOVIET if shown[SOVIET] else MUJ
+    else:
+        ks, km = initiative_key(shown[SOVIET][-1]), initiative_key(shown[MUJ][-1])
+        if ks == km and f.round < 3 and all(hand_of(state, s) for s in PLAYERS):
+            ctx.push(InitiativePick((), f.round + 1))  # a tie: each lays another card
+            return
+        winner = SOVIET if ks >= km else MUJ
+    # the winner discards one card (the last laid, our reading of "their choice"); the rest go back
+    for s in PLAYERS:
+        for i, cid in enumerate(shown[s]):
+            if s == winner and i == len(shown[s]) - 1:
+                ctx.move_card(DECK, cid, f"shown:{s}", "discard")
+            else:
+                ctx.move_card(DECK, cid, f"shown:{s}", hand(s), player=s)
+    ctx.emit(InitiativeSet(winner))
+    begin_impulses(rules, ctx)
+
+
+def begin_impulses(rules, ctx) -> None:
+    ctx.emit(PhaseSet("impulses", ctx.state.turn))
+    ctx.push(Impulse(ctx.state.initiative, "main", first=True))
+
+
+# -- 5e / 6 impulses ------------------------------------------------------------------------------
+def decide_impulse(rules, state, f: Impulse):
+    if state.end_turns >= end_turn_limit(rules, state):
+        return None  # 5e: the turn is over; advance_impulse moves to the Reserve Phase
+    if f.step == "start":
+        return Decision(f.player, (Draw(), Pass()), "draw up to your hand size, or pass")
+    if f.step == "main":
+        opts = main_options(rules, state, f.player) + relocations(rules, state, f.player)
+        return Decision(f.player, (*opts, EndImpulse()), "play an action card, or end the impulse")
+    if f.step == "discard":
+        if f.discards >= 2 or not hand_of(state, f.player):
+            return None
+        return Decision(f.player, (*(Discard(c) for c in hand_of(state, f.player)), Decline(Declined.KEEP)),
+                        "discard (up to two cards)")
+    return None
+
+
+def act_impulse(rules, ctx, f: Impulse, action) -> None:
+    state = ctx.state
+    if f.step == "start":
+        if isinstance(action, Pass):  # 6a, 4f: pass
+            ctx.pop()
+            end_impulse(rules, ctx, f.player, passed=True)
+            return
+        spec = rules.spec(state)
+        before = len(hand_of(state, f.player))
+        ctx.replace(attrs.evolve(f, step="main", acted=before < spec.hand[f.player]))
+        ctx.push(DrawUp(f.player, spec.hand[f.player]))
+        return
+    if f.step == "main":
+        if isinstance(action, EndImpulse):
+            ctx.replace(attrs.evolve(f, step="discard"))
+            return
+        if isinstance(action, Relocate):  # the scenario's tunnel / village relocation (no card)
+            relocate(rules, ctx, f.player, action)
+            ctx.replace(attrs.evolve(f, acted=True))
+            return
+        ctx.replace(attrs.evolve(f, step="after", acted=True))
+        play(rules, ctx, f.player, action)
+        return
+    if f.step == "discard":
+        if isinstance(action, Decline):
+            ctx.pop()
+            end_impulse(rules, ctx, f.player, passed=not f.acted)
+            return
+        ctx.move_card(DECK, action.card, hand(f.player), "discard", player=f.player)
+        ctx.replace(attrs.evolve(f, discards=f.discards + 1, acted=True))
+
+
+def advance_impulse(rules, ctx, f: Impulse) -> None:
+    state = ctx.state
+    limit = end_turn_limit(rules, state)
+    if state.end_turns >= limit:  # 5e: the turn ends (the current action is complete)
+        ctx.pop()
+        ctx.emit(Note(f"End Turn card #{state.end_turns} of {limit}: the turn ends"))
+        start_reserve(rules, ctx)
+        return
+    if f.step == "after":
+        if f.extra > 0:
+            ctx.replace(attrs.evolve(f, step="main", extra=f.extra - 1))
+        else:
+            ctx.replace(attrs.evolve(f, step="discard"))
+        return
+    if f.step == "discard":  # nothing to discard
+        ctx.pop()
+        end_impulse(rules, ctx, f.player, passed=not f.acted)
+        return
+    raise AssertionError(f"impulse step {f.step} has no automatic step")
+
+
+def end_turn_limit(rules, state) -> int:
+    """5e: End Turn cards that end this turn (Sherkhankhel's first turn takes one more)."""
+    spec = rules.spec(state)
+    return spec.end_turns_first if (state.turn == 1 and spec.end_turns_first) else spec.end_turns
+
+
+def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
+    from . import bonus_cards
+
+    state = ctx.state
+    powers.lose_concealment(ctx)
+    bonus_cards.check(rules, ctx)
+    if rules.check_sudden_end(ctx):
+        return
+    passes = state.passes + 1 if passed else 0
+    ctx.emit(PassCounted(passes))
+    if passes >= 2:  # 5e, 6a: both players passed in turn
+        ctx.emit(Note("both players pass: the turn ends"))
+        start_reserve(rules, ctx)
+        return
+    ctx.push(Impulse(other(player), "start"))
+
+
+# -- 6b/6c: what a card can do now ----------------------------------------------------------------
+def _uses(rules, state, side: str, cid: str):
+    """(block, use) pairs of a card for its owner, scenario rules applied (the #19 / #12 rules)."""
+    c = card(cid)
+    spec = rules.spec(state)
+    out = []
+    for block, use in (("upper", c.upper), ("lower", c.lower)):
+        if use == Use.ARTILLERY and side == MUJ:
+            if spec.muj_artillery_as == "booby_trap":
+                out.append((block, "lets_get_em"))  # the Booby Trap use is a reaction (move.py)
+            elif cid == "#19" and block == "upper":
+                out += [(block, v) for v in spec.muj_card19]
+            elif cid in spec.muj_artillery_cards:  # Zhawar: #12 too, its Soviet restriction ignored
+                out.append((block, "artillery"))
+            continue
+        if use == Use.ARTILLERY and c.artillery_only and c.artillery_only != side:
+            continue
+        out.append((block, use))
+    return out
+
+
+def main_options(rules, state, side: str):
+    board = board_at(state)
+    opts = []
+    mine = [u for u in state.units.values() if u.side == side]
+    movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
+    entering = any(u.hex is None and u.entry and u.entry <= state.turn and not u.marker for u in mine)
+    conceal = powers.conceal_hexes(state, side)
+    fire_cache: dict = {}
+
+    def fires(use):
+        if use not in fire_cache:
+            fire_cache[use] = fire.fire_options(rules, state, side, use=use)
+        return fire_cache[use]
+
+    for cid in hand_of(state, side):
+        c = card(cid)
+        for block, use in _uses(rules, state, side, cid):
+            if use == Use.FIRE:
+                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
+            elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
+                opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.PUNISHING_FIRE)
+                         if not g and not tgt.startswith("hex:")]
+            elif use == Use.RELOAD_FIRE:
+                opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.RELOAD_FIRE)
+                         if state.units[lead].marker == "fired" and not g]
+            elif use in (Use.MOVE, Use.FAST_MOVE):
+                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in movable_hexes]
+                if entering:
+                    opts.append(PlayCard(cid, block, use, "", "entry"))
+            elif use == Use.LETS_GET_EM:
+                legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
+                for i, a in enumerate(legs):
+                    opts.append(PlayCard(cid, block, use, "", board.label(a)))
+                    for b in legs[i + 1:]:
+                        if board.distance(a, b) <= 2:
+                            opts.append(PlayCard(cid, block, use, "", board.label(a), second=board.label(b)))
+            elif use in (Use.SCOUT, Use.MOVE_FIRE):
+                for u in sorted(mine, key=lambda x: x.uid):
+                    if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
+                                                                               and not is_heli(u))):
+                        continue
+                    if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
+                        continue
+                    opts.append(PlayCard(cid, block, use, u.uid))
+            elif use in powers.RALLY_VERBS:
+                opts += powers.rally_plays(state, side, cid, block, use)
+            elif use == Use.SECOND_WIND:
+                opts += powers.second_wind_plays(state, side, cid, block)
+            elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
+                opts.append(PlayCard(cid, block, use))
+            elif use == Use.CONCEALED:
+                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in conceal]
+            elif use == Use.ARTILLERY:
+                if artillery.can_call(state, side):
+                    opts.append(PlayCard(cid, block, use))
+        if c.power:
+            for p in fire.FIRE_POWERS:
+                opts += [PlayCard(cid, Block.POWER, p, lead, tgt, group=g) for lead, tgt, g in fires(p)
+                         if p in utype(state.units[lead]).powers and not (p == "marksman" and g)
+                         and not power_barred(state.units[lead], p)]  # 17b
+            opts += powers.power_plays(state, side, cid)
+        opts += powers.any_card_plays(state, side, cid)
+        opts += vehicle_plays(rules, state, side, cid, _uses(rules, state, side, cid))  # 15, 17a, 18c, 22k
+        opts += abilities.card_plays(rules, state, side, cid)  # 21d, 22g, 22l, 22o, 23b
+        opts += rules.scenario_card_plays(state, side, cid, _uses(rules, state, side, cid))  # Air Assault's tunnels
+    return _unique(opts)
+
+
+def relocations(rules, state, side: str):
+    """City Boys SSR: once per turn in their impulse, the Mujahideen may pick up an Eligible unit in
+    cover on the named map and put it in another covered hex of that map within the range given;
+    it may then still be activated.  Kill Zone (``relocate_hero``): once a turn, any map, within 2; a
+    Hero stacked with the unit may go along with it (``hero``), stacking kept at the new hex.
+    City Boys carries an accompanying Hero too, but only an Eligible one (``relocate_hero_eligible``)."""
+    spec = rules.spec(state)
+    if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
+        return []
+    board = board_at(state)
+    on_map = {h for h in board.hexes if spec.relocate_map in ("*", board.local(h)[0])}  # "*": any map
+    enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != side or not eligible(u) or u.hex not in on_map or not board.in_cover(u.hex, fortified(state)):
+            continue
+        if utype(u).hero:
+            continue
+        for h in sorted(on_map):
+            if h == u.hex or h in enemy or board.distance(u.hex, h) > spec.relocate_range:
+                continue
+            if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
+                out.append(Relocate(u.uid, board.label(h)))
+            if spec.relocate_hero and board.in_cover(h, fortified(state)):
+                for hero in heroes_with(state, u):
+                    if spec.relocate_hero_eligible and not eligible(hero):
+                        continue
+                    if stacking_ok(units_at(state, h) + [u, hero]):
+                        out.append(Relocate(u.uid, board.label(h), hero.uid))
+    return out
+
+
+def heroes_with(state, u) -> list:
+    """Heroes of ``u``'s side stacked with it on the map (not riding in a carrier)."""
+    return [x for x in units_at(state, u.hex) if x.side == u.side and utype(x).hero and not x.carrier
+            and x.uid != u.uid]
+
+
+def relocate(rules, ctx, side: str, action: Relocate) -> None:
+    from ..model.events import Relocated, UnitMoved
+
+    board = board_at(ctx.state)
+    h = board.hex(action.to)
+    ctx.emit(Relocated(side, ctx.state.turn))
+    party = [action.unit] + ([action.hero] if action.hero else [])  # Kill Zone: with its Hero
+    for uid in party:
+        ctx.emit(UnitMoved(uid, h, 0))
+    rules.after_step(ctx, party, h)
+
+
+def _unique(opts):
+    seen = set()
+    out = []
+    for o in opts:
+        if o not in seen:
+            seen.add(o)
+            out.append(o)
+    return out
+
+
+def play(rules, ctx, side: str, action: PlayCard) -> None:
+    """6c: resolve the card played."""
+    state = ctx.state
+    board = board_at(state)
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    use = action.use
+    if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters
+        return
+    if rules.scenario_play(ctx, side, action):  # Air Assault's tunnels
+        return
+    if abilities.handles(action):
+        abilities.do(rules, ctx, side, action)
+    elif use in fire.FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
+        marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
+        fire.start_fire(rules, ctx, side, use, action.unit, action.target, action.group, marker=marker)
+    elif use in (Use.MOVE, Use.FAST_MOVE):
+        if action.target == "entry":
+            uids = [u.uid for u in state.units.values() if u.side == side and u.hex is None and u.entry
+                    and u.entry <= state.turn and not u.marker]
+        else:
+            h = board.hex(action.target)
+            uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
+        move.start_move(rules, ctx, side, use, sorted(uids), action.card)
+    elif use == Use.LETS_GET_EM:  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
+        from .transport import lets_get_em_movers
+
+        uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.second) if lab])
+        move.start_move(rules, ctx, side, use, uids, action.card)
+    elif use in (Use.SCOUT, Use.MOVE_FIRE):
+        move.start_move(rules, ctx, side, use, [action.unit], action.card)
+    elif use in powers.RALLY_VERBS:
+        powers.do_rally(ctx, action)
+    elif use == Use.SECOND_WIND:
+        ctx.emit(powers.MarkerSet(action.unit, ""))
+    elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):  # 18d, 18m
+        top = ctx.state.top
+        ctx.replace(attrs.evolve(top, extra=top.extra + (2 if use == Use.COMMAND_OPS else 1)))
+        ctx.push(DrawUp(side, 99, 1))
+    elif use == Use.CONCEALED:
+        powers.do_conceal(ctx, board.hex(action.target))
+    elif use == Use.ARTILLERY:
+        ctx.push(ArtilleryFrame(side, rules.spec(state).soviet_artillery if side == SOVIET else 3, "card"))
+    else:
+        powers.do_power(rules, ctx, action)
+
+
+# -- 5f reserve, 5g clean up ----------------------------------------------------------------------
+def start_reserve(rules, ctx) -> None:
+    while ctx.state.stack:
+        ctx.pop()
+    ctx.emit(PhaseSet("reserve", ctx.state.turn))
+    ctx.push(ReserveFrame(ctx.state.initiative or SOVIET))
+
+
+def cleanup(rules, ctx) -> None:
+    """5g: markers off; each player keeps at most one card (their choice, asked through an EventChoice)."""
+    state = ctx.state
+    ctx.emit(CleanedUp())
+    ctx.emit(PhaseSet("cleanup", state.turn))
+    for side in reversed(PLAYERS):
+        if len(hand_of(state, side)) > 1:
+            ctx.push(EventChoice(side, "keep_one"))
+
+
+def decide_keep(rules, state, f: EventChoice):
+    cards = hand_of(state, f.side)
+    return Decision(f.side, (*(KeepCard(c) for c in cards), Decline(Declined.KEEP_NONE)), "keep one card")
+
+
+def act_keep(rules, ctx, f: EventChoice, action) -> None:
+    ctx.pop()
+    for c in list(hand_of(ctx.state, f.side)):
+        if isinstance(action, Decline) or c != action.card:
+            ctx.move_card(DECK, c, hand(f.side), "discard", player=f.side)
+
+
+__all__ = ["deal", "start_initiative", "main_options", "play", "cleanup", "start_reserve"]

@@ -1,0 +1,264 @@
+"""A scenario's board as the rules ask about it: terrain rows, cover, movement cost, LOS and range.
+
+Built once per scenario and cached.  Line of sight goes through the core's
+:class:`~tabletop_core.boards.LineOfSight` (GoE 14) with a per-board memo of answered pairs.
+Terrain that changes in play is derived from the game state, never written into the shared board:
+tiles laid during play (``state.tiles``, Sherkhankhel's village) give :meth:`GoEBoard.at` a tiled
+copy of the board (rows, elevations, move costs and LOS of the tiled hexes; the LOS memo of every
+pair whose line neither crosses nor ends in a tiled hex is carried over), and Smoke markers give
+:meth:`GoEBoard.sight` a LOS view on top of it.  Both are cached by the set of tiles / markers.
+Ask terrain with :func:`board_at` (state) where tiles may lie, :func:`board_for` (scenario) for the
+printed board.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+
+from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance
+from tabletop_core.boards.hexgrid import DIRECTIONS
+
+from ..data.components import Terrain, game_data
+
+
+class GoEBoard:
+    def __init__(self, scenario: str):
+        data = game_data()
+        from ..data.components import build_board
+
+        self.spec = data.scenarios[scenario]
+        self.tec = data.tec
+        self.state = build_board(self.spec, data.maps, data.tec)
+        self.board = self.state.board
+        self.hexes = self.board.hexes
+        self.rows: dict[Hex, Terrain] = {}
+        for h in self.hexes:
+            t = self.state.terrain(h)
+            self.rows[h] = data.tec.row(t.kind, t.elevation)
+        self.elevation = {h: self.state.terrain(h).elevation for h in self.hexes}
+        self._los = LineOfSight(self.state)
+        self._memo: dict[tuple, int] = {}
+        self._costs: dict[tuple, int | None] = {}
+        self._smoke: dict[tuple, _Sight] = {}
+        self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
+        self._base = self  # the printed board (a tiled copy points back to it)
+        self.tiles: tuple = ()  # the (hex, kind) tiles laid on this copy
+        self._tiled: dict[tuple, GoEBoard] = {}
+
+    # -- tiles laid during play -----------------------------------------------------------------
+    def at(self, state) -> "GoEBoard":
+        """The board as it lies in ``state``: the printed one, or a copy under the tiles laid in play."""
+        tiles = getattr(state, "tiles", None)
+        base = self._base
+        if not tiles:
+            return base
+        key = tuple(sorted(tiles.items()))
+        if key == self.tiles:
+            return self
+        found = base._tiled.get(key)
+        if found is None:
+            if len(base._tiled) > 16:
+                base._tiled.clear()  # a bounded cache of derived boards, not game state
+            found = base._tiled[key] = base._with_tiles(key)
+        return found
+
+    def _with_tiles(self, key: tuple) -> "GoEBoard":
+        from ..data.components import HexSpec, tile_overlay
+
+        bs = self.state
+        for h, kind in key:  # a tile keeps the hex's elevation (as the scenarios' printed tiles do)
+            bs = bs.place(h, tile_overlay(self.tec, HexSpec(self.label(h), kind), self.state.terrain(h).elevation))
+        changed = bs.changed_hexes(self.state)
+        new = copy.copy(self)
+        new.state, new.tiles, new._tiled, new._smoke = bs, key, {}, {}
+        new.rows, new.elevation = dict(self.rows), dict(self.elevation)
+        for h in changed:
+            t = bs.terrain(h)
+            new.rows[h] = self.tec.row(t.kind, t.elevation)
+            new.elevation[h] = t.elevation
+        new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
+        lines = self._los.lines
+
+        def untouched(a, b) -> bool:
+            if a in changed or b in changed:
+                return False
+            return not any((a[0] + q, a[1] + r) in changed for step in lines.steps((b[0] - a[0], b[1] - a[1]))
+                           for q, r in step)
+
+        new._memo = {k: v for k, v in self._memo.items() if untouched(k[0], k[1])}  # patched, not rebuilt
+        new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
+        return new
+
+    # -- names --------------------------------------------------------------------------------
+    def label(self, h) -> str:
+        return self.board.label(h)
+
+    def hex(self, label: str) -> Hex:
+        return self.board.hex(label)
+
+    def local(self, h) -> tuple[str, str, int]:
+        """(map id, column letters, row) of a hex's first label."""
+        return self.board.parse(self.board.label(h))
+
+    # -- terrain ------------------------------------------------------------------------------
+    def row(self, h) -> Terrain:
+        return self.rows[h]
+
+    def cf(self, h, *, artillery: bool = False) -> int:
+        """GoE 4b, 12a: the Cover Factor of a hex against direct fire or artillery."""
+        r = self.rows[h]
+        return r.cf_artillery if artillery else r.cf
+
+    def in_cover(self, h, foxholes=()) -> bool:
+        """Covered terrain (18q, 23a): a positive Cover Factor or a Foxhole."""
+        return self.rows[h].cf > 0 or h in foxholes
+
+    def enter_cost(self, a, b, move_class: str) -> int | None:
+        """MP to step from ``a`` into adjacent ``b`` (TEC, roads, climbing); None if prohibited."""
+        key = (a, b, move_class)
+        try:
+            return self._costs[key]
+        except KeyError:
+            cost = self._costs[key] = self._enter_cost(a, b, move_class)
+            return cost
+
+    def _enter_cost(self, a, b, move_class: str) -> int | None:
+        if move_class != "F" and self.board.has_road(a, b):
+            return self.tec.road_mp
+        cost = self.rows[b].cost(move_class)
+        if cost is None:
+            return None
+        if move_class != "F" and self.elevation[b] > self.elevation[a]:
+            cost += self.tec.climb_mp
+        return cost
+
+    # -- sight and range ----------------------------------------------------------------------
+    def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
+        """GoE 14: LosStatus value (0 clear, 1 degraded, 2 blocked) from a unit in ``a`` to one in ``b``;
+        ``up`` / ``target_up`` lift a flying or hovering helicopter one level (17e)."""
+        key = (a, b, sight, up, target_up)
+        v = self._memo.get(key)
+        if v is None:
+            v = int(self._los.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
+            self._memo[key] = v
+        return v
+
+    def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
+        return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
+
+    def sight(self, state) -> "GoEBoard | _Sight":
+        """LOS as it is now: the board (under the tiles laid in play), or that board under the Smoke
+        markers in play (22f)."""
+        board = self.at(state)
+        if board is not self:
+            return board.sight(state)
+        if not state.smoke:
+            return self
+        key = tuple(sorted(state.smoke.items()))
+        found = self._smoke.get(key)
+        if found is None:
+            if len(self._smoke) > 64:
+                self._smoke.clear()  # a bounded cache of derived LOS tables, not game state
+            bs = self.state
+            for h, level in key:
+                bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                         los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+            found = self._smoke[key] = _Sight(LineOfSight(bs, lines=self._los.lines))
+        return found
+
+    @staticmethod
+    def distance(a, b) -> int:
+        """GoE 10b: count the target's hex, not the firer's."""
+        return hex_distance(a, b)
+
+    # -- edges and zones ----------------------------------------------------------------------
+    @functools.cached_property
+    def _max(self) -> dict[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {}
+        for mid, m in self.board.maps.items():
+            out[mid] = (max(c for c, _ in m.terrain), max(r for _, r in m.terrain))
+        return out
+
+    def edge_hexes(self, map_id: str, edge: str = "", column: str = "") -> tuple[Hex, ...]:
+        """Hexes of a map's edge (24a half hexes included) or of one column, for entering units."""
+        out = []
+        maxc, maxr = self._max[map_id]
+        for h in self.hexes:
+            for lab in self.board.labels(h):
+                if not lab.startswith(map_id):
+                    continue
+                _, col, row = _split(lab, map_id)
+                ci = ord(col[0]) - ord("A")
+                if column and col == column:
+                    out.append(h)
+                elif edge == "north" and (row == 0 or (ci % 2 == 1 and row == 0)):
+                    out.append(h)
+                elif edge == "south" and row >= maxr - (ci % 2):
+                    out.append(h)
+                elif edge == "west" and ci == 0:
+                    out.append(h)
+                elif edge == "east" and ci == maxc:
+                    out.append(h)
+        return tuple(sorted(set(out)))
+
+    def zone_hexes(self, zone) -> tuple[Hex, ...]:
+        if zone.hexes:
+            return tuple(self.hex(lab) for lab in zone.hexes)
+        out = []
+        for h in self.hexes:
+            for lab in self.board.labels(h):
+                mid, col, row = _split(lab, zone.map) if lab.startswith(zone.map) else ("", "", -1)
+                if mid != zone.map:
+                    continue
+                if zone.row_min <= row <= zone.row_max and (not zone.columns or col in zone.columns):
+                    out.append(h)
+        return tuple(sorted(set(out)))
+
+    def adjacent(self, a, b) -> bool:
+        return hex_distance(a, b) == 1
+
+
+class _Sight:
+    """LOS answers for one set of Smoke markers (memoised like the board's own)."""
+
+    def __init__(self, los: LineOfSight):
+        self._los = los
+        self._memo: dict[tuple, int] = {}
+
+    def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
+        key = (a, b, sight, up, target_up)
+        v = self._memo.get(key)
+        if v is None:
+            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
+                                                      target_offset=target_up).status)
+        return v
+
+    def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
+        return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
+
+
+def _split(label: str, map_id: str) -> tuple[str, str, int]:
+    rest = label[len(map_id):]
+    i = 0
+    while i < len(rest) and rest[i].isalpha():
+        i += 1
+    return map_id, rest[:i], int(rest[i:])
+
+
+def away_from(frm, to) -> Hex | None:
+    """The hex beyond ``to`` seen from adjacent ``frm`` (13d: retreat directly away)."""
+    d = (to[0] - frm[0], to[1] - frm[1])
+    if d not in [(x.q, x.r) for x in DIRECTIONS]:
+        return None
+    return Hex(to[0] + d[0], to[1] + d[1])
+
+
+@functools.cache
+def board_for(scenario: str) -> GoEBoard:
+    """The scenario's printed board (its scenario tiles included)."""
+    return GoEBoard(scenario)
+
+
+def board_at(state) -> GoEBoard:
+    """The board of ``state``'s scenario as it lies now: the tiles laid during play included."""
+    return board_for(state.scenario).at(state)

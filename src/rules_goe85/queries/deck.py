@@ -1,0 +1,41 @@
+"""The Action deck: card data, the Hit colours, hands, the initiative order.
+
+One shared deck ``action`` (5a): the draw pile is secret, hands are seen by their owners only,
+discard / aside / removed piles are public.
+"""
+from __future__ import annotations
+
+from tabletop_core.decks import hand
+
+from ..data.components import ACTIONS, Card, game_data
+from ..model.state import DECK, GoEState
+
+LEVEL = {"": 0, "green": 1, "gold": 2, "red": 3}
+
+
+def card(card_id: str) -> Card:
+    return game_data().cards[card_id]
+
+
+def counts_as_hit(card_id: str, degrade: int) -> bool:
+    """GoE 3e / 10c (reading in rules/README): nested Hit levels.  degrade 0 counts any Hit,
+    1 only gold or red, 2 only red."""
+    return LEVEL[card(card_id).he] >= degrade + 1
+
+
+def hand_of(state: GoEState, side: str) -> list[str]:
+    return state.decks[DECK].piles[hand(side)]
+
+
+def initiative_key(card_id: str) -> tuple[int, int]:
+    """GoE 5d: compare TN (a word such as Miss is below every number), then the APF bonus."""
+    c = card(card_id)
+    tn = -100 if c.tn is None else c.tn
+    apf = -100 if c.apf_bonus is None else c.apf_bonus
+    return tn, apf
+
+
+def block_kind(use: str) -> str:
+    return ACTIONS.get(use, "action")
+
+

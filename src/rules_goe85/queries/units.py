@@ -1,0 +1,102 @@
+"""Questions about units: their factors, eligibility, stacking, targets and what a hit does to them."""
+from __future__ import annotations
+
+from ..data.components import UnitType, game_data
+from ..model.state import GoEState, Unit
+
+
+def utype(u: Unit) -> UnitType:
+    return game_data().units[u.type]
+
+
+def has(u: Unit, ability: str) -> bool:
+    return ability in utype(u).abilities
+
+
+def hef(u: Unit) -> int:
+    return utype(u).factors(u.reduced).hef
+
+
+def eligible(u: Unit) -> bool:
+    """GoE 4c: on the map and marked neither Fired, Moved nor Ops Complete."""
+    return u.hex is not None and not u.marker
+
+
+def can_fire(u: Unit) -> bool:
+    """GoE 10a, 10c: an Eligible Unit that is not Shaken."""
+    return eligible(u) and not u.shaken
+
+
+def movement_factor(u: Unit, *, fast: bool = False) -> int:
+    """GoE 10c: MF (+1 for Fast Move, 18e) halved, rounding down, when Shaken."""
+    mf = utype(u).factors(u.reduced).mf + (1 if fast else 0)
+    return mf // 2 if u.shaken else mf
+
+
+def units_at(state: GoEState, h) -> list[Unit]:
+    return [u for u in state.units.values() if u.hex == h]
+
+
+def side_at(state: GoEState, h, side: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.hex == h and u.side == side]
+
+
+def heli_mode(u: Unit) -> str:
+    """17b: a helicopter's mode (one not yet given a mode flies: it enters flying)."""
+    return (u.mode or "flying") if utype(u).kind == "helicopter" else ""
+
+
+def airborne(u: Unit) -> bool:
+    return heli_mode(u) in ("flying", "hovering")
+
+
+def is_vehicle(u: Unit) -> bool:
+    """7a: W, O, T and F movement classes (vehicles, trucks, helicopters) face vertices."""
+    return utype(u).kind in ("vehicle", "truck", "helicopter")
+
+
+def is_hard(u: Unit) -> bool:
+    """2b: a Hard Target has an AF (vehicles)."""
+    return utype(u).af is not None
+
+
+def stacking_ok(units: list[Unit]) -> bool:
+    """GoE 9: three ground units, one Hero, two non-Hero Leg units, one ground vehicle per hex;
+    one air unit, a landed one counting as a ground vehicle; loaded passengers do not count (9
+    example: two Rifles and a BTR-70 with its passenger)."""
+    air = heroes = legs = vehicles = ground = 0
+    units_by_type = game_data().units  # one look-up per unit: this runs for every hex a move or reserve menu tries
+    for u in units:
+        if u.carrier:
+            continue
+        t = units_by_type[u.type]
+        if t.kind == "helicopter" and (u.mode or "flying") in ("flying", "hovering"):  # airborne (17b)
+            air += 1
+            continue
+        ground += 1
+        if t.hero:
+            heroes += 1
+        elif t.leg:
+            legs += 1
+        if t.kind in ("vehicle", "truck", "helicopter"):
+            vehicles += 1
+    return ground <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1 and air <= 1
+
+
+def targetable(state: GoEState, target: Unit, *, sniper: bool = False) -> bool:
+    """GoE 10d: a Hero is a target only for a Sniper or when alone in its hex."""
+    if not utype(target).hero or sniper:
+        return True
+    return all(u.uid == target.uid or u.side != target.side for u in units_at(state, target.hex))
+
+
+def hit_outcome(u: Unit) -> str:
+    """GoE 10c: a first hit Shakes, a hit on a Shaken unit reduces it, on a Shaken reduced one eliminates.
+    A unit with one step is eliminated by the hit that would reduce it (13b)."""
+    if not u.shaken:
+        return "shaken"
+    if not u.reduced and utype(u).steps >= 2:
+        return "reduced"
+    return "eliminated"
+
+

@@ -1,0 +1,1 @@
+"""The nine scenarios: set-up, Event cards, special rules and victory."""

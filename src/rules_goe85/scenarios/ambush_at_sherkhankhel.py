@@ -1,0 +1,101 @@
+"""Ambush at Sherkhankhel: no Assault combat; the Artillery events need a hex an Eligible Soviet
+unit sees; a Soviet Move & Fire on turn 1 hits only on the rarer colours; when a Soviet unit first
+sees 8I4 the village tiles fall (:func:`.mechanised_events.village`); Mujahideen units may exit, those
+set up on boards 5 and 8 may not; the Soviets score 4 per kill, the Mujahideen kills times exits
+(victory ``sherkhankhel``); the game ends early when a side has no unit left (our reading)."""
+from __future__ import annotations
+
+import attrs
+
+from ..model.actions import ReserveMove, Reverse, Step, Strike, Use
+from ..model.events import VPScored
+from ..model.frames import ArtilleryFrame, EventChoice, FireFrame, MoveFrame, ReserveFrame
+from ..model.state import MUJ, PLAYERS, SOVIET
+from ..model.vehicles import MechSet
+from ..queries.board import board_at
+from ..queries.units import eligible, units_at
+from .rule_set import ScenarioRules, keep_only, more_vp_wins
+from .mechanised_events import VILLAGE_HEX, index_of, may_exit, sees_hex, village
+
+SCENARIO = "ambush-at-sherkhankhel"
+
+
+def sherkhankhel_vp(state) -> dict[str, float]:
+    """Mujahideen: Soviet units eliminated times Mujahideen units exited; Soviets: 4 per kill (scored)."""
+    return {SOVIET: state.vp[SOVIET], MUJ: float(state.losses[SOVIET] * state.mech.get("exited", 0))}
+
+
+def _frame_side(frame) -> str:
+    return getattr(frame, "player", None) or getattr(frame, "side", "")
+
+
+def _eu_spots(state, h) -> bool:
+    board = board_at(state)
+    return any(u.side == SOVIET and eligible(u) and not u.shaken and board.sight(state).sees(u.hex, h)
+               for u in state.units.values() if u.hex is not None and not u.carrier)
+
+
+class AmbushAtSherkhankhel(ScenarioRules):
+    id = SCENARIO
+
+    def restrict(self, rules, state, decision):
+        if decision is None:
+            return decision
+        frame = state.top
+        board = board_at(state)
+        keep = []
+        for a in decision.actions:
+            if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame)):
+                if any(u.side != _frame_side(frame) for u in units_at(state, board.hex(a.to))):
+                    continue  # no Assault combat
+            if (isinstance(frame, ArtilleryFrame) and frame.source == "event" and isinstance(a, Strike)
+                    and not _eu_spots(state, board.hex(a.target))):
+                continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
+            keep.append(a)
+        return keep_only(decision, keep)
+
+    def after_act(self, rules, ctx, action) -> None:
+        state = ctx.state
+        top = state.top
+        if (state.turn == 1 and isinstance(top, FireFrame) and top.side == SOVIET and top.use == Use.MOVE_FIRE
+                and "turn1_move_fire" not in top.used):
+            ctx.replace(attrs.evolve(top, degrade=min(2, top.degrade + 1), used=top.used + ("turn1_move_fire",)))
+        if not state.mech.get("village") and state.phase not in ("setup",):
+            board = board_at(state)
+            target = board.hex(VILLAGE_HEX)
+            if any(u.side == SOVIET and u.hex is not None and not u.carrier and sees_hex(state, u, target)
+                   for u in state.units.values()):
+                village(ctx)
+
+    def after_step(self, rules, ctx, movers, h) -> None:
+        state = ctx.state
+        movers = [m for m in movers if m in state.units]
+        if movers and state.units[movers[0]].side == MUJ and any(may_exit(state, state.units[m]) for m in movers):
+            ctx.push(EventChoice(MUJ, "exit", index_of(board_at(state), h)))
+
+    def finish_setup(self, rules, ctx) -> None:
+        state = ctx.state
+        board = board_at(state)
+        for u in sorted(state.units.values(), key=lambda x: x.uid):  # units first placed on board 5 or 8 may not exit
+            if u.side == MUJ and u.hex is not None and board.local(u.hex)[0] in ("5", "8"):
+                ctx.emit(MechSet(f"noexit:{u.uid}", 1))
+
+    def on_eliminated(self, rules, ctx, unit) -> None:
+        if unit.side == MUJ:
+            ctx.emit(VPScored(SOVIET, 4, f"{unit.uid} eliminated"))
+
+    def sudden_end(self, rules, ctx) -> bool:
+        """When every Mujahideen unit has left the map (exited or eliminated) or every Soviet unit is
+        gone, the game is scored as at its end (our reading)."""
+        state = ctx.state
+        if all(any(u.side == s for u in state.units.values()) for s in PLAYERS):
+            return False
+        self.final_result(rules, ctx)
+        return True
+
+    def final_result(self, rules, ctx) -> None:
+        vp = sherkhankhel_vp(ctx.state)
+        more_vp_wins(ctx, vp)
+
+
+RULES = AmbushAtSherkhankhel()

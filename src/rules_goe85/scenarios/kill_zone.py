@@ -1,0 +1,80 @@
+"""Kill Zone: the Soviet column's vehicles that began on the map keep on or next to the road; 1 VP
+(2 for a vehicle) to the Mujahideen per Soviet unit destroyed; the game ends when they reach
+``victory_points`` or when the Soviets destroy their fifth Mujahideen unit (victory ``kill_zone``).
+Relocation with a Hero is data (``relocate_hero``), played by the turn."""
+from __future__ import annotations
+
+import functools
+
+
+from ..model.actions import ReserveMove, Reverse, Step
+from ..model.events import VPScored
+from ..model.frames import MoveFrame, ReserveFrame
+from ..model.state import MUJ, SOVIET
+from ..model.vehicles import MechSet
+from ..queries.board import board_for
+from ..queries.units import utype
+from .rule_set import ScenarioRules, keep_only
+from .mechanised_events import road_hexes
+
+SCENARIO = "kill-zone"
+KZ_KILLS = 5  # the game ends with the Soviets' 5th Mujahideen unit destroyed
+
+
+@functools.cache
+def _road_zone(scenario: str) -> frozenset:
+    board = board_for(scenario)
+    road = road_hexes(board)
+    return frozenset(road | {n for r in road for n in board.neighbours[r]})
+
+
+def near_road(board, h) -> bool:
+    """On the road or next to it (the printed board: tiles laid in play change no road)."""
+    return h in _road_zone(board.spec.id)
+
+
+class KillZone(ScenarioRules):
+    id = SCENARIO
+
+    def restrict(self, rules, state, decision):
+        frame = state.top
+        if decision is None or not isinstance(frame, (MoveFrame, ReserveFrame)):
+            return decision
+        board = board_for(state.scenario)
+        keep = []
+        for a in decision.actions:
+            if isinstance(a, (Step, Reverse, ReserveMove)):
+                movers = [state.units.get(x) for x in (a.units if isinstance(a, Step) else (a.unit,))]
+                to = board.hex(a.to)
+                if any(m is not None and utype(m).kind in ("vehicle", "truck") and m.entry == 0
+                       and not near_road(board, to) for m in movers):
+                    continue  # vehicles that began on the map keep on or next to the road
+            keep.append(a)
+        return keep_only(decision, keep)
+
+    def on_eliminated(self, rules, ctx, unit) -> None:
+        state = ctx.state
+        spec = rules.spec(state)
+        if unit.side == SOVIET:
+            points = 2 if utype(unit).kind == "vehicle" else 1  # Leg units and GAZ-66 trucks 1, BTR / BMP / T-55 2
+            ctx.emit(VPScored(MUJ, points, f"{unit.uid} destroyed"))
+            if state.vp[MUJ] >= spec.victory_points and state.result is None:
+                ctx.end(MUJ, f"the Mujahideen reach {state.vp[MUJ]:g} VP", dict(state.vp))
+        else:
+            kills = state.mech.get("kz_kills", 0) + 1
+            ctx.emit(MechSet("kz_kills", kills))
+            if kills >= KZ_KILLS and state.result is None:
+                won = state.vp[MUJ] >= spec.victory_points
+                ctx.end(MUJ if won else SOVIET, f"the Soviets destroy their {kills}th Mujahideen unit; the Mujahideen "
+                        f"have {state.vp[MUJ]:g} VP (need {spec.victory_points})", dict(state.vp))
+
+    def final_result(self, rules, ctx) -> None:
+        state = ctx.state
+        spec = rules.spec(state)
+        vp = state.vp[MUJ]  # no turn limit is printed: the stop after turn ``spec.turns`` is a guard
+        won = vp >= spec.victory_points
+        ctx.end(MUJ if won else SOVIET, f"no turn limit is printed; the game stops after turn {spec.turns} (a guard): "
+                f"the Mujahideen have {vp:g} VP (need {spec.victory_points})", dict(state.vp))
+
+
+RULES = KillZone()

@@ -1,0 +1,128 @@
+"""Artillery (GoE 12, 18a) with the rulebook's examples."""
+import pytest
+
+from rules_goe85.data.components import game_data
+from rules_goe85.model.actions import Block, PickVictim, PlayCard, Strike, Use
+from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse
+from rules_goe85.model.vehicles import APFire
+from rules_goe85.procedures.artillery import hex_draws, on_target, strike
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.board import board_for
+
+from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, _impulse, ctx, game, give, position, run, stack_deck
+from ..refpos import arrange, fresh
+
+
+TEC = game_data().tec
+
+
+B = board_for("your-papers-please")
+
+
+@pytest.mark.rule("goe85:12a")
+def test_artillery_example_numbers():
+    assert on_target(3, "soviet", degraded=False)  # 3 +1 = 4: on target
+    assert not on_target(3, "mujahideen", degraded=False)
+    assert not on_target(4, "soviet", degraded=True) is False  # 4 +1 -1 = 4 still on target
+    assert not on_target(3, "soviet", degraded=True)
+    hill = TEC.rows["hill"].cf_artillery
+    assert hex_draws(3, hill, 1) == 3 and hex_draws(3, hill, 2) == 4 and hex_draws(3, hill, 0) == 0
+
+
+@pytest.mark.rule("goe85:12a")
+@pytest.mark.rule("goe85:12b")
+def test_artillery_pattern_on_a_hill():
+    g = game("9th-company")
+    position(g, [("S1", "spetsnaz", "soviet", "6E7"), ("M1", "muj-rifle-intensive", "mujahideen", "6E4"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "6E5"), ("M3", "muj-rifle-intensive", "mujahideen", "6F4"),
+                 ("M4", "rpd", "mujahideen", "6F4")])
+    b = board_for("9th-company")
+    pattern = [b.hex("6E5"), b.hex("6E4"), b.hex("6F4")]
+    assert all(b.adjacent(pattern[0], h) for h in pattern[1:])
+    strike(RULES, ctx(g), "soviet", 3, pattern)
+    frames = [f for f in g.state.stack if isinstance(f, FireFrame)]
+    assert [f.hef for f in reversed(frames)] == [3, 3, 4]  # 1, 1 and 2 units, hills give no cover
+    assert set(pattern) <= g.state.barrage
+    stack_deck(g, [BLANK] * 12)
+    run(g)
+    assert not g.state.stack or not isinstance(g.state.top, FireFrame)
+
+
+@pytest.mark.rule("goe85:12a")
+@pytest.mark.rule("goe85:12b")
+def test_a_strike_on_an_empty_hex_spreads_its_hits_and_the_attacker_places_the_odd_one():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C2"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4")],
+            top=[GREEN, GREEN2, GREEN3, BLANK],
+            frames=[Impulse("soviet", "main"), ArtilleryFrame("soviet", 3, "card")])
+    # 12a: the target hex may be empty (5C5, seen by the spotter), the pattern any two of its neighbours
+    call = next(a for a in g.decision.actions if isinstance(a, Strike) and a.target == "5C5"
+                and set(a.pattern) == {"5C4", "5C6"})
+    g.force_faces([3])  # 3 +1 (Soviet) = 4: on target
+    g.apply(call)
+    assert g.state.barrage >= {B.hex(x) for x in ("5C5", "5C4", "5C6")}  # 12b
+    # 5C4: 3 HEF, no cover against artillery, +1 card for two Soft Targets: 4 cards, three green Hits;
+    # every unit takes one before any takes a second; where that leaves a choice the Soviet player picks
+    f = g.state.top
+    assert isinstance(f, FireFrame) and f.step == "victim" and g.decision.player == "soviet"
+    assert {a.unit for a in g.decision.actions} == {"M1", "M2"}
+    g.apply(PickVictim("M1"))  # the first hit
+    assert g.state.units["M1"].shaken and g.state.units["M2"].shaken  # the second had to go to M2
+    assert g.state.top.step == "victim"  # the third: either again
+    g.apply(PickVictim("M2"))
+    m1, m2 = g.state.units["M1"], g.state.units["M2"]
+    assert m1.shaken and not m1.reduced and m2.shaken and m2.reduced
+
+
+@pytest.mark.rule("goe85:18a")
+def test_artillery_card_calls_a_strike():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    _impulse(g)
+    give(g, "soviet", ["#12"])
+    g.apply(PlayCard("#12", Block.UPPER, Use.ARTILLERY))
+    assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 3
+    assert any(isinstance(a, Strike) and a.target == "5E4" for a in g.decision.actions)
+    # the Mujahideen may not call artillery: #19's top half is read per scenario (here: Command Ops etc.)
+    _impulse(g, "mujahideen")
+    give(g, "mujahideen", ["#19"])
+    verbs = {p.use for p in main_options(RULES, g.state, "mujahideen") if p.card == "#19" and p.block == "upper"}
+    assert "artillery" not in verbs and "command_ops" in verbs
+
+
+# -- 12a, 17d: artillery against vehicles and helicopters -----------------------------------------
+@pytest.mark.rule("goe85:12a")
+@pytest.mark.rule("goe85:17d")
+def test_artillery_shakes_vehicles_on_their_flank_armour_and_only_hits_landed_helicopters():
+    g = game()
+    here = B.hex("5E4")
+    position(g, [("T", "t-55", "mujahideen", "5E4"), ("R", "muj-rifle-intensive", "mujahideen", "5E4"),
+                 ("S", "sov-rifle-intensive", "soviet", "5K0")], T={"facing": 0})
+    strike(RULES, ctx(g), "soviet", 3, [here])
+    frames = list(g.state.stack)
+    ap = [f for f in frames if isinstance(f, APFire)]
+    he = [f for f in frames if isinstance(f, FireFrame)]
+    assert [f.target for f in ap] == ["T"] and ap[0].apf == 3 and ap[0].shake_only
+    assert he[0].targets == ("R",)  # the Soft Target alone takes the HEF (no extra card for the tank)
+    g.state.stack[:] = [f for f in frames if isinstance(f, APFire)]
+    stack_deck(g, ["#30"])  # APF bonus 0: 3 + 0 reaches the T-55's flank AF 4 - 1 = 3
+    run(g)
+    assert g.state.units["T"].shaken and "T" in g.state.units  # Shaken, never destroyed
+    position(g, [("T", "t-55", "mujahideen", "5E4"), ("S", "sov-rifle-intensive", "soviet", "5K0")], T={"facing": 0})
+    strike(RULES, ctx(g), "soviet", 3, [here])
+    stack_deck(g, ["#31"])  # Destroy! from artillery only Shakes
+    run(g)
+    assert "T" in g.state.units and g.state.units["T"].shaken
+    position(g, [("T", "t-55", "mujahideen", "5E4"), ("S", "sov-rifle-intensive", "soviet", "5K0")], T={"facing": 0})
+    strike(RULES, ctx(g), "soviet", 3, [here])
+    stack_deck(g, ["#48"])  # 3 - 2 = 1 < 3: no effect
+    run(g)
+    assert not g.state.units["T"].shaken
+    # 17d: a flying or hovering helicopter is untouched; a landed one is a Soft Target
+    for mode, hit in (("flying", False), ("hovering", False), ("landed", True)):
+        position(g, [("H", "mi-24", "soviet", "5E4"), ("M", "muj-rifle-intensive", "mujahideen", "5K0")],
+                 H={"facing": 0, "mode": mode})
+        strike(RULES, ctx(g), "mujahideen", 3, [here])
+        assert any(isinstance(f, FireFrame) and f.targets == ("H",) for f in g.state.stack) is hit
+        assert not any(isinstance(f, APFire) for f in g.state.stack)

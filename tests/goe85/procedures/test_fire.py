@@ -1,0 +1,131 @@
+"""Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
+import pytest
+
+from rules_goe85.data.components import game_data
+from rules_goe85.model.actions import PlayCard, Use
+from rules_goe85.model.frames import FireFrame
+from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
+from rules_goe85.queries.board import board_for
+from rules_goe85.queries.deck import counts_as_hit
+
+from ..helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, _words, ctx, game, position, run, stack_deck
+from ..refpos import arrange, fresh
+
+
+D = game_data()
+
+
+def _fire_at(g, lead, target, group=False, use=Use.FIRE):
+    c = ctx(g)
+    start_fire(RULES, c, "soviet", use, lead, target, group, marker="fired" if use is Use.FIRE else "ops")
+    run(g)
+
+
+@pytest.mark.rule("goe85:10d-attackers")
+def test_a_fire_play_reads_with_firers_target_range_terrain_and_hef():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3", {}), ("S2", "rpk-74", "soviet", "5C3", {}),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {})], hands={"soviet": ["#9"]})
+    b = g.state.units
+    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.group)
+    words = _words(g, play)
+    # both units fire together (10d): the lead's HEF with its range modifier, plus the supporter's bare HEF
+    assert words.startswith("Fire card #9: 5C3 Soviet Rifle (Intensive Fire) + 5C3 Soviet RPK-74 fire at 5C5")
+    assert "(range 2, " in words and "HEF " in words
+    assert b["S1"].hex == b["S2"].hex
+
+
+@pytest.mark.rule("goe85:10b")
+def test_range_tables():
+    assert D.tec.he_modifier(1) == 1 and D.tec.he_modifier(2) == 1 and D.tec.he_modifier(3) == 0
+    assert D.tec.ap_modifier(4) == 1 and D.tec.ap_modifier(5) == 0
+    assert D.tec.he_modifier(D.tec.he_max_range + 1) is None
+
+
+@pytest.mark.rule("goe85:10c")
+def test_combat_example_1_woods_cover():
+    # Soviet Rifle HEF 2 at range 3 on a Rifle in Woods (CF 1): one card, any Hit counts
+    assert attack_hef(lead_hef=2, distance=3, cf=1, range_mod=RULES.tec.he_modifier(3)) == 1
+    assert draw_plan(1, 0) == (1, 0)
+
+
+@pytest.mark.rule("goe85:10c")
+@pytest.mark.rule("goe85:22h")
+def test_combat_example_2_intensive_fire_at_range_two():
+    assert attack_hef(lead_hef=2, distance=2, cf=0, range_mod=RULES.tec.he_modifier(2), power_bonus=1) == 4
+
+
+@pytest.mark.rule("goe85:10d-attackers")
+def test_multiple_attackers_add_bare_hef():
+    # the example: the second Rifle adds +2, not its range bonus; the Power stays the lead's
+    assert attack_hef(lead_hef=2, distance=2, cf=0, range_mod=1, power_bonus=1, supporters_hef=2) == 6
+
+
+@pytest.mark.rule("goe85:10d-desperation")
+def test_desperation_example_black_dot_building():
+    hef = attack_hef(lead_hef=1, distance=3, cf=RULES.tec.rows["building_dot"].cf, range_mod=RULES.tec.he_modifier(3))
+    assert hef == 0
+    assert draw_plan(hef, 0) == (1, 1)  # one card, gold or red only
+    assert draw_plan(-2, 1) == (1, 2)  # already degraded (Moving Fire): red only
+    assert counts_as_hit(GOLD, 1) and counts_as_hit(RED, 1) and not counts_as_hit(GREEN, 1)
+    assert counts_as_hit(RED, 2) and not counts_as_hit(GOLD, 2)
+
+
+@pytest.mark.rule("goe85:10d-moving")
+def test_moving_target_bonus_and_scrub():
+    assert attack_hef(lead_hef=2, distance=4, cf=0, range_mod=0, moving_target=True) == 3
+    assert attack_hef(lead_hef=2, distance=4, cf=0, range_mod=0, moving_target=True, scrub=True) == 2
+
+
+@pytest.mark.rule("goe85:10b")
+@pytest.mark.rule("goe85:10c")
+@pytest.mark.rule("goe85:6b")
+@pytest.mark.rule("goe85:3b")
+def test_damage_draw_card_by_card_until_the_target_is_gone():
+    g = game()
+    # Intensive Fire Rifle two hexes from a Mujahideen Rifle in the open: 2 +1 range +1 power = 4 cards
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    b = board_for(g.state.scenario)
+    assert b.distance(b.hex("5C4"), b.hex("5E4")) == 2 and b.cf(b.hex("5E4")) == 0
+    stack_deck(g, [GREEN, GOLD, RED, GREEN2])
+    _fire_at(g, "S1", "M1", use=Use.INTENSIVE_FIRE)
+    assert "M1" not in g.state.units  # shaken, reduced, eliminated: the fourth card is not drawn
+    assert g.state.decks["action"].piles["draw"][-1] == GREEN2
+    assert g.state.units["S1"].marker == "ops"  # a Power marks Ops Complete (10c example 2)
+
+
+@pytest.mark.rule("goe85:10d-targets")
+def test_heroes_cannot_be_targeted_unless_alone():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
+                 ("MH", "aarash", "mujahideen", "5E4"), ("MH2", "dadvar", "mujahideen", "5E5")])
+    targets = {t for lead, t, grp in fire_options(RULES, g.state, "soviet", use=Use.FIRE)}
+    assert "M1" in targets and "MH" not in targets and "MH2" in targets
+
+
+@pytest.mark.rule("goe85:10a")
+def test_fire_needs_los_and_no_shared_hex():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C4"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "5E4")])
+    assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
+    g.state.units["S1"] = g.state.units["S1"].__class__("S1", "sov-rifle-intensive", "soviet", board_for(g.state.scenario).hex("5C3"), shaken=True)
+    assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []  # 10c: Shaken units cannot fire
+
+
+@pytest.mark.rule("goe85:10d-mixed")
+@pytest.mark.rule("goe85:21h")
+def test_mixed_target_example_spraying_fire():
+    g = game()
+    # RPK two hexes from two Rifles in the open, one of them marked Moved: HEF 3, no moving bonus
+    position(g, [("S1", "rpk-74", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "5E4")], M2={"marker": "moved"})
+    stack_deck(g, [GREEN, BLANK, GOLD, GREEN2])
+    c = ctx(g)
+    start_fire(RULES, c, "soviet", "fire", "S1", "hex:5E4", False)
+    f = g.state.top
+    assert isinstance(f, FireFrame) and f.hef == 3 and f.moving_extra == ("M2",) and f.spraying
+    run(g)
+    u = g.state.units
+    # two hits shake both squads; the fourth card (green) is the 1 HEF attack on the moved one
+    assert u["M1"].shaken and u["M2"].shaken and u["M2"].reduced and not u["M1"].reduced

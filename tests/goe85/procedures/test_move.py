@@ -1,0 +1,95 @@
+"""Moving stacks (GoE 7, 18e/g/h/o) with the rulebook's numbers."""
+import pytest
+
+from tabletop_core.boards.hexfacing import front_hexes
+
+from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
+from rules_goe85.model.state import Unit
+from rules_goe85.procedures.move import mp_allowance, start_move
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.board import board_for
+
+from ..helpers import RULES, _impulse, ctx, game, give, position
+from ..refpos import arrange, fresh
+
+
+B = board_for("your-papers-please")
+
+
+def U(uid, tid, side="mujahideen", **kw):
+    return Unit(uid, tid, side, (0, 0), **kw)
+
+
+@pytest.mark.rule("goe85:7a")
+def test_each_movement_class_pays_its_own_terrain_costs():
+    here, woods = B.hex("5C6"), B.hex("5C7")
+    assert B.row(woods).kind == "woods"
+    # TEC by class: woods costs Leg 2, Off-road 3, Tracked 2, Flying 1 and is closed to Wheeled
+    assert [B.enter_cost(here, woods, c) for c in "LWOTF"] == [2, None, 3, 2, 1]
+    facing = next(f for f in range(6) if woods in front_hexes(here, f))
+    for tid, ok in (("btr-70", False), ("bmp-1", True)):  # W, T in play
+        g = fresh()
+        arrange(g, [("V", tid, "soviet", "5C6", {"facing": facing}), ("M", "muj-rifle-intensive", "mujahideen", "5K6")])
+        g.referee(lambda c: start_move(RULES, c, "soviet", "move", ["V"]))
+        steps = {a.to for a in g.decision.actions if isinstance(a, Step)}
+        assert ("5C7" in steps) is ok
+        if ok:
+            g.apply(Step(("V",), "5C7"))
+            assert dict((u, m) for u, m, _ in g.state.top.mp)["V"] == 6 - 2
+
+
+@pytest.mark.rule("goe85:18g")
+@pytest.mark.rule("goe85:18o")
+@pytest.mark.rule("goe85:21e")
+def test_lets_get_em_scout_and_pathfinder():
+    g = game()
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("M2", "muj-rifle-intensive", "mujahideen", "5E6"),
+                 ("S1", "sov-rifle-intensive", "soviet", "5K0")])
+    _impulse(g, "mujahideen")
+    give(g, "mujahideen", ["#25"])  # Let's Get 'Em! / Light Wounds
+    assert PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C6", second="5E6") in main_options(RULES, g.state, "mujahideen")
+    g.apply(PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C6", second="5E6"))
+    assert {u for u, _, _ in g.state.top.mp} == {"M1", "M2"}
+    g.apply(Stop())
+    # Scout: every hex costs one MP (woods at 5C7 and 5D7 cost 2 otherwise)
+    g2 = game()
+    position(g2, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("S1", "sov-rifle-intensive", "soviet", "5K0")])
+    start_move(RULES, ctx(g2), "mujahideen", "scout", ["M1"])
+    g2._decision = None
+    g2.apply(Step(("M1",), "5C7"))
+    assert dict((u, m) for u, m, _ in g2.state.top.mp)["M1"] == 2
+    g3 = game()
+    position(g3, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("MH", "dadvar", "mujahideen", "5C6"),
+                  ("S1", "sov-rifle-intensive", "soviet", "5K0")])
+    start_move(RULES, ctx(g3), "mujahideen", "move", ["M1", "MH"])
+    g3._decision = None
+    g3.apply(Step(("M1", "MH"), "5C7"))  # Dadvar is a Pathfinder: woods cost 1
+    assert dict((u, m) for u, m, _ in g3.state.top.mp)["MH"] == 3
+
+
+@pytest.mark.rule("goe85:7a")
+@pytest.mark.rule("goe85:18e")
+@pytest.mark.rule("goe85:18i")
+def test_movement_allowances():
+    rifle = U("a", "muj-rifle-intensive")
+    assert mp_allowance(rifle, "move") == 3
+    assert mp_allowance(U("a", "muj-rifle-intensive", shaken=True), "fast_move") == 2  # (3+1)/2, 10c example
+    assert mp_allowance(rifle, "move_fire") == 2  # half, rounded up
+
+
+@pytest.mark.rule("goe85:7c")
+@pytest.mark.rule("goe85:2j")
+def test_step_by_step_move_with_hero_speed_and_minimum_move():
+    g = game("your-papers-please")
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("MH", "dadvar", "mujahideen", "5C4"),
+                 ("S1", "sov-rifle-intensive", "soviet", "5K0")])
+    start_move(RULES, ctx(g), "mujahideen", "move", ["M1", "MH"])
+    f = g.state.top
+    assert dict((u, (m, lent)) for u, m, lent in f.mp) == {"M1": (3, 1), "MH": (4, 0)}
+    d = RULES.decision(g.state)
+    assert Step(("M1", "MH"), "5C5") in d.actions
+    g._decision = None
+    for target in ("5C5", "5C6", "5C7"):  # C7 woods
+        g.apply(Step(("M1", "MH"), target)) if Step(("M1", "MH"), target) in g.decision.actions else None
+    units = g.state.units
+    assert units["M1"].hex == units["MH"].hex

@@ -1,0 +1,193 @@
+"""Transport (GoE 8): loading, unloading, passengers."""
+import pytest
+
+from rules_goe85.model.actions import (
+    REFUSALS, Block, Load, PlayCard, ReserveLoad, ReserveMove, ReserveUnload, Step, Stop, Unload, Use,
+)
+from rules_goe85.model.frames import AssaultFrame
+from rules_goe85.model.vehicles import Unloaded
+from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.procedures.vehicles import destroy
+from rules_goe85.queries.board import away_from, board_for
+
+from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position
+
+
+B = board_for("your-papers-please")
+
+
+FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
+
+
+# -- 8b -----------------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:8b")
+def test_loaded_passengers_lie_on_top_of_their_carrier_unloaded_ones_under_it():
+    g = game()
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("Y", "yuri", "soviet", "5E4"), FAR_MUJ], R={"carrier": "B"})
+    view = g.observe("mujahideen")
+    assert view["stacks"]["5E4"] == ["R", "B", "Y"]  # R loaded (on top), Yuri unloaded (under)
+    assert view["units"]["R"]["carrier"] == "B" and view["units"]["Y"]["carrier"] == ""
+    ctx(g).emit(Unloaded("R"))
+    assert g.observe("soviet")["stacks"]["5E4"] == ["B", "R", "Y"]  # unloaded: under the carrier
+
+
+# -- 8e -----------------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:8e")
+def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
+    g = game()
+    here, frm = B.hex("5E4"), B.hex("5E5")
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("A", "muj-rifle-intensive", "mujahideen", "5E4")], R={"carrier": "B"})
+    g.state.stack.append(AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve"))
+    destroy(RULES, ctx(g), "B")  # the carrier dies in the assault
+    r = g.state.units["R"]
+    assert r.shaken and r.reduced and r.carrier == ""  # two hits (8e)
+    assert r.hex == away_from(frm, here) and r.hex != here  # one hex directly away from the attack
+    # the hex beyond is held by the enemy: the surviving passenger is eliminated
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("A", "muj-rifle-intensive", "mujahideen", "5E4"),
+                 ("X", "muj-rifle-intensive", "mujahideen", B.label(away_from(frm, here)))], R={"carrier": "B"})
+    g.state.stack.append(AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve"))
+    destroy(RULES, ctx(g), "B")
+    assert "R" not in g.state.units
+    # outside an assault the passenger stays in the hex with the wreck (8e first sentence)
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
+             R={"carrier": "B"})
+    destroy(RULES, ctx(g), "B")
+    assert g.state.units["R"].hex == here and here in g.state.wrecks
+
+
+@pytest.mark.rule("goe85:8d")
+def test_passengers_take_no_part_in_an_assault_on_their_hex():
+    from rules_goe85.procedures.assault import resolve
+
+    g = game()
+    here, frm = B.hex("5E4"), B.hex("5E5")
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("A", "muj-rifle-intensive", "mujahideen", "5E4")], R={"carrier": "B"})
+    f = AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve")
+    g.state.stack.append(f)
+    resolve(RULES, ctx(g), f)
+    combat = g.state.top
+    assert tuple(combat.defenders) == ("B",)  # the BTR defends alone; its passenger sits it out
+
+
+# -- 8g -----------------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:8g")
+def test_a_shaken_passenger_unloads_and_then_neither_does_more():
+    g = game()
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
+             B={"shaken": True, "facing": 0}, R={"carrier": "B", "shaken": True})
+    start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
+    g._decision = None
+    assert _mp(g) == {"B": 3, "R": 2}  # Shaken: MF 6 -> 3, MF 4 -> 2 (10c)
+    g.apply(Unload("R", "B"))
+    assert g.state.units["R"].carrier == "" and _mp(g) == {"B": 0, "R": 0}
+    assert not [a for a in g.decision.actions if not isinstance(a, Stop)]  # only "stop" is left
+
+
+# -- 8j -----------------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:8j")
+@pytest.mark.rule("goe85:18g")
+def test_lets_get_em_moves_loads_and_unloads_two_passengers():
+    g = game()
+    position(g, [("B1", "bmp-1", "soviet", "5C2"), ("R1", "sov-rifle-intensive", "soviet", "5C2"),
+                 ("B2", "btr-70", "soviet", "5C4"), ("R2", "sov-rifle-intensive", "soviet", "5C4"), FAR_MUJ],
+             B1={"facing": 2}, B2={"facing": 2}, R1={"carrier": "B1"})
+    _impulse(g)
+    give(g, "soviet", ["#25"])  # Let's Get 'Em! (upper)
+    play = PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C2", second="5C4")
+    assert play in main_options(RULES, g.state, "soviet")
+    g.apply(play)
+    assert set(_mp(g)) == {"B1", "R1", "R2"}  # the loaded Leg unit brings its carrier
+    assert _mp(g)["R2"] == 4
+    g.apply(Load("R2", "B2"))  # the second passenger loads for half its MF (4 -> 2), then rides
+    assert g.state.units["R2"].carrier == "B2" and _mp(g)["R2"] == 0
+    step = next(a for a in _choices(g, Step) if a.units == ("B1",))
+    g.apply(step)  # the loaded BMP moves (clear terrain, 1 MP)...
+    left = _mp(g)["B1"]
+    assert g.state.units["R1"].hex == g.state.units["B1"].hex
+    while g.state.top.__class__.__name__ != "MoveFrame":
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+    g.apply(Unload("R1", "B1"))  # ...and then unloads its passenger for half its MF
+    assert g.state.units["R1"].carrier == "" and _mp(g)["B1"] == left - 3
+
+
+# -- 8k, 5f: load and unload in the Reserve Phase ------------------------------------------------
+@pytest.mark.rule("goe85:8k")
+@pytest.mark.rule("goe85:5f")
+def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
+    g = game()
+    position(g, [("B", "btr-70", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"),
+                 ("B2", "bmp-1", "soviet", "5E4"), ("R2", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
+             R={"carrier": "B"})
+    _reserve(g)
+    acts = g.decision.actions
+    assert ReserveUnload("R", "B") in acts  # far: 3 MP, MF 6 halved is 3
+    assert ReserveLoad("R2", "B2") in acts
+    g.apply(ReserveUnload("R", "B"))
+    assert g.state.units["R"].carrier == "" and g.state.top.moved == ("B",)  # the carrier has spent its 3 MP
+    assert any(a.unit == "R" for a in _choices(g, ReserveMove))  # the passenger keeps its own reserve move
+    assert not any(a.unit == "B" for a in _choices(g, ReserveMove))
+    g.apply(ReserveLoad("R2", "B2"))
+    assert g.state.units["R2"].carrier == "B2" and set(g.state.top.moved) == {"B", "B2", "R2"}
+    # the 5f example: within three hexes of the enemy only 1 MP may be spent, less than 3
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5E6")], R={"carrier": "B"})
+    _reserve(g)
+    assert not _choices(g, ReserveUnload)
+
+
+@pytest.mark.rule("goe85:8a")
+@pytest.mark.rule("goe85:8c")
+@pytest.mark.rule("goe85:8d")
+@pytest.mark.rule("goe85:8i")
+def test_load_then_carrier_moves_half_and_unload_costs_half():
+    g = game("your-papers-please")
+    position(g, [("B", "bmp-1", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"facing": 0})
+    start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
+    assert Load("R", "B") in RULES.decision(g.state).actions
+    g._decision = None
+    g.apply(Load("R", "B"))
+    mp = dict((u, m) for u, m, _ in g.state.top.mp)
+    assert g.state.units["R"].carrier == "B" and mp == {"B": 3, "R": 0}  # MF 6: 3 left after loading
+    step = next(a for a in g.decision.actions if isinstance(a, Step))
+    g.apply(step)
+    assert g.state.units["R"].hex == g.state.units["B"].hex  # the passenger rides
+    from rules_goe85.procedures.fire import fire_options
+
+    assert not any(lead == "R" for lead, _, _ in fire_options(RULES, g.state, "soviet", use=Use.FIRE))  # 8d
+    # 8i: Fast Move's +1 counts before halving: MF 6+1 = 7, half rounded up 4
+    from rules_goe85.procedures.vehicles import half
+
+    assert half(7) == 4 and half(3) == 2
+
+
+@pytest.mark.rule("goe85:8e")
+@pytest.mark.rule("goe85:8f")
+@pytest.mark.rule("goe85:8h")
+def test_carrier_shaken_and_destroyed_with_passenger():
+    from rules_goe85.procedures.damage import apply_hit
+
+    g = game("your-papers-please")
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
+    apply_hit(RULES, ctx(g), "B")
+    assert g.state.units["R"].shaken  # 8f
+    apply_hit(RULES, ctx(g), "B")  # one-step vehicle: the second hit destroys it (13f); the Shaken passenger
+    assert "B" not in g.state.units and "R" not in g.state.units  # takes two hits: reduced, eliminated (8e)
+    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
+    from rules_goe85.procedures.vehicles import destroy
+
+    destroy(RULES, ctx(g), "B")
+    r = g.state.units["R"]
+    assert r.carrier == "" and r.reduced and r.shaken and g.state.units["R"].hex in g.state.wrecks  # 8e
+    # 8h: a Shaken carrier cannot load
+    position(g, [("B", "btr-70", "soviet", "5E4", ), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"shaken": True})
+    start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
+    assert not any(isinstance(a, Load) for a in RULES.decision(g.state).actions)

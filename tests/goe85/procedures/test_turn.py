@@ -1,0 +1,137 @@
+"""The turn and the impulse (GoE 4, 5a-5g, 6a-6d, 18d/f/m): markers, deal, initiative, card plays, passes."""
+import pytest
+
+from tabletop_core.decks import hand
+
+from rules_goe85.model.actions import (
+    Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
+)
+from rules_goe85.model.frames import Impulse, InitiativePick, ReserveFrame
+from rules_goe85.model.state import ASIDE, DECK
+from rules_goe85.procedures.fire import fire_options
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.deck import initiative_key
+
+from ..helpers import RULES, game, give, position, stack_deck
+
+
+def _hand(g, side):
+    return g.state.decks[DECK].piles[hand(side)]
+
+
+@pytest.mark.rule("goe85:4c")
+@pytest.mark.rule("goe85:4e")
+@pytest.mark.rule("goe85:4a")
+def test_only_eligible_units_act():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C5"),
+                 ("M1", "muj-rifle-intensive", "mujahideen", "5E4")], S1={"marker": "ops"}, S2={"marker": "moved"})
+    assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
+
+
+@pytest.mark.rule("goe85:5a")
+@pytest.mark.rule("goe85:scenario:9th-company")
+def test_deal_uses_scenario_hand_sizes_without_end_turn_or_event_cards():
+    g = game("9th-company")
+    # 9th Company: Mujahideen hand 5, initiative to the Mujahideen on turn 1 without a draw
+    assert len(_hand(g, "soviet")) == 4 and len(_hand(g, "mujahideen")) == 5
+    assert all(RULES.data.cards[c].kind == "action" for s in ("soviet", "mujahideen") for c in _hand(g, s))
+    assert g.state.initiative == "mujahideen" and isinstance(g.state.top, Impulse) and g.state.top.first
+    assert sum(1 for c in g.state.decks[DECK].piles["draw"] if RULES.data.cards[c].kind == "event") == 4
+
+
+@pytest.mark.rule("goe85:5d")
+def test_initiative_compares_tn_then_apf_bonus():
+    assert initiative_key("#5") < initiative_key("#1")  # Miss is below any number (even -1)
+    assert initiative_key("#8") > initiative_key("#32")[:1] + (-200,)
+    tn_tie = [c for c in RULES.data.cards if RULES.data.cards[c].tn == 4 and RULES.data.cards[c].kind == "action"]
+    a, b = sorted(tn_tie, key=initiative_key)[:2]
+    assert initiative_key(a) <= initiative_key(b)
+
+
+@pytest.mark.rule("goe85:5d")
+def test_initiative_pick_winner_discards_loser_keeps():
+    g = game("your-papers-please", seed=4)
+    assert isinstance(g.state.top, InitiativePick)
+    s_card = _hand(g, "soviet")[0]
+    g.apply(LayInitiative(s_card))
+    m_card = _hand(g, "mujahideen")[0]
+    g.apply(LayInitiative(m_card))
+    winner = "soviet" if initiative_key(s_card) >= initiative_key(m_card) else "mujahideen"
+    if initiative_key(s_card) != initiative_key(m_card):
+        assert g.state.initiative == winner
+        assert len(_hand(g, winner)) == 3 and len(_hand(g, "soviet" if winner != "soviet" else "mujahideen")) == 4
+
+
+@pytest.mark.rule("goe85:6a")
+@pytest.mark.rule("goe85:5e")
+@pytest.mark.rule("goe85:4h")
+def test_drawing_one_at_a_time_end_turn_cards_end_the_turn():
+    g = game("your-papers-please", seed=4)
+    g.state.stack.clear()
+    g.state.initiative = "soviet"
+    g.state.phase = "impulses"
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C1"), ("M1", "muj-rifle-intensive", "mujahideen", "5E7")])
+    piles = g.state.decks[DECK].piles
+    while len(piles[hand("soviet")]) > 1:
+        piles["discard"].append(piles[hand("soviet")].pop())
+    g.state.end_turns = 2
+    stack_deck(g, ["#51", "#52"])
+    g.state.stack.append(Impulse("soviet", "start"))
+    g._decision = None
+    g.apply(Draw())
+    # the first card drawn is the third End Turn card: laid aside, the turn ends at once (5e)
+    assert "#51" in piles[ASIDE] and g.state.end_turns == 3
+    assert isinstance(g.state.top, ReserveFrame) and g.state.phase == "reserve"
+
+
+@pytest.mark.rule("goe85:4f")
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:5g")
+@pytest.mark.rule("goe85:6d")
+def test_two_passes_end_the_turn_then_reserve_and_clean_up():
+    g = game("9th-company", seed=2)
+    g.apply(EndImpulse())  # the Mujahideen's first impulse: nothing played
+    while isinstance(g.state.top, Impulse) and g.state.top.step == "discard":
+        g.apply(Decline(Declined.KEEP))
+    assert g.state.top == Impulse("soviet", "start")
+    g.apply(Pass())
+    assert isinstance(g.state.top, ReserveFrame) and g.state.top.side == "mujahideen"  # initiative first
+    g.apply(EndReserve())
+    assert g.state.top.side == "soviet"
+    for u in g.state.units.values():
+        assert u.marker == ""
+    g.apply(EndReserve())
+    # clean up: each player keeps at most one card
+    while g.state.phase == "cleanup" and g.decision.prompt == "keep one card":
+        g.apply(g.decision.actions[0])
+    assert g.state.turn == 2
+    assert len(_hand(g, "mujahideen")) == 5 and len(_hand(g, "soviet")) == 4
+
+
+@pytest.mark.rule("goe85:6b")
+@pytest.mark.rule("goe85:6c")
+@pytest.mark.rule("goe85:18f")
+@pytest.mark.rule("goe85:18h")
+def test_main_options_list_card_uses():
+    g = game("your-papers-please")
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")])
+    give(g, "soviet", ["#9", "#6"])  # Fire / Bloodlust, Retreat / Move
+    opts = main_options(RULES, g.state, "soviet")
+    assert PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1") in opts
+    assert PlayCard("#6", Block.LOWER, Use.MOVE, "", "5C3") in opts
+
+
+@pytest.mark.rule("goe85:18d")
+def test_command_ops_draws_then_two_more_actions():
+    g = game("your-papers-please")
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")])
+    g.state.stack.clear()
+    g.state.phase = "impulses"
+    give(g, "soviet", ["#31"])
+    g.state.stack.append(Impulse("soviet", "main"))
+    g._decision = None
+    size = len(_hand(g, "soviet"))
+    g.apply(PlayCard("#31", Block.LOWER, Use.COMMAND_OPS))
+    assert g.state.top.extra == 1 and g.state.top.step == "main"
+    assert len(_hand(g, "soviet")) == size  # one card played, one drawn

@@ -1,0 +1,211 @@
+"""Vehicle movement (7b) and helicopters (17)."""
+import pytest
+
+from tabletop_core.boards.hexfacing import front_hexes
+
+from rules_goe85.model.actions import (
+    REFUSALS, Block, DeclareMode, Decline, Declined, Fly, Mode, Pivot, PlayCard, PlayReaction, ReserveMode,
+    ReserveMove, ReserveUnload, Reverse, Step, Use,
+)
+from rules_goe85.model.frames import ReserveFrame
+from rules_goe85.model.state import Unit
+from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.opportunity_fire import opp_fire_plays
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.procedures.vehicles import he_adjustment
+from rules_goe85.queries.board import board_for
+
+from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position
+from ..refpos import arrange, fresh
+
+
+B = board_for("your-papers-please")
+
+
+MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5C5")
+
+
+def _reserve_flights(g):
+    return {a.to: a.facing for a in g.decision.actions
+            if isinstance(a, ReserveMove) and a.unit == "H"}
+
+
+FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
+
+
+def U(uid, tid, side="soviet", **kw):
+    return Unit(uid, tid, side, (0, 0), **kw)
+
+
+@pytest.mark.rule("goe85:17f")
+@pytest.mark.rule("goe85:2i")
+def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
+    from rules_goe85.model.frames import FireFrame, Impulse
+
+    g = fresh()
+    units = [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}),
+             ("Y", "yuri", "soviet", "5C3", {"carrier": "H"}),  # Leadership, Tactical: aboard
+             ("S", "sov-rifle-intensive", "soviet", "5A1", {"marker": "fired"}),
+             ("M", "muj-rifle-intensive", "mujahideen", "5C5")]
+    # #1 Fire / Fast Move with Power; #9 no Power; the Mujahideen's Unexpected Cover holds the attack open
+    arrange(g, units, hands={"soviet": ["#1", "#9"], "mujahideen": ["#7"]})
+    opts = main_options(RULES, g.state, "soviet")
+    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in opts  # 17f: activated normally
+    assert not any(o.use == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
+    assert not any(o.unit == "Y" for o in opts if o.use == "leadership")  # 17f: not from aboard
+    g.apply(PlayCard("#9", Block.ANY, Use.FIRE, "H", "M"))
+    fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
+    assert fr.redraw is False  # 17f: Yuri's Tactical (21i) does not work from aboard
+    # the same Hero in a ground carrier keeps its Powers (8d forbids only firing and assaulting)
+    arrange(g, [("B", "btr-70", "soviet", "5C3", {"facing": 1}), ("Y", "yuri", "soviet", "5C3", {"carrier": "B"}),
+                *units[2:]], hands={"soviet": ["#1"]})
+    assert PlayCard("#1", Block.POWER, Use.LEADERSHIP, "Y", "S") in main_options(RULES, g.state, "soviet")
+    # 22n on a Mi-24 (the 17f example): a Power card answers the hit, which is not taken
+    arrange(g, [units[0], units[3]], hands={"soviet": ["#1"], "mujahideen": ["#9"]},
+            top=[GREEN, "#19", "#23"], frames=[Impulse("mujahideen", "main")])
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "M", "H"))
+    assert PlayReaction("#1", Use.RESILIENT, "H") in g.decision.actions and g.decision.player == "soviet"
+    g.apply(PlayReaction("#1", Use.RESILIENT, "H"))
+    h = g.state.units["H"]
+    assert not h.shaken and h.marker == "ops"
+
+
+@pytest.mark.rule("goe85:17b")
+def test_a_landed_helicopter_cannot_use_explosive_rounds():
+    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c); hovering it can
+    (fixed: a landed Mi-24 was offered the Power, in its impulse and as Opportunity Fire)."""
+    g = fresh()
+    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ], hands={"soviet": ["#1"]})
+    opts = main_options(RULES, g.state, "soviet")
+    assert not any(o.use == "explosive_rounds" for o in opts)
+    assert PlayCard("#1", Block.ANY, Use.FIRE, "H", "M") in opts  # it still fires HE (hits on the rarer colours)
+    assert not any(o.use == "explosive_rounds" for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
+    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}), MUJ], hands={"soviet": ["#1"]})
+    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in main_options(RULES, g.state, "soviet")
+    assert any(o.use == "explosive_rounds" and o.unit == "H"
+               for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
+
+
+@pytest.mark.rule("goe85:17b")
+def test_a_flying_helicopter_turns_one_vertex_a_hex_in_the_reserve_phase():
+    """17b: a flying helicopter turns at most one vertex per hex entered, in the Reserve Phase too
+    (fixed: its reserve move reached any hex, the two behind it included, and it then faced the
+    way from start to end).  Within three hexes of the enemy it has 1 MP (5f): the front hexes of
+    its facing and of one vertex either side, four of its six neighbours."""
+    g = fresh()
+    arrange(g, [("H", "mi-24", "soviet", "5E4", {"facing": 0, "mode": "flying"}),
+                ("M", "muj-rifle-intensive", "mujahideen", "5E6")], frames=[ReserveFrame("soviet")], phase="reserve")
+    h = B.hex("5E4")
+    ahead = {B.label(x) for v in (5, 0, 1) for x in front_hexes(h, v)}
+    assert ahead == {"5D3", "5E3", "5F3", "5F4"}
+    flights = _reserve_flights(g)
+    assert flights == {"5D3": 5, "5E3": 0, "5F3": 0, "5F4": 1}  # not 5D4 or 5E5, behind it
+    g.apply(ReserveMove("H", "5F4", 1))
+    assert g.state.units["H"].hex == B.hex("5F4") and g.state.units["H"].facing == 1
+    # far from the enemy (8 MP) the hex just behind is reached by a turning flight
+    arrange(g, [("H", "mi-24", "soviet", "5E4", {"facing": 0, "mode": "flying"}),
+                ("M", "muj-rifle-intensive", "mujahideen", "5K6")], frames=[ReserveFrame("soviet")], phase="reserve")
+    flights = _reserve_flights(g)
+    assert "5E5" in flights and "5D4" in flights
+    assert flights["5E3"] == 0  # straight on, nose first
+
+
+@pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:17c")
+@pytest.mark.rule("goe85:17a")
+@pytest.mark.rule("goe85:8k")
+def test_reserve_phase_helicopter_mode_flight_and_unloading():
+    g = game()
+    position(g, [("H", "mi-8", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"), FAR_MUJ],
+             H={"facing": 0, "mode": "flying"}, R={"carrier": "H"})
+    _reserve(g)
+    modes = {a.mode for a in _choices(g, ReserveMode) if a.unit == "H"}
+    assert modes == {"hovering", "landed"}
+    assert any(a.unit == "H" for a in _choices(g, ReserveMove))  # flying: up to 8 MP
+    assert not _choices(g, ReserveUnload)  # a flying helicopter does not unload (17c)
+    g.apply(ReserveMode("H", Mode.LANDED))
+    assert g.state.units["H"].mode == "landed"
+    assert not _choices(g, ReserveMode) and not any(a.unit == "H" for a in _choices(g, ReserveMove))
+    assert ReserveUnload("R", "H") in g.decision.actions  # the passenger pays 2 of its 2 MP
+    g.apply(ReserveUnload("R", "H"))
+    assert g.state.units["R"].carrier == "" and "R" in g.state.top.moved
+    # within three hexes of the enemy: a mode change and 1 MP, but no unloading
+    position(g, [("H", "mi-8", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5E6")], H={"facing": 0, "mode": "landed"},
+             R={"carrier": "H"})
+    _reserve(g)
+    assert _choices(g, ReserveMode) and not _choices(g, ReserveUnload)
+
+
+@pytest.mark.rule("goe85:7b")
+def test_vehicle_moves_into_its_front_hexes_pivots_and_reverses():
+    from tabletop_core.boards.hexfacing import front_hexes, rear_hexes
+
+    g = game("your-papers-please")
+    b = board_for("your-papers-please")
+    position(g, [("T", "t-55", "mujahideen", "5E4"), ("S", "sov-rifle-intensive", "soviet", "5K0")], T={"facing": 0})
+    start_move(RULES, ctx(g), "mujahideen", "move", ["T"])
+    acts = RULES.decision(g.state).actions
+    here = b.hex("5E4")
+    steps = {b.hex(a.to) for a in acts if isinstance(a, Step)}
+    def passable(hs):
+        return {h for h in hs if h in b.board and b.enter_cost(here, h, "T") is not None}
+
+    assert steps == passable(front_hexes(here, 0)) and steps
+    rev = {b.hex(a.to) for a in acts if isinstance(a, Reverse)}
+    assert rev == passable(rear_hexes(here, 0))
+    assert {a.facing for a in acts if isinstance(a, Pivot)} == {1, 5}
+    g._decision = None
+    g.apply(Pivot("T", 1))  # 1 MP per vertex
+    assert g.state.units["T"].facing == 1 and dict((u, m) for u, m, _ in g.state.top.mp)["T"] == 4
+    r = next(a for a in g.decision.actions if isinstance(a, Reverse))
+    g.apply(r)  # clear terrain 1 MP + 1 for reversing; the facing is kept
+    assert g.state.units["T"].facing == 1 and dict((u, m) for u, m, _ in g.state.top.mp)["T"] == 2
+
+
+@pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:17a")
+def test_helicopter_any_card_mode_and_flight():
+    g = game("your-papers-please")
+    position(g, [("H", "mi-24", "soviet", "5E4"), ("M", "muj-rifle-intensive", "mujahideen", "5K6")],
+             H={"facing": 0, "mode": "flying"})
+    give(g, "soviet", ["#24"])  # Panic / Move: any card activates a helicopter
+    from rules_goe85.procedures.turn import main_options, play as do_play
+
+    opts = main_options(RULES, g.state, "soviet")
+    assert PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H") in opts
+    do_play(RULES, ctx(g), "soviet", PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
+    g._decision = None
+    d = g.decision
+    assert {a.mode for a in d.actions if isinstance(a, DeclareMode)} >= {"hovering", "landed"}
+    g.apply(Decline(Declined.KEEP_MODE))
+    d = g.decision
+    assert not any(isinstance(a, REFUSALS) for a in d.actions)  # flying: at least one hex
+    flights = [a for a in d.actions if isinstance(a, Fly)]
+    assert len(flights) == 4  # the front hexes of the facing and of one vertex either side
+    g.apply(flights[0])
+    assert any(isinstance(a, REFUSALS) for a in g.decision.actions)
+
+
+@pytest.mark.rule("goe85:17d")
+@pytest.mark.rule("goe85:17e")
+def test_helicopter_combat_and_sight():
+    flying = U("h", "mi-8", mode="flying")
+    assert he_adjustment(U("r", "rpd", "mujahideen"), [flying]) == (-2, 0)  # -2 HEF against flying
+    assert he_adjustment(U("h", "mi-24", mode="landed"), [U("r", "rpd", "mujahideen")]) == (0, 1)
+    from rules_goe85.procedures.ap_fire import ap_target
+
+    assert not ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="flying"))  # no AP against flying
+    assert ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="hovering"))
+    g = game("9th-company")
+    b = board_for("9th-company")
+    # one level up: some pair that a Leg unit cannot see a helicopter hovering there sees
+    found = False
+    for a in b.hexes[:60]:
+        for t in b.hexes[:200]:
+            if b.distance(a, t) > 2 and not b.sees(a, t) and b.sees(a, t, "leg", 1, 0):
+                found = True
+                break
+        if found:
+            break
+    assert found

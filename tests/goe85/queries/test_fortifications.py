@@ -1,0 +1,174 @@
+"""Fortifications: Foxholes, Bunkers and Wire (GoE 23)."""
+import attrs
+import pytest
+
+from tabletop_core.boards.hexfacing import facing_toward, front_hexes
+
+from rules_goe85.model.actions import REFUSALS, Block, PlayCard, Step, Stop, Use
+from rules_goe85.model.events import BunkerPlaced, WirePlaced
+from rules_goe85.model.frames import FireFrame, MoveFrame
+from rules_goe85.model.vehicles import APFire
+from rules_goe85.procedures.ap_cases import BUNKER_AF
+from rules_goe85.procedures.artillery import strike, strike_options
+from rules_goe85.procedures.fire import fire_options, start_fire
+from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.board import board_for
+
+from ..helpers import BLANK, GREEN, RULES, _impulse, _mp, ctx, game, give, position, run, stack_deck
+from ..refpos import arrange, fresh
+
+
+B = board_for("your-papers-please")
+
+
+FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
+
+
+# -- 23b Bunkers --------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:23b")
+def test_bunker_facing_cover_and_second_wind():
+    g = game()
+    b = board_for("your-papers-please")
+    bunker = b.hex("5E4")
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5E4"), ("S1", "sov-rifle-intensive", "soviet", "5C4"),
+                 ("S2", "sov-rifle-intensive", "soviet", "5G4")])
+    _impulse(g)
+    give(g, "soviet", ["#23", "#8"])
+    g.referee(lambda c: c.emit(BunkerPlaced(bunker, facing_toward(bunker, b.hex("5C4")))))
+    assert bunker in g.state.bunkers
+    sov = fire_options(RULES, g.state, "soviet", use=Use.FIRE)
+    assert ("S1", "M1", False) in sov and not any(lead == "S2" for lead, _, _ in sov)  # only from the front
+    muj = fire_options(RULES, g.state, "mujahideen", use=Use.FIRE)
+    assert ("M1", "S1", False) in muj and ("M1", "S2", False) not in muj  # fires only out of the front
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
+    f = next(x for x in g.state.stack if isinstance(x, FireFrame))
+    assert f.hef == 2 + 1 - (b.cf(bunker) + 1)  # range 2: +1; the bunker adds 1 CF to the terrain's
+    # artillery comes from the front: 3 HEF less the bunker's +1
+    g.state.stack.clear()
+    strike(RULES, ctx(g), "soviet", 3, [bunker])
+    assert g.state.top.hef == 3 - b.cf(bunker, artillery=True) - 1
+    g.state.stack.clear()
+    g.state.units["M1"] = attrs.evolve(g.state.units["M1"], marker="fired")
+    _impulse(g, "mujahideen")
+    give(g, "mujahideen", ["#35"])  # Panic / Move: any card is a Second Wind in a bunker
+    assert PlayCard("#35", Block.ANY, Use.SECOND_WIND, "M1") in main_options(RULES, g.state, "mujahideen")
+
+
+# -- 23c Wire -----------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:23c")
+def test_wire_stops_leg_units_and_lowers_cover():
+    g = game()
+    b = board_for("your-papers-please")
+    wire = b.hex("5C5")
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5K0")])
+    _impulse(g, "mujahideen")
+    give(g, "mujahideen", ["#1"])
+    g.referee(lambda c: c.emit(WirePlaced(wire)))
+    g.apply(PlayCard("#1", Block.LOWER, Use.FAST_MOVE, "", "5C4"))
+    g.apply(Step(("M1",), "5C5"))
+    run(g)
+    mf = next(x for x in g.state.stack if isinstance(x, MoveFrame))
+    assert dict((u, (m, lent)) for u, m, lent in mf.mp)["M1"] == (0, 0)
+    assert [a for a in g.decision.actions if isinstance(a, Step)] == []  # it must stop there
+    g.apply(Stop())
+    run(g)
+    # fire at a unit in the wire: CF -1 (clear 0 -> -1), so HEF 2 +1 (range 2) +1 (Moved) +1 = 5
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C5"), ("S1", "sov-rifle-intensive", "soviet", "5C3")],
+             M1={"marker": "moved"})
+    _impulse(g)
+    give(g, "soviet", ["#23", "#8"])
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
+    assert next(x for x in g.state.stack if isinstance(x, FireFrame)).hef == 2 + 1 + 1 - (b.cf(wire) - 1)
+
+
+@pytest.mark.rule("goe85:23b")
+def test_a_destroyed_bunker_leaves_rubble():
+    from rules_goe85.queries.board import board_at
+    from rules_goe85.model.events import BunkerPlaced
+
+    g = fresh()
+    bunker = B.hex("5C3")  # clear, level 0: CF 0, open to wheels
+    assert B.row(bunker).kind == "clear" and B.enter_cost(B.hex("5C2"), bunker, "W") == 1
+    # range 3 - TM 3 + CF 0: TN 9 hits; APF 4 +1 +0 >= AF 4: destroyed
+    arrange(g, [("T", "t-62", "soviet", "5A1", {"facing": 1}), ("R", "muj-rifle-intensive", "mujahideen", "5C3")],
+            hands={"soviet": ["#9"]}, top=["#16", "#30"], extra=lambda c: c.emit(BunkerPlaced(bunker, 3)))
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True))
+    assert bunker not in g.state.bunkers and g.state.tiles[bunker] == "rubble"
+    r = g.state.units["R"]
+    assert r.shaken and r.reduced  # two Hits
+    now = board_at(g.state)  # the hex is Rubble: CF 1, degrading, closed to wheeled units, Leg 2 MP
+    assert now.row(bunker).kind == "rubble" and now.cf(bunker) == 1
+    assert now.enter_cost(B.hex("5C2"), bunker, "W") is None and now.enter_cost(B.hex("5C2"), bunker, "L") == 2
+    assert now.elevation[bunker] == B.elevation[bunker]
+
+
+@pytest.mark.rule("goe85:23a")
+def test_foxhole_redraws_the_first_hit():
+    g = game()
+    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    g.state.foxholes.add(board_for(g.state.scenario).hex("5E4"))
+    stack_deck(g, [GREEN, BLANK, BLANK, BLANK])
+    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
+    run(g)
+    assert not g.state.units["M1"].shaken
+
+
+# -- 23b: the bunker itself ---------------------------------------------------------------------
+@pytest.mark.rule("goe85:23b")
+def test_a_bunker_is_a_hard_target_with_af_4():
+    g = game()
+    bunker = B.hex("5C3")  # clear, 3 hexes from 5A1 in clear sight
+    units = [("T", "t-62", "soviet", "5A1"), ("R1", "muj-rifle-intensive", "mujahideen", "5C3"),
+             ("R2", "rpd", "mujahideen", "5C3")]
+    position(g, units)
+    _impulse(g)
+    give(g, "soviet", ["#9"])
+    g.referee(lambda c: c.emit(BunkerPlaced(bunker, 3)))  # facing away: it is attacked from any side
+    play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True)
+    assert play in main_options(RULES, g.state, "soviet")
+    # range 3 - TM 3 + CF 0: TN 0 or more hits; APF 4 +1 (within 4) + the card's bonus against AF 4
+    stack_deck(g, ["#16", "#30"])  # TN 9 hits; APF bonus 0: 5 >= 4, destroyed
+    g.apply(play)
+    while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+    assert bunker not in g.state.bunkers
+    for uid in ("R1", "R2"):  # two Hits each: Shaken, then reduced
+        assert g.state.units[uid].shaken and g.state.units[uid].reduced
+    assert BUNKER_AF == 4
+    # Shake!: every unit inside is Shaken
+    position(g, units)
+    _impulse(g)
+    give(g, "soviet", ["#9"])
+    g.referee(lambda c: c.emit(BunkerPlaced(bunker, 0)))
+    stack_deck(g, ["#16", "#8"])
+    g.apply(play)
+    while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+    assert bunker in g.state.bunkers and all(g.state.units[u].shaken and not g.state.units[u].reduced
+                                            for u in ("R1", "R2"))
+    # artillery may spend its APF on the bunker instead: Shake only, all inside
+    position(g, units)
+    ctx(g).emit(BunkerPlaced(bunker, 0))
+    assert any(o.bunker_ap and o.target == "5C3" for o in strike_options(RULES, g.state, "soviet"))
+    strike(RULES, ctx(g), "soviet", 4, [bunker], bunker_ap=True)
+    assert [f.target for f in g.state.stack] == ["bunker:5C3"]
+    stack_deck(g, ["#30"])  # 4 + 0 >= 4: a "destroy" that artillery turns into a Shake
+    run(g)
+    assert bunker in g.state.bunkers and all(g.state.units[u].shaken for u in ("R1", "R2"))
+
+
+# -- 23c: wire and tracks -------------------------------------------------------------------------
+@pytest.mark.rule("goe85:23c")
+def test_tracked_vehicles_pay_three_mp_to_enter_wire():
+    g = game()
+    here = B.hex("5E4")
+    ahead = next(h for h in front_hexes(here, 0) if B.enter_cost(here, h, "T") == 1
+                 and B.enter_cost(here, h, "W") == 1)
+    for tid, mf, cost in (("t-55", 5, 3), ("btr-70", 6, 1)):
+        position(g, [("V", tid, "soviet", "5E4"), FAR_MUJ], V={"facing": 0})
+        ctx(g).emit(WirePlaced(ahead))
+        start_move(RULES, ctx(g), "soviet", "move", ["V"])
+        g._decision = None
+        g.apply(Step(("V",), B.label(ahead)))
+        assert g.state.units["V"].hex == ahead and _mp(g)["V"] == mf - cost

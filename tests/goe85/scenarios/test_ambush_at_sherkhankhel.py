@@ -1,0 +1,184 @@
+"""The scenario ambush-at-sherkhankhel: set-up, special rules, events and victory."""
+import pytest
+
+from tabletop_core.decks import hand
+
+from rules_goe85.model.actions import Decline, Declined, ExitMap, PlaceVillageUnit, PlayCard, Step, Use
+from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
+from rules_goe85.model.vehicles import MechSet
+from rules_goe85.procedures.fire import fire_options, start_fire
+from rules_goe85.procedures.turn import end_turn_limit
+from rules_goe85.procedures.vehicles import sees
+from rules_goe85.queries.board import board_at, board_for
+from rules_goe85.scenarios import ambush_at_sherkhankhel, mechanised_events as se
+
+from ..helpers import DATA, RULES, ctx, decide, game, labels, position
+from ..refpos import arrange
+
+
+SK = "ambush-at-sherkhankhel"
+
+
+# d10 then d6 per tile, in the order 3 Woods, 1 Rough, 4 Buildings: the woods on 8D2, the rough on
+# 8J1, every building on 8F2 (column 3 = D, 9 = J, 5 = F)
+VILLAGE_FACES = [3, 2] * 3 + [9, 1] + [5, 2] * 4
+
+
+def _village_position(lay: bool):
+    g = game(SK)
+    units = [("S", "sov-rifle-intensive", "soviet", "8I5"),  # it sees 8I4 (adjacent)
+             ("A", "sov-rifle-intensive", "soviet", "8D1"), ("B", "sov-rifle-intensive", "soviet", "8F1"),
+             ("C", "sov-rifle-marksman", "soviet", "8F4"),
+             ("M", "muj-rifle-resilient", "mujahideen", "8D3"), ("P", "muj-rifle-resilient", "mujahideen", "8F2"),
+             ("Q", "muj-rifle-resilient", "mujahideen", "7K7")]
+    # without the village: mark it done, so no later act lays it
+    arrange(g, units, extra=None if lay else (lambda c: c.emit(MechSet("village", 1))))
+    if lay:
+        g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=VILLAGE_FACES)
+        while g.decision is not None and g.decision.player == "mujahideen":  # no RPG / DShK, no card plays
+            g.apply(g.decision.actions[-1])
+    return g
+
+
+# -- Ambush at Sherkhankhel -----------------------------------------------------------------------
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_setup_concealed_start_cards_and_end_turns():
+    g = game("ambush-at-sherkhankhel")
+    b = board_for("ambush-at-sherkhankhel")
+    muj = [u for u in g.state.units.values() if u.side == "mujahideen"]
+    assert muj and all(u.concealed for u in muj if DATA.units[u.type].leg)
+    assert {b.label(u.hex) for u in muj} <= {"7G1", "7F0", "6G1", "7D0", "5J4", "5J2"}
+    assert labels(g, g.state.foxholes) == ["6G1", "7D0", "7F0", "7G1"]  # all four, one a hex
+    assert all(g.state.mech.get(f"noexit:{u.uid}") == (1 if b.local(u.hex)[0] == "5" else None) for u in muj)
+    cards = g.state.decks["action"].piles[hand("mujahideen")]
+    assert "#37" in cards and "#7" in cards and len(cards) == 4
+    assert g.state.initiative == "mujahideen"
+    assert end_turn_limit(RULES, g.state) == 3
+    g.state.turn = 2
+    assert end_turn_limit(RULES, g.state) == 2
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
+    g = game("ambush-at-sherkhankhel")
+    position(g, [("S", "sov-rifle-intensive", "soviet", "7D3"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("S", 4, 0),), origin=()))
+    d = decide(g)
+    assert not any(isinstance(a, Step) and a.to == "7D2" for a in d.actions)
+    g.state.stack.clear()
+    g.state.turn = 1
+    g.state.stack.append(FireFrame(side="soviet", use="move_fire", lead="S", supporters=(), targets=("M",),
+                                   hex=board_for("ambush-at-sherkhankhel").hex("7D2"), hef=3, degrade=1))
+    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
+    assert g.state.stack[-1].degrade == 2  # turn 1: one colour rarer
+    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
+    assert g.state.stack[-1].degrade == 2  # once
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
+    g = game("ambush-at-sherkhankhel")
+    position(g, [("S", "sov-rifle-intensive", "soviet", "8I5"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
+    from rules_goe85.model.frames import Impulse
+
+    g.state.stack.append(Impulse("soviet", "main"))  # in the Soviet impulse, a unit sees 8I4
+    g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=[3, 2] * 8)  # every tile on 8D2
+    b = board_for("ambush-at-sherkhankhel")
+    assert g.state.mech["village"] == 1 and g.state.tiles == {b.hex("8D2"): "building"}  # the last on top
+    d = g.decision
+    assert d.player == "mujahideen" and PlaceVillageUnit("8D2", "rpg") in d.actions
+    g.apply(PlaceVillageUnit("8D2", "rpg"))
+    g.apply(PlaceVillageUnit("8D2", "dshk"))
+    placed = [u for u in g.state.units.values() if "village" in u.uid]
+    assert sorted(u.type for u in placed) == ["dshk", "rpg"] and all(g.state.mech[f"noexit:{u.uid}"] for u in placed)
+    # then two Action cards drawn and played out of turn
+    assert isinstance(g.state.stack[-1], se.ExtraPlays) and len(g.state.decks["action"].piles[hand("mujahideen")]) >= 1
+    d = g.decision
+    assert d.player == "mujahideen" and any(isinstance(a, PlayCard) for a in d.actions)
+    g.apply(next(a for a in d.actions if isinstance(a, PlayCard) and a.use == "fire") if any(
+        isinstance(a, PlayCard) and a.use == "fire" for a in d.actions) else Decline(Declined.NO_MORE))
+    while isinstance(g.state.stack[-1], se.ExtraPlays) is False and g.decision.player == "mujahideen" \
+            and not isinstance(g.state.stack[-1], Impulse):
+        g.apply(g.decision.actions[-1])
+    if isinstance(g.state.stack[-1], se.ExtraPlays):
+        g.apply(Decline(Declined.NO_MORE))
+    assert isinstance(g.state.stack[-1], Impulse) and g.state.stack[-1].player == "soviet"
+    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
+    assert g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_exits_and_victory_product():
+    g = game("ambush-at-sherkhankhel")
+    b = board_for("ambush-at-sherkhankhel")
+    position(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6A7"),
+                 ("N", "muj-rifle-resilient", "mujahideen", "7J3"), ("V", "rpd", "mujahideen", "5B7")])
+    g.state.mech["noexit:V"] = 1
+    assert b.hex("6A7") in se._exit_edges("ambush-at-sherkhankhel") or se.may_exit(g.state, g.state.units["M"])
+    assert se.may_exit(g.state, g.state.units["M"]) and not se.may_exit(g.state, g.state.units["N"])
+    assert not se.may_exit(g.state, g.state.units["V"])  # first placed on board 5
+    RULES.special_rules(g.state).after_step(RULES, ctx(g), ["M"], g.state.units["M"].hex)
+    f = g.state.stack[-1]
+    assert isinstance(f, EventChoice) and f.event == "exit"
+    RULES.act(ctx(g), ExitMap("M"))
+    assert "M" not in g.state.units and g.state.mech["exited"] == 1
+    g.state.losses["soviet"] = 3
+    g.state.mech["exited"] = 4
+    assert ambush_at_sherkhankhel.sherkhankhel_vp(g.state)["mujahideen"] == 12  # the rulebook's example: 3 x 4
+    from rules_goe85.procedures.damage import apply_hit
+
+    g.state.units["N"] = g.state.units["N"].__class__("N", "muj-rifle-resilient", "mujahideen", b.hex("7J3"),
+                                                      shaken=True, reduced=True)
+    apply_hit(RULES, ctx(g), "N")
+    assert g.state.vp["soviet"] == 4
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
+    before, after = _village_position(False), _village_position(True)
+    b = board_for(SK)
+    assert before.state.tiles == {}
+    assert after.state.tiles == {b.hex("8D2"): "woods", b.hex("8J1"): "rough", b.hex("8F2"): "building"}
+    assert after.observe("soviet")["tiles"] == {"8D2": "woods", "8F2": "building", "8J1": "rough"}
+    # LOS: 8D1 -> 8D3 crosses only 8D2; clear printed ground, blocked under the woods tile (14a)
+    for g, seen in ((before, True), (after, False)):
+        st = g.state
+        assert sees(st, st.units["A"], st.units["M"]) is seen
+        assert (("A", "M", False) in fire_options(RULES, st, "soviet", use=Use.FIRE)) is seen
+    assert board_for(SK).row(b.hex("8D2")).kind == "clear"  # the printed board is untouched
+    assert board_at(after.state).row(b.hex("8D2")).kind == "woods"
+    assert board_at(after.state).elevation[b.hex("8D2")] == 0  # the tile keeps the level
+    # movement: stepping into 8F2 costs 1 MP on clear ground, 2 into the building tile (TEC)
+    for g, left in ((before, 3), (after, 2)):
+        h = g.state.units["B"].hex
+
+        arrange(g, [(u.uid, u.type, u.side, board_for(SK).label(u.hex)) for u in g.state.units.values()
+                    if u.uid != "P"],
+                frames=[Impulse("soviet", "main"), MoveFrame(player="soviet", use=Use.MOVE, mp=(("B", 4, 0),),
+                                                             origin=(("B", h),))])
+        g.apply(Step(("B",), "8F2"))
+        mf = next(f for f in g.state.stack if isinstance(f, MoveFrame))
+        assert dict((u, m) for u, m, _ in mf.mp)["B"] == left
+    # cover: the building tile's CF 2 comes off an attack on a unit in 8F2 (10b)
+    hefs = []
+    for g in (_village_position(False), _village_position(True)):
+
+        def fire(c):
+            start_fire(RULES, c, "soviet", "fire", "C", "P", False)
+            hefs.append(c.state.top.hef)  # the attack as declared (10b): HEF, range and cover
+
+        g.referee(fire)
+    assert hefs[0] - hefs[1] == 2
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_tiled_board_patches_the_los_memo_and_is_shared():
+    b = board_for(SK)
+    a, m, far1, far2 = b.hex("8D1"), b.hex("8D3"), b.hex("8A5"), b.hex("8C6")
+    assert b.los(a, m) == 0 and b.los(far1, far2) is not None
+    g = _village_position(True)
+    assert board_at(g.state) is board_at(g.state) is not b  # cached by the set of tiles
+    tiled = b._with_tiles(tuple(sorted(g.state.tiles.items())))  # derived from the memo as it is now
+    assert (far1, far2, "leg", 0, 0) in tiled._memo  # untouched pair carried over
+    assert (a, m, "leg", 0, 0) not in tiled._memo and tiled.los(a, m) == 2  # recomputed under the woods
+    assert b.los(a, m) == 0

@@ -1,0 +1,103 @@
+"""The scenario city-boys: set-up, special rules, events and victory."""
+import pytest
+
+from tabletop_core.decks import hand
+from tabletop_core.game import Game
+
+from rules_goe85.model.actions import Place, Relocate
+from rules_goe85.model.frames import Deploy, Impulse
+from rules_goe85.model.state import DECK
+from rules_goe85.queries.board import board_for
+from rules_goe85.queries.units import stacking_ok, units_at
+from rules_goe85.scenarios import city_boys
+
+from ..helpers import RULES, ctx, game, position
+from ..refpos import arrange
+
+
+# -- set-up as a decision phase -----------------------------------------------------------------
+def _place_all(g):
+    while g.state.stack and isinstance(g.state.top, Deploy):
+        g.apply(g.decision.actions[-1])
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+@pytest.mark.rule("goe85:9")
+def test_setup_is_a_decision_phase_in_the_zones():
+    g = Game.start(RULES, "city-boys", seed=3)  # the default is the decision phase
+    b = board_for("city-boys")
+    d = g.decision
+    assert d.player == "soviet" and all(isinstance(a, Place) for a in d.actions)
+    assert all(b.local(b.hex(a.to))[0] == "7" and b.local(b.hex(a.to))[2] <= 3 for a in d.actions)
+    while isinstance(g.state.top, Deploy) and g.state.top.side == "soviet":
+        g.apply(g.decision.actions[0])  # pile into the first legal hex
+    for h in {u.hex for u in g.state.units.values()}:
+        assert stacking_ok(units_at(g.state, h))  # 9: never more than the limits
+    soviet_hexes = {u.hex for u in g.state.units.values() if u.side == "soviet"}
+    assert g.decision.player == "mujahideen"
+    targets = {b.hex(a.to) for a in g.decision.actions}
+    assert not targets & soviet_hexes  # never into an enemy's hex
+    assert {"7C5", "7D4", "7D5"} <= {b.label(h) for h in targets}
+    _place_all(g)
+    assert all(u.hex is not None for u in g.state.units.values())
+    assert g.state.phase == "deal" or g.state.phase == "initiative" or g.state.phase == "impulses"
+    assert g.state.control  # 24e: zone control set once everyone is placed
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+@pytest.mark.rule("goe85:24e")
+def test_city_boys_setup_control_and_morale():
+    g = game("city-boys")
+    while g.decision.prompt.startswith("keep one Bonus"):  # 24b: each keeps one of two, in secret
+        g.apply(g.decision.actions[0])
+    assert g.state.initiative == "soviet" and isinstance(g.state.top, Impulse)
+    assert len(g.state.decks[DECK].piles[hand("soviet")]) == 5
+    assert all(g.state.control[lab] == "mujahideen" for lab in ("4E4", "4E5", "4F4"))  # could set up there
+    assert city_boys.muj_morale_vp(g.state) == 7
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4E4")])
+    ended = False
+    for seed in range(20):  # morale: 1d6 -1 (Mosque held) against 1 VP
+        h = game("city-boys", seed=seed)
+        position(h, [("M1", "muj-rifle-intensive", "mujahideen", "4E4")])
+        ended = city_boys.morale_check(RULES, ctx(h))
+        roll = next(e for e in reversed(h.events) if type(e).__name__ == "DiceRolled").total
+        assert ended == (roll - 1 > 1)
+        if ended:
+            assert h.state.result.winner == "soviet"
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+def test_city_boys_relocation_once_per_turn():
+    from rules_goe85.procedures.turn import relocations
+    from rules_goe85.model.frames import Impulse
+
+    g = game("city-boys")
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4C3"), ("S1", "sov-rifle-intensive", "soviet", "7A0")])
+    b = board_for("city-boys")
+    opts = relocations(RULES, g.state, "mujahideen")
+    assert opts and all(b.in_cover(b.hex(o.to)) and b.distance(b.hex("4C3"), b.hex(o.to)) <= 3 for o in opts)
+    assert all(o.to.startswith("4") for o in opts)
+    g.state.stack.clear()
+    g.state.phase = "impulses"
+    g.state.stack.append(Impulse("mujahideen", "main"))
+    g._decision = None
+    g.apply(opts[0])
+    assert g.state.units["M1"].hex == b.hex(opts[0].to)
+    assert relocations(RULES, g.state, "mujahideen") == []  # once per turn
+    assert isinstance(g.state.top, Impulse) and g.state.top.step == "main"  # may still activate
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+def test_city_boys_relocation_carries_only_an_eligible_hero():
+    from rules_goe85.model.events import MarkerSet
+
+    def relocations_with_hero(g):
+        return [a for a in g.decision.actions if isinstance(a, Relocate) and a.hero == "H"]
+
+    g = game("city-boys")
+    arrange(g, [("R", "rpd", "mujahideen", "4C3"), ("H", "aarash", "mujahideen", "4C3"),
+                ("S", "sov-rifle-intensive", "soviet", "7A1")], frames=[Impulse("mujahideen", "main")])
+    assert relocations_with_hero(g)  # "(and an accompanying EU Hero)"
+    g.referee(lambda c: c.emit(MarkerSet("H", "ops")))
+    assert not relocations_with_hero(g)  # an Ops Complete Hero is not an Eligible Unit (4c)
+    assert any(isinstance(a, Relocate) and a.unit == "R" for a in g.decision.actions)

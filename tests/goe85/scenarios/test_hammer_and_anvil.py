@@ -1,0 +1,110 @@
+"""The scenario hammer-and-anvil: set-up, special rules, events and victory."""
+import pytest
+
+from tabletop_core.decks import hand
+from tabletop_core.game import Game
+
+from rules_goe85.model.actions import Boldness, HelicopterAttack, PlaceFoxhole, PlayReaction, Step, Use
+from rules_goe85.model.frames import Deploy, EventChoice, FireFrame, Impulse, MoveFrame, OppFireWindow
+from rules_goe85.model.state import DECK
+from rules_goe85.procedures.move import start_move
+from rules_goe85.queries.board import board_for
+from rules_goe85.scenarios import common as scenarios
+from rules_goe85.scenarios.common import act_event, decide_event
+
+from ..helpers import GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck
+from ..refpos import arrange, fresh
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.rule("goe85:23a")
+def test_setup_order_and_foxholes_follow_the_scenario():
+    g = Game.start(RULES, "hammer-and-anvil", seed=1)
+    assert g.decision.player == "mujahideen"  # the Mujahideen set up first here
+    _place_all_side = [0]
+    while g.state.top.side == "mujahideen":
+        g.apply(g.decision.actions[0])
+        _place_all_side[0] += 1
+    assert _place_all_side[0] == 11
+    while g.state.top.pending:
+        g.apply(g.decision.actions[0])
+    d = g.decision
+    assert d.player == "soviet" and all(isinstance(a, PlaceFoxhole) for a in d.actions)
+    b = board_for("hammer-and-anvil")
+    zone = set(b.zone_hexes(RULES.data.scenarios["hammer-and-anvil"].forces[1].zones[0]))
+    assert all(b.hex(a.to) in zone and not b.row(b.hex(a.to)).building for a in d.actions)
+    g.apply(d.actions[0])
+    assert len(g.state.foxholes) == 1
+    assert not any(isinstance(f, Deploy) for f in g.state.stack)
+    default = game("hammer-and-anvil")  # the automatic deployment stays an option
+    assert all(u.hex is not None for u in default.state.units.values() if not u.entry)
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+def test_hammer_events_and_booby_trap():
+    g = game("hammer-and-anvil")
+    position(g, [("S1", "spetsnaz", "soviet", "5G4"), ("M1", "muj-rifle-intensive", "mujahideen", "5J6"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "5A6")], M1={"marker": "ops"})
+    g.state.stack.append(EventChoice("mujahideen", "boldness", 2))
+    g._decision = None
+    g.apply(Boldness("M1"))
+    assert g.state.units["M1"].marker == "" and isinstance(g.state.top, MoveFrame) and g.state.top.use == "fast_move"
+    g.state.stack.clear()
+    g.state.stack.append(EventChoice("soviet", "helicopter"))
+    assert HelicopterAttack("5A6") in decide_event(RULES, g.state, g.state.top).actions
+    act_event(RULES, ctx(g), g.state.top, HelicopterAttack("5A6"))
+    f = g.state.top
+    b = board_for("hammer-and-anvil")
+    assert isinstance(f, FireFrame) and f.use == "event" and f.spraying and f.hef == 5 - b.cf(b.hex("5A6"))
+    # Booby Trap: an Artillery card played when a Soviet unit enters a building hex
+    g2 = game("hammer-and-anvil")
+    position(g2, [("S1", "spetsnaz", "soviet", "5H4"), ("M1", "muj-rifle-intensive", "mujahideen", "5A1")])
+    give(g2, "mujahideen", ["#19"])
+    start_move(RULES, ctx(g2), "soviet", "move", ["S1"])
+    g2._decision = None
+    g2.apply(Step(("S1",), "5H5"))  # a building
+    assert isinstance(g2.state.top, OppFireWindow) and PlayReaction("#19", Use.BOOBY_TRAP, "S1") in g2.decision.actions
+    stack_deck(g2, [GREEN])
+    g2.apply(PlayReaction("#19", Use.BOOBY_TRAP, "S1"))
+    run(g2)
+    assert g2.state.units["S1"].shaken
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.rule("goe85:13d")
+def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
+    from rules_goe85.model.frames import AssaultFrame
+
+    g = fresh("hammer-and-anvil")
+    hb = board_for("hammer-and-anvil")
+    house = hb.hex("5E3")
+    assert hb.row(house).building
+    target = sorted(hb.neighbours[house])[0]
+    arrange(g, [("S1", "spetsnaz", "soviet", hb.label(target)), ("M1", "muj-rifle-intensive", "mujahideen", hb.label(target))],
+            hands={"mujahideen": ["#12"]},  # Artillery / Fast Move: a Booby Trap in this scenario
+            top=["#1", "#4", "#15", "#23", GREEN, "#6", "#8"],
+            frames=[Impulse("soviet", "main"), AssaultFrame(side="soviet", hex=target, attackers=(("S1", house),))])
+    # Spetsnaz 3 +1 (Assault+): 4 blanks; the Mujahideen rifle: a green Hit; the attacker goes back
+    # into the building it came from: a combat-directed retreat, 2 HEF Booby Trap
+    assert g.state.units["S1"].hex == house and g.state.units["S1"].shaken
+    assert g.decision.player == "mujahideen"
+    g.apply(PlayReaction("#12", Use.BOOBY_TRAP, "S1"))
+    assert g.state.units["S1"].reduced  # 2 cards: a green Hit, a blank
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+def test_hammer_and_anvil_setup_escape_and_score():
+    g = game("hammer-and-anvil")
+    assert all(lab[1] in "EFG" and lab.startswith("5") for lab in _labels(g, "mujahideen"))
+    assert all(lab.startswith("6") for lab in _labels(g, "soviet"))
+    spetsnaz = [u for u in g.state.units.values() if u.type == "spetsnaz"]
+    assert len(spetsnaz) == 4 and all(u.hex is None and u.entry == 1 for u in spetsnaz)
+    assert all(RULES.entry_hexes(g.state, "soviet"))
+    assert len(g.state.decks[DECK].piles[hand("mujahideen")]) == 5
+    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "6G8"), ("S1", "sov-rifle-marksman", "soviet", "6A1")])
+    b = board_for("hammer-and-anvil")
+    if not b.sees(b.hex("6A1"), b.hex("6G8")):
+        scenarios.after_step(RULES, ctx(g), ["M1"], b.hex("6G8"))
+        assert g.state.vp["mujahideen"] == 2 and "M1" in g.state.escaped
+    RULES.special_rules(g.state).final_result(RULES, ctx(g))
+    assert g.state.result.winner == "soviet"

@@ -1,0 +1,176 @@
+"""The scenario kill-zone: set-up, special rules, events and victory."""
+import pytest
+
+from tabletop_core.decks import hand
+
+from rules_goe85.data.components import game_data
+from rules_goe85.model.actions import Discard, Ied, Place, Prepare, Relocate, Reverse, Step, Tough
+from rules_goe85.model.events import PhaseSet
+from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
+from rules_goe85.model.vehicles import APFire
+from rules_goe85.queries.board import board_for
+from rules_goe85.scenarios import kill_zone, mechanised_events as se
+
+from ..helpers import DATA, RULES, ctx, decide, game, give, position, stack_deck
+from ..refpos import arrange
+
+
+# -- Kill Zone ------------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_setup_loaded_on_the_road_and_ambushers_in_cover():
+    spec = DATA.scenarios["kill-zone"]
+    assert spec.initiative == "mujahideen" and spec.end_turns == 3 and spec.muj_card19 == ["command_ops"]
+    assert sorted(spec.events) == ["ied", "muj_preparation", "soviet_indecision", "tough"] and spec.bonus_cards == 0
+    g = game("kill-zone")
+    b = board_for("kill-zone")
+    units = g.state.units.values()
+    road = se.road_hexes(b)
+    sov = [u for u in units if u.side == "soviet" and u.hex is not None]
+    for u in sov:
+        assert u.hex in road and b.label(u.hex) not in ("7C1", "7C2")
+        if DATA.units[u.type].leg:  # every Leg unit rides in a GAZ-66, BTR-70 or BMP-1
+            assert g.state.units[u.carrier].type in ("gaz-66", "btr-70", "bmp-1")
+    for u in units:
+        if u.side == "mujahideen":
+            assert b.cf(u.hex) > 0 and all(b.distance(u.hex, s.hex) > 1 for s in sov)
+    assert b.row(b.hex("8F0")).kind == "woods" and b.row(b.hex("8I2")).kind == "rough"
+    # the reinforcements (turn 2) enter by the edge hexes within 3 of 7A4
+    entry = RULES.entry_hexes(g.state, "soviet")
+    assert entry and all(b.distance(h, b.hex("7A4")) <= 3 for h in entry)
+    assert {u.entry for u in units if u.side == "soviet" and u.hex is None} == {2}
+    # set-up as a decision: a Leg unit may only go where a carrier has room
+    g2 = game("kill-zone", setup="choose")
+    d = g2.decision
+    placed = 0
+    while d.player == "soviet" and placed < 40:
+        a = d.actions[0]
+        if isinstance(a, Place) and DATA.units[a.unit.split(".")[1]].leg:
+            carriers = {b.label(v.hex) for v in g2.state.units.values() if DATA.units[v.type].carrier and v.hex is not None}
+            assert {x.to for x in d.actions} <= carriers
+        g2.apply(a)
+        placed += 1
+        d = g2.decision
+    assert all(u.carrier for u in g2.state.units.values() if u.side == "soviet" and u.hex is not None
+               and DATA.units[u.type].leg)
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
+    g = game("kill-zone")
+    position(g, [("T", "t-55", "soviet", "7E2"), ("B", "bmp-1", "soviet", "7F4"), ("R", "rpd", "mujahideen", "8D3")],
+             B={"entry": 2})
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("T", 9, 0), ("B", 9, 0)), origin=()))
+    d = decide(g)
+    b = board_for("kill-zone")
+    near = kill_zone.near_road(b, b.hex("7E4"))
+    steps_t = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("T",)]
+    assert steps_t and all(kill_zone.near_road(b, b.hex(x)) for x in steps_t)  # on or next to the road
+    assert not near  # 7E4 is two rows off the road
+    steps_b = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("B",)]
+    assert any(not kill_zone.near_road(b, b.hex(x)) for x in steps_b)  # a reinforcement is free
+    # once a turn a Mujahideen unit in cover jumps to another covered hex within 2, on any map
+    g.state.stack.clear()
+    position(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")])
+    g.state.turn = 1
+    from rules_goe85.procedures.turn import relocations
+
+    targets = {a.to for a in relocations(RULES, g.state, "mujahideen")}
+    assert "8F0" in targets and all(b.distance(b.hex("8E1"), b.hex(t)) <= 2 and b.cf(b.hex(t)) > 0 for t in targets)
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_events_ied_indecision_preparation_tough():
+    g = game("kill-zone")
+    position(g, [("G", "btr-70", "soviet", "7E2"), ("S", "sov-rifle-intensive", "soviet", "7F2"),
+                 ("X", "sov-rifle-intensive", "soviet", "7F5"), ("R", "rpd", "mujahideen", "8E1")],
+             R={"marker": "fired"})
+    f = EventChoice("mujahideen", "ied")
+    d = se.decide_event(RULES, g.state, f)
+    assert Ied("G", True) in d.actions and Ied("S", False) in d.actions
+    assert not any("X" in a.units for a in d.actions if isinstance(a, Step))  # off the road
+    g.state.stack.append(f)
+    se.act_event(RULES, ctx(g), f, Ied("G", True))
+    top = g.state.stack[-1]
+    assert isinstance(top, APFire) and top.apf == 3 and top.target == "G"
+    g.state.stack.clear()
+    g.state.stack.append(f)
+    se.act_event(RULES, ctx(g), f, Ied("S", False))
+    top = g.state.stack[-1]
+    assert isinstance(top, FireFrame) and top.hef == 4 and top.targets == ("S",)  # 4 HEF less no cover
+    g.state.stack.clear()
+    # Tough: a Mujahideen unit's marker comes off
+    f = EventChoice("mujahideen", "tough")
+    assert Tough("R") in se.decide_event(RULES, g.state, f).actions
+    g.state.stack.append(f)
+    se.act_event(RULES, ctx(g), f, Tough("R"))
+    assert g.state.units["R"].marker == ""
+    # Soviet Indecision: two cards discarded, the Soviet player's pick
+    give(g, "soviet", ["#2", "#3", "#4"])
+    f = EventChoice("soviet", "indecision", 2)
+    g.state.stack.append(f)
+    se.act_event(RULES, ctx(g), f, Discard("#2"))
+    se.act_event(RULES, ctx(g), g.state.stack[-1], Discard("#3"))
+    assert g.state.decks["action"].piles[hand("soviet")] == ["#4"] and not g.state.stack
+    # Mujahideen Preparation: keep one, one to the bottom, one somewhere in the deck
+    stack_deck(g, ["#5", "#6", "#8"])
+    f = EventChoice("mujahideen", "preparation")
+    assert Prepare("#5", "#6") in se.decide_event(RULES, g.state, f).actions
+    g.state.stack.append(f)
+    se.act_event(RULES, ctx(g), f, Prepare("#5", "#6"))
+    piles = g.state.decks["action"].piles
+    assert "#5" in piles[hand("mujahideen")] and piles["draw"][0] == "#6" and "#8" in piles["draw"]
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_victory_points_and_the_fifth_kill():
+    from rules_goe85.procedures.damage import apply_hit
+
+    g = game("kill-zone")
+    position(g, [("G", "gaz-66", "soviet", "7E2"), ("B", "btr-70", "soviet", "7G2"), ("S", "sov-rifle-intensive", "soviet", "7F5")]
+             + [(f"M{i}", "rpd", "mujahideen", lab) for i, lab in enumerate(["8A3", "8C3", "8E3", "8G3", "8I3", "8K3"])],
+             G={"shaken": True}, B={"shaken": True, "reduced": True}, S={"shaken": True, "reduced": True},
+             **{f"M{i}": {"shaken": True, "reduced": True} for i in range(6)})
+    for uid in ("G", "B", "S"):
+        apply_hit(RULES, ctx(g), uid)
+    assert g.state.vp["mujahideen"] == 4  # GAZ-66 1, BTR-70 2, Leg unit 1
+    for i in range(4):
+        apply_hit(RULES, ctx(g), f"M{i}")
+    assert g.state.result is None
+    apply_hit(RULES, ctx(g), "M4")  # the fifth: the game ends, 4 VP < 10
+    assert g.state.result.winner == "soviet"
+    # reaching 10 VP wins at once
+    g = game("kill-zone")
+    position(g, [("T", "t-55", "soviet", "7E2"), ("R", "rpd", "mujahideen", "8A3")], T={"shaken": True})
+    g.state.vp["mujahideen"] = 8
+    apply_hit(RULES, ctx(g), "T")
+    assert g.state.result.winner == "mujahideen"
+
+
+# -- Kill Zone: the relocation carries its Hero; the turn guard --------------------------------------
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_relocation_carries_an_accompanying_hero():
+    g = game("kill-zone")
+    arrange(g, [("R", "rpd", "mujahideen", "8E1"), ("H", "aarash", "mujahideen", "8E1"),
+                ("S", "sov-rifle-intensive", "soviet", "7E2"), ("T", "t-55", "soviet", "7K2")],
+            frames=[Impulse("mujahideen", "main")])
+    d = g.decision
+    with_hero = [a for a in d.actions if isinstance(a, Relocate) and a.hero == "H"]
+    alone = [a for a in d.actions if isinstance(a, Relocate) and a.unit == "R" and not a.hero]
+    assert with_hero and alone and not any(a.unit == "H" for a in d.actions if isinstance(a, Relocate))
+    g.apply(Relocate("R", "8F0", "H"))
+    b = board_for("kill-zone")
+    assert g.state.units["R"].hex == g.state.units["H"].hex == b.hex("8F0")
+    assert g.state.relocated["mujahideen"] == g.state.turn
+    assert not any(isinstance(a, Relocate) for a in g.decision.actions)  # once a turn
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_turn_guard_ends_the_game_after_turn_ten():
+    spec = game_data().scenarios["kill-zone"]
+    assert spec.turns == 10  # no turn limit is printed: a guard, not a rule
+    g = game("kill-zone")
+    arrange(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")],
+            phase="cleanup", frames=[], extra=lambda c: c.emit(PhaseSet("cleanup", 10)))
+    g.referee(lambda c: RULES.advance(c))
+    assert g.state.result is not None and g.state.result.winner == "soviet"
+    assert "guard" in g.state.result.reason

@@ -1,0 +1,85 @@
+"""The scenario tanks-at-zhawar: set-up, special rules, events and victory."""
+import pytest
+
+from rules_goe85.model.actions import Face, Place, PlaceWire, Step
+from rules_goe85.model.frames import MoveFrame
+from rules_goe85.procedures.turn import _uses
+from rules_goe85.queries.board import board_for
+from rules_goe85.scenarios import tanks_at_zhawar
+
+from ..helpers import BLANK, DATA, GREEN, RULES, ctx, game, position, stack_deck
+
+
+# -- Tanks at Zhawar ------------------------------------------------------------------------------
+@pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
+def test_zhawar_setup_wire_artillery_cards_and_hands():
+    spec = DATA.scenarios["tanks-at-zhawar"]
+    assert spec.hand == {"soviet": 4, "mujahideen": 5} and spec.turns == 7 and spec.initiative == "mujahideen"
+    g = game("tanks-at-zhawar")
+    b = board_for("tanks-at-zhawar")
+    assert len(g.state.wire) == 3
+    assert b.row(b.hex("5I5")).building and b.row(b.hex("5J2")).building and b.row(b.hex("6F3")).kind in ("clear", "hill")
+    assert b.elevation[b.hex("6F3")] == 3  # the tile keeps the hill's level
+    for u in g.state.units.values():
+        if u.hex is not None and u.side == "mujahideen":
+            assert b.local(u.hex)[0] == "6" and b.local(u.hex)[2] >= 4
+        if u.hex is not None and u.side == "soviet":
+            assert any(lab.startswith("5") for lab in b.board.labels(u.hex)) or b.label(u.hex) == "6I1"
+    # the Mujahideen call 3 HEF artillery with #12 (its Soviet restriction ignored) or #19's top half
+    assert ("upper", "artillery") in _uses(RULES, g.state, "mujahideen", "#12")
+    assert ("upper", "artillery") in _uses(RULES, g.state, "mujahideen", "#19")
+    from rules_goe85.procedures.artillery import on_target
+
+    assert not on_target(3, "mujahideen", False) and on_target(4, "mujahideen", False)  # 4-6 only
+    assert ("upper", "artillery") not in _uses(RULES, DATA and game("jalalabad").state, "mujahideen", "#12")
+
+
+@pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
+def test_zhawar_assaulting_a_t55_takes_a_hit_card():
+    g = game("tanks-at-zhawar")
+    position(g, [("A", "sov-rifle-intensive", "soviet", "5E2"), ("C", "sov-rifle-intensive", "soviet", "5E2"),
+                 ("T", "t-55", "mujahideen", "5E1")])
+    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("A", 4, 0), ("C", 4, 0)), origin=()))
+    stack_deck(g, [GREEN, BLANK])  # A draws a Hit, C a blank
+    RULES.act(ctx(g), Step(("A", "C"), "5E1"))
+    b = board_for("tanks-at-zhawar")
+    assert g.state.units["A"].hex == b.hex("5E1") and g.state.units["C"].hex == b.hex("5E2")
+    mp = {u: m for u, m, _ in next(f for f in g.state.stack if isinstance(f, MoveFrame)).mp}
+    assert mp["C"] == 0  # it ends its move next to the tank
+
+
+@pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
+def test_zhawar_victory_two_per_building_and_the_bonus_cards():
+    g = game("tanks-at-zhawar")
+    spec = DATA.scenarios["tanks-at-zhawar"]
+    for lab in spec.victory_hexes:
+        g.state.control[lab] = "mujahideen"
+    assert tanks_at_zhawar.zhawar_vp(g.state, spec) == 10
+    g.state.vp["soviet"] = 2  # the Soviets completed their Bonus card: -4 for the Mujahideen
+    assert tanks_at_zhawar.zhawar_vp(g.state, spec) == 6
+    g.state.vp["mujahideen"] = 2
+    RULES.special_rules(g.state).final_result(RULES, ctx(g))
+    assert g.state.result.winner == "soviet"
+
+
+# -- Tanks at Zhawar: the Wire is the Soviet player's decision ------------------------------------
+@pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
+def test_zhawar_wire_is_placed_by_the_soviet_player_at_set_up():
+    g = game("tanks-at-zhawar", setup="choose")
+    b = board_for("tanks-at-zhawar")
+    assert not g.state.wire
+    while g.decision.player == "soviet" and any(isinstance(a, Place) for a in g.decision.actions):
+        g.apply(g.decision.actions[0])
+        while g.decision.player == "soviet" and any(isinstance(a, Face) for a in g.decision.actions):
+            g.apply(g.decision.actions[0])
+    d = g.decision
+    assert d.player == "soviet" and all(isinstance(a, PlaceWire) for a in d.actions) and "3 left" in d.prompt
+    targets = {a.to for a in d.actions}
+    assert "6I1" not in targets and "5I5" not in targets and "5H5" not in targets  # no Wire in a building (23)
+    assert all(any(lab.startswith("5") for lab in b.board.labels(b.hex(x))) for x in targets)  # map 5 (6I1: a building)
+    picks = ["5A1", "5A2", "5A3"]  # a line of adjacent hexes: the player's choice, not our spread
+    for p in picks:
+        assert p in {a.to for a in g.decision.actions}
+        g.apply(PlaceWire(p))
+    assert sorted(b.label(h) for h in g.state.wire) == picks
+    assert g.decision.player == "mujahideen"
