@@ -23,7 +23,6 @@ from .state import (
     FireDeclared,
     FireResult,
     Fig,
-    OnGuardWindow,
     SplitFire,
     UnitPlaced,
     UnitRevealed,
@@ -229,7 +228,9 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
             continue
         allocations += _hit(rules, ctx, u, target, groups, source)
     # LWTV: On Guard units may react to enemy fire too (the window waits under the allocations)
-    open_reaction_windows(rules, ctx, uid, "fire", ())
+    from .on_guard import open_fire_windows  # on_guard builds on this module
+
+    open_fire_windows(rules, ctx, uid)
     for frame in reversed(allocations):
         ctx.push(frame)
 
@@ -394,48 +395,3 @@ def try_spot(rules, ctx, uid: str, target: str) -> bool:
         ctx.emit(UnitRevealed(target, f"spotted by {uid}"))
         return True
     return False
-
-
-# -- On Guard -------------------------------------------------------------------------------------
-def reactors(rules, state, player: str, enemy: str, start) -> list[str]:
-    """# FUBAR on-guard: ``player``'s On Guard units that have not reacted this turn and can fire at
-    ``enemy`` where it stands now or (a mover) where it started."""
-    e = state.units.get(enemy)
-    if e is None or not e.alive or _engaged(state, enemy):
-        return []
-    ghost = attrs.evolve(e, figures=tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(e.figures, start))) if start else None
-    out = []
-    for uid, u in state.units.items():
-        if u.side != player or not u.alive or not u.on_guard or u.reacted or _engaged(state, uid):
-            continue
-        if can_fire_at(rules, state, u, e) or (ghost is not None and can_fire_at(rules, state, u, ghost)):
-            out.append(uid)
-    return out
-
-
-def open_reaction_windows(rules, ctx, enemy: str, trigger: str, start) -> None:
-    """Push a reaction window for each other player with an On Guard unit that can react
-    (# FUBAR on-guard; what triggers it is the policy's: movement, and in LWTV fire too)."""
-    if trigger not in rules.policy.on_guard_triggers:
-        return
-    state = ctx.state
-    e = state.units[enemy]
-    if e.hidden:
-        return
-    order = state.order or rules.players
-    players = [p for p in reversed(order) if p != e.side]
-    for p in players:
-        if reactors(rules, state, p, enemy, start):
-            ctx.push(OnGuardWindow(enemy, p, trigger, tuple(start)))
-
-
-def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:
-    """The reaction fire: at the enemy where it stands, or where it started if only that was in
-    the reactor's field of fire."""
-    state = ctx.state
-    e = state.units[frame.enemy]
-    u = state.units[uid]
-    at = None
-    if frame.start and not can_fire_at(rules, state, u, e):
-        at = {frame.enemy: frame.start}
-    resolve_fire(rules, ctx, uid, (frame.enemy,), reaction=True, at=at)

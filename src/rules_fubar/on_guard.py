@@ -166,6 +166,22 @@ def open_move_windows(rules, ctx, uid: str, starts: Positions, paths: tuple[Posi
             ctx.push(frame)
 
 
+def open_fire_windows(rules, ctx, uid: str) -> None:
+    """After ``uid`` fired, where the policy lets On Guard answer fire (LWTV): a window for each
+    other player with an On Guard unit able to fire at it where it stands."""
+    if "fire" not in rules.policy.on_guard_triggers:
+        return
+    state = ctx.state
+    e = state.units[uid]
+    if e.hidden:
+        return
+    order = state.order or rules.players
+    for p in [p for p in reversed(order) if p != e.side]:
+        frame = OnGuardWindow(uid, p, "fire")
+        if reactors(rules, state, frame):
+            ctx.push(frame)
+
+
 def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:
     """The reaction fire, at the enemy where the reactor catches it on its path (or where it is)."""
     state = ctx.state
