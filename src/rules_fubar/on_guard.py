@@ -117,10 +117,12 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
     out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors."""
     near = _in_range_samples(rules, reactor, frame_path, spreads or path_spreads(frame_path))
-    if len(near) > 1:  # one numpy batch for the whole path's sight lines, then cached answers
-        rules.measure_for(reactor).prefetch_sight_lines(
-            [f.pos for f in reactor.figures], [p for _d, _k, positions in near for p in positions])
-    for _d, _k, positions in near:
+    for k, (_d, _k, positions) in enumerate(near):
+        if k == 1 and len(near) > 2:
+            # the nearest sample alone settles most paths; past it, one numpy batch for the rest
+            # of the path's sight lines, then cached answers
+            rules.measure_for(reactor).prefetch_sight_lines(
+                [f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
         ghost = _ghost(mover, ids, positions)
         if ghost.figures and can_fire_at(rules, state, reactor, ghost):
             return positions
