@@ -103,8 +103,26 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
-    # figure by figure: most answers are settled by the first that can shoot
-    return any(shot(rules, state, u, f, target) for f in u.figures)
+    """Could any figure of ``u`` shoot at ``target`` (``shot`` is not None)?  Figure by figure:
+    most answers are settled by the first that can shoot.  A direct weapon needs only to see one
+    target figure within its longest band (every band has Fire Points, data.py), so target
+    figures beyond it are not looked at: the same answer as ``shot``, without their sight lines."""
+    from .measure import edge
+
+    m = rules.measure_for(u)
+    for f in u.figures:
+        w = weapon_of(rules, u, f)
+        if w is None:
+            continue
+        if w.indirect:
+            if shot(rules, state, u, f, target) is not None:
+                return True
+            continue
+        reach = w.longest + 1e-9  # the tolerance of Weapon.fire_points
+        near = tuple(g for g in target.figures if edge(f, g) <= reach)
+        if near and m.sees_any(f, near):
+            return True
+    return False
 
 
 def fire_targets(rules, state, u: UnitState) -> list[str]:
