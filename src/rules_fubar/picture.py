@@ -55,7 +55,7 @@ def _unit(scene: Scene, proj, data, uid: str, u: Mapping[str, Any]) -> None:
     troop = data.troops.get(u["troop"])
     kit = data.vehicles.get(troop.vehicle) if troop is not None and troop.vehicle else None
     hidden = u["hidden"]
-    for fid, fx, fy, weapon, suppressed in u["figures"]:
+    for fid, fx, fy, weapon, suppressed, *_leader in u["figures"]:  # the view adds the leader flag
         x, y = proj.point(fx, fy)
         if u["heading"] is not None:
             r = (kit.radius if kit else 1.5) * proj.scale
@@ -70,7 +70,7 @@ def _unit(scene: Scene, proj, data, uid: str, u: Mapping[str, Any]) -> None:
                                   radius=radius, kind="figure"))
     if not u["figures"]:
         return
-    _fid, fx, fy, _w, _s = u["figures"][0]
+    _fid, fx, fy, *_rest = u["figures"][0]
     x, y = proj.point(fx, fy)
     lift = (kit.radius * proj.scale if u["heading"] is not None and kit else BASE * proj.scale) + 8
     states = [text for text, on in (("hidden", hidden), ("On guard", u["on_guard"]), (u["stance"].title(), bool(u["stance"])),
