@@ -1,6 +1,7 @@
 """FUBAR benchmark: decisions per second, games per second, and the share of time in geometry.
 
-    python benchmarks/bench_fubar.py [GAMES] [--no-profile]
+    python benchmarks/bench_fubar.py [GAMES] [--no-profile] [--before OLD_SRC [--rounds R]]
+    python benchmarks/bench_fubar.py --digests GAMES [--before OLD_SRC]
 
 Plays GAMES games per scenario and edition (base and LWTV), random against random and the
 ``fubar`` agent against itself, then profiles one batch with cProfile and reports how much of the
@@ -11,11 +12,19 @@ Each figure is measured in a fresh Python process, so no figure runs on caches a
 a batch; each process warms them on one game of its own scenario first, which is not counted).
 Rates are per CPU second of that process (``time.process_time``), so other work on a shared
 machine does not skew them; wall-clock rates are printed beside them.  To compare two versions,
-run this script with ``PYTHONPATH=<other checkout>/src``: the child processes inherit it.
+run this script with ``PYTHONPATH=<other checkout>/src``: the child processes inherit it, or
+pass ``--before <other checkout>/src``: each figure is then measured for the other checkout and for
+this one in turn, ``R`` rounds (default 2), alternating, and both are printed side by side.
+
+``--digests GAMES`` plays seeds 0..GAMES-1 of every scenario and edition with random agents and
+prints each game's final state digest; with ``--before`` it compares them with the other
+checkout's (same seeds, same actions: an optimisation that keeps the action space must change no
+game) and exits 1 on any difference.
 """
 from __future__ import annotations
 
 import cProfile
+import os
 import pstats
 import subprocess
 import sys
@@ -51,6 +60,51 @@ def one_figure(scenario: str, edition: str, agents: str, games: int) -> str:
             f"wall clock {games / dt:.1f} games/s)")
 
 
+def digests(games: int) -> list[str]:
+    """One line per seeded random game: scenario, edition, seed, decisions, final state digest."""
+    out = []
+    for scenario in SCENARIOS:
+        for edition in ("base", "lwtv"):
+            variants = () if edition == "base" else (edition,)
+            for seed in range(games):
+                game = new_game("fubar", scenario, seed=seed, variants=variants)
+                play(game, agents_for(game, "random,random"))
+                out.append(f"{scenario} {edition} {seed} {game.state.decisions} {game.digest()}")
+    return out
+
+
+def _child(args: list[str], src: str | None) -> str:
+    """Run this script in a fresh process (on ``src`` instead of this checkout, if given)."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = os.path.abspath(src)
+    return subprocess.run([sys.executable, __file__, *args], check=True, env=env,
+                          capture_output=True, text=True).stdout
+
+
+def compare_digests(games: int, before: str) -> int:
+    old = _child(["--digests", str(games)], before).splitlines()
+    new = _child(["--digests", str(games)], None).splitlines()
+    differ = [(a, b) for a, b in zip(old, new) if a != b]
+    print(f"{len(new)} seeded random games ({games} per scenario and edition): "
+          f"{len(new) - len(differ)} identical to {before}, {len(differ)} differ")
+    for a, b in differ[:10]:
+        print(f"  before: {a}\n  now:    {b}")
+    return 1 if differ or len(old) != len(new) else 0
+
+
+def compare_figures(games: int, before: str, rounds: int) -> None:
+    """Each figure for the other checkout and for this one, alternating, ``rounds`` times."""
+    print(f"FUBAR benchmark: {games} games a figure, before = {before}, {rounds} round(s), alternating")
+    for agents in AGENTS:
+        for scenario in SCENARIOS:
+            for edition in ("base", "lwtv"):
+                for _ in range(rounds):
+                    for label, src in (("before", before), ("after ", None)):
+                        line = _child(["--one", scenario, edition, agents, str(games)], src).rstrip()
+                        print(f"{label}{line}", flush=True)
+
+
 def geometry_share(stats: pstats.Stats) -> float:
     """Cumulative time of the outermost geometry calls over the total (no double counting)."""
     total = stats.total_tt
@@ -72,9 +126,20 @@ def main(argv=None) -> int:
     if args and args[0] == "--one":
         print(one_figure(args[1], args[2], args[3], int(args[4])), flush=True)
         return 0
+    before = _option(args, "--before")
+    rounds = int(_option(args, "--rounds") or 2)
+    if args and args[0] == "--digests":
+        games = int(args[1])
+        if before is not None:
+            return compare_digests(games, before)
+        print("\n".join(digests(games)))
+        return 0
     profile = "--no-profile" not in args
     args = [a for a in args if a != "--no-profile"]
     games = int((args or ["20"])[0])
+    if before is not None:
+        compare_figures(games, before, rounds)
+        return 0
     print(f"FUBAR benchmark: {games} games per scenario, edition and pairing (each in a fresh process)")
     for agents in AGENTS:
         for scenario in SCENARIOS:
@@ -90,6 +155,16 @@ def main(argv=None) -> int:
         print(f"  share of time in geometry (cProfile, recovery-team): {geometry_share(stats):.0%}")
         stats.sort_stats("tottime").print_stats(8)
     return 0
+
+
+def _option(args: list[str], name: str) -> str | None:
+    """Remove ``name VALUE`` from ``args`` and return VALUE (None when absent)."""
+    if name not in args:
+        return None
+    k = args.index(name)
+    value = args[k + 1]
+    del args[k:k + 2]
+    return value
 
 
 if __name__ == "__main__":

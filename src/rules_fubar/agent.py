@@ -36,7 +36,6 @@ from tabletop_core.rng import CounterRNG
 from .civilians import SIDE as CIVILIANS
 from .move_menu import flank_point
 from .movement import DISTANCE
-from .transport import SIDES
 from .state import (
     Activate, Assault, AssignShot, ConvertBvp, Decline, DesignateHideout, Disembark, EndAction, FireAt, Follow,
     GoOnGuard, GoToGround, LeaveCombat, LetGo, Move, ReactFire, Spot, StayInCombat, SuppressFigure, TakeCasualty,
@@ -195,9 +194,14 @@ class FubarAgent:
         if not foes:
             return self._pick(exits)
         fx, fy = min(foes, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-        heading = units[me["aboard"]]["heading"] or 0.0
         away = math.atan2(y - fy, x - fx)
-        return self._best(exits, lambda a: math.cos(math.radians(heading + SIDES[a.side]) - away))
+        return self._best(exits, lambda a: math.cos(self._bearing(a.positions, x, y) - away))
+
+    @staticmethod
+    def _bearing(points, x: float, y: float) -> float:
+        """The direction from (x, y) to the centre of ``points``."""
+        cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        return math.atan2(cy - y, cx - x)
 
     def _advance(self, moves, obs, me):
         """ISAF's plan: the nearest objective not yet cleared (the buildings that may hide

@@ -44,6 +44,11 @@ class Weapon:
     def max_range(self) -> float:
         return self.bands[-1][0]
 
+    @property
+    def longest(self) -> float:
+        """The farthest any band reaches (beyond it ``fire_points`` is 0)."""
+        return max(reach for reach, _points in self.bands)
+
     def fire_points(self, distance: float) -> int:
         """# FUBAR weapons: the Fire Points of the first band that reaches ``distance`` (0: out of range)."""
         for reach, points in self.bands:

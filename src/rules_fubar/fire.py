@@ -23,7 +23,6 @@ from .state import (
     FireDeclared,
     FireResult,
     Fig,
-    OnGuardWindow,
     SplitFire,
     UnitPlaced,
     UnitRevealed,
@@ -104,8 +103,26 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
-    # figure by figure: most answers are settled by the first that can shoot
-    return any(shot(rules, state, u, f, target) for f in u.figures)
+    """Could any figure of ``u`` shoot at ``target`` (``shot`` is not None)?  Figure by figure:
+    most answers are settled by the first that can shoot.  A direct weapon needs only to see one
+    target figure within its longest band (every band has Fire Points, data.py), so target
+    figures beyond it are not looked at: the same answer as ``shot``, without their sight lines."""
+    from .measure import edge
+
+    m = rules.measure_for(u)
+    for f in u.figures:
+        w = weapon_of(rules, u, f)
+        if w is None:
+            continue
+        if w.indirect:
+            if shot(rules, state, u, f, target) is not None:
+                return True
+            continue
+        reach = w.longest + 1e-9  # the tolerance of Weapon.fire_points
+        near = tuple(g for g in target.figures if edge(f, g) <= reach)
+        if near and m.sees_any(f, near):
+            return True
+    return False
 
 
 def fire_targets(rules, state, u: UnitState) -> list[str]:
@@ -229,7 +246,9 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
             continue
         allocations += _hit(rules, ctx, u, target, groups, source)
     # LWTV: On Guard units may react to enemy fire too (the window waits under the allocations)
-    open_reaction_windows(rules, ctx, uid, "fire", ())
+    from .on_guard import open_fire_windows  # on_guard builds on this module
+
+    open_fire_windows(rules, ctx, uid)
     for frame in reversed(allocations):
         ctx.push(frame)
 
@@ -394,48 +413,3 @@ def try_spot(rules, ctx, uid: str, target: str) -> bool:
         ctx.emit(UnitRevealed(target, f"spotted by {uid}"))
         return True
     return False
-
-
-# -- On Guard -------------------------------------------------------------------------------------
-def reactors(rules, state, player: str, enemy: str, start) -> list[str]:
-    """# FUBAR on-guard: ``player``'s On Guard units that have not reacted this turn and can fire at
-    ``enemy`` where it stands now or (a mover) where it started."""
-    e = state.units.get(enemy)
-    if e is None or not e.alive or _engaged(state, enemy):
-        return []
-    ghost = attrs.evolve(e, figures=tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(e.figures, start))) if start else None
-    out = []
-    for uid, u in state.units.items():
-        if u.side != player or not u.alive or not u.on_guard or u.reacted or _engaged(state, uid):
-            continue
-        if can_fire_at(rules, state, u, e) or (ghost is not None and can_fire_at(rules, state, u, ghost)):
-            out.append(uid)
-    return out
-
-
-def open_reaction_windows(rules, ctx, enemy: str, trigger: str, start) -> None:
-    """Push a reaction window for each other player with an On Guard unit that can react
-    (# FUBAR on-guard; what triggers it is the policy's: movement, and in LWTV fire too)."""
-    if trigger not in rules.policy.on_guard_triggers:
-        return
-    state = ctx.state
-    e = state.units[enemy]
-    if e.hidden:
-        return
-    order = state.order or rules.players
-    players = [p for p in reversed(order) if p != e.side]
-    for p in players:
-        if reactors(rules, state, p, enemy, start):
-            ctx.push(OnGuardWindow(enemy, p, trigger, tuple(start)))
-
-
-def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:
-    """The reaction fire: at the enemy where it stands, or where it started if only that was in
-    the reactor's field of fire."""
-    state = ctx.state
-    e = state.units[frame.enemy]
-    u = state.units[uid]
-    at = None
-    if frame.start and not can_fire_at(rules, state, u, e):
-        at = {frame.enemy: frame.start}
-    resolve_fire(rules, ctx, uid, (frame.enemy,), reaction=True, at=at)

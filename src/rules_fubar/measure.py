@@ -61,6 +61,7 @@ class Measure:
         self._sees: dict[tuple, bool] = {}
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
         self._rows: dict[tuple, tuple] = {}
+        self._any: dict[tuple, bool] = {}
         self._incoherent: dict[tuple, int] = {}
 
     # -- single points --------------------------------------------------------------------------
@@ -252,6 +253,15 @@ class Measure:
         if out is None:
             out = _remember(self._seen, key, self._figure_sees_which(f, b.figures))
         return out
+
+    def sees_any(self, f: Fig, figs: tuple[Fig, ...]) -> bool:
+        """Does ``f`` see at least one of ``figs``?  (Cached on both; sight lines tested one at a
+        time until one is clear: most answers need one or two.)"""
+        key = (f, figs)
+        answer = self._any.get(key)
+        if answer is None:
+            answer = _remember(self._any, key, self._unit_sees((f,), figs))
+        return answer
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
         feature_at, los = self.feature_at, self._los

@@ -38,7 +38,7 @@ def moving_unit(state) -> UnitState | None:
     return u if u is not None and u.alive else None
 
 
-def _point(p, what: str) -> tuple[float, float]:
+def point_of(p, what: str) -> tuple[float, float]:
     if not isinstance(p, (tuple, list)) or len(p) != 2:
         raise TypeError(f"{what} must be an (x, y) pair, got {p!r}")
     x, y = p
@@ -88,7 +88,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
             raise TypeError(f"figure {f.id}'s path must be a tuple of points")
         if len(path) > MAX_WAYPOINTS:
             return f"figure {f.id}'s path has {len(path)} points; at most {MAX_WAYPOINTS}"
-        points = tuple(_point(p, f"figure {f.id}'s point {k + 1}") for k, p in enumerate(path))
+        points = tuple(point_of(p, f"figure {f.id}'s point {k + 1}") for k, p in enumerate(path))
         if points != path:
             raise TypeError(f"figure {f.id}'s points must be tuples of floats, got {path!r}")
         cost = path_cost(rules, u, f, path)
@@ -98,7 +98,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
             return (f"figure {f.id} would use {cost:.2f}\" of movement but has {left[f.id]:.2f}\" left"
                     f" ({action.mode})")
         moved = moved or bool(path and path[-1] != f.pos)
-        touched = _touching(state, u, f, path[-1]) if path else None
+        touched = touching(state, u, f, path[-1]) if path else None
         if touched:
             return f"figure {f.id} would end touching {touched} (base contact is made only by an Assault)"
     if not moved:
@@ -106,7 +106,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
     return None
 
 
-def _touching(state, u: UnitState, fig, end) -> str | None:
+def touching(state, u: UnitState, fig, end) -> str | None:
     for e in state.units.values():
         if e.side == u.side or not e.alive or e.hidden:
             continue
@@ -171,15 +171,15 @@ def parse(state, text: str) -> MoveFigures | None:
     if len(rest) == 1 and ">" not in rest[0] and rest[0] != "-":
         cx = sum(f.x for f in u.figures) / len(u.figures)
         cy = sum(f.y for f in u.figures) / len(u.figures)
-        x, y = _read_point(rest[0])
+        x, y = read_point(rest[0])
         return MoveFigures(mode, tuple(((round(f.x + x - cx, 3), round(f.y + y - cy, 3)),) for f in u.figures))
     if len(rest) != len(u.figures):
         raise ValueError(f"{u.id} has {len(u.figures)} figures; give one path for each (or one centre point)")
-    paths = tuple(() if w == "-" else tuple(_read_point(p) for p in w.split(">")) for w in rest)
+    paths = tuple(() if w == "-" else tuple(read_point(p) for p in w.split(">")) for w in rest)
     return MoveFigures(mode, paths)
 
 
-def _read_point(text: str) -> tuple[float, float]:
+def read_point(text: str) -> tuple[float, float]:
     m = _POINT.match(text)
     if m is None:
         raise ValueError(f"{text!r} is not a point X,Y (inches, e.g. 12.5,30)")

@@ -28,29 +28,41 @@ Positions = tuple[Point, ...]
 
 
 # -- the path -------------------------------------------------------------------------------------
-def _along(start: Point, waypoints: Positions, t: float) -> Point:
-    """The point a fraction ``t`` of the way along the polyline from ``start`` through ``waypoints``."""
+def _legs(start: Point, waypoints: Positions):
+    """The legs of the polyline from ``start`` through ``waypoints`` (ends and length), and its length."""
     points = (start, *waypoints)
-    legs = [math.dist(a, b) for a, b in zip(points, points[1:])]
-    total = sum(legs)
+    legs = [(a, b, math.dist(a, b)) for a, b in zip(points, points[1:])]
+    return legs, sum(length for _a, _b, length in legs)
+
+
+def _along(start: Point, legs, total: float, t: float) -> Point:
+    """The point a fraction ``t`` of the way along a polyline given by its ``legs`` (``_legs``)."""
     if total == 0.0:
         return start
     goal = t * total
-    for (a, b), length in zip(zip(points, points[1:]), legs):
+    for a, b, length in legs:
         if goal <= length and length > 0.0:
             k = goal / length
             return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
         goal -= length
-    return points[-1]
+    return legs[-1][1]
 
 
 def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
-    """The unit's positions every ``SAMPLE_STEP`` inches along its move, start and end included."""
-    longest = max((sum(math.dist(a, b) for a, b in zip((s, *p), p)) for s, p in zip(starts, paths)), default=0.0)
+    """The unit's positions every ``SAMPLE_STEP`` inches along its move, start and end included
+    (each figure's legs measured once, not once per sample)."""
+    walks = [(s, *_legs(s, p)) if p else None for s, p in zip(starts, paths)]
+    longest = max((w[2] for w in walks if w is not None), default=0.0)
     steps = max(1, math.ceil(longest / SAMPLE_STEP))
     return tuple(
-        tuple(_along(s, p, k / steps) if p else s for s, p in zip(starts, paths)) for k in range(steps + 1)
+        tuple(s if w is None else _along(w[0], w[1], w[2], k / steps) for s, w in zip(starts, walks))
+        for k in range(steps + 1)
     )
+
+
+def path_spreads(frame_path) -> list:
+    """Each sampled position's ``_spread`` (for pruning samples by every reactor's range)."""
+    return [_spread(positions) for positions in frame_path]
 
 
 def _ghost(u: UnitState, ids: tuple[str, ...], positions: Positions) -> UnitState:
@@ -83,15 +95,15 @@ def _spread(points) -> tuple[tuple[float, float], float]:
     return (cx, cy), max(math.dist((cx, cy), p) for p in points) + 1.0
 
 
-def _in_range_samples(rules, reactor: UnitState, frame_path, ids):
-    """The samples no farther than the reactor's weapons reach, nearest (centre to centre) first."""
+def _in_range_samples(rules, reactor: UnitState, frame_path, spreads):
+    """The samples no farther than the reactor's weapons reach, nearest (centre to centre) first
+    (``spreads``: each sample's ``_spread``, worked out once for every reactor)."""
     reach = _reach(rules, reactor)
     if reach <= 0.0:
         return []
     rc, rr = _spread([f.pos for f in reactor.figures])
     near = []
-    for k, positions in enumerate(frame_path):
-        sc, sr = _spread(positions)
+    for k, (positions, (sc, sr)) in enumerate(zip(frame_path, spreads)):
         d = math.dist(rc, sc)
         if d - rr - sr <= reach:
             near.append((d, k, positions))
@@ -99,15 +111,18 @@ def _in_range_samples(rules, reactor: UnitState, frame_path, ids):
     return near
 
 
-def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids) -> Positions | None:
+def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids,
+                spreads=None) -> Positions | None:
     """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
-    out of it."""
-    near = _in_range_samples(rules, reactor, frame_path, ids)
-    if len(near) > 1:  # one numpy batch for the whole path's sight lines, then cached answers
-        rules.measure_for(reactor).prefetch_sight_lines(
-            [f.pos for f in reactor.figures], [p for _d, _k, positions in near for p in positions])
-    for _d, _k, positions in near:
+    out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors."""
+    near = _in_range_samples(rules, reactor, frame_path, spreads or path_spreads(frame_path))
+    for k, (_d, _k, positions) in enumerate(near):
+        if k == 1 and len(near) > 2:
+            # the nearest sample alone settles most paths; past it, one numpy batch for the rest
+            # of the path's sight lines, then cached answers
+            rules.measure_for(reactor).prefetch_sight_lines(
+                [f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
         ghost = _ghost(mover, ids, positions)
         if ghost.figures and can_fire_at(rules, state, reactor, ghost):
             return positions
@@ -121,11 +136,13 @@ def reactors(rules, state, frame: OnGuardWindow) -> list[str]:
     if e is None or not e.alive or _engaged(state, frame.enemy):
         return []
     out = []
+    spreads = None
     for u in state.units.values():
         if u.side != frame.player or not u.alive or not u.on_guard or u.reacted or _engaged(state, u.id):
             continue
         if frame.path:
-            if catch_point(rules, state, u, e, frame.path, frame.movers) is not None:
+            spreads = spreads or path_spreads(frame.path)
+            if catch_point(rules, state, u, e, frame.path, frame.movers, spreads) is not None:
                 out.append(u.id)
         elif can_fire_at(rules, state, u, e):
             out.append(u.id)
@@ -139,7 +156,8 @@ def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...]) -> boo
         return False
     samples = path_samples(tuple(f.pos for f in mover.figures), paths)
     ids = tuple(f.id for f in mover.figures)
-    return any(catch_point(rules, state, u, mover, samples, ids) is not None for u in enemies)
+    spreads = path_spreads(samples)
+    return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in enemies)
 
 
 # -- opening windows and reacting -----------------------------------------------------------------
@@ -162,6 +180,22 @@ def open_move_windows(rules, ctx, uid: str, starts: Positions, paths: tuple[Posi
     order = state.order or rules.players
     for p in [p for p in reversed(order) if p != e.side]:
         frame = OnGuardWindow(uid, p, "move", (), samples, ids)
+        if reactors(rules, state, frame):
+            ctx.push(frame)
+
+
+def open_fire_windows(rules, ctx, uid: str) -> None:
+    """After ``uid`` fired, where the policy lets On Guard answer fire (LWTV): a window for each
+    other player with an On Guard unit able to fire at it where it stands."""
+    if "fire" not in rules.policy.on_guard_triggers:
+        return
+    state = ctx.state
+    e = state.units[uid]
+    if e.hidden:
+        return
+    order = state.order or rules.players
+    for p in [p for p in reversed(order) if p != e.side]:
+        frame = OnGuardWindow(uid, p, "fire")
         if reactors(rules, state, frame):
             ctx.push(frame)
 

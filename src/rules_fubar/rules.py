@@ -102,7 +102,7 @@ class FubarRules(Rules):
     # 1.1: hideouts designated and BVP converted by secret decisions; 1.2: measured free movement
     # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway; figures
     # picked by their owner, split fire by figure, transports, civilians
-    version = "1.2.0"
+    version = "1.3.0"
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
     max_decisions = 8000
@@ -219,18 +219,24 @@ class FubarRules(Rules):
         else:
             ctx.emit(PhaseChanged("activation"))
 
-    # -- parametric actions: measured moves (measured_move.py) --------------------------------
+    # -- parametric actions: measured moves (measured_move.py), getting out (transport.py) ----
     def check(self, state, action):
+        if type(action) is Disembark:
+            return transport.check(self, state, action)
         return measured_move.check(self, state, action)
 
     def propose(self, state, decision, rng):
+        if Disembark in decision.accepts:
+            return transport.propose(self, state, rng)
         return measured_move.propose(self, state, rng)
 
     def parse_action(self, text, state, decision):
+        if Disembark in decision.accepts:
+            return transport.parse(state, text)
         return measured_move.parse(state, text)
 
     def parametric_help(self, decision):
-        return measured_move.HELP
+        return transport.HELP if Disembark in decision.accepts else measured_move.HELP
 
     def explain_illegal(self, state, action, decision):
         """The reason for refusing a figure pick or a boarding (other refusals: the core's words)."""
@@ -293,6 +299,8 @@ class FubarRules(Rules):
 
     # -- words ----------------------------------------------------------------------------------
     def describe_action(self, action, state):
+        if type(action) is Disembark:
+            return transport.describe(state, action)
         return _describe(action)
 
     def narrate(self, event, state):
@@ -323,7 +331,8 @@ def _decide_activated(rules, state, frame: Activated):
     if u is None or not u.alive:
         return None
     if u.carried_by:
-        return Decision(u.side, transport.riding_actions(rules, state, u), f"{u.id} rides in {u.carried_by}: get out or stay")
+        return Decision(u.side, transport.riding_actions(rules, state, u),
+                        f"{u.id} rides in {u.carried_by}: get out where you choose, or stay", accepts=(Disembark,))
     acts = []
     if not frame.spotted:
         acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
@@ -533,7 +542,7 @@ def _embark(rules, ctx, a: Embark):
 
 def _disembark(rules, ctx, a: Disembark):
     frame = ctx.pop()
-    transport.disembark(rules, ctx, frame.unit, a.side)
+    transport.disembark(rules, ctx, frame.unit, a.positions)
 
 
 def _react(rules, ctx, a: ReactFire):
@@ -662,8 +671,6 @@ def _describe(a) -> str:
         return f"{a.figure} fires at {a.target}"
     if t is Embark:
         return f"get into {a.vehicle}"
-    if t is Disembark:
-        return f"get out on the {a.side} side"
     if t is ReactFire:
         return f"{a.unit} reacts with fire"
     if t is Decline:

@@ -796,9 +796,10 @@ class Embark(Action):
 
 @attrs.frozen
 class Disembark(Action):
-    """Get out on the vehicle's ``side`` (front, left, right or rear)."""
+    """Get out of the vehicle, each figure to its point of ``positions`` (in the unit's order);
+    a parametric action (``transport.check``)."""
 
-    side: str
+    positions: tuple[tuple[float, float], ...]
 
 
 ACTIONS = (Activate, Spot, Walk, Move, MoveFigures, FireAt, EndAction, GoOnGuard, GoToGround, Assault, TakeCasualty, SuppressFigure,

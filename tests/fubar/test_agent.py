@@ -179,6 +179,7 @@ def test_never_fires_at_civilians():
 @pytest.mark.rule("fubar:saves")
 def test_riders_get_out_away_from_the_enemy_once_it_is_in_sight():
     from rules_fubar.state import Disembark, Embark, GoOnGuard
+    from rules_fubar.transport import exit_positions
 
     from .helpers import activate
 
@@ -189,7 +190,7 @@ def test_riders_get_out_away_from_the_enemy_once_it_is_in_sight():
     activate(game, "t")
     game.apply(Embark("v"))
     activate(game, "t")
-    assert _agent(game).choose(_view(game)) == Disembark("rear")
+    assert _agent(game).choose(_view(game)) == Disembark(exit_positions(game.rules, game.state, game.state.units["t"], "rear"))
     game = lab()  # far from the enemy and the objective: they stay aboard
     place(game, "mrap", "v", "isaf", 43, 4, heading=90.0)
     place(game, "ft1", "t", "isaf", 43, 1)

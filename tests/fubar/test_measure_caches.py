@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+import attrs
 import pytest
 
 from tabletop_core.boards import geometry as geo
@@ -56,3 +57,28 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         p = (rnd.uniform(0, 48), rnd.uniform(0, 48))
         for reach in (1.5, 3.0, 6.0, 12.0):
             assert m.nearest_cover(p, reach) == table.nearest_cover(p, reach)
+
+
+@pytest.mark.rule("fubar:weapons")
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "cordon-and-search"])
+def test_can_fire_at_answers_as_every_figures_shot_does(scenario):
+    """``can_fire_at`` skips target figures beyond a direct weapon's longest band; it must agree
+    with ``shot`` figure by figure (the range to the nearest figure seen, then the band)."""
+    from rules_fubar import fire
+    from tabletop_core import new_game
+
+    game = new_game("fubar", scenario, seed=3)
+    rules, state = game.rules, game.state
+    weapons = sorted(rules.data.weapons)
+    rnd = random.Random(scenario)
+    answers = set()
+    for trial in range(80):
+        shooter = _unit(rnd, "me", rnd.randint(1, 6), 3.0)
+        figs = tuple(attrs.evolve(f, weapon=rnd.choice(weapons)) for f in shooter.figures)
+        table = rules.data.scenarios[scenario].table
+        shooter = attrs.evolve(shooter, figures=figs, table=table)
+        target = attrs.evolve(_unit(rnd, "them", rnd.randint(1, 8), rnd.choice([1.0, 4.0])), table=table)
+        plain = any(fire.shot(rules, state, shooter, f, target) for f in shooter.figures)
+        assert fire.can_fire_at(rules, state, shooter, target) == plain
+        answers.add(plain)
+    assert answers == {True, False}  # both answers were met

@@ -12,6 +12,7 @@ from tabletop_core import new_game
 from tabletop_core.errors import DataFileError, IllegalActionError
 
 from rules_fubar import data as D
+from rules_fubar import transport
 from rules_fubar.state import (
     BvpAwarded, Disembark, Disembarked, Embark, FireAt, FireResult, GoOnGuard, Move, TakeCasualty, UnitMoved,
     VehicleDamaged, Walk,
@@ -50,8 +51,10 @@ def test_troops_get_in_ride_with_the_vehicle_and_get_out():
     assert all(f.pos == v.figures[0].pos for f in game.state.units["t"].figures)
     # riding, they cannot move, fire or assault by themselves: get out, or stay aboard
     decision = activate(game, "t")
-    assert set(decision.actions) == {Disembark(s) for s in ("front", "left", "right", "rear")} | {GoOnGuard()}
-    game.apply(Disembark("rear"))
+    assert set(decision.actions) == {_side(game, s) for s in ("front", "left", "right", "rear")} | {GoOnGuard()}
+    assert decision.accepts == (Disembark,)
+    assert game.rules.describe_action(_side(game, "rear"), game.state).startswith("get out on the rear side")
+    game.apply(_side(game, "rear"))
     t, v = game.state.units["t"], game.state.units["v"]
     assert not t.carried_by and v.passengers == ()
     vx, vy = v.figures[0].pos
@@ -59,6 +62,66 @@ def test_troops_get_in_ride_with_the_vehicle_and_get_out():
     cx, cy = sum(f.x for f in t.figures) / 4, sum(f.y for f in t.figures) / 4
     # a line whose figures stand 1" clear of the back of the 1.5" base
     assert (cx, cy) == pytest.approx((vx + 3.0 * math.cos(back), vy + 3.0 * math.sin(back)), abs=0.01)
+
+
+def _side(game, side, uid="t"):
+    """The suggested way out on ``side`` of the vehicle ``uid`` rides in."""
+    return Disembark(transport.exit_positions(game.rules, game.state, game.state.units[uid], side))
+
+
+@pytest.mark.rule("fubar:saves")
+def test_riders_get_out_where_their_owner_places_each_figure():
+    game = _mounted(lab())
+    activate(game, "t")
+    # the MRAP at (43, 20): four figures spread round it, the farthest 4.3" from its base
+    points = ((47.5, 20.0), (43.0, 24.0), (40.0, 17.5), (45.0, 14.0))
+    assert Disembark(points) not in game.decision.actions  # not a suggestion: placed freely
+    game.apply(Disembark(points))
+    t = game.state.units["t"]
+    assert tuple(f.pos for f in t.figures) == points and not t.carried_by
+    assert events_of(game, Disembarked)[-1].positions == points
+
+
+@pytest.mark.rule("fubar:saves")
+def test_getting_out_too_far_off_the_table_or_onto_an_enemy_is_refused_and_changes_nothing():
+    game = _mounted(lab())
+    place(game, "taliban-green", "e", "insurgents", 47.5, 20)
+    activate(game, "t")
+    before = game.digest()
+    near = ((43.0, 24.0), (44.0, 24.0), (42.0, 24.0))
+    for points, reason in [
+        (near + ((43.0, 28.5),), r"stands 6\.50\" from v; riders get out within a Walk \(6\"\)"),
+        (near + ((47.0, 20.0),), "would touch e.s figure"),
+    ]:
+        with pytest.raises(IllegalActionError, match=reason):
+            game.apply(Disembark(points))
+        assert game.digest() == before
+    edge_game = lab()
+    place(edge_game, "taliban-green", "far-off", "insurgents", 24, 30)
+    place(edge_game, "mrap", "v", "isaf", 45, 2, heading=90.0)
+    place(edge_game, "ft1", "t", "isaf", 45, 5)
+    activate(edge_game, "t")
+    edge_game.apply(Embark("v"))
+    activate(edge_game, "t")
+    assert _side(edge_game, "rear") not in edge_game.decision.actions  # its line would leave the table
+    with pytest.raises(IllegalActionError, match="off the table"):
+        edge_game.apply(Disembark(((45.0, 0.2), (46.0, 4.0), (44.0, 4.0), (45.0, 5.0))))
+    assert "one per figure of t" in game.check(Disembark(near))  # three points for four figures
+
+
+@pytest.mark.rule("fubar:saves")
+def test_a_person_types_where_the_riders_get_out():
+    game = _mounted(lab())
+    activate(game, "t")
+    decision = game.decision
+    action = game.rules.parse_action("out 43,24", game.state, decision)
+    assert action.positions == ((44.65, 24.0), (43.55, 24.0), (42.45, 24.0), (41.35, 24.0))  # across the way out
+    each = game.rules.parse_action("out 43,24 44,24 42,24 43,25", game.state, decision)
+    assert each.positions[3] == (43.0, 25.0)
+    with pytest.raises(ValueError, match="one point for each"):
+        game.rules.parse_action("out 43,24 44,24", game.state, decision)
+    game.apply(action)
+    assert game.state.units["t"].figures[0].pos == (44.65, 24.0)
 
 
 @pytest.mark.rule("fubar:saves")
@@ -212,7 +275,7 @@ def test_an_on_guard_enemy_may_fire_at_riders_getting_out():
     place(game, "taliban-green", "g", "insurgents", 43, 34)
     game.referee(lambda ctx: ctx.emit(OnGuardSet("g")))
     activate(game, "t")
-    game.apply(Disembark("front"))
+    game.apply(_side(game, "front"))
     decision = game.decision
     assert decision.player == "insurgents" and ReactFire("g") in decision.actions
 
