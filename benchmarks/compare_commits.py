@@ -54,7 +54,11 @@ def main() -> None:
         old = statistics.median(seen["old"].get(label, [float("nan")]))
         new = statistics.median(values)
         ratio = new / old if old else float("nan")
-        print(f"  {label:<40} {old:>12,.1f} {new:>12,.1f} {ratio:>8.2f}")
+        print(f"  {label:<40} {_figure(old):>12} {_figure(new):>12} {ratio:>8.2f}")
+
+
+def _figure(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
 
 
 if __name__ == "__main__":
