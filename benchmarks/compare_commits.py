@@ -3,7 +3,8 @@
     python benchmarks/compare_commits.py OLD NEW [--rounds 5] -- SCRIPT [SCRIPT ARGS...]
     python benchmarks/compare_commits.py d93e94e HEAD -- benchmarks/bench_orgun.py --games 20
 
-OLD and NEW are git revisions; ``.`` means this working tree as it is (uncommitted changes too).
+OLD and NEW are git revisions, or directories holding a checkout (with its ``src``); ``.`` means
+this working tree as it is (uncommitted changes too).
 Each revision other than ``.`` has its ``src`` exported once (``git archive``) into a temporary
 directory, removed at the end; no worktree is registered.  The same SCRIPT -- this tree's copy, so both sides are measured by the same code -- runs
 in a fresh interpreter per round and side with ``PYTHONPATH=<tree>/src``, old and new taking turns
@@ -11,7 +12,9 @@ in a fresh interpreter per round and side with ``PYTHONPATH=<tree>/src``, old an
 
 The script reports by printing lines ``figure: NAME = NUMBER`` (higher is better, e.g. a rate per
 CPU second) and ``check: NAME = TEXT`` (must be the same on both sides, e.g. a digest of the games
-played).  Printed: per figure the median of the rounds for each side and the ratio new/old; per
+played).  A script that prints no ``figure:`` line is read by its table rows instead: every line
+``label   number ...`` (two or more spaces before the first number) is a figure named by its
+label.  Printed: per figure the median of the rounds for each side and the ratio new/old; per
 check whether both sides agree.  The exit status is 1 if any check differs.
 """
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 LINE = re.compile(r"^(figure|check):\s*(.+?)\s*=\s*(\S+)\s*$")
+ROW = re.compile(r"^(\s*\S.*?)\s{2,}(-?[\d,]+(?:\.\d+)?)\b")
 
 
 def parse_report(text: str) -> tuple[dict[str, float], dict[str, str]]:
@@ -42,6 +46,11 @@ def parse_report(text: str) -> tuple[dict[str, float], dict[str, str]]:
             figures[name] = float(value)
         else:
             checks[name] = value
+    if not figures:  # a benchmark that prints a table: each row's first number
+        for line in text.splitlines():
+            row = ROW.match(line)
+            if row:
+                figures[row.group(1).strip()] = float(row.group(2).replace(",", ""))
     return figures, checks
 
 
@@ -49,6 +58,8 @@ def checkout(stack: ExitStack, revision: str) -> Path:
     """The tree holding ``revision``'s ``src``: this tree for ``.``, else a temporary export."""
     if revision == ".":
         return REPO
+    if (Path(revision) / "src").is_dir():
+        return Path(revision)
     where = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="compare-")))
     archive = subprocess.run(["git", "-C", str(REPO), "archive", revision, "src"], capture_output=True, check=False)
     if archive.returncode != 0:
@@ -86,7 +97,7 @@ def summarise(old: str, new: str, reports, script: list[str]) -> int:
     for name in names:
         before = statistics.median(r[0].get(name, float("nan")) for r in reports[old])
         after = statistics.median(r[0][name] for r in reports[new])
-        print(f"  {name:<{width}}  {before:>12,.1f}  {after:>12,.1f}  {after / before:>7.2f}x")
+        print(f"  {name:<{width}}  {_number(before):>12}  {_number(after):>12}  {after / before:>7.2f}x")
     status = 0
     for name in reports[new][0][1] if reports[new] else ():
         values = {r[1].get(name) for side in (old, new) for r in reports[side]}
@@ -94,6 +105,11 @@ def summarise(old: str, new: str, reports, script: list[str]) -> int:
         status |= not same
         print(f"  check {name}: {'identical on both sides' if same else 'DIFFERS: ' + ', '.join(sorted(map(str, values)))}")
     return status
+
+
+def _number(value: float) -> str:
+    """Rates with one decimal; small figures (seconds) with four significant digits."""
+    return f"{value:,.1f}" if abs(value) >= 100 else f"{value:.4g}"
 
 
 def main() -> None:

@@ -13,10 +13,13 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import types
+import typing
 from typing import Any, Iterable, Union
 
 import attrs
 import cattrs
+import orjson
 from cattrs.strategies import configure_tagged_union
 
 from .errors import RulesetError
@@ -50,6 +53,7 @@ class _Family:
         else:
             self.union = members[0] if members else None
         self._converter = converter
+        self._hooks = _HookCache(converter)
 
     def upcast(self, data: dict[str, Any]) -> tuple[type, dict[str, Any]]:
         tag = data.get(TAG_FIELD)
@@ -68,6 +72,15 @@ class _Family:
         return cls, data
 
     def structure(self, data: dict[str, Any]) -> Any:
+        # The fast path: a known tag at its current version goes straight to that class's
+        # generated structure function (cattrs ignores the extra ``type`` and ``v`` keys).
+        if type(data) is dict:
+            cls = self.by_tag.get(data.get(TAG_FIELD))  # type: ignore[arg-type]
+            if cls is not None and data.get(VERSION_FIELD, 1) == cls.VERSION:
+                return self._hooks[cls](data, cls)
+        return self._structure_slowly(data)
+
+    def _structure_slowly(self, data: dict[str, Any]) -> Any:
         if not isinstance(data, dict):
             raise ValueError(f"expected a {self.base.__name__.lower()} object, got {type(data).__name__}")
         _cls, data = self.upcast(data)
@@ -84,7 +97,9 @@ class Codec:
     """The private converter for one ruleset's events, actions, frames and state."""
 
     def __init__(self, *, events: Iterable[type] = (), actions: Iterable[type] = (), frames: Iterable[type] = ()):
-        converter = cattrs.Converter()
+        # detailed_validation off: generated structure functions without per-field bookkeeping
+        # (a bad log still fails, naming its line; the message names the first bad field only).
+        converter = cattrs.Converter(detailed_validation=False)
         self._converter = converter
         converter.register_unstructure_hook(frozenset, _sorted_list)
         converter.register_unstructure_hook(set, _sorted_list)
@@ -101,6 +116,7 @@ class Codec:
         self.frames = _Family(converter, Frame, frames)
         self.events = _Family(converter, Event, (*CORE_EVENTS, *events))
         self.event_types: frozenset[type] = frozenset(self.events.by_tag.values())
+        self._fast_text = _FloatFreeTypes(self)
         # A float field holding an int (3 for 3.0) is written as a float, so that save -> load ->
         # save gives the same bytes (loading turns it into a float either way).
         converter.register_unstructure_hook(float, float)
@@ -132,6 +148,16 @@ class Codec:
 
     def event_to_dict(self, event: Event) -> dict[str, Any]:
         return self._converter.unstructure(event)
+
+    def event_text(self, event: Event) -> str:
+        """The canonical text of one event (what ``canonical_json(event_to_dict(event))`` gives)."""
+        data = self._converter.unstructure(event)
+        if self._fast_text(type(event)):
+            try:
+                return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
+            except (TypeError, orjson.JSONEncodeError):
+                pass  # a value orjson refuses (a huge int, a lone surrogate): the reference encoder
+        return canonical_json(data)
 
     def event_from_dict(self, data: dict[str, Any]) -> Event:
         return self.events.structure(data)
@@ -170,6 +196,68 @@ def first_difference(a: Any, b: Any, path: str) -> str | None:
     if canonical_json(a) != canonical_json(b):
         return f"{path}: {canonical_json(a)[:120]} != {canonical_json(b)[:120]}"
     return None
+
+
+class _HookCache(dict[type, Any]):
+    """A class's structure function, looked up in the converter once."""
+
+    def __init__(self, converter: cattrs.Converter):
+        super().__init__()
+        self._converter = converter
+
+    def __missing__(self, cls: type) -> Any:
+        hook = self[cls] = self._converter.get_structure_hook(cls)
+        return hook
+
+
+class _FloatFreeTypes:
+    """Which event classes can be written by orjson, byte for byte as :func:`canonical_json`.
+
+    orjson and ``json`` agree on strings, ints, bools, null, lists and sorted objects, but not on
+    every float (orjson writes 1e-05 as 0.00001), so a class qualifies only if no field, however
+    deep, can hold a float or an untyped value.  Anything orjson refuses at run time (non-string
+    keys, ints beyond 64 bits) falls back to the reference encoder in :meth:`Codec.event_text`."""
+
+    def __init__(self, codec: Codec):
+        self._codec = codec
+        self._known: dict[Any, bool] = {}
+
+    def __call__(self, cls: type) -> bool:
+        found = self._known.get(cls)
+        if found is None:
+            found = self._known[cls] = _float_free(cls, self._codec, set())
+        return found
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _float_free(tp: Any, codec: Codec, seen: set[Any]) -> bool:
+    if tp in seen:
+        return True  # a cycle: decided by the rest of the walk
+    if tp is float:
+        return False
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return all(type(m.value) in (str, int) for m in tp)
+    if tp in _SCALARS:
+        return True
+    families = {Action: codec.actions, Frame: codec.frames, Event: codec.events}
+    if tp in families:
+        seen.add(tp)
+        return all(_float_free(c, codec, seen) for c in families[tp].by_tag.values())
+    if isinstance(tp, type) and attrs.has(tp):
+        seen.add(tp)
+        try:
+            hints = typing.get_type_hints(tp)
+        except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably float-free
+            return False
+        return all(_float_free(hints.get(f.name, Any), codec, seen) for f in attrs.fields(tp))
+    origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return all(type(v) in (str, int, bool) for v in typing.get_args(tp))
+    if origin in (Union, types.UnionType, tuple, list, frozenset, set, dict):
+        return all(a is Ellipsis or _float_free(a, codec, seen) for a in typing.get_args(tp))
+    return False  # Any, object, a callable, an unknown generic: not provably float-free
 
 
 def _is_exactly(base: type):

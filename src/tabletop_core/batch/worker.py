@@ -11,6 +11,8 @@ that cannot build the ruleset at all fails the task (WorkerSetupError), since th
 """
 from __future__ import annotations
 
+import gc
+import multiprocessing
 import time
 import traceback
 from typing import Any, Sequence
@@ -39,7 +41,20 @@ def play_chunk(spec: BatchSpec, indices: Sequence[int]) -> list[Record]:
     except Exception as exc:  # noqa: BLE001 - every game of the chunk would fail the same way
         raise WorkerSetupError(f"a worker could not load {spec.ruleset} and its plug-ins "
                                f"({type(exc).__name__}: {exc})") from exc
+    _out_of_the_collectors_way()
     return [play_one(spec, host, rules, index) for index in indices]
+
+
+def _out_of_the_collectors_way() -> None:
+    """Move what set-up made (plug-ins, maps, tables) out of the cyclic collector's sight: each
+    full collection would otherwise walk it again while the games run.  Garbage cycles are
+    collected first, so nothing unreachable is kept.  Frozen objects are still freed by reference
+    counting; only a cycle among them outlives the worker process (issue 15).  Done once per
+    worker process, and never in the host's own process (an in-process executor, a test run)."""
+    if multiprocessing.parent_process() is None or gc.get_freeze_count() > 0:
+        return
+    gc.collect()
+    gc.freeze()
 
 
 def play_one(spec: BatchSpec, host: Host, rules: Rules, index: int) -> Record:

@@ -497,6 +497,7 @@ class LosTable:
         self._lines = _build_lines(self.hexes, self.single.lines)
         self._cases: dict[_Case, dict[str, np.ndarray]] = {}
         self._results: dict[_Case, list] = {}
+        self._live_cache: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
 
     # -- queries -------------------------------------------------------------------------------
     def status(self, a, b, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
@@ -541,53 +542,75 @@ class LosTable:
 
     def _fill(self, case: _Case, arrays: dict[str, np.ndarray], pairs: np.ndarray) -> None:
         """(Re)compute both directions of the given unordered pairs into ``arrays``."""
-        L = self._lines
         if len(pairs) == 0:
             return
-        lengths = L.ptr[pairs + 1] - L.ptr[pairs]
+        L = self._lines
+        lengths = (L.ptr[pairs + 1] - L.ptr[pairs]).astype(np.int32)
         elev, top, cls = _terrain_arrays(self.state, self.hexes, case.sight_class)
-        pi, pj = L.pi[pairs], L.pj[pairs]
-        if len(pairs) == len(L.pi):  # the whole board: no gather needed
-            sub_ptr, owner = L.ptr, L.pair_of_step
-            s1, s2, local = L.side1, L.side2, L.local
-            adj = (L.adj1_j, L.adj2_j, L.adj1_i, L.adj2_i)
-        else:
-            sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
-            np.cumsum(lengths, out=sub_ptr[1:])
-            owner = np.repeat(np.arange(len(pairs)), lengths)
-            steps = L.ptr[pairs][owner] + (np.arange(int(sub_ptr[-1])) - sub_ptr[owner])
-            s1, s2, local = L.side1[steps], L.side2[steps], L.local[steps]
-            adj = (L.adj1_j[steps], L.adj2_j[steps], L.adj1_i[steps], L.adj2_i[steps])
+        steps, owner = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0))
+        s1, s2, local = L.side1[steps], L.side2[steps], L.local[steps].astype(np.int32)
         rlocal = lengths[owner] - 1 - local
-        for obs, tgt, adj1, adj2, pos, forward in (
-            (pi, pj, adj[0], adj[1], local, True),
-            (pj, pi, adj[2], adj[3], rlocal, False),
+        pi, pj = L.pi[pairs], L.pj[pairs]
+        lo_i, lo_j = elev[pi] + case.observer_offset, elev[pj] + case.observer_offset
+        lt_i, lt_j = elev[pi] + case.target_offset, elev[pj] + case.target_offset
+        base = int(min(lo_i.min(), lo_j.min(), lt_i.min(), lt_j.min()))
+        levels = int(max(lo_i.max(), lo_j.max(), lt_i.max(), lt_j.max())) - base + 1
+        # Every side hex's effect for every (observer level, target level, adjacent to target)
+        # is a small table: a step's effect is then two lookups, not the height tests per step.
+        table = _effect_table(elev, top, cls, base, levels).ravel()
+        stride = levels * levels * 2
+        row1, row2 = s1.astype(np.int64) * stride, s2.astype(np.int64) * stride
+        for obs, tgt, lo, lt, adj1, adj2, pos, forward in (
+            (pi, pj, lo_i, lt_j, L.adj1_j[steps], L.adj2_j[steps], local, True),
+            (pj, pi, lo_j, lt_i, L.adj1_i[steps], L.adj2_i[steps], rlocal, False),
         ):
-            lo = (elev[obs] + case.observer_offset)[owner]
-            lt = (elev[tgt] + case.target_offset)[owner]
-            e1 = _effects(s1, adj1, lo, lt, elev, top, cls)
-            e2 = _effects(s2, adj2, lo, lt, elev, top, cls)
-            effect = np.minimum(e1, e2)
-            self._reduce(arrays, obs, tgt, effect, pos, owner, sub_ptr, forward)
+            column = (((lo - base) * levels + (lt - base)) * 2).astype(np.int64)[owner]
+            effect = np.minimum(table[row1 + column + adj1], table[row2 + column + adj2])
+            self._reduce(arrays, obs, tgt, effect, pos, owner, forward)
 
-    def _reduce(self, arrays, obs, tgt, effect, pos, owner, sub_ptr, forward: bool) -> None:
+    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The steps of ``pairs`` whose every side can be in the way, and the index in ``pairs``
+        of each one's pair.  A step is the lesser of its sides and a hex with neither ground
+        above 0 nor a feature is never in the way, so the other steps are clear whatever the
+        heights; on most boards they are most steps.  Whole-board answers are kept per mask."""
+        L = self._lines
+        whole = len(pairs) == len(L.pi)
+        if whole:
+            key = live.tobytes()
+            found = self._live_cache.get(key)
+            if found is not None:
+                return found
+            steps = np.flatnonzero(live[L.side1] & live[L.side2])
+            found = (steps, L.pair_of_step[steps])
+            self._live_cache[key] = found
+            return found
+        sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=sub_ptr[1:])
+        sub_owner = np.repeat(np.arange(len(pairs)), lengths)
+        sub_steps = L.ptr[pairs][sub_owner] + (np.arange(int(sub_ptr[-1])) - sub_ptr[sub_owner])
+        keep = np.flatnonzero(live[L.side1[sub_steps]] & live[L.side2[sub_steps]])
+        return sub_steps[keep], sub_owner[keep]
+
+    def _reduce(self, arrays, obs, tgt, effect, pos, owner, forward: bool) -> None:
         """Per pair: first blocking step, degrading count, first and limit-th degrading steps.
 
-        Steps are stored in order from ``i``; seen from ``j`` (``forward`` false) a degrading
-        step's rank is the number of degrading steps at or after it.
+        ``owner`` (sorted, a pair may have no step) names each step's pair, ``pos`` its place
+        seen from the observer.  Steps are stored in order from ``i``, so seen from ``j``
+        (``forward`` false) a pair's first step is its last one stored, and a degrading step's
+        rank is the number of degrading steps at or after it.
         """
-        starts = sub_ptr[:-1]
-        blocking = effect == _BLOCKING
-        degrading = effect == _DEGRADING
-        first_block = np.minimum.reduceat(np.where(blocking, pos, _BIG), starts)
-        count = np.add.reduceat(degrading.astype(np.int32), starts)
-        csum = np.cumsum(degrading, dtype=np.int32)
-        before = np.r_[np.int32(0), csum][starts][owner]  # degrading steps in earlier pairs
-        upto = csum - before  # degrading steps at or before this one, from i
-        rank = upto if forward else count[owner] - upto + 1
-        limit = self.rules.degrading_limit
-        nth = np.minimum.reduceat(np.where(degrading & (rank == limit), pos, _BIG), starts)
-        first_deg = np.minimum.reduceat(np.where(degrading & (rank == 1), pos, _BIG), starts)
+        n_pairs = len(obs)
+        blocking = np.flatnonzero(effect == _BLOCKING)
+        first_block = _first_of_each(owner[blocking], pos[blocking], n_pairs, forward)
+        degrading = np.flatnonzero(effect == _DEGRADING)
+        d_owner, d_pos = owner[degrading], pos[degrading]
+        count = np.bincount(d_owner, minlength=n_pairs).astype(np.int32)
+        starts = np.flatnonzero(np.r_[True, d_owner[1:] != d_owner[:-1]]) if len(d_owner) else d_owner
+        group_start = np.repeat(starts, np.diff(np.r_[starts, len(d_owner)]))
+        upto = np.arange(len(d_owner)) - group_start + 1  # degrading steps at or before it, from i
+        rank = upto if forward else count[d_owner] - upto + 1
+        nth = _at_rank(d_owner, d_pos, rank, self.rules.degrading_limit, n_pairs)
+        first_deg = _at_rank(d_owner, d_pos, rank, 1, n_pairs)
         by_terrain = (first_block < _BIG) & (first_block < nth)
         by_count = (nth < _BIG) & ~by_terrain
         status = np.where(by_terrain | by_count, 2, np.where(count > 0, 1, 0)).astype(np.int8)
@@ -631,7 +654,7 @@ class LosTable:
         new.state, new.rules = state, self.rules
         new.single = self.single.with_state(state)
         new.hexes, new.index, new._lines = self.hexes, self.index, self._lines
-        new._cases, new._results = {}, {}
+        new._cases, new._results, new._live_cache = {}, {}, self._live_cache
         if not changed:
             new._cases = dict(self._cases)
             new._results = {c: list(v) for c, v in self._results.items()}
@@ -664,11 +687,37 @@ class LosTable:
         return len(self.hexes) ** 2
 
 
-def _effects(side, adj, lo, lt, elev, top, cls) -> np.ndarray:
-    """Vectorised :func:`_side_effect` for one side of every step (GoE 14b)."""
-    e = elev[side]
-    t = top[side]
-    c = cls[side]
+def _first_of_each(owner: np.ndarray, pos: np.ndarray, n_pairs: int, forward: bool) -> np.ndarray:
+    """Per pair, ``pos`` of its first step among the given ones (in stored order if ``forward``,
+    else reversed); _BIG for a pair with none.  ``owner`` is sorted."""
+    out = np.full(n_pairs, _BIG, dtype=np.int32)
+    if len(owner):
+        new = owner[1:] != owner[:-1]
+        pick = np.flatnonzero(np.r_[True, new] if forward else np.r_[new, True])
+        out[owner[pick]] = pos[pick]
+    return out
+
+
+def _at_rank(owner: np.ndarray, pos: np.ndarray, rank: np.ndarray, wanted: int, n_pairs: int) -> np.ndarray:
+    """Per pair, ``pos`` of its degrading step of rank ``wanted``; _BIG for a pair with none."""
+    out = np.full(n_pairs, _BIG, dtype=np.int32)
+    pick = rank == wanted
+    out[owner[pick]] = pos[pick]
+    return out
+
+
+def _effect_table(elev, top, cls, base: int, levels: int) -> np.ndarray:
+    """``(hexes, observer level, target level, adjacent to target)`` -> effect of that hex as a
+    side of a step (levels counted from ``base``)."""
+    level = np.arange(base, base + levels, dtype=np.int32)
+    return _effects(elev[:, None, None, None], top[:, None, None, None], cls[:, None, None, None],
+                    np.array([False, True])[None, None, None, :],
+                    level[None, :, None, None], level[None, None, :, None])
+
+
+def _effects(e, t, c, adj, lo, lt) -> np.ndarray:
+    """Vectorised :func:`_side_effect` (GoE 14b): the effect of a side hex of ground ``e``,
+    feature top ``t`` and LOS class ``c`` between levels ``lo`` and ``lt`` (arrays broadcast)."""
     higher = lo > lt
 
     def in_the_way(height, blocking):
