@@ -296,7 +296,7 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
     for _ in range(unsaved):
         if not ctx.state.units[tid].alive:
             break
-        out += damage_vehicle(rules, ctx, tid, source, u.side)
+        out += damage_vehicle(rules, ctx, tid, source, u.side, at=target)
     return out
 
 
@@ -349,12 +349,14 @@ def finish_split(rules, ctx, frame: AssigningFire) -> None:
 
 
 # -- vehicles -------------------------------------------------------------------------------------
-def damage_vehicle(rules, ctx, uid: str, source: tuple[float, float], by_side: str) -> list[AllocateHits]:
+def damage_vehicle(rules, ctx, uid: str, source: tuple[float, float], by_side: str,
+                   at: UnitState | None = None) -> list[AllocateHits]:
     """# FUBAR vehicle-damage: roll by facing; a result already taken this turn becomes the next
     worse one; a destroyed vehicle's crew and passengers bail out and each takes a hit (returns the
-    allocations their owner must then make)."""
+    allocations their owner must then make).  ``at``: the vehicle where the shot caught it (an On
+    Guard reaction part-way through its move), whose facing counts, not where it stands now."""
     v = ctx.state.units[uid]
-    face = facing(v, source)
+    face = facing(at if at is not None else v, source)
     roll = ctx.roll(FACING_DICE[face], player=by_side, reason=f"damage to {uid} ({face})").total
     effect = DAMAGE[roll]
     while effect in v.damage_this_turn and effect < 4:
@@ -399,17 +401,23 @@ def bailing_hits(rules, ctx, uid: str, by_side: str) -> list[AllocateHits]:
 
 # -- hidden units and spotting ---------------------------------------------------------------------
 def spot_targets(rules, state, u: UnitState) -> list[str]:
-    """# FUBAR hidden: hidden enemy units in line of sight of the activated unit."""
-    hidden = [e for e in state.units.values() if e.side != u.side and e.alive and e.hidden]
-    return [e.id for e in rules.measure_for(u).seen_among(u, hidden)] if hidden else []
+    """# FUBAR hidden: every hidden enemy unit on the table (its owner's opponents know it exists
+    and how many figures it has, not where it is).  Whether it is in line of sight is settled by
+    the attempt (``try_spot``): offering only the units in sight would tell the spotter where they are."""
+    return [e.id for e in state.units.values()
+            if e.side != u.side and e.alive and e.hidden and not e.carried_by and e.figures]
 
 
 def try_spot(rules, ctx, uid: str, target: str) -> bool:
-    """# FUBAR hidden: an Expertise roll (d6 rule) reveals the hidden unit; it costs no action."""
+    """# FUBAR hidden: an Expertise roll (d6 rule); it costs no action.  The roll is made whether or
+    not the target is in line of sight, and the spotter's side learns only whether it was spotted
+    (a failed roll and a target out of sight look the same): the unit is revealed when the roll
+    passes and the spotter sees it."""
     u = ctx.state.units[uid]
     need = rules.data.grades[u.grade].expertise
     face = ctx.roll("d6", player=u.side, reason=f"{uid} tries to spot a hidden unit ({need}+)").faces[0]
-    if succeeds(face, need):
+    e = ctx.state.units.get(target)
+    if succeeds(face, need) and e is not None and e.hidden and rules.measure_for(u).sees(u, e):
         ctx.emit(UnitRevealed(target, f"spotted by {uid}"))
         return True
     return False

@@ -16,7 +16,8 @@ placement.  Kinds (``Move.kind``, with ``ref`` and ``side``):
   ``leader`` (or the unit's ``centre``) moves to a free place in two rings around it.
 * ``screened`` — a run or walk toward the nearest objective or the nearest visible enemy
   (``ref``) but turned by ``side`` degrees (±45) so that no enemy On Guard unit able to react
-  has the path in its field of fire; offered only when the unit stands outside every such field,
+  has the path in its field of fire (only units the mover's side can see: a hidden one's field of
+  fire would give its place away); offered only when the unit stands outside every such field,
   the direct move crosses one and the turned one does not.
 
 Body moves (all but ``regroup``) move every figure by the same vector, each stopped by its
@@ -227,11 +228,11 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
     """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
-    from .on_guard import threats
+    from .on_guard import known_threats
 
     if mode == "duck":
         return []  # screened runs and walks are offered; ducking and weaving is for when seen
-    enemies = threats(rules, state, u)
+    enemies = known_threats(rules, state, u)
     if not enemies:
         return []
     if any(can_fire_at(rules, state, e, u) for e in enemies):

@@ -149,9 +149,16 @@ def reactors(rules, state, frame: OnGuardWindow) -> list[str]:
     return out
 
 
+def known_threats(rules, state, mover: UnitState) -> list[UnitState]:
+    """The ``threats`` the mover's side can know of: a hidden On Guard unit may react, but a menu
+    or plan built on it would tell the mover where it lies (# FUBAR hidden)."""
+    return [u for u in threats(rules, state, mover) if not u.hidden]
+
+
 def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...]) -> bool:
-    """Would any enemy On Guard unit be able to react to ``mover`` moving along ``paths``?"""
-    enemies = threats(rules, state, mover)
+    """Would any enemy On Guard unit the mover's side knows of be able to react to ``mover``
+    moving along ``paths``?"""
+    enemies = known_threats(rules, state, mover)
     if not enemies:
         return False
     samples = path_samples(tuple(f.pos for f in mover.figures), paths)
@@ -180,7 +187,7 @@ def open_move_windows(rules, ctx, uid: str, starts: Positions, paths: tuple[Posi
     order = state.order or rules.players
     for p in [p for p in reversed(order) if p != e.side]:
         frame = OnGuardWindow(uid, p, "move", (), samples, ids)
-        if reactors(rules, state, frame):
+        if window_opens(rules, state, frame):
             ctx.push(frame)
 
 
@@ -196,8 +203,22 @@ def open_fire_windows(rules, ctx, uid: str) -> None:
     order = state.order or rules.players
     for p in [p for p in reversed(order) if p != e.side]:
         frame = OnGuardWindow(uid, p, "fire")
-        if reactors(rules, state, frame):
+        if window_opens(rules, state, frame):
             ctx.push(frame)
+
+
+def window_opens(rules, state, frame: OnGuardWindow) -> bool:
+    """Is ``frame.player`` asked whether to react?  When it has a hidden On Guard unit still able
+    to react, always (``hidden_guard``); otherwise when one of its units is able to fire at the enemy."""
+    return hidden_guard(state, frame.player) or bool(reactors(rules, state, frame))
+
+
+def hidden_guard(state, player: str) -> bool:
+    """Has ``player`` a hidden On Guard unit still able to react?  Then its windows are asked even
+    when no unit can fire (# FUBAR hidden: whether that unit could fire depends on where it is,
+    which the enemy may not learn from the window opening, staying open or closing)."""
+    return any(u.side == player and u.hidden and u.alive and u.on_guard and not u.reacted and not _engaged(state, u.id)
+               for u in state.units.values())
 
 
 def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:

@@ -101,8 +101,9 @@ class FubarRules(Rules):
     name = "fubar"
     # 1.1: hideouts designated and BVP converted by secret decisions; 1.2: measured free movement
     # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway; figures
-    # picked by their owner, split fire by figure, transports, civilians
-    version = "1.3.0"
+    # picked by their owner, split fire by figure, transports, civilians; 1.3: riders placed by their
+    # owner; 1.4: Spot offered at every hidden enemy (the roll settles sight), public reserves
+    version = "1.4.0"
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
     max_decisions = 8000
@@ -270,8 +271,8 @@ class FubarRules(Rules):
             "pending": None if top is None else [top.TAG, attrs.asdict(top)],
             "policy": self.policy.label,
         }
-        if player in (None, "insurgents"):
-            view["reserves"] = state.reserves
+        # FUBAR hideouts: the reserves are public: the scenario sets them and every arrival is seen
+        view["reserves"] = state.reserves
         if scenarios.HIDEOUTS in state.decks:
             # FUBAR hideouts: the other side sees how many buildings are designated, not which
             view["hideouts"] = state.decks[scenarios.HIDEOUTS].view(player)
@@ -282,7 +283,8 @@ class FubarRules(Rules):
 
     def perturb_hidden(self, state, player, rng):
         """Change, for the view check, every secret of the other players beyond decks: hidden units
-        move nearby, the insurgent reserves and the other players' BVP conversion choices change.
+        move nearby and the other players' BVP conversion choices change (the insurgent reserves are
+        public: the scenario's count less each arrival, ``ReservesUsed``).
         (The hideouts are deck piles hidden from ISAF; the kit itself redeals those.)"""
         for uid, u in list(state.units.items()):
             if u.side == player or not u.hidden:
@@ -291,8 +293,6 @@ class FubarRules(Rules):
             figs = tuple(attrs.evolve(f, x=min(max(f.x + dx, 0.5), 47.5), y=min(max(f.y + dy, 0.5), 47.5))
                          for f in u.figures)
             state.units[uid] = attrs.evolve(u, figures=figs)
-        if player != "insurgents":
-            state.reserves = rng.randint(0, 30)
         for p, trade in list(state.bvp_choices.items()):
             if p != player:
                 state.bvp_choices[p] = rng.randint(0, max(state.bvp.get(p, 0), 0))
@@ -386,8 +386,13 @@ def _decide_split(rules, state, frame: AssigningFire):
 
 
 def _decide_window(rules, state, frame: OnGuardWindow):
+    """While its player has a hidden On Guard unit able to react, the window asks even when no unit
+    can fire (then only to decline): closing it unasked would show the enemy that unit could not."""
+    e = state.units.get(frame.enemy)
+    if e is None or not e.alive or rules.engaged(state, frame.enemy):
+        return None
     units = on_guard.reactors(rules, state, frame)
-    if not units:
+    if not units and not on_guard.hidden_guard(state, frame.player):
         return None
     return Decision(frame.player, tuple(ReactFire(u) for u in units) + (Decline(),),
                     f"On Guard: react to {frame.enemy}'s {frame.trigger}?")

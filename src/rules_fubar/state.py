@@ -184,6 +184,9 @@ class UnitMoved(Event):
 
 @attrs.frozen
 class UnitRevealed(Event):
+    """A hidden unit shown to everyone: it tells its enemies where it is (an undo barrier)."""
+
+    REVEALS = True
     unit: str
     reason: str = ""
 

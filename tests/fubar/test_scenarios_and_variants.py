@@ -219,7 +219,7 @@ def test_house_rules_through_rules_fubar_hooks():
 @pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 @pytest.mark.parametrize("variants", [(), ("lwtv",)])
 def test_conformance(scenario, variants):
-    check_ruleset("fubar", scenario, seeds=range(2), variants=variants, leaks=False)  # see test_known_leaks.py
+    check_ruleset("fubar", scenario, seeds=range(2), variants=variants)
 
 
 @pytest.mark.parametrize("variant", [[], ["--variant", "lwtv"]])
