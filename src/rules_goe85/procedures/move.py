@@ -14,8 +14,9 @@ from ..queries.board import board_at
 from ..model.events import ConcealSet, MarkerSet, UnitMoved
 from ..model.frames import FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow
 from ..model.state import other
+from ..queries.movement import mp_allowance
 from ..queries.opportunity import window_opens
-from ..queries.units import has, is_vehicle, movement_factor, stacking_ok, units_at, utype
+from ..queries.units import has, is_vehicle, stacking_ok, units_at, utype
 
 from ..cards.abilities import after_move  # noqa: E402
 from ..queries.fortifications import stops_in_wire  # noqa: E402
@@ -23,15 +24,6 @@ from ..queries.fortifications import stops_in_wire  # noqa: E402
 
 
 ASSAULT_ABILITIES = ("assault", "assault_plus")
-
-
-def mp_allowance(u, use: str) -> int:
-    """GoE 18e/h/i: MF, +1 for Fast Move, half (rounded up) for Move & Fire; Shaken halves (10c)."""
-    fast = use == Use.FAST_MOVE
-    mf = movement_factor(u, fast=fast)
-    if use == Use.MOVE_FIRE:
-        mf = (mf + 1) // 2
-    return mf
 
 
 def start_move(rules, ctx, side: str, use: Use, uids: list[str], card_id: str = "", *, brutal: str = "") -> None:

@@ -113,8 +113,7 @@ def reserve_allowance(state, u) -> int:
 
 
 def _price(u) -> int:
-    from .move import mp_allowance
-    from .vehicles import half
+    from ..queries.movement import half, mp_allowance
 
     return half(mp_allowance(u, "reserve"))
 
@@ -128,7 +127,8 @@ def _payer(c, p):
 
 def transport_choices(state, f: ReserveFrame) -> list:
     from ..queries.sight import is_heli
-    from .vehicles import _may_unload, room_for
+    from ..queries.carrying import room_for
+    from .vehicles import _may_unload
 
     out = []
     mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
@@ -180,7 +180,7 @@ def heli_reserve_reach(state, u) -> dict:
     from tabletop_core.boards.hexfacing import front_hexes
 
     from ..queries.units import stacking_ok
-    from .vehicles import facing_of
+    from ..queries.facing import facing_of
 
     board = board_at(state)
     budget = reserve_allowance(state, u)

@@ -12,8 +12,6 @@ one price; see the readings in docs/coverage/goe85.md).
 """
 from __future__ import annotations
 
-import functools
-
 import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
@@ -21,7 +19,7 @@ from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexe
 from ..model.actions import (
     Block, DeclareMode, Decline, Declined, Fly, Load, Pivot, PlayCard, Reverse, Step, Unload, Use,
 )
-from ..queries.board import board_at, board_for
+from ..queries.board import board_at
 from ..queries.fortifications import tracked_wire_cost
 from ..model.frames import APFireOrder, FireOrder, MoveFrame, OppFireWindow
 from ..model.state import other
@@ -29,6 +27,9 @@ from ..queries.opportunity import window_opens
 from ..model.events import Note, UnitMoved
 from ..queries.units import airborne, heli_mode, is_hard, stacking_ok, units_at, utype
 from ..queries.sight import is_heli, sees
+from ..queries.carrying import passengers, room_for
+from ..queries.facing import _centre, facing_of
+from ..queries.movement import half, mp_allowance
 from ..model.vehicles import Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
 
 VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
@@ -37,41 +38,6 @@ HELI_FLY_RESERVE = 8  # 5f
 
 
 # -- questions ------------------------------------------------------------------------------------
-def half(mf: int) -> int:
-    """8a: half an MF, fractions rounded up."""
-    return (mf + 1) // 2
-
-
-@functools.cache
-def _centre(scenario: str):
-    board = board_for(scenario)
-    hs = board.hexes
-    q = sum(h[0] for h in hs) / len(hs)
-    r = sum(h[1] for h in hs) / len(hs)
-    return min(hs, key=lambda h: ((h[0] - q) ** 2 + (h[1] - r) ** 2, h))
-
-
-def facing_of(state, u) -> int:
-    """15d: the vertex a vehicle faces; one placed without a facing (set-up, entry) faces the
-    middle of the board (our default deployment)."""
-    if u.facing >= 0:
-        return u.facing
-    c = _centre(state.scenario)
-    return 0 if u.hex is None or u.hex == c else facing_toward(u.hex, c)
-
-
-def passengers(state, carrier_uid: str) -> list:
-    return [u for u in state.units.values() if u.carrier == carrier_uid]
-
-
-def room_for(state, carrier, passenger) -> bool:
-    """8a: one Leg unit plus one Hero."""
-    aboard = passengers(state, carrier.uid)
-    heroes = sum(1 for x in aboard if utype(x).hero)
-    legs = len(aboard) - heroes
-    return heroes == 0 if utype(passenger).hero else legs == 0
-
-
 def targetable_unit(u) -> bool:
     """8d: a loaded passenger is inside its carrier, not a target of its own."""
     return not u.carrier
@@ -195,7 +161,6 @@ def _may_unload(state, c, p) -> bool:
 
 
 def _can_pay(state, f: MoveFrame, uid: str, left) -> bool:
-    from .move import mp_allowance
 
     u = state.units[uid]
     return left.get(uid, 0) >= half(mp_allowance(u, f.use)) and left.get(uid, 0) > 0
@@ -212,7 +177,6 @@ def must_fly(state, f: MoveFrame) -> bool:
 
 # -- acting ---------------------------------------------------------------------------------------
 def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
-    from .move import mp_allowance
 
     state = ctx.state
     board = board_at(state)

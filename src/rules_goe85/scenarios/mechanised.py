@@ -78,7 +78,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
 
 def load_force(ctx, force, uids) -> None:
     """An entering loaded force (Air Assault): each Leg unit boards a carrier of the force."""
-    from ..procedures.vehicles import room_for
+    from ..queries.carrying import room_for
     from ..model.vehicles import Loaded
 
     if not force.loaded:
