@@ -9,7 +9,8 @@ from __future__ import annotations
 from .model import actions as A
 from .queries.board import board_at
 from .data.components import game_data
-from .procedures.fire import FIRE_POWERS, attack_plan
+from .procedures.fire import attack_plan
+from .queries.fire_reach import FIRE_POWERS
 
 SIDE_WORD = {"soviet": "Soviet", "mujahideen": "Mujahideen"}
 #: Uses of a card whose target is fired at with HE (their words give range, terrain and HEF).

@@ -31,13 +31,16 @@ PROCEDURES: dict[type, Procedure] = {
     F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d
     F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
+    F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure
     F.MoveFrame: Procedure(move.decide_move, move.act_move, None),  # 7, 15, 17
     F.OppFireWindow: Procedure(opportunity_fire.decide_window, opportunity_fire.act_window,
                                opportunity_fire.advance_window),  # 11
     F.FireChoice: Procedure(move_and_fire.decide_fire_choice, move_and_fire.act_fire_choice,
                             move_and_fire.advance_fire_choice),  # 18i
     F.ReserveFrame: Procedure(transport.decide_reserve, transport.act_reserve, None),  # 5f, 8k, 17b
+    F.FireOrder: Procedure(None, None, fire.advance_order),  # 10b, started by another procedure
     F.FireFrame: Procedure(fire.decide, fire.act, fire.advance),  # 10, 19, 20
+    F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
     V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
     V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
     F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13

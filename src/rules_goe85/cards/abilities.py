@@ -30,6 +30,7 @@ from ..model.actions import Block, PlayCard, Use
 from ..model.events import MarkerSet, Note
 from ..queries.units import eligible, has, units_at, utype
 from ..model.events import UnitWithdrawn
+from ..model.frames import MoveOrder
 
 MORTAR_HEF = 3  # 22o
 RAPID_FIRE_HEF = 2  # 22l
@@ -116,11 +117,9 @@ def do(rules, ctx, side: str, action) -> None:
     elif action.use == Use.MORTAR:  # 22o
         mortar(rules, ctx, side, action.unit, board_at(state).hex(action.target))
     elif action.use == Use.BRUTAL:  # 22g: MOVE the hex
-        from ..procedures.move import start_move
-
         u = state.units[action.unit]
         uids = sorted(x.uid for x in units_at(state, u.hex) if x.side == side and eligible(x))
-        start_move(rules, ctx, side, Use.BRUTAL, uids, action.card, brutal=action.unit)
+        ctx.push(MoveOrder(side, Use.BRUTAL, tuple(uids), action.card, brutal=action.unit))
     else:  # 22l, two hexes
         from ..procedures.fire import start_fire
 

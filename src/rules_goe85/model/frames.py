@@ -222,6 +222,47 @@ class ExtraPlays(Frame):
     step: str = "main"
 
 
+# -- orders: one procedure starting another ----------------------------------------------------------
+# A procedure never calls another procedure's functions (a contract in pyproject.toml): it pushes an
+# order, and the procedure that owns the order turns it into its own frame when it reaches the top.
+@attrs.frozen
+class AttackOrder(Frame):
+    """What every order to begin an attack names: who fires what at whom, and what marks it."""
+
+    side: str
+    use: Use = attrs.field(converter=Use)
+    lead: str
+    target: str
+    group: bool = False
+    marker: str = "fired"
+    opp_mover: str = ""  # Opportunity Fire: this unit stops if hit (11a)
+    moving: bool | None = None
+
+
+@attrs.frozen
+class FireOrder(AttackOrder):
+    """Begin a ranged HE attack (GoE 10b): fire.py designates it and pushes its :class:`FireFrame`."""
+
+    degrade: int = 0
+    lead_hef: int | None = None  # replaces the lead's printed HEF (22k Sagger HE)
+
+
+@attrs.frozen
+class APFireOrder(AttackOrder):
+    """Begin an AP attack (GoE 15): ap_fire.py checks its target and pushes its ``APFire``."""
+
+
+@attrs.frozen
+class MoveOrder(Frame):
+    """Begin a move (GoE 7, 18e/g/h/i/o, 22g): move.py works out the MP and pushes its :class:`MoveFrame`."""
+
+    side: str
+    use: Use = attrs.field(converter=Use)
+    uids: tuple[str, ...]
+    card: str = ""
+    brutal: str = ""
+
+
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)

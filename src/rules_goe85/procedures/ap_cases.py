@@ -32,6 +32,7 @@ from .draws import damage_card
 from ..model.events import Note, TilePlaced, UnitHit
 from ..queries.units import heli_mode, is_hard, units_at, utype
 from ..model.vehicles import APFire
+from ..model.frames import APFireOrder, FireOrder
 
 BUNKER = "bunker:"
 BUNKER_AF = 4  # 23b
@@ -84,8 +85,8 @@ def bunker_hex(state, target: str):
 
 def bunker_targets(state, side: str, lead) -> list[str]:
     """Bunkers ``lead`` may fire AP at: holding enemy units and none of ``side``'s, in LOS and AP range."""
-    from .ap_fire import rules_range
-    from .vehicles import up
+    from ..queries.ap_targets import rules_range
+    from ..queries.sight import up
 
     if not state.bunkers:
         return []
@@ -107,7 +108,7 @@ def bunker_targets(state, side: str, lead) -> list[str]:
 def advance_bunker(rules, ctx, f: APFire) -> None:
     """An AP attack on a bunker (23b): the targeting draw, the windows, the APF draw against AF 4."""
     from .ap_fire import NEXT, card_hits, damage_result, finish, to_hit_number
-    from .vehicles import up
+    from ..queries.sight import up
 
     state = ctx.state
     h = bunker_hex(state, f.target)
@@ -182,11 +183,11 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
 def first_fire_mode(state, u, lead) -> str:
     """How the attacked unit ``u`` could fire back at ``lead`` (20a): "ap", "he" or "" (it cannot:
     not an Eligible unshaken unit on its own, out of range or sight, or no factor that hurts it)."""
-    from .ap_fire import ap_capable, ap_target, rules_range
-    from .fire import MAX_RANGE
+    from ..queries.ap_targets import ap_capable, ap_target, rules_range
+    from ..queries.fire_reach import MAX_RANGE
     from ..queries.fortifications import fire_blocked
     from ..queries.units import targetable
-    from .vehicles import sees
+    from ..queries.sight import sees
 
     if u is None or lead is None or u.hex is None or lead.hex is None or u.marker or u.shaken or u.carrier:
         return ""
@@ -208,16 +209,15 @@ def first_fire_mode(state, u, lead) -> str:
 
 def fire_back(rules, ctx, side: str, uid: str, lead: str) -> None:
     """20a: ``uid`` answers ``lead``'s attack (Fired, or Ops Complete in a Move & Fire)."""
-    from . import ap_fire
-    from .fire import first_fire_marker, start_fire
+    from .fire import first_fire_marker
 
     state = ctx.state
     mode = first_fire_mode(state, state.units.get(uid), state.units.get(lead))
     marker = first_fire_marker(ctx, uid)
     if mode == "ap":
-        ap_fire.start(rules, ctx, side, "first_fire", uid, lead, marker=marker)
+        ctx.push(APFireOrder(side, Use.FIRST_FIRE, uid, lead, marker=marker))
     elif mode == "he":
-        start_fire(rules, ctx, side, "first_fire", uid, lead, False, marker=marker)
+        ctx.push(FireOrder(side, Use.FIRST_FIRE, uid, lead, marker=marker))
 
 
 def fixed(state, f: APFire) -> APFire:

@@ -19,8 +19,9 @@ from ..queries.deck import card, hand_of
 from .draws import damage_card
 from ..model.state import DECK, other
 from ..model.events import MarkerSet, Note, TargetNoted, UnitHit
-from ..model.frames import MoveFrame
+from ..model.frames import APFireOrder, MoveFrame
 from ..queries.units import heli_mode, is_hard, units_at, utype
+from ..queries.ap_targets import ap_capable, ap_target, rules_range
 from ..model.vehicles import APFire
 
 SAGGER_MIN = 7  # 22k
@@ -62,23 +63,8 @@ def damage_result(card_id: str, apf: int, range_mod: int, af: int, *, bonus: int
 
 
 # -- who may fire at what -------------------------------------------------------------------------
-def ap_capable(u) -> bool:
-    t = utype(u).factors(u.reduced)
-    return t.apf is not None and utype(u).tm is not None
-
-
-def ap_target(u) -> bool:
-    """15c, 17d: vehicles (Hard Targets), trucks, and helicopters that hover or have landed."""
-    t = utype(u)
-    if u.carrier or u.hex is None:
-        return False
-    if t.kind == "helicopter":
-        return heli_mode(u) in ("hovering", "landed")
-    return is_hard(u) or t.kind == "truck"
-
-
 def ap_leads(state, side: str, *, use: str, units=None):
-    from .vehicles import sees
+    from ..queries.sight import sees
 
     board = board_at(state)
     out = []
@@ -117,12 +103,6 @@ def ap_leads(state, side: str, *, use: str, units=None):
             out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)
                     if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
     return out
-
-
-def rules_range(d: int):
-    from ..data.components import game_data
-
-    return game_data().tec.ap_modifier(d)
 
 
 def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
@@ -233,7 +213,7 @@ def advance(rules, ctx, f: APFire) -> None:
             d = max(1, board.distance(src, t.hex))  # an aircraft overhead shoots at range 1 (our reading)
             tm = (utype(lead).tm if f.tm == -99 else f.tm) + f.tm_bonus + (2 if "aimed_shot" in f.used else 0)
             cf = board.cf(t.hex) + (2 if "unexpected_cover" in f.used else 0)  # 20d: CF 2 for Hard Targets
-            from .vehicles import sight_class, up
+            from ..queries.sight import sight_class, up
 
             degraded = lead is not None and board.sight(state).los(src, t.hex, sight_class(lead, t), up(lead), up(t)) == 1
             need = to_hit_number(d, tm, cf, degraded)
@@ -320,3 +300,10 @@ def finish(rules, ctx, f: APFire, *, hit: bool) -> None:
 
 
 __all__ = ["to_hit_number", "card_hits", "armour", "damage_result", "ap_leads", "start", "decide", "act", "advance"]
+
+
+def advance_order(rules, ctx, f: APFireOrder) -> None:
+    """An :class:`APFireOrder` another procedure pushed: the AP attack it asks for begins here."""
+    ctx.pop()
+    start(rules, ctx, f.side, f.use, f.lead, f.target, f.group, marker=f.marker, opp_mover=f.opp_mover,
+          moving=f.moving)

@@ -4,7 +4,8 @@ enter a building hex by a Fast Move or a retreat that combat forces on them).
 Retreats out of an assault (13d, 19f) and the step back from Punishing Fire (18j) call
 :func:`offer`; the Mujahideen player may then play any Artillery action as the trap against one
 of the units that retreated into the building (at random when several did), with 2 HEF and no
-modifiers.  Moves that spend MP keep their own window (movement.offer_opportunity).
+modifiers.  Moves that spend MP keep their own window (the OppFireWindow each step pushes,
+opportunity_fire.py).
 """
 from __future__ import annotations
 

@@ -16,21 +16,20 @@ from ..queries.deck import card, counts_as_hit, hand_of
 from .draws import damage_card
 from ..model.actions import Decline, Declined, PickVictim, PlayReaction, Use
 from ..model.state import DECK, other
-from ..model.frames import FireFrame, MoveFrame
+from ..model.frames import FireFrame, FireOrder, MoveFrame
 from ..model.events import MarkerSet, Note, TargetNoted
 from .damage import apply_hit
 from ..queries.units import has, hef, is_hard, is_vehicle, targetable, units_at, utype
-from .vehicles import he_adjustment, sees
+from .vehicles import he_adjustment
+from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE
+from ..queries.sight import sees
 from ..cards.abilities import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
 from ..queries.fortifications import cf_bonus, fire_blocked
 from ..cards.powers import heli_passenger  # 17f
 
-MAX_RANGE = 10
-SNIPER_RANGE = 13  # 21g, 22m
 CANNISTER_RANGE = 4  # 18c
 POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
 SPRAY_VERBS = ("fire", "move_fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")  # 21h
-FIRE_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds", "marksman", "rapid_fire")
 
 
 def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
@@ -498,3 +497,10 @@ def finish(rules, ctx, f: FireFrame) -> None:
 
 
 __all__ = ["attack_hef", "draw_plan", "fire_options", "start_fire", "decide", "act", "advance"]
+
+
+def advance_order(rules, ctx, f: FireOrder) -> None:
+    """A :class:`FireOrder` another procedure pushed: the attack it asks for begins here."""
+    ctx.pop()
+    start_fire(rules, ctx, f.side, f.use, f.lead, f.target, f.group, marker=f.marker, degrade=f.degrade,
+               opp_mover=f.opp_mover, moving=f.moving, lead_hef=f.lead_hef)

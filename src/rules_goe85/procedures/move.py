@@ -12,25 +12,18 @@ from tabletop_core import Decision
 from ..model.actions import Step, Stop, Use
 from ..queries.board import board_at
 from ..model.events import ConcealSet, MarkerSet, UnitMoved
-from ..model.frames import FireChoice, Impulse, MoveFrame
-from ..queries.units import has, is_vehicle, movement_factor, stacking_ok, units_at, utype
+from ..model.frames import FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow
+from ..model.state import other
+from ..queries.movement import mp_allowance
+from ..queries.opportunity import window_opens
+from ..queries.units import has, is_vehicle, stacking_ok, units_at, utype
 
 from ..cards.abilities import after_move  # noqa: E402
 from ..queries.fortifications import stops_in_wire  # noqa: E402
 
-from . import opportunity_fire
 
 
 ASSAULT_ABILITIES = ("assault", "assault_plus")
-
-
-def mp_allowance(u, use: str) -> int:
-    """GoE 18e/h/i: MF, +1 for Fast Move, half (rounded up) for Move & Fire; Shaken halves (10c)."""
-    fast = use == Use.FAST_MOVE
-    mf = movement_factor(u, fast=fast)
-    if use == Use.MOVE_FIRE:
-        mf = (mf + 1) // 2
-    return mf
 
 
 def start_move(rules, ctx, side: str, use: Use, uids: list[str], card_id: str = "", *, brutal: str = "") -> None:
@@ -177,7 +170,8 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
     ctx.replace(attrs.evolve(f, mp=tuple(new_mp), stepped=stepped, assaults=tuple(assaults)))
     rules.after_step(ctx, movers, b)
     if kind != "assault":
-        opportunity_fire.offer_opportunity(rules, ctx, f.player, movers, b, fast=f.use == Use.FAST_MOVE)
+        if window_opens(rules, ctx.state, f.player, movers, b):  # 11a (opportunity_fire.py)
+            ctx.push(OppFireWindow(other(f.player), movers[0], b, f.use == Use.FAST_MOVE))
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:
@@ -198,3 +192,9 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
     push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
 
 
+
+
+def advance_order(rules, ctx, f: MoveOrder) -> None:
+    """A :class:`MoveOrder` another procedure pushed: the move it asks for begins here."""
+    ctx.pop()
+    start_move(rules, ctx, f.side, f.use, list(f.uids), f.card, brutal=f.brutal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from ..model.actions import FireAt, Use
-from ..model.frames import FireChoice
+from ..model.frames import APFireOrder, FireChoice, FireOrder
 from ..model.events import MarkerSet
 
 
@@ -32,15 +32,11 @@ def decide_fire_choice(rules, state, f: FireChoice):
 
 
 def act_fire_choice(rules, ctx, f: FireChoice, action) -> None:
-    from .fire import start_fire
-
     ctx.pop()
     if action.ap:
-        from .ap_fire import start as start_ap
-
-        start_ap(rules, ctx, f.player, Use.MOVE_FIRE, action.unit, action.target, marker="ops")
+        ctx.push(APFireOrder(f.player, Use.MOVE_FIRE, action.unit, action.target, marker="ops"))
         return
-    start_fire(rules, ctx, f.player, Use.MOVE_FIRE, action.unit, action.target, False, marker="ops", degrade=1)
+    ctx.push(FireOrder(f.player, Use.MOVE_FIRE, action.unit, action.target, marker="ops", degrade=1))
 
 
 def advance_fire_choice(rules, ctx, f: FireChoice) -> None:

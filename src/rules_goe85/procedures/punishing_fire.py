@@ -96,9 +96,10 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
 
 def redeclare(rules, ctx, second: FireFrame) -> None:
     """The second attack against the target in its new hex, or none if it can no longer be fired at."""
-    from .fire import MAX_RANGE, SNIPER_RANGE, start_fire
+    from .fire import start_fire
+    from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE
     from ..queries.fortifications import fire_blocked
-    from .vehicles import sees
+    from ..queries.sight import sees
 
     state = ctx.state
     board = board_at(state)

@@ -70,7 +70,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
         if is_vehicle(u) and move_class != "F":  # 7b: front hexes, reverse, pivots
             from tabletop_core.boards import reachable_vehicle
 
-            from .vehicles import facing_of
+            from ..queries.facing import facing_of
 
             v0 = facing_of(state, u)
             states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else near_zone)

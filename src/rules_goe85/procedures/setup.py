@@ -151,7 +151,7 @@ def advance(rules, ctx, f: Deploy) -> None:
 # -- the forces' set-up limits (loaded, cover-only, apart: Kill Zone, Zhawar, Sherkhankhel, Air Assault)
 def setup_carrier(state, unit, h):
     """A friendly carrier in ``h`` with room for ``unit`` (8a: one Leg unit and one Hero), or None."""
-    from .vehicles import room_for
+    from ..queries.carrying import room_for
 
     if not utype(unit).leg:
         return None

@@ -113,21 +113,22 @@ def reserve_allowance(state, u) -> int:
 
 
 def _price(u) -> int:
-    from .move import mp_allowance
-    from .vehicles import half
+    from ..queries.movement import half, mp_allowance
 
     return half(mp_allowance(u, "reserve"))
 
 
 def _payer(c, p):
     """8a, 17c: a ground carrier pays for loading and unloading, a helicopter's passenger pays."""
-    from .vehicles import is_heli
+    from ..queries.sight import is_heli
 
     return p if is_heli(c) else c
 
 
 def transport_choices(state, f: ReserveFrame) -> list:
-    from .vehicles import _may_unload, is_heli, room_for
+    from ..queries.sight import is_heli
+    from ..queries.carrying import room_for
+    from .vehicles import _may_unload
 
     out = []
     mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
@@ -160,7 +161,8 @@ def transport_choices(state, f: ReserveFrame) -> list:
 
 def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
     """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
-    from .vehicles import is_heli, legal_modes
+    from ..queries.sight import is_heli
+    from .vehicles import legal_modes
 
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
@@ -178,7 +180,7 @@ def heli_reserve_reach(state, u) -> dict:
     from tabletop_core.boards.hexfacing import front_hexes
 
     from ..queries.units import stacking_ok
-    from .vehicles import facing_of
+    from ..queries.facing import facing_of
 
     board = board_at(state)
     budget = reserve_allowance(state, u)
@@ -214,7 +216,7 @@ def heli_reserve_reach(state, u) -> dict:
 
 def decide_reserve(rules, state, f: ReserveFrame):
     from .reserve import decide_reserve as base
-    from .vehicles import is_heli
+    from ..queries.sight import is_heli
 
     d = base(rules, state, f)
     moves = []
@@ -240,7 +242,7 @@ def decide_reserve(rules, state, f: ReserveFrame):
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
     from .reserve import act_reserve as base
-    from .vehicles import is_heli
+    from ..queries.sight import is_heli
 
     state = ctx.state
     if isinstance(action, ReserveMode):

@@ -15,16 +15,17 @@ from ..cards import powers
 from ..cards import abilities
 from . import artillery
 from . import fire
-from . import move
 from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
-from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, Impulse, InitiativePick, ReserveFrame
+from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireOrder, Impulse, InitiativePick, MoveOrder, ReserveFrame
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
     Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, Relocate, Use,
 )
-from .vehicles import is_heli, play_vehicle_card, power_barred, vehicle_plays
+from .vehicles import play_vehicle_card, vehicle_plays
+from ..queries.fire_reach import FIRE_POWERS, power_barred
+from ..queries.sight import is_heli
 from ..queries.units import is_vehicle
 from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
@@ -289,7 +290,7 @@ def main_options(rules, state, side: str):
                 if artillery.can_call(state, side):
                     opts.append(PlayCard(cid, block, use))
         if c.power:
-            for p in fire.FIRE_POWERS:
+            for p in FIRE_POWERS:
                 opts += [PlayCard(cid, Block.POWER, p, lead, tgt, group=g) for lead, tgt, g in fires(p)
                          if p in utype(state.units[lead]).powers and not (p == "marksman" and g)
                          and not power_barred(state.units[lead], p)]  # 17b
@@ -373,9 +374,9 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
         return
     if abilities.handles(action):
         abilities.do(rules, ctx, side, action)
-    elif use in fire.FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
+    elif use in FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
         marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
-        fire.start_fire(rules, ctx, side, use, action.unit, action.target, action.group, marker=marker)
+        ctx.push(FireOrder(side, use, action.unit, action.target, action.group, marker=marker))
     elif use in (Use.MOVE, Use.FAST_MOVE):
         if action.target == "entry":
             uids = [u.uid for u in state.units.values() if u.side == side and u.hex is None and u.entry
@@ -383,14 +384,14 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
         else:
             h = board.hex(action.target)
             uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
-        move.start_move(rules, ctx, side, use, sorted(uids), action.card)
+        ctx.push(MoveOrder(side, use, tuple(sorted(uids)), action.card))
     elif use == Use.LETS_GET_EM:  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
         from .transport import lets_get_em_movers
 
         uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.second) if lab])
-        move.start_move(rules, ctx, side, use, uids, action.card)
+        ctx.push(MoveOrder(side, use, tuple(uids), action.card))
     elif use in (Use.SCOUT, Use.MOVE_FIRE):
-        move.start_move(rules, ctx, side, use, [action.unit], action.card)
+        ctx.push(MoveOrder(side, use, (action.unit,), action.card))
     elif use in powers.RALLY_VERBS:
         powers.do_rally(ctx, action)
     elif use == Use.SECOND_WIND:

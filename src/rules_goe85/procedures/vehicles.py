@@ -12,8 +12,6 @@ one price; see the readings in docs/coverage/goe85.md).
 """
 from __future__ import annotations
 
-import functools
-
 import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
@@ -21,11 +19,17 @@ from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexe
 from ..model.actions import (
     Block, DeclareMode, Decline, Declined, Fly, Load, Pivot, PlayCard, Reverse, Step, Unload, Use,
 )
-from ..queries.board import board_at, board_for
+from ..queries.board import board_at
 from ..queries.fortifications import tracked_wire_cost
-from ..model.frames import MoveFrame
+from ..model.frames import APFireOrder, FireOrder, MoveFrame, OppFireWindow
+from ..model.state import other
+from ..queries.opportunity import window_opens
 from ..model.events import Note, UnitMoved
 from ..queries.units import airborne, heli_mode, is_hard, stacking_ok, units_at, utype
+from ..queries.sight import is_heli, sees
+from ..queries.carrying import passengers, room_for
+from ..queries.facing import _centre, facing_of
+from ..queries.movement import half, mp_allowance
 from ..model.vehicles import Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
 
 VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
@@ -34,66 +38,6 @@ HELI_FLY_RESERVE = 8  # 5f
 
 
 # -- questions ------------------------------------------------------------------------------------
-def is_heli(u) -> bool:
-    return utype(u).kind == "helicopter"
-
-
-def is_ground_vehicle(u) -> bool:
-    return utype(u).kind in ("vehicle", "truck")
-
-
-def half(mf: int) -> int:
-    """8a: half an MF, fractions rounded up."""
-    return (mf + 1) // 2
-
-
-@functools.cache
-def _centre(scenario: str):
-    board = board_for(scenario)
-    hs = board.hexes
-    q = sum(h[0] for h in hs) / len(hs)
-    r = sum(h[1] for h in hs) / len(hs)
-    return min(hs, key=lambda h: ((h[0] - q) ** 2 + (h[1] - r) ** 2, h))
-
-
-def facing_of(state, u) -> int:
-    """15d: the vertex a vehicle faces; one placed without a facing (set-up, entry) faces the
-    middle of the board (our default deployment)."""
-    if u.facing >= 0:
-        return u.facing
-    c = _centre(state.scenario)
-    return 0 if u.hex is None or u.hex == c else facing_toward(u.hex, c)
-
-
-def up(u) -> int:
-    """17e: flying and hovering helicopters are one level above their hex."""
-    return 1 if airborne(u) else 0
-
-
-def sight_class(a, b) -> str:
-    """14 examples F-I, J-I: a pair with a ground vehicle sees as vehicles do (over Rough)."""
-    return "vehicle" if (is_ground_vehicle(a) or is_ground_vehicle(b)) else "leg"
-
-
-def sees(state, a, b, ah=None, bh=None) -> bool:
-    """LOS between two units (14, 17e), Smoke included; ``ah``/``bh`` override their hexes."""
-    board = board_at(state)
-    return board.sight(state).sees(a.hex if ah is None else ah, b.hex if bh is None else bh,
-                                   sight_class(a, b), up(a), up(b))
-
-
-def passengers(state, carrier_uid: str) -> list:
-    return [u for u in state.units.values() if u.carrier == carrier_uid]
-
-
-def room_for(state, carrier, passenger) -> bool:
-    """8a: one Leg unit plus one Hero."""
-    aboard = passengers(state, carrier.uid)
-    heroes = sum(1 for x in aboard if utype(x).hero)
-    legs = len(aboard) - heroes
-    return heroes == 0 if utype(passenger).hero else legs == 0
-
-
 def targetable_unit(u) -> bool:
     """8d: a loaded passenger is inside its carrier, not a target of its own."""
     return not u.carrier
@@ -217,7 +161,6 @@ def _may_unload(state, c, p) -> bool:
 
 
 def _can_pay(state, f: MoveFrame, uid: str, left) -> bool:
-    from .move import mp_allowance
 
     u = state.units[uid]
     return left.get(uid, 0) >= half(mp_allowance(u, f.use)) and left.get(uid, 0) > 0
@@ -234,8 +177,6 @@ def must_fly(state, f: MoveFrame) -> bool:
 
 # -- acting ---------------------------------------------------------------------------------------
 def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
-    from .move import mp_allowance
-    from .opportunity_fire import offer_opportunity
 
     state = ctx.state
     board = board_at(state)
@@ -269,8 +210,9 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
                 left[uid] = (0, 0)
         stepped.update({uid, pays})
         ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped))))
-        if u.hex is not None:  # 11a: loading and unloading draw Opportunity Fire (on the carrier once loaded)
-            offer_opportunity(rules, ctx, f.player, [c.uid if isinstance(action, Load) else uid], u.hex)
+        mover = c.uid if isinstance(action, Load) else uid
+        if u.hex is not None and window_opens(rules, ctx.state, f.player, [mover], u.hex):
+            ctx.push(OppFireWindow(other(f.player), mover, u.hex))  # 11a: (un)loading draws fire (on the carrier once loaded)
         return
     m = left[uid][0]
     if isinstance(action, Pivot):
@@ -279,7 +221,8 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
         left[uid] = (max(0, m - 1), 0)
         stepped.add(uid)
         ctx.replace(attrs.evolve(f, mp=tuple((x, mm, b) for x, (mm, b) in left.items()), stepped=tuple(sorted(stepped))))
-        offer_opportunity(rules, ctx, f.player, [uid], u.hex)  # 11a: a pivot draws fire
+        if window_opens(rules, ctx.state, f.player, [uid], u.hex):  # 11a: a pivot draws fire
+            ctx.push(OppFireWindow(other(f.player), uid, u.hex))
         return
     b = board.hex(action.to)
     cost = _cost(rules, state, board, u.hex, b, u) or 0
@@ -298,8 +241,8 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     stepped.add(uid)
     ctx.replace(attrs.evolve(f, mp=tuple((x, mm, bb) for x, (mm, bb) in left.items()), stepped=tuple(sorted(stepped))))
     rules.after_step(ctx, [uid], b)
-    if uid in ctx.state.units:
-        offer_opportunity(rules, ctx, f.player, [uid], b, fast=f.use == Use.FAST_MOVE)
+    if uid in ctx.state.units and window_opens(rules, ctx.state, f.player, [uid], b):
+        ctx.push(OppFireWindow(other(f.player), uid, b, f.use == Use.FAST_MOVE))
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
@@ -445,11 +388,6 @@ def withdraw(ctx, uid: str, why: str) -> None:
 __all__ = ["vehicle_options", "transport_options", "act_vehicle", "destroy", "sees", "facing_of"]
 
 
-def power_barred(u, power: str) -> bool:
-    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c)."""
-    return power == "explosive_rounds" and is_heli(u) and heli_mode(u) == "landed"
-
-
 def he_adjustment(lead, targets) -> tuple[int, int]:
     """(HEF change, degrade levels) for helicopters in ranged HE combat: -2 HEF against a flying
     helicopter (17d); a flying or landed helicopter firing hits only on the rarer colours (17b,
@@ -501,23 +439,21 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     """Resolve the plays :func:`vehicle_plays` offers; False for every other play."""
-    from . import ap_fire
-    from .fire import start_fire
     from .move import start_move
 
     use = action.use
     if action.ap:
         marker = "fired" if use == Use.FIRE else "ops"
-        ap_fire.start(rules, ctx, side, use, action.unit, action.target, action.group, marker=marker)
+        ctx.push(APFireOrder(side, use, action.unit, action.target, action.group, marker=marker))
         return True
     if use == Use.CANNISTER:
-        start_fire(rules, ctx, side, use, action.unit, action.target, False, marker="fired")
+        ctx.push(FireOrder(side, use, action.unit, action.target, marker="fired"))
         return True
     if use == Use.SAGGER and action.he:  # 22k: HEF 1, or 3 at a unit in a Bunker or building
         from .ap_cases import sagger_hef
 
-        start_fire(rules, ctx, side, use, action.unit, action.target, False, marker="ops",
-                   lead_hef=sagger_hef(ctx.state, action.target))
+        ctx.push(FireOrder(side, use, action.unit, action.target, marker="ops",
+                           lead_hef=sagger_hef(ctx.state, action.target)))
         return True
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]

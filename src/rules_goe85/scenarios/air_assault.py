@@ -107,7 +107,7 @@ class AirAssault(ScenarioRules):
         it, on a Move) through the tunnels to any other covered hex free of enemy units, for 2 MP."""
         if side != MUJ or state.relocated.get(MUJ) == state.turn:
             return []
-        from ..procedures.move import mp_allowance
+        from ..queries.movement import mp_allowance
 
         board = board_at(state)
         covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]

@@ -30,7 +30,7 @@ def resolve_event(ctx, name: str) -> None:
 
 
 def _stinger_targets(state):
-    from ..procedures.vehicles import is_heli, sees
+    from ..queries.sight import is_heli, sees
 
     watchers = [u for u in state.units.values() if u.side == MUJ and u.hex is not None and not u.carrier]
     return sorted(h.uid for h in state.units.values() if is_heli(h) and h.hex is not None
@@ -78,7 +78,7 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
 
 def load_force(ctx, force, uids) -> None:
     """An entering loaded force (Air Assault): each Leg unit boards a carrier of the force."""
-    from ..procedures.vehicles import room_for
+    from ..queries.carrying import room_for
     from ..model.vehicles import Loaded
 
     if not force.loaded:

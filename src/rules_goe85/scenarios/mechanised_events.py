@@ -263,7 +263,7 @@ def may_exit(state, u) -> bool:
     soviets = [s for s in state.units.values() if s.side == SOVIET and s.hex is not None and not s.carrier]
     if any(board.distance(s.hex, u.hex) <= 3 for s in soviets):
         return False
-    from ..procedures.vehicles import sees
+    from ..queries.sight import sees
 
     return not any(sees(state, s, u) for s in soviets if not s.shaken)
 
@@ -292,7 +292,7 @@ def exit_unit(ctx, uid: str) -> None:
 
 
 def sees_hex(state, u, h) -> bool:
-    from ..procedures.vehicles import sight_class, up
+    from ..queries.sight import sight_class, up
 
     board = board_at(state)
     return board.sight(state).sees(u.hex, h, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u), 0)
