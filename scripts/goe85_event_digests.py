@@ -2,8 +2,8 @@
 stream (frames pushed and popped at once left out), of all events, and the final state digest.
 Run it with two versions of the code on PYTHONPATH and diff the outputs to show a structural change plays the same games:
 
-    PYTHONPATH=/tmp/goe-old/src python tools/goe85_event_digests.py 3 > old.txt
-    PYTHONPATH=src python tools/goe85_event_digests.py 3 > new.txt && diff old.txt new.txt
+    PYTHONPATH=/tmp/goe-old/src python scripts/goe85_event_digests.py 3 > old.txt
+    PYTHONPATH=src python scripts/goe85_event_digests.py 3 > new.txt && diff old.txt new.txt
 """
 from __future__ import annotations
 
