@@ -3,7 +3,7 @@ and load it.  Every mutation must be refused with a DataFileError naming the fil
 still-valid data; none may give a traceback.  Kinds that can never be valid (a value of the wrong
 type, a misspelt key, a number beyond the loader's bounds, a repeated id) must all be refused.
 
-    python scripts/sweep_data_mutations.py --count 200 [--seed 0]
+    python scripts/sweep_data_mutations.py --count 200 [--seed 0] [--packages rules_goe85]
 """
 from __future__ import annotations
 
@@ -78,6 +78,8 @@ def mutations(text: str):
             kind = "renamed name"  # a key of an inline table of names (initiative = { isaf = 0 })
         key_start = match.start("key")
         yield kind, f"{where}: key {key} -> {key}x", text[:key_start] + key + "x" + text[match.end("key"):]
+        if not lead.strip():  # a line of its own: drop it, so the field takes its default or goes missing
+            yield "removed key", f"{where}: key {key} removed", text[:key_start] + text[end:]
 
 
 def load_orgun_with(name: str, path: Path) -> None:
@@ -100,12 +102,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200, help="mutations tried per data file (sampled)")
     parser.add_argument("--seed", type=int, default=0, help="which mutations are sampled")
+    parser.add_argument("--show-accepted", action="store_true", help="print each mutation that loaded as valid data")
+    parser.add_argument("--packages", default="", help="comma-separated rules packages (default: all three)")
     args = parser.parse_args()
+    wanted = {p for p in args.packages.split(",") if p}
     tally = Tally("data mutation sweep")
     picker = CounterRNG(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         for package, names, loader in (("rules_orgun1983", ORGUN, load_orgun_with), ("rules_fubar", FUBAR, load_fubar_with),
                                         ("rules_goe85", GOE, load_goe_with)):
+            if wanted and package not in wanted:
+                continue
             for name in names:
                 text = package_file(package, f"data/{name}.toml").read_text("utf-8")
                 every = list(mutations(text))
@@ -133,6 +140,8 @@ def main() -> int:
                         tally.fail(f"accepted ({kind})", where, "loaded silently")
                     else:
                         tally.ok("accepted as still-valid values")
+                        if args.show_accepted:
+                            print(f"accepted: {where}", flush=True)
     return tally.summary()
 
 

@@ -145,6 +145,11 @@ def _check_unit(u: UnitType, *, file: str, where: str) -> None:
               expected="infantry and heroes are Soft Leg units (2c)")
     if u.kind == "vehicle":
         check(u.af is not None, file=file, field=f"{where}.af", expected="vehicles are Hard Targets with an AF (2b)")
+    if u.kind in ("vehicle", "truck"):
+        check(u.move_class in ("W", "O", "T"), file=file, field=f"{where}.move_class",
+              expected=f"a vehicle's class W, O or T (7a), not {u.move_class!r}")
+    check((u.kind == "helicopter") == (u.move_class == "F"), file=file, field=f"{where}.move_class",
+          expected="F for helicopters and for nothing else (7a, 17)")
 
 
 # -- the Action deck (GoE 1c, 3) -------------------------------------------------------------------
@@ -345,6 +350,10 @@ class ScenarioCheck:
         with naming_file(self.file, f"{self.where}.tiles"):
             self.board = build_board(s, self.maps, self.tec)
         self.one_of(s.relocate_map, ("", "*", *s.maps), "relocate_map")
+        self.fail_unless(not s.relocate_map or s.relocate_range >= 1, "relocate_range",
+                         "a relocation range of at least 1 when relocate_map is given")
+        self.fail_unless(s.relocate_map or not (s.relocate_range or s.relocate_hero or s.relocate_hero_eligible),
+                         "relocate_map", "a relocation map (or '*') when a relocation range or Hero is given")
 
     def tile(self, tile: HexSpec, field: str) -> None:
         self.fail_unless(tile.kind in self.tec.rows, f"{field}.kind", f"a kind of terrain.toml, not {tile.kind!r}")

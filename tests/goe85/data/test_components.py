@@ -172,6 +172,8 @@ REFUSED = [
     ("units", 'kind = "infantry"', 'kind = "dragon"', "units[0].kind", "one of 'infantry'"),
     ("units", "full = { hef = 2, mf = 4 }", "full = { hef = -2, mf = 4 }", "units[0].full.hef", "expected 0 to 20"),
     ("units", 'side = "soviet"', 'side = "isaf"', "units[0].side", "one of 'soviet'"),
+    ("units", 'move_class = "T"', 'move_class = "L"', ".move_class", "a vehicle's class W, O or T"),
+    ("units", 'move_class = "F"', 'move_class = "T"', ".move_class", "F for helicopters"),
     ("cards", 'upper = "artillery"', 'upper = "teleport"', ".upper", "a known action (18-20), not 'teleport'"),
     ("cards", "number = 12", "number = 1000000000", "cards[11].number", "within ±1000000"),
     ("cards", "number = 12", "number = 13", "cards[11].number", "numbered 1..58 in order"),
@@ -220,6 +222,8 @@ REFUSED = [
     ("scenarios", 'bunker = "6F3"', 'bunker = "6F33"', "bunker", "a hex of the scenario's maps"),
     ("scenarios", 'escape_column = "6G"', 'escape_column = "6Z"', "escape_column", "not '6Z'"),
     ("scenarios", 'relocate_map = "4"', 'relocate_map = "8"', "relocate_map", "one of ''"),
+    ("scenarios", "relocate_range = 3", "relocate_range = 0", "relocate_range", "at least 1 when relocate_map"),
+    ("scenarios", 'relocate_map = "4"', 'relocate_map = ""', "relocate_map", "a relocation map"),
     ("scenarios", 'maps = ["8", "7", "6"]', 'maps = ["8", "7", "7"]', "scenarios[0].maps[2]", "'7' is repeated"),
     ("bonus", 'id = "B1"', 'id = "B2"', "cards[1].id", "'B2' is repeated"),
     ("bonus", "count = 3", "count = -3", "cards[0].count", "expected 1 to 20"),
@@ -249,3 +253,12 @@ def test_the_shipped_files_load_through_the_same_loader():
 def test_an_unknown_data_file_name_is_refused():
     with pytest.raises(TypeError, match="no data file"):
         load_game_data(counters="x.toml")
+
+
+def test_a_missing_or_broken_file_is_refused_by_name(tmp_path):
+    with pytest.raises(DataFileError, match="file not found"):
+        load_game_data(units=tmp_path / "units.toml")
+    broken = _edited(tmp_path, "cards", "[[cards]]", "[[cards]")
+    with pytest.raises(DataFileError, match="is not valid TOML") as err:
+        load_game_data(cards=broken)
+    assert err.value.file == str(broken)
