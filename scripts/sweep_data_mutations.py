@@ -1,11 +1,9 @@
-"""Data mutation sweep: mutate the shipped TOML data of Orgun 1983 and FUBAR one value at a time
+"""Data mutation sweep: mutate the shipped TOML data of Orgun 1983, FUBAR and GoE one value at a time
 and load it.  Every mutation must be refused with a DataFileError naming the file, or load as
 still-valid data; none may give a traceback.  Kinds that can never be valid (a value of the wrong
 type, a misspelt key, a number beyond the loader's bounds, a repeated id) must all be refused.
 
-    python scripts/sweep_data_mutations.py --count 200 [--seed 0]
-
-(GoE's data validation is rebuilt on its own branch and is not swept here.)
+    python scripts/sweep_data_mutations.py --count 200 [--seed 0] [--packages rules_goe85]
 """
 from __future__ import annotations
 
@@ -17,6 +15,7 @@ import traceback
 from pathlib import Path
 
 from rules_fubar import data as fubar_data
+from rules_goe85.data.loading import FILES as GOE, load_game_data as load_goe
 from rules_orgun1983.data import load_data as load_orgun
 from tabletop_core.data import load_toml, package_file
 from tabletop_core.errors import DataFileError, TabletopError
@@ -79,6 +78,8 @@ def mutations(text: str):
             kind = "renamed name"  # a key of an inline table of names (initiative = { isaf = 0 })
         key_start = match.start("key")
         yield kind, f"{where}: key {key} -> {key}x", text[:key_start] + key + "x" + text[match.end("key"):]
+        if not lead.strip():  # a line of its own: drop it, so the field takes its default or goes missing
+            yield "removed key", f"{where}: key {key} removed", text[:key_start] + text[end:]
 
 
 def load_orgun_with(name: str, path: Path) -> None:
@@ -93,15 +94,25 @@ def load_fubar_with(name: str, path: Path) -> None:
     fubar_data.assemble(*(loaded[n] for n in FUBAR))
 
 
+def load_goe_with(name: str, path: Path) -> None:
+    load_goe(**{name: path})
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200, help="mutations tried per data file (sampled)")
     parser.add_argument("--seed", type=int, default=0, help="which mutations are sampled")
+    parser.add_argument("--show-accepted", action="store_true", help="print each mutation that loaded as valid data")
+    parser.add_argument("--packages", default="", help="comma-separated rules packages (default: all three)")
     args = parser.parse_args()
+    wanted = {p for p in args.packages.split(",") if p}
     tally = Tally("data mutation sweep")
     picker = CounterRNG(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        for package, names, loader in (("rules_orgun1983", ORGUN, load_orgun_with), ("rules_fubar", FUBAR, load_fubar_with)):
+        for package, names, loader in (("rules_orgun1983", ORGUN, load_orgun_with), ("rules_fubar", FUBAR, load_fubar_with),
+                                        ("rules_goe85", GOE, load_goe_with)):
+            if wanted and package not in wanted:
+                continue
             for name in names:
                 text = package_file(package, f"data/{name}.toml").read_text("utf-8")
                 every = list(mutations(text))
@@ -129,6 +140,8 @@ def main() -> int:
                         tally.fail(f"accepted ({kind})", where, "loaded silently")
                     else:
                         tally.ok("accepted as still-valid values")
+                        if args.show_accepted:
+                            print(f"accepted: {where}", flush=True)
     return tally.summary()
 
 

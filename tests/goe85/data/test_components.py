@@ -3,9 +3,10 @@ import pytest
 
 from tabletop_core import DataFileError
 from tabletop_core.boards.hexfacing import Arc
-from tabletop_core.data import load_toml
+from tabletop_core.data import load_toml, package_file
 
 from rules_goe85.data.components import CardsFile, UnitsFile, game_data
+from rules_goe85.data.loading import load_game_data
 from rules_goe85.model.actions import Use
 from rules_goe85.procedures.ap_fire import armour
 from rules_goe85.procedures.fire import start_fire
@@ -145,3 +146,119 @@ def test_vehicle_counters():
     assert armour(4, Arc.FRONT, turret=True) == 5  # 15b Turret hit
     for tid in ("t-55", "t-62", "bmp-1", "btr-70", "gaz-66", "mi-8", "mi-24"):
         assert DATA.units[tid].steps in (1, 3)
+
+
+# -- validation on load: a designer's edited copy, loaded through the same loader -----------------
+def _edited(tmp_path, file, old, new):
+    text = package_file("rules_goe85", f"data/{file}.toml").read_text("utf-8")
+    assert old in text, f"{old!r} is not in {file}.toml"
+    path = tmp_path / f"{file}.toml"
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    return path
+
+
+REFUSED = [
+    # (file, text replaced, replacement, field named, expectation named)
+    ("terrain", 'kind = "scrub"', 'kind = "clear"', "terrain[2].kind", "'clear' is repeated"),
+    ("terrain", 'kind = "pond"', 'kind = "lake"', "terrain", "a 'pond' row"),
+    ("terrain", "cf = 1", "cf = -3", "terrain[1].cf", "expected 0 to 10, got -3"),
+    ("terrain", 'los = "', 'los = "foggy', "terrain[0].los", "one of 'clear', 'degrading', 'blocking'"),
+    ("terrain", "climb_mp = ", "climb_mp = -", "climb_mp", "expected 0 to 20"),
+    ("terrain", "max = ", "max = 1000000000 #", "he_range[0].max", "within ±1000000"),
+    ("units", 'id = "sov-rifle-intensive"', 'id = "sov-rifle-marksman"', "units[1].id",
+     "'sov-rifle-marksman' is repeated"),
+    ("units", 'abilities = ["assault"]', 'abilities = ["teleport"]', "units[0].abilities[0]", "not 'teleport'"),
+    ("units", 'powers = ["marksman"]', 'powers = ["x-ray"]', "units[0].powers[0]", "not 'x-ray'"),
+    ("units", 'kind = "infantry"', 'kind = "dragon"', "units[0].kind", "one of 'infantry'"),
+    ("units", "full = { hef = 2, mf = 4 }", "full = { hef = -2, mf = 4 }", "units[0].full.hef", "expected 0 to 20"),
+    ("units", 'side = "soviet"', 'side = "isaf"', "units[0].side", "one of 'soviet'"),
+    ("units", 'move_class = "T"', 'move_class = "L"', ".move_class", "a vehicle's class W, O or T"),
+    ("units", 'move_class = "F"', 'move_class = "T"', ".move_class", "F for helicopters"),
+    ("cards", 'upper = "artillery"', 'upper = "teleport"', ".upper", "a known action (18-20), not 'teleport'"),
+    ("cards", "number = 12", "number = 1000000000", "cards[11].number", "within ±1000000"),
+    ("cards", "number = 12", "number = 13", "cards[11].number", "numbered 1..58 in order"),
+    ("cards", 'artillery_only = "soviet"', 'artillery_only = "nato"', "cards[11].artillery_only", "one of ''"),
+    ("cards", "tn = 7", "tn = 70", "cards[11].tn", "expected -5 to 10"),
+    ("maps", '{ at = "E4", kind = "mosque" }', '{ at = "E4", kind = "lava" }', "maps[0].hexes[0].kind",
+     "a kind of terrain.toml, not 'lava'"),
+    ("maps", '{ at = "E4", kind = "mosque" }', '{ at = "Z40", kind = "mosque" }', "maps[0]", "not on the map"),
+    ("maps", '{ at = "E4", kind = "mosque" }', '{ at = "north", kind = "mosque" }', "maps[0].hexes[0].at",
+     "a hex label such as 'E4'"),
+    ("maps", 'id = "5"', 'id = "4"', "maps[1].id", "'4' is repeated"),
+    ("maps", 'road = ["A2", "B2", "C2"', 'road = ["A2", "C2", "C2"', "maps[0].road[1]", "adjacent to A2"),
+    ("scenarios", "turns = 8", "turns = -9", "scenarios[0].turns", "expected 1 to 50, got -9"),
+    ("scenarios", 'id = "city-boys"', 'id = "9th-company"', "scenarios[2].id", "'9th-company' is repeated"),
+    ("scenarios", "spetsnaz = 4,", "spetsnaz = -4,", "scenarios[0].forces[0].units.spetsnaz", "expected 1 to 50"),
+    ("scenarios", "spetsnaz = 4,", "spetsnaz = 1000000000,", "forces[0].units", "within ±1000000"),
+    ("scenarios", "spetsnaz = 4,", "yeti = 4,", "scenarios[0].forces[0].units.yeti", "a counter of units.toml"),
+    ("scenarios", 'enter = { map = "5", column = "K" }', 'enter = { map = "9", column = "K" }',
+     "scenarios[1].forces[2].enter.map", "one of the scenario's maps"),
+    ("scenarios", 'enter = { map = "5", column = "K" }', 'enter = { map = "5", column = "Q" }',
+     "scenarios[1].forces[2].enter.column", "a column of map 5"),
+    ("scenarios", 'enter = { map = "5", edge = "south" }', 'enter = { map = "5", edge = "up" }',
+     "enter.edge", "one of 'north'"),
+    ("scenarios", 'near = "7A4"', 'near = "7A40"', "enter.near", "a hex of the scenario's maps"),
+    ("scenarios", '"6E6", "6F5"', '"6E6", "4F5"', "scenarios[0].victory_hexes[1]", "not '4F5'"),
+    ("scenarios", '{ at = "7C5", kind = "scrub" }', '{ at = "7C5", kind = "swamp" }', "scenarios[0].tiles[0].kind",
+     "a kind of terrain.toml, not 'swamp'"),
+    ("scenarios", '{ at = "7C5", kind = "scrub" }', '{ at = "4C5", kind = "scrub" }', "scenarios[0].tiles[0].at",
+     "not '4C5'"),
+    ("scenarios", 'zones = [{ map = "7", row_max = 3 }, { map = "8", row_min = 3 }]',
+     'zones = [{ map = "7", row_min = 5, row_max = 3 }, { map = "8", row_min = 3 }]',
+     "scenarios[0].forces[1].zones[0].row_min", "row_min <= row_max"),
+    ("scenarios", 'zones = [{ map = "5", columns = ["E", "F", "G"] }]', 'zones = [{ map = "5", columns = ["E", "F", "Y"] }]',
+     "zones[0].columns[2]", "a column of map 5"),
+    ("scenarios", 'zones = [{ map = "7" }]', 'zones = [{ map = "7", row_min = 9 }]', "scenarios[0].forces[0].zones[0]",
+     "at least one hex of map 7"),
+    ("scenarios", 'zones = [{ map = "7" }]', 'zones = [{ map = "5" }]', "scenarios[0].forces[0].zones[0].map",
+     "one of the scenario's maps"),
+    ("scenarios", 'hand = { soviet = 4, mujahideen = 5 }', 'hand = { soviet = 0, mujahideen = 5 }',
+     "scenarios[0].hand.soviet", "expected 1 to 20"),
+    ("scenarios", 'events = ["sapper"', 'events = ["meteor"', "scenarios[0].events[0]", "not 'meteor'"),
+    ("scenarios", 'muj_artillery_cards = ["#12"]', 'muj_artillery_cards = ["#99"]', "muj_artillery_cards[0]",
+     "a card of cards.toml"),
+    ("scenarios", 'muj_artillery_cards = ["#12"]', 'muj_artillery_cards = ["#1"]', "muj_artillery_cards[0]",
+     "#1 has none"),
+    ("scenarios", 'bunker = "6F3"', 'bunker = "6F33"', "bunker", "a hex of the scenario's maps"),
+    ("scenarios", 'escape_column = "6G"', 'escape_column = "6Z"', "escape_column", "not '6Z'"),
+    ("scenarios", 'relocate_map = "4"', 'relocate_map = "8"', "relocate_map", "one of ''"),
+    ("scenarios", "relocate_range = 3", "relocate_range = 0", "relocate_range", "at least 1 when relocate_map"),
+    ("scenarios", 'relocate_map = "4"', 'relocate_map = ""', "relocate_map", "a relocation map"),
+    ("scenarios", 'maps = ["8", "7", "6"]', 'maps = ["8", "7", "7"]', "scenarios[0].maps[2]", "'7' is repeated"),
+    ("bonus", 'id = "B1"', 'id = "B2"', "cards[1].id", "'B2' is repeated"),
+    ("bonus", "count = 3", "count = -3", "cards[0].count", "expected 1 to 20"),
+    ("bonus", 'goal = "attrition"', 'goal = "glory"', "cards[0].goal", "one of 'attrition'"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,field,expected", REFUSED, ids=[f"{c[0]}:{c[3]}" for c in REFUSED])
+def test_edited_data_is_refused_naming_file_field_and_expectation(tmp_path, file, old, new, field, expected):
+    path = _edited(tmp_path, file, old, new)
+    with pytest.raises(DataFileError) as err:
+        load_game_data(**{file: path})
+    assert err.value.file == str(path)
+    assert field in err.value.field, err.value
+    assert expected in str(err.value), err.value
+
+
+def test_an_edit_that_keeps_the_data_valid_loads(tmp_path):
+    path = _edited(tmp_path, "scenarios", "turns = 8", "turns = 9")
+    assert load_game_data(scenarios=path).scenarios["9th-company"].turns == 9
+
+
+def test_the_shipped_files_load_through_the_same_loader():
+    assert load_game_data() == game_data()
+
+
+def test_an_unknown_data_file_name_is_refused():
+    with pytest.raises(TypeError, match="no data file"):
+        load_game_data(counters="x.toml")
+
+
+def test_a_missing_or_broken_file_is_refused_by_name(tmp_path):
+    with pytest.raises(DataFileError, match="file not found"):
+        load_game_data(units=tmp_path / "units.toml")
+    broken = _edited(tmp_path, "cards", "[[cards]]", "[[cards]")
+    with pytest.raises(DataFileError, match="is not valid TOML") as err:
+        load_game_data(cards=broken)
+    assert err.value.file == str(broken)
