@@ -330,7 +330,8 @@ def _check_civilians(s: ScenarioSpec, where: str, tmap: dict, table: TableSpec) 
 
 def check_unique_ids(weapons, armour, troops, tables, scenarios) -> None:
     """Ids the rules look up are unique: a repeated weapon, vehicle, troop, table, feature,
-    scenario or force id would silently shadow the first."""
+    scenario, force or civilian-group id would silently shadow the first (forces and civilian
+    groups share one namespace: both become units on the table)."""
     check_unique((w.id for w in weapons.weapons), file="weapons.toml", field="weapons[].id")
     check_unique((v.id for v in armour.vehicles), file="armour.toml", field="vehicles[].id")
     check_unique((t.id for t in troops.troops), file="troops.toml", field="troops[].id")
@@ -340,6 +341,11 @@ def check_unique_ids(weapons, armour, troops, tables, scenarios) -> None:
     check_unique((s.id for s in scenarios.scenarios), file="scenarios.toml", field="scenarios[].id")
     for i, s in enumerate(scenarios.scenarios):
         check_unique((d.id for d in s.forces), file="scenarios.toml", field=f"scenarios[{i}].forces[].id")
+        check_unique((c.id for c in s.civilians), file="scenarios.toml", field=f"scenarios[{i}].civilians[].id")
+        forces = {d.id for d in s.forces}
+        for j, c in enumerate(s.civilians):
+            check(c.id not in forces, file="scenarios.toml", field=f"scenarios[{i}].civilians[{j}].id",
+                  expected=f"an id no force of the scenario uses, not {c.id!r}")
 
 
 def check_deployments(scenarios, table_map) -> None:

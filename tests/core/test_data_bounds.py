@@ -89,6 +89,8 @@ def assemble(tmp_path, name, old, new):
     ("troops", 'id = "ifv"', 'id = "ft2"', r"troops.toml: troops\[\d+\].id: a unique id, 'ft2'"),
     ("tables", 'id = "b4"', 'id = "b1"', r"tables\[0\].features\[3\].id: a unique id, 'b1'"),
     ("scenarios", "isaf = 0", "isafx = 0", r"initiative.isafx: a side"),
+    ("scenarios", 'id = "elders"', 'id = "market"', r"civilians\[1\].id: a unique id, 'market'"),
+    ("scenarios", 'id = "elders"', 'id = "ft1"', r"civilians\[1\].id: an id no force of the scenario uses"),
 ])
 def test_fubar_repeated_ids_and_off_table_deployments_are_refused(tmp_path, name, old, new, message):
     with pytest.raises(DataFileError, match=message):
