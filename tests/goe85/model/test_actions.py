@@ -19,9 +19,10 @@ def test_an_unknown_card_use_is_refused_when_a_log_is_read():
     good = codec.action_to_dict(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1"))
     assert good["use"] == "fire" and good["block"] == "upper"  # logged by the rulebook's names
     assert codec.action_from_dict(good) == PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1")
-    with pytest.raises(ExceptionGroup) as info:  # cattrs' validation error: the field that failed
+    with pytest.raises((ValueError, ExceptionGroup)) as info:  # the codec names the value that failed
         codec.action_from_dict(dict(good, use="teleport"))
-    assert any("'teleport' is not a valid Use" in str(e) for e in info.value.exceptions)
+    errors = info.value.exceptions if isinstance(info.value, ExceptionGroup) else (info.value,)
+    assert any("'teleport' is not a valid Use" in str(e) for e in errors)
 
 
 def test_every_offered_action_reads_as_a_line_in_play():
