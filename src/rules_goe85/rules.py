@@ -122,7 +122,8 @@ class GoERules(Rules):
             special.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
             if special.sudden_end(self, ctx):
                 return
-            if state.turn >= self.spec(state).turns:
+            last = self.spec(state).turns  # 0: the scenario prints no last turn (Kill Zone)
+            if last and state.turn >= last:
                 special.final_result(self, ctx)
             else:
                 ctx.emit(PhaseSet("deal", state.turn + 1))

@@ -12,7 +12,7 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import common as scenarios
 from rules_goe85.scenarios.common import act_event, decide_event
 
-from ..helpers import GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck
+from ..helpers import GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck, keep_first_bonus_cards
 from ..refpos import arrange, fresh
 
 
@@ -95,6 +95,7 @@ def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")
 def test_hammer_and_anvil_setup_escape_and_score():
     g = game("hammer-and-anvil")
+    keep_first_bonus_cards(g)  # 24b: the Bonus cards come before the first deal
     assert all(lab[1] in "EFG" and lab.startswith("5") for lab in _labels(g, "mujahideen"))
     assert all(lab.startswith("6") for lab in _labels(g, "soviet"))
     spetsnaz = [u for u in g.state.units.values() if u.type == "spetsnaz"]
