@@ -122,12 +122,14 @@ def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -
             continue
         if not enemies:
             continue
-        moved = [u for u in enemies if u.marker == "moved"]
+        # 10d: Scrub takes away the moving bonus, and with it the mixed target's further 1 HEF attack
+        scrub = board.row(h).negates_moving_bonus
+        moved = [] if scrub else [u for u in enemies if u.marker == "moved"]
         mixed = tuple(u.uid for u in moved) if moved and len(moved) < len(enemies) else ()
         difficult_alone = len(enemies) == 1 and has(enemies[0], "difficult_target")
         cf = board.cf(h, artillery=True) + cf_bonus(state, h, enemies)  # 23b bunker +1, 23c wire -1
         n = hex_draws(hef, cf, len(enemies), difficult_alone=difficult_alone)
-        if len(moved) == len(enemies):
+        if moved and len(moved) == len(enemies):
             n += 1  # 10d: +1 against moving targets
         frames.append(FireFrame(side=side, use=Use.ARTILLERY, lead="", supporters=(), targets=tuple(u.uid for u in enemies),
                                 hex=h, hef=n, step="react", marker="", moving_extra=mixed, spraying=True))

@@ -161,7 +161,8 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, gr
     tgt_units = [state.units[t] for t in targets]
     is_moving = moving if moving is not None else any(u.marker == "moved" for u in tgt_units)
     mixed = ()
-    if spraying and any(u.marker == "moved" for u in tgt_units) and not all(u.marker == "moved" for u in tgt_units):
+    scrub = board.row(h).negates_moving_bonus  # 10d: no moving bonus, so no mixed-target extra attack either
+    if spraying and not scrub and any(u.marker == "moved" for u in tgt_units) and not all(u.marker == "moved" for u in tgt_units):
         mixed = tuple(u.uid for u in tgt_units if u.marker == "moved")  # 10d mixed target moved status
         is_moving = False
     concealed = any(u.concealed for u in tgt_units)
@@ -172,7 +173,7 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, gr
         lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
         cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
         power_bonus=POWER_BONUS.get(use, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
-        moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=has(lead, "sniper"),
+        moving_target=is_moving, scrub=scrub, sniper=has(lead, "sniper"),
         marksman=use == Use.MARKSMAN, barrage=lead.hex in state.barrage, difficult=difficult,
     )
     heli_hef, heli_deg = he_adjustment(lead, tgt_units)  # 17b, 17d

@@ -2,8 +2,8 @@
 import pytest
 
 from rules_goe85.data.components import game_data
-from rules_goe85.model.actions import PlayCard, Use
-from rules_goe85.model.frames import FireFrame
+from rules_goe85.model.actions import Block, PlayCard, Use
+from rules_goe85.model.frames import FireFrame, Impulse
 from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
@@ -129,3 +129,22 @@ def test_mixed_target_example_spraying_fire():
     u = g.state.units
     # two hits shake both squads; the fourth card (green) is the 1 HEF attack on the moved one
     assert u["M1"].shaken and u["M2"].shaken and u["M2"].reduced and not u["M1"].reduced
+
+
+@pytest.mark.rule("goe85:10d-mixed")
+@pytest.mark.rule("goe85:10d-moving")
+def test_scrub_cancels_the_mixed_target_extra_attack_of_spraying_fire():
+    """Issue 12 item 19: the mixed example again, but the two Rifles stand in Scrub (5D1), which
+    takes the moving bonus away, and with it the further 1 HEF attack on the moved squad (the old
+    engine still made it: the fourth card reduced M1, so this test fails on it)."""
+    g = fresh()
+    arrange(g, [("S1", "rpk-74", "soviet", "5D3"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5D1", {"marker": "moved"}),
+                ("M2", "muj-rifle-intensive", "mujahideen", "5D1")],
+            hands={"soviet": ["#9"]}, top=[GREEN, BLANK, GOLD, GREEN2], frames=[Impulse("soviet", "main")])
+    assert board_for("your-papers-please").row(board_for("your-papers-please").hex("5D1")).kind == "scrub"
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "hex:5D1"))
+    u = g.state.units
+    assert u["M1"].shaken and u["M2"].shaken and not u["M1"].reduced and not u["M2"].reduced
+    assert g.state.decks["action"].piles["draw"][-1] == GREEN2  # no fourth card was drawn
+    assert not isinstance(g.state.top, FireFrame)

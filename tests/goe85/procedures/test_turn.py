@@ -2,11 +2,12 @@
 import pytest
 
 from tabletop_core.decks import hand
+from tabletop_core.errors import IllegalActionError
 
 from rules_goe85.model.actions import (
-    Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
+    Block, Decline, Declined, Discard, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
 )
-from rules_goe85.model.frames import Impulse, InitiativePick, ReserveFrame
+from rules_goe85.model.frames import Impulse, InitiativeDiscard, InitiativePick, ReserveFrame
 from rules_goe85.model.state import ASIDE, DECK
 from rules_goe85.procedures.fire import fire_options
 from rules_goe85.procedures.turn import main_options
@@ -61,6 +62,32 @@ def test_initiative_pick_winner_discards_loser_keeps():
     if initiative_key(s_card) != initiative_key(m_card):
         assert g.state.initiative == winner
         assert len(_hand(g, winner)) == 3 and len(_hand(g, "soviet" if winner != "soviet" else "mujahideen")) == 4
+
+
+@pytest.mark.rule("goe85:5d")
+def test_initiative_tie_the_winner_chooses_which_laid_card_to_discard():
+    """Issue 12 item 23: after a tie the winner has two cards laid and discards the one they choose
+    (the old engine discarded the last laid itself: this test fails on it)."""
+    g = game("your-papers-please", seed=4)
+    assert isinstance(g.state.top, InitiativePick)
+    give(g, "soviet", ["#6", "#8"])  # #6 and #30 tie on TN 4 and APF bonus 0; #8 (TN 10) beats #15 (TN -5)
+    give(g, "mujahideen", ["#30", "#15"])
+    g._decision = None  # the hands were rewritten (test set-up only)
+    g.apply(LayInitiative("#6"))
+    g.apply(LayInitiative("#30"))
+    assert isinstance(g.state.top, InitiativePick) and g.state.top.round == 2  # a tie: each lays another
+    g.apply(LayInitiative("#8"))
+    g.apply(LayInitiative("#15"))
+    d = g.decision
+    assert d.player == "soviet" and sorted(a.card for a in d.actions) == ["#6", "#8"]
+    assert isinstance(g.state.top, InitiativeDiscard)  # nothing is settled before the choice
+    g.apply(Discard("#6"))  # the Soviet keeps the winning #8 and gives up the first card laid
+    piles = g.state.decks[DECK].piles
+    assert g.state.initiative == "soviet" and "#6" in piles["discard"]
+    assert "#8" in _hand(g, "soviet") and {"#30", "#15"} <= set(_hand(g, "mujahideen"))  # the loser keeps both
+    assert isinstance(g.state.top, Impulse) and g.state.top.player == "soviet"
+    with pytest.raises(IllegalActionError):
+        g.apply(Discard("#30"))  # only the winner's own laid cards were offered
 
 
 @pytest.mark.rule("goe85:6a")
