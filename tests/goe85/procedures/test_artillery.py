@@ -162,3 +162,27 @@ def test_scrub_cancels_the_moving_bonus_and_the_mixed_extra_attack_of_artillery(
     while isinstance(g.state.top, FireFrame) and g.decision is not None and g.decision.player == "mujahideen":
         g.apply(g.decision.actions[-1])  # the defender's reaction windows: no card played
     assert not g.state.units["M1"].shaken  # four blanks and no fifth (green) card for the moved squad
+
+
+def _strike_targets(g) -> set[str]:
+    return {a.target for a in g.decision.actions if isinstance(a, Strike)}
+
+
+@pytest.mark.rule("goe85:12a")
+@pytest.mark.rule("goe85:17e")
+def test_the_spotter_looks_with_its_own_sight_class():
+    """Issue 12 item 20: a BTR-70 at 8A4 sees 8A8 as vehicles see (a Leg unit in its place does not),
+    and a flying Mi-24 at 8C2 sees 8G4 from one level up (landed, it does not): each may spot
+    (the old engine looked as a Leg unit on the ground for every spotter: this test fails on it)."""
+    kz = board_for("kill-zone")
+    assert kz.los(kz.hex("8A4"), kz.hex("8A8"), "leg") == 2 and kz.los(kz.hex("8A4"), kz.hex("8A8"), "vehicle") < 2
+    seen = {}
+    for key, spotter in [("btr", ("V", "btr-70", "soviet", "8A4")), ("leg", ("V", "sov-rifle-intensive", "soviet", "8A4")),
+                         ("flying", ("H", "mi-24", "soviet", "8C2", {"mode": "flying"})),
+                         ("landed", ("H", "mi-24", "soviet", "8C2", {"mode": "landed"}))]:
+        g = game("kill-zone")
+        arrange(g, [spotter, ("M1", "rpd", "mujahideen", "8K8")],
+                frames=[Impulse("soviet", "main"), ArtilleryFrame("soviet", 3, "card")])
+        seen[key] = _strike_targets(g)
+    assert "8A8" in seen["btr"] and "8A8" not in seen["leg"]
+    assert "8G4" in seen["flying"] and "8G4" not in seen["landed"]

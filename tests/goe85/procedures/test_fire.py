@@ -148,3 +148,19 @@ def test_scrub_cancels_the_mixed_target_extra_attack_of_spraying_fire():
     assert u["M1"].shaken and u["M2"].shaken and not u["M1"].reduced and not u["M2"].reduced
     assert g.state.decks["action"].piles["draw"][-1] == GREEN2  # no fourth card was drawn
     assert not isinstance(g.state.top, FireFrame)
+
+
+@pytest.mark.rule("goe85:21c")
+@pytest.mark.rule("goe85:21g")
+def test_a_helicopter_keeps_difficult_target_against_a_sniper():
+    """Issue 12 item 21: 21c's exception: a lone helicopter shot at by a Sniper (Malinsky, HEF 2, no
+    range or cover modifiers) still takes 1 off the HEF; flying, also the 2 of 17d (the old engine
+    dropped the Difficult Target for every Sniper's target: 0 and 2, so this test fails on it)."""
+    for mode, expected in (("landed", 2 - 1), ("flying", 2 - 2 - 1)):
+        g = fresh()
+        arrange(g, [("S", "malinsky", "soviet", "5C4"), ("H", "mi-24", "mujahideen", "5E4", {"mode": mode})],
+                hands={"soviet": ["#9"]}, top=[BLANK] * 6, frames=[Impulse("soviet", "main")])
+        start = len(g.events)
+        g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S", "H"))
+        notes = [e.text for e in g.events[start:] if type(e).__name__ == "Note"]
+        assert f"S fires at H (5E4): HEF {expected}" in notes, (mode, notes)
