@@ -8,7 +8,7 @@ from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, sta
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
-from ..helpers import BLANK, GOLD, GREEN, GREEN2, RED, RULES, _words, ctx, game, position, run, stack_deck
+from ..helpers import BLANK, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _words, ctx, game, position, run, stack_deck
 from ..refpos import arrange, fresh
 
 
@@ -164,3 +164,48 @@ def test_a_helicopter_keeps_difficult_target_against_a_sniper():
         g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S", "H"))
         notes = [e.text for e in g.events[start:] if type(e).__name__ == "Note"]
         assert f"S fires at H (5E4): HEF {expected}" in notes, (mode, notes)
+
+
+def _fire_and_read(g, card: str, lead: str, target: str):
+    """Play ``card`` to fire ``lead`` at ``target``; the log's firepower line and the hits taken."""
+    start = len(g.events)
+    g.apply(PlayCard(card, Block.UPPER, Use.FIRE, lead, target))
+    new = g.events[start:]
+    return ([e.text for e in new if type(e).__name__ == "Note" and " fires at " in e.text],
+            [(e.uid, e.outcome) for e in new if type(e).__name__ == "UnitHit"])
+
+
+@pytest.mark.rule("goe85:12b")
+def test_firing_from_a_barrage_hex_costs_one_hef():
+    """Issue 12 item 25: an RPK two hexes from a Rifle in the open fires with HEF 2 +1 (range) = 3,
+    but 2 from a Barrage hex: three green cards eliminate the Rifle, two only Shake and reduce it
+    (dropping the -1 of 12b lets this test fail)."""
+    from rules_goe85.model.events import BarrageSet
+
+    b = board_for("your-papers-please")
+    seen = {}
+    for barrage in (False, True):
+        g = fresh()
+        arrange(g, [("S1", "rpk-74", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
+                hands={"soviet": ["#16"]}, top=[GREEN, GREEN2, GREEN3, BLANK], frames=[Impulse("soviet", "main")],
+                extra=(lambda c: c.emit(BarrageSet((b.hex("5C4"),)))) if barrage else None)
+        seen[barrage] = _fire_and_read(g, "#16", "S1", "M1")
+    assert seen[False] == (["S1 fires at M1 (5E4): HEF 3"], [("M1", "shaken"), ("M1", "reduced"), ("M1", "eliminated")])
+    assert seen[True] == (["S1 fires at M1 (5E4): HEF 2"], [("M1", "shaken"), ("M1", "reduced")])
+
+
+@pytest.mark.rule("goe85:18q")
+def test_fire_at_a_concealed_hex_hits_only_on_gold_or_red():
+    """Issue 12 item 25: an RPK fires HEF 2 at a Rifle in the building at 5E3 (cover 1): two green
+    Hits Shake and reduce it in the open, but miss it Concealed; a gold Hit still hits (dropping the
+    18q colour limit lets this test fail)."""
+    seen = {}
+    for concealed, top in ((False, [GREEN, GREEN2, BLANK]), (True, [GREEN, GREEN2, BLANK]), (True, [GOLD, BLANK, BLANK])):
+        g = fresh()
+        arrange(g, [("S1", "rpk-74", "soviet", "5E5"),
+                    ("M1", "muj-rifle-intensive", "mujahideen", "5E3", {"concealed": concealed})],
+                hands={"soviet": ["#16"]}, top=top, frames=[Impulse("soviet", "main")])
+        seen[(concealed, top[0])] = _fire_and_read(g, "#16", "S1", "M1")
+    assert seen[(False, GREEN)] == (["S1 fires at M1 (5E3): HEF 2"], [("M1", "shaken"), ("M1", "reduced")])
+    assert seen[(True, GREEN)] == (["S1 fires at M1 (5E3): HEF 2"], [])
+    assert seen[(True, GOLD)] == (["S1 fires at M1 (5E3): HEF 2"], [("M1", "shaken")])
