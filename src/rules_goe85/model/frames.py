@@ -229,6 +229,6 @@ class ExtraPlays(Frame):
     step: str = "main"
 
 
-FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
+FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
           Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays)
