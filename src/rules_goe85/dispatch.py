@@ -29,6 +29,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.FacingChoice: Procedure(vehicle_facing.decide, vehicle_facing.act, vehicle_facing.advance),  # 15d
     F.BonusPick: Procedure(bonus_cards.decide_pick, bonus_cards.act_pick, None),  # 24b
     F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d
+    F.InitiativeDiscard: Procedure(turn.decide_initiative_discard, turn.act_initiative_discard, None),  # 5d
     F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
     F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure

@@ -20,7 +20,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.2.0"  # typed actions (0.1.0 logs do not replay)
+    version = "0.3.0"  # 5d: the initiative winner chooses the card to discard after a tie (0.2.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
@@ -122,7 +122,8 @@ class GoERules(Rules):
             special.end_of_turn(self, ctx)  # Air Assault: the second wave's Mi-8s leave after turn 6
             if special.sudden_end(self, ctx):
                 return
-            if state.turn >= self.spec(state).turns:
+            last = self.spec(state).turns  # 0: the scenario prints no last turn (Kill Zone)
+            if last and state.turn >= last:
                 special.final_result(self, ctx)
             else:
                 ctx.emit(PhaseSet("deal", state.turn + 1))

@@ -7,7 +7,7 @@ from tabletop_core.game import Game
 from rules_goe85.queries.board import board_for
 from rules_goe85.data.components import game_data
 from rules_goe85.rules import GoERules
-from rules_goe85.model.actions import REFUSALS, PlayReaction
+from rules_goe85.model.actions import REFUSALS, KeepBonusCard, PlayReaction
 from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
 from rules_goe85.model.state import DECK, Unit
 
@@ -141,3 +141,9 @@ def _choices(g, kind):
 
 def _mp(g):
     return {u: m for u, m, _ in g.state.top.mp}
+
+
+def keep_first_bonus_cards(g) -> None:
+    """Both players keep the first Bonus card they were dealt (the start of a game that uses them)."""
+    while g.decision is not None and isinstance(g.decision.actions[0], KeepBonusCard):
+        g.apply(g.decision.actions[0])

@@ -301,7 +301,7 @@ class ScenarioCheck:
         s = self.s
         self.fail_unless(bool(s.id) and bool(s.title), "id", "an id and a title")
         self.one_of(s.layout, ("row", "column"), "layout")
-        self.range(s.turns, 1, MAX_TURNS, "turns")
+        self.range(s.turns, 0, MAX_TURNS, "turns")  # 0: no last turn (Kill Zone ends by its kills)
         self.range(s.end_turns, 1, 4, "end_turns")
         if s.end_turns_first:
             self.range(s.end_turns_first, 1, 4, "end_turns_first")
@@ -413,7 +413,7 @@ class ForceCheck:
             sc.fail_unless(u is not None, self.field(f"units.{uid}"), f"a counter of units.toml, not {uid!r}")
             sc.fail_unless(u.side in (f.side, "any"), self.field(f"units.{uid}"), f"a {f.side} counter, {uid} is {u.side}")
             sc.range(n, 1, MAX_COUNTERS, self.field(f"units.{uid}"))
-        sc.range(f.turn, 0, sc.s.turns, self.field("turn"))
+        sc.range(f.turn, 0, sc.s.turns or MAX_TURNS, self.field("turn"))
         sc.range(f.foxholes, 0, 20, self.field("foxholes"))
         sc.range(f.wire, 0, 20, self.field("wire"))
         sc.one_of(f.prefer, ("cover", *EDGES), self.field("prefer"))

@@ -39,6 +39,13 @@ class InitiativePick(Frame):
 
 
 @attrs.frozen
+class InitiativeDiscard(Frame):
+    """GoE 5d: after a tie the winner has laid two or more cards and discards the one they choose."""
+
+    winner: str
+
+
+@attrs.frozen
 class MoveFrame(Frame):
     """GoE 7, 18e/g/h/i/o: units moving hex by hex.  ``mp`` holds (uid, MP left) pairs."""
 
@@ -263,6 +270,6 @@ class MoveOrder(Frame):
     brutal: str = ""
 
 
-FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
+FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
           Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)

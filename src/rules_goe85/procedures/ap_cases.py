@@ -30,6 +30,7 @@ from ..queries.board import board_at
 from ..queries.deck import card
 from .draws import damage_card
 from ..model.events import Note, TilePlaced, UnitHit
+from ..model.frames import MoveFrame
 from ..queries.units import heli_mode, is_hard, units_at, utype
 from ..model.vehicles import APFire
 from ..model.frames import APFireOrder, FireOrder
@@ -180,6 +181,13 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
 
 
 # -- 20a: First Fire ------------------------------------------------------------------------------
+def moving_without_fire(state, u) -> bool:
+    """20a: a unit fired on in the middle of its own move is no defender; of the moving units only
+    one on a Move & Fire may answer with First Fire (a Move, Fast Move, Scout... may not)."""
+    return any(isinstance(fr, MoveFrame) and fr.use != Use.MOVE_FIRE and any(x == u.uid for x, _, _ in fr.mp)
+               for fr in state.stack)
+
+
 def first_fire_mode(state, u, lead) -> str:
     """How the attacked unit ``u`` could fire back at ``lead`` (20a): "ap", "he" or "" (it cannot:
     not an Eligible unshaken unit on its own, out of range or sight, or no factor that hurts it)."""
@@ -190,6 +198,8 @@ def first_fire_mode(state, u, lead) -> str:
     from ..queries.sight import sees
 
     if u is None or lead is None or u.hex is None or lead.hex is None or u.marker or u.shaken or u.carrier:
+        return ""
+    if moving_without_fire(state, u):
         return ""
     if any(x.side != u.side for x in units_at(state, u.hex)) or any(x.side == u.side for x in units_at(state, lead.hex)):
         return ""

@@ -21,6 +21,7 @@ from ..model.events import BarrageSet, Note
 from ..model.state import SOVIET
 from ..queries.units import has
 from ..queries.fortifications import cf_bonus
+from ..queries.sight import sight_class, up
 
 
 def on_target(roll: int, side: str, degraded: bool) -> bool:
@@ -37,14 +38,23 @@ def hex_draws(hef: int, cf_artillery: int, soft_targets: int, *, difficult_alone
     return n
 
 
+def _spotters(state, side: str) -> list:
+    """12a: the unshaken friendly units on the map (helicopters too)."""
+    return [u for u in state.units.values() if u.side == side and u.hex is not None and not u.shaken]
+
+
+def _spotter_los(sight, u, target) -> int:
+    """12a: the spotter looks with its own sight class (14: a ground vehicle sees as vehicles do;
+    17e: a flying or hovering helicopter one level above its hex)."""
+    return sight.los(u.hex, target, sight_class(u, u), up(u), 0)
+
+
 def spotting(state, side: str, target) -> int | None:
     """Best LOS (0 clear, 1 degraded) from any unshaken friendly unit to ``target``; None if none sees it."""
-    board = board_at(state)
+    sight = board_at(state).sight(state)
     best = None
-    for u in state.units.values():
-        if u.side != side or u.hex is None or u.shaken:
-            continue
-        v = board.sight(state).los(u.hex, target)
+    for u in _spotters(state, side):
+        v = _spotter_los(sight, u, target)
         if v < 2 and (best is None or v < best):
             best = v
             if v == 0:
@@ -54,17 +64,18 @@ def spotting(state, side: str, target) -> int | None:
 
 def can_call(state, side: str) -> bool:
     """12a: a strike needs a spotter, an unshaken friendly unit on the map (it sees its own hex)."""
-    return any(u.side == side and u.hex is not None and not u.shaken for u in state.units.values())
+    return bool(_spotters(state, side))
 
 
 def spotted_hexes(state, side: str):
     """12a: every hex an unshaken friendly unit sees (artillery may target an empty hex)."""
     board = board_at(state)
     sight = board.sight(state)
-    spotters = sorted({u.hex for u in state.units.values() if u.side == side and u.hex is not None and not u.shaken})
-    out = set(spotters)
+    # one look per hex, sight class and height: stacked spotters of a kind see alike
+    spotters = list({(u.hex, sight_class(u, u), up(u)): u for u in _spotters(state, side)}.values())
+    out = {u.hex for u in spotters}
     for h in board.hexes:
-        if h not in out and any(sight.los(s, h) < 2 for s in spotters):
+        if h not in out and any(_spotter_los(sight, u, h) < 2 for u in spotters):
             out.add(h)
     return sorted(out)
 
@@ -122,12 +133,14 @@ def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -
             continue
         if not enemies:
             continue
-        moved = [u for u in enemies if u.marker == "moved"]
+        # 10d: Scrub takes away the moving bonus, and with it the mixed target's further 1 HEF attack
+        scrub = board.row(h).negates_moving_bonus
+        moved = [] if scrub else [u for u in enemies if u.marker == "moved"]
         mixed = tuple(u.uid for u in moved) if moved and len(moved) < len(enemies) else ()
         difficult_alone = len(enemies) == 1 and has(enemies[0], "difficult_target")
         cf = board.cf(h, artillery=True) + cf_bonus(state, h, enemies)  # 23b bunker +1, 23c wire -1
         n = hex_draws(hef, cf, len(enemies), difficult_alone=difficult_alone)
-        if len(moved) == len(enemies):
+        if moved and len(moved) == len(enemies):
             n += 1  # 10d: +1 against moving targets
         frames.append(FireFrame(side=side, use=Use.ARTILLERY, lead="", supporters=(), targets=tuple(u.uid for u in enemies),
                                 hex=h, hef=n, step="react", marker="", moving_extra=mixed, spraying=True))

@@ -22,7 +22,7 @@ from .damage import apply_hit
 from ..queries.units import has, hef, is_hard, is_vehicle, targetable, units_at, utype
 from .vehicles import he_adjustment
 from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE
-from ..queries.sight import sees
+from ..queries.sight import is_heli, sees
 from ..cards.abilities import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
 from ..queries.fortifications import cf_bonus, fire_blocked
 from ..cards.powers import heli_passenger  # 17f
@@ -35,13 +35,14 @@ SPRAY_VERBS = ("fire", "move_fire", "intensive_fire", "kill_shot", "deadly_shot"
 def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
                supporters_hef: int = 0, moving_target: bool = False, scrub: bool = False,
                sniper: bool = False, marksman: bool = False, barrage: bool = False,
-               difficult: bool = False, cards_bonus: int = 0) -> int:
+               difficult: bool = False, heli_target: bool = False, cards_bonus: int = 0) -> int:
     """GoE 10b/10d: the adjusted HEF of an attack.
 
     The lead unit's HEF with its range modifier (none for a Sniper alone, 21g), its Power's bonus
     (22), +1 against a moving or Moved target unless it is in Scrub (10d); supporters add their bare
     HEF (10d multiple attackers); the target hex's Cover Factor is subtracted (not for a Sniper alone
-    or Marksman, 21g, 22m); -1 firing from a Barrage hex (12b) and against a lone Difficult Target (21c).
+    or Marksman, 21g, 22m); -1 firing from a Barrage hex (12b) and against a lone Difficult Target
+    (21c: a Sniper ignores it, except when the target is a helicopter).
     Marksman: HEF 2 whatever the unit's own (22m).
     """
     total = 2 if marksman else lead_hef
@@ -55,7 +56,7 @@ def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_b
         total -= cf
     if barrage:
         total -= 1
-    if difficult and not sniper:
+    if difficult and (heli_target or not sniper):
         total -= 1
     return total
 
@@ -160,7 +161,8 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, gr
     tgt_units = [state.units[t] for t in targets]
     is_moving = moving if moving is not None else any(u.marker == "moved" for u in tgt_units)
     mixed = ()
-    if spraying and any(u.marker == "moved" for u in tgt_units) and not all(u.marker == "moved" for u in tgt_units):
+    scrub = board.row(h).negates_moving_bonus  # 10d: no moving bonus, so no mixed-target extra attack either
+    if spraying and not scrub and any(u.marker == "moved" for u in tgt_units) and not all(u.marker == "moved" for u in tgt_units):
         mixed = tuple(u.uid for u in tgt_units if u.marker == "moved")  # 10d mixed target moved status
         is_moving = False
     concealed = any(u.concealed for u in tgt_units)
@@ -171,8 +173,9 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, gr
         lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
         cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
         power_bonus=POWER_BONUS.get(use, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
-        moving_target=is_moving, scrub=board.row(h).negates_moving_bonus, sniper=has(lead, "sniper"),
+        moving_target=is_moving, scrub=scrub, sniper=has(lead, "sniper"),
         marksman=use == Use.MARKSMAN, barrage=lead.hex in state.barrage, difficult=difficult,
+        heli_target=any(is_heli(u) for u in tgt_units),
     )
     heli_hef, heli_deg = he_adjustment(lead, tgt_units)  # 17b, 17d
     deg = (1 if concealed else 0) + (1 if firer_concealed else 0) + heli_deg  # 18q, 22p

@@ -18,7 +18,9 @@ from . import fire
 from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
-from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireOrder, Impulse, InitiativePick, MoveOrder, ReserveFrame
+from ..model.frames import (
+    ArtilleryFrame, DrawUp, EventChoice, FireOrder, Impulse, InitiativeDiscard, InitiativePick, MoveOrder, ReserveFrame,
+)
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
     Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, Relocate, Use,
@@ -104,10 +106,28 @@ def advance_initiative(rules, ctx, f: InitiativePick) -> None:
             ctx.push(InitiativePick((), f.round + 1))  # a tie: each lays another card
             return
         winner = SOVIET if ks >= km else MUJ
-    # the winner discards one card (the last laid, our reading of "their choice"); the rest go back
+    if len(shown[winner]) > 1:  # 5d: after a tie the winner discards one laid card of their choice
+        ctx.push(InitiativeDiscard(winner))
+        return
+    settle_initiative(rules, ctx, winner, shown[winner][-1] if shown[winner] else None)
+
+
+def decide_initiative_discard(rules, state, f: InitiativeDiscard):
+    laid = state.decks[DECK].piles[f"shown:{f.winner}"]
+    return Decision(f.winner, tuple(Discard(c) for c in laid), "you won the initiative: discard one of the cards you laid")
+
+
+def act_initiative_discard(rules, ctx, f: InitiativeDiscard, action) -> None:
+    ctx.pop()
+    settle_initiative(rules, ctx, f.winner, action.card)
+
+
+def settle_initiative(rules, ctx, winner: str, discarded: str | None) -> None:
+    """5d: the winner's chosen card goes to the discard, every other laid card back to its hand."""
+    d = ctx.state.decks[DECK]
     for s in PLAYERS:
-        for i, cid in enumerate(shown[s]):
-            if s == winner and i == len(shown[s]) - 1:
+        for cid in list(d.piles.get(f"shown:{s}", [])):
+            if s == winner and cid == discarded:
                 ctx.move_card(DECK, cid, f"shown:{s}", "discard")
             else:
                 ctx.move_card(DECK, cid, f"shown:{s}", hand(s), player=s)

@@ -21,8 +21,9 @@ SCENARIO = "ambush-at-sherkhankhel"
 
 
 def sherkhankhel_vp(state) -> dict[str, float]:
-    """Mujahideen: Soviet units eliminated times Mujahideen units exited; Soviets: 4 per kill (scored)."""
-    return {SOVIET: state.vp[SOVIET], MUJ: float(state.losses[SOVIET] * state.mech.get("exited", 0))}
+    """Mujahideen: Soviet units eliminated times Mujahideen units exited, plus their Bonus card (scored);
+    Soviets: 4 per kill and their Bonus card (scored)."""
+    return {SOVIET: state.vp[SOVIET], MUJ: state.vp[MUJ] + float(state.losses[SOVIET] * state.mech.get("exited", 0))}
 
 
 def _frame_side(frame) -> str:

@@ -20,7 +20,7 @@ from ..data.components import game_data
 from ..model.state import DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, Unit, sapper_pile
 from ..model.frames import ArtilleryFrame, EventChoice, FireFrame
 from ..model.events import (
-    ConcealSet, ControlSet, Escaped, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, UnitPlaced, VPScored,
+    ConcealSet, ControlSet, Escaped, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, Rallied, UnitPlaced, VPScored,
 )
 from ..queries.units import units_at, utype
 from ..queries.fortifications import fortified
@@ -251,7 +251,10 @@ def resolve_event(ctx, cid: str, drawer: str) -> None:
 
         mechanised.resolve_event(ctx, name)
     elif name == "attack_helicopter":
-        ctx.push(EventChoice(SOVIET, "helicopter"))
+        if _muj_hexes(state):
+            ctx.push(EventChoice(SOVIET, "helicopter"))
+        else:
+            ctx.emit(Note("no Mujahideen unit on the map: the Attack Helicopter finds no target"))
     else:
         from . import mechanised_events
 
@@ -276,9 +279,13 @@ def decide_event(rules, state, f: EventChoice):
         opts = [Boldness(u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
                 if u.side == MUJ and u.hex is not None]
         return Decision(MUJ, (*opts, Decline(Declined.BOLDNESS)), "Mujahideen Boldness: a unit to fast move")
-    hexes = sorted({u.hex for u in state.units.values() if u.side == MUJ and u.hex is not None})
-    return Decision(SOVIET, (*(HelicopterAttack(board.label(h)) for h in hexes), Decline(Declined.HELICOPTER)),
+    # 5b: an Event is carried out: the Soviet player picks the hex, but may not let it pass
+    return Decision(SOVIET, tuple(HelicopterAttack(board.label(h)) for h in _muj_hexes(state)),
                     "Attack Helicopter: pick a hex of Mujahideen units")
+
+
+def _muj_hexes(state) -> list:
+    return sorted({u.hex for u in state.units.values() if u.side == MUJ and u.hex is not None})
 
 
 def act_event(rules, ctx, f: EventChoice, action) -> None:
@@ -308,7 +315,15 @@ def act_event(rules, ctx, f: EventChoice, action) -> None:
             ctx.replace(attrs.evolve(f, count=f.count - 1))
         else:
             ctx.pop()
-        ctx.emit(MarkerSet(action.unit, ""))
+        # Hammer and Anvil's Boldness takes off ANY administrative marker (4a): Ops Complete, Fired
+        # or Moved, Shaken and Concealed alike (the fast move would end a concealment anyway, 18q)
+        u = state.units[action.unit]
+        if u.marker:
+            ctx.emit(MarkerSet(action.unit, ""))
+        if u.shaken:
+            ctx.emit(Rallied(action.unit))
+        if u.concealed:
+            ctx.emit(ConcealSet(action.unit, False))
         move.start_move(rules, ctx, MUJ, Use.FAST_MOVE, [action.unit])
         return
     ctx.pop()

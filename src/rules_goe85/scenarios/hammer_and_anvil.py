@@ -18,6 +18,12 @@ class HammerAndAnvil(ScenarioRules):
         if unit.side == SOVIET:
             ctx.emit(VPScored(MUJ, 1, f"{unit.uid} destroyed"))
 
+    def bonus_vp(self, side: str, points: float, card: str) -> tuple[str, float, str]:
+        # 24b: only the Mujahideen total decides; the Soviets' card counts against it (our reading,
+        # as City Boys and Tanks at Zhawar print it; the alternative, Soviet VP that decide nothing,
+        # would make the Soviet card idle)
+        return MUJ, (points if side == MUJ else -points), f"{side} completes Bonus card {card}"
+
     def final_result(self, rules, ctx) -> None:
         state = ctx.state
         spec = rules.spec(state)

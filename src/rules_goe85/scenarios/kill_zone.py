@@ -68,13 +68,5 @@ class KillZone(ScenarioRules):
                 ctx.end(MUJ if won else SOVIET, f"the Soviets destroy their {kills}th Mujahideen unit; the Mujahideen "
                         f"have {state.vp[MUJ]:g} VP (need {spec.victory_points})", dict(state.vp))
 
-    def final_result(self, rules, ctx) -> None:
-        state = ctx.state
-        spec = rules.spec(state)
-        vp = state.vp[MUJ]  # no turn limit is printed: the stop after turn ``spec.turns`` is a guard
-        won = vp >= spec.victory_points
-        ctx.end(MUJ if won else SOVIET, f"no turn limit is printed; the game stops after turn {spec.turns} (a guard): "
-                f"the Mujahideen have {vp:g} VP (need {spec.victory_points})", dict(state.vp))
-
 
 RULES = KillZone()

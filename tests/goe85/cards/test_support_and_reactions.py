@@ -3,7 +3,7 @@ import pytest
 
 from rules_goe85.model.actions import REFUSALS, Block, Decline, Declined, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.model.events import HitUndone, TargetNoted, UnitHit
-from rules_goe85.model.frames import AssaultCombat, FireFrame, MoveFrame
+from rules_goe85.model.frames import AssaultCombat, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.procedures.ap_cases import first_fire_mode
 from rules_goe85.procedures.fire import first_fire_marker, start_fire
@@ -355,3 +355,22 @@ def test_first_fire_by_a_tank_answers_with_ap_and_both_shots_land():
     assert first_fire_mode(g.state, g.state.units["P"], g.state.units["T"]) == "ap"
     position(g, [("S", "sov-rifle-intensive", "soviet", "5A1"), ("P", "rpg", "mujahideen", "5C3")])
     assert first_fire_mode(g.state, g.state.units["P"], g.state.units["S"]) == "he"
+
+
+@pytest.mark.rule("goe85:20a")
+def test_first_fire_answers_opportunity_fire_only_on_a_move_and_fire():
+    """Issue 12 item 22: a Soviet Rifle steps from 5C4 to 5D4 and a Mujahideen Rifle at 5E4
+    opportunity-fires; on a plain Move the mover is no defender and may not play First Fire (the old
+    engine offered it: this test fails on it); on a Move & Fire it may."""
+    offered = {}
+    for card, use in (("#2", Use.MOVE), ("#4", Use.MOVE_FIRE)):
+        g = fresh()
+        arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
+                hands={"soviet": [card, "#21"], "mujahideen": ["#16"]}, top=[BLANK] * 8,
+                frames=[Impulse("soviet", "main")])
+        g.apply(next(a for a in g.decision.actions if isinstance(a, PlayCard) and a.card == card and a.use == use))
+        g.apply(Step(("S1",), "5D4"))
+        g.apply(PlayCard("#16", Block.UPPER, Use.OPP_FIRE, "M1", "S1"))
+        d = g.decision
+        offered[use] = d.player == "soviet" and PlayReaction("#21", Use.FIRST_FIRE, "S1") in d.actions
+    assert offered == {Use.MOVE: False, Use.MOVE_FIRE: True}

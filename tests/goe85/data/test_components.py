@@ -186,7 +186,7 @@ REFUSED = [
      "a hex label such as 'E4'"),
     ("maps", 'id = "5"', 'id = "4"', "maps[1].id", "'4' is repeated"),
     ("maps", 'road = ["A2", "B2", "C2"', 'road = ["A2", "C2", "C2"', "maps[0].road[1]", "adjacent to A2"),
-    ("scenarios", "turns = 8", "turns = -9", "scenarios[0].turns", "expected 1 to 50, got -9"),
+    ("scenarios", "turns = 8", "turns = -9", "scenarios[0].turns", "expected 0 to 50, got -9"),
     ("scenarios", 'id = "city-boys"', 'id = "9th-company"', "scenarios[2].id", "'9th-company' is repeated"),
     ("scenarios", "spetsnaz = 4,", "spetsnaz = -4,", "scenarios[0].forces[0].units.spetsnaz", "expected 1 to 50"),
     ("scenarios", "spetsnaz = 4,", "spetsnaz = 1000000000,", "forces[0].units", "within ±1000000"),

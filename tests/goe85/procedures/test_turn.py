@@ -2,17 +2,20 @@
 import pytest
 
 from tabletop_core.decks import hand
+from tabletop_core.errors import IllegalActionError
 
 from rules_goe85.model.actions import (
-    Block, Decline, Declined, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
+    Block, Decline, Declined, Discard, Draw, EndImpulse, EndReserve, LayInitiative, Pass, PlayCard, Use,
 )
-from rules_goe85.model.frames import Impulse, InitiativePick, ReserveFrame
+from rules_goe85.model.frames import Impulse, InitiativeDiscard, InitiativePick, ReserveFrame
 from rules_goe85.model.state import ASIDE, DECK
 from rules_goe85.procedures.fire import fire_options
 from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import initiative_key
 
 from ..helpers import RULES, game, give, position, stack_deck
+from ..refpos import arrange
 
 
 def _hand(g, side):
@@ -61,6 +64,37 @@ def test_initiative_pick_winner_discards_loser_keeps():
     if initiative_key(s_card) != initiative_key(m_card):
         assert g.state.initiative == winner
         assert len(_hand(g, winner)) == 3 and len(_hand(g, "soviet" if winner != "soviet" else "mujahideen")) == 4
+
+
+@pytest.mark.rule("goe85:5d")
+def test_initiative_tie_the_winner_chooses_which_laid_card_to_discard(tmp_path):
+    """Issue 12 item 23: after a tie the winner has two cards laid and discards the one they choose
+    (the old engine discarded the last laid itself: this test fails on it)."""
+    g = game("your-papers-please", seed=4)
+    assert isinstance(g.state.top, InitiativePick)
+    units = [(u.uid, u.type, u.side, board_for(g.state.scenario).label(u.hex) if u.hex else "") for u in g.state.units.values()]
+    # #6 and #30 tie on TN 4 and APF bonus 0; #8 (TN 10) beats #15 (TN -5)
+    arrange(g, units, hands={"soviet": ["#6", "#8"], "mujahideen": ["#30", "#15"]}, phase="initiative",
+            frames=[InitiativePick()])
+    g.apply(LayInitiative("#6"))
+    g.apply(LayInitiative("#30"))
+    assert isinstance(g.state.top, InitiativePick) and g.state.top.round == 2  # a tie: each lays another
+    g.apply(LayInitiative("#8"))
+    g.apply(LayInitiative("#15"))
+    d = g.decision
+    assert d.player == "soviet" and sorted(a.card for a in d.actions) == ["#6", "#8"]
+    assert isinstance(g.state.top, InitiativeDiscard)  # nothing is settled before the choice
+    g.apply(Discard("#6"))  # the Soviet keeps the winning #8 and gives up the first card laid
+    piles = g.state.decks[DECK].piles
+    assert g.state.initiative == "soviet" and "#6" in piles["discard"]
+    assert _hand(g, "soviet") == ["#8"] and sorted(_hand(g, "mujahideen")) == ["#15", "#30"]  # the loser keeps both
+    assert isinstance(g.state.top, Impulse) and g.state.top.player == "soviet"
+    with pytest.raises(IllegalActionError):
+        g.apply(Discard("#30"))  # only the winner's own laid cards were offered
+    from tabletop_core import load_game
+
+    g.save(tmp_path / "tie.jsonl")  # the new decision's frame is in the log and replays
+    assert load_game(tmp_path / "tie.jsonl").digest() == g.digest()
 
 
 @pytest.mark.rule("goe85:6a")

@@ -12,7 +12,7 @@ from rules_goe85.procedures.vehicles import sees
 from rules_goe85.queries.board import board_at, board_for
 from rules_goe85.scenarios import ambush_at_sherkhankhel, mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, decide, game, labels, position
+from ..helpers import DATA, RULES, ctx, decide, game, labels, position, keep_first_bonus_cards
 from ..refpos import arrange
 
 
@@ -44,6 +44,7 @@ def _village_position(lay: bool):
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_setup_concealed_start_cards_and_end_turns():
     g = game("ambush-at-sherkhankhel")
+    keep_first_bonus_cards(g)  # 24b: the Bonus cards come before the first deal
     b = board_for("ambush-at-sherkhankhel")
     muj = [u for u in g.state.units.values() if u.side == "mujahideen"]
     assert muj and all(u.concealed for u in muj if DATA.units[u.type].leg)

@@ -12,7 +12,7 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import common as scenarios
 from rules_goe85.scenarios.common import act_event, decide_event
 
-from ..helpers import GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck
+from ..helpers import DATA, GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck, keep_first_bonus_cards
 from ..refpos import arrange, fresh
 
 
@@ -95,6 +95,7 @@ def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")
 def test_hammer_and_anvil_setup_escape_and_score():
     g = game("hammer-and-anvil")
+    keep_first_bonus_cards(g)  # 24b: the Bonus cards come before the first deal
     assert all(lab[1] in "EFG" and lab.startswith("5") for lab in _labels(g, "mujahideen"))
     assert all(lab.startswith("6") for lab in _labels(g, "soviet"))
     spetsnaz = [u for u in g.state.units.values() if u.type == "spetsnaz"]
@@ -108,3 +109,50 @@ def test_hammer_and_anvil_setup_escape_and_score():
         assert g.state.vp["mujahideen"] == 2 and "M1" in g.state.escaped
     RULES.special_rules(g.state).final_result(RULES, ctx(g))
     assert g.state.result.winner == "soviet"
+
+
+def _draw_event(event_index: int, units):
+    """Hammer and Anvil after the Bonus cards: the Soviet ends an impulse, discards nothing, and the
+    Mujahideen draw the scenario's event card ``event_index`` (0 Boldness, 1 Attack Helicopter)."""
+    from rules_goe85.model.actions import Decline, Draw, EndImpulse
+    from rules_goe85.queries.deck import card
+
+    g = game("hammer-and-anvil")
+    keep_first_bonus_cards(g)
+    events = sorted((c for c in DATA.cards if DATA.cards[c].kind == "event"), key=lambda c: card(c).number)
+    arrange(g, units, hands={"soviet": ["#16"]}, top=[events[event_index], "#1", "#4"],
+            frames=[Impulse("soviet", "main")])
+    g.apply(EndImpulse())
+    g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))  # keep the Fire card
+    g.apply(Draw())
+    return g
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.rule("goe85:4a")
+def test_boldness_removes_any_administrative_marker_shaken_and_concealed_too():
+    """Issue 12 item 24: Boldness takes off ANY administrative marker (4a), so a Shaken, Concealed,
+    Ops Complete Rifle is free of all three and fast moves (the old engine kept Shaken and
+    Concealed: this test fails on it)."""
+    g = _draw_event(0, [("S1", "spetsnaz", "soviet", "6G4"),
+                        ("M1", "muj-rifle-intensive", "mujahideen", "5J6", {"shaken": True, "concealed": True, "marker": "ops"})])
+    assert g.decision.player == "mujahideen" and Boldness("M1") in g.decision.actions
+    g.apply(Boldness("M1"))
+    m1 = g.state.units["M1"]
+    assert (m1.marker, m1.shaken, m1.concealed) == ("", False, False)
+    assert isinstance(g.state.top, MoveFrame) and g.state.top.use == "fast_move"
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.rule("goe85:5b")
+def test_the_attack_helicopter_event_is_carried_out():
+    """Issue 12 item 24: the Soviet player picks the hex the Attack Helicopter strikes but cannot let
+    the event pass (5b; the old engine offered a Decline: this test fails on it)."""
+    g = _draw_event(1, [("S1", "spetsnaz", "soviet", "6G4"), ("M1", "muj-rifle-intensive", "mujahideen", "5J6"),
+                        ("M2", "muj-rifle-intensive", "mujahideen", "5A6")])
+    d = g.decision
+    assert d.player == "soviet" and set(d.actions) == {HelicopterAttack("5J6"), HelicopterAttack("5A6")}
+    start = len(g.events)
+    g.apply(HelicopterAttack("5A6"))
+    fired = [e.frame for e in g.events[start:] if type(e).__name__ == "FramePushed" and isinstance(e.frame, FireFrame)]
+    assert [(f.use, f.spraying, f.targets) for f in fired][:1] == [("event", True, ("M2",))]  # 5 HEF, Spraying Fire

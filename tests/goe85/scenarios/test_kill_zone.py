@@ -146,7 +146,7 @@ def test_kill_zone_victory_points_and_the_fifth_kill():
     assert g.state.result.winner == "mujahideen"
 
 
-# -- Kill Zone: the relocation carries its Hero; the turn guard --------------------------------------
+# -- Kill Zone: the relocation carries its Hero; no last turn --------------------------------------------
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_relocation_carries_an_accompanying_hero():
     g = game("kill-zone")
@@ -165,12 +165,13 @@ def test_kill_zone_relocation_carries_an_accompanying_hero():
 
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
-def test_kill_zone_turn_guard_ends_the_game_after_turn_ten():
-    spec = game_data().scenarios["kill-zone"]
-    assert spec.turns == 10  # no turn limit is printed: a guard, not a rule
+def test_kill_zone_has_no_last_turn_the_game_goes_on_after_turn_ten():
+    """Issue 12 item 3: the text ends Kill Zone only at the Soviets' fifth kill (or the Mujahideen's
+    10 VP); the old 10-turn guard ended it after turn 10 (this test fails on it)."""
+    assert game_data().scenarios["kill-zone"].turns == 0  # no last turn printed
     g = game("kill-zone")
     arrange(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")],
             phase="cleanup", frames=[], extra=lambda c: c.emit(PhaseSet("cleanup", 10)))
     g.referee(lambda c: RULES.advance(c))
-    assert g.state.result is not None and g.state.result.winner == "soviet"
-    assert "guard" in g.state.result.reason
+    assert g.state.result is None
+    assert g.state.turn == 11 and g.decision is not None  # turn 11 is dealt and played
