@@ -117,7 +117,7 @@ def test_seeded_and_deterministic():
     assert len(digests) == 1
 
 
-# Measured on the merged 1.2.0 ruleset: see docs/coverage/fubar.md ("The fubar agent") for the
+# Measured on ruleset 1.4.0: see docs/coverage/fubar.md ("The fubar agent") for the
 # win counts over 40 games per side and scenario.  A coin would win half.
 @pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
 @pytest.mark.parametrize("seat", ["isaf", "insurgents"])
