@@ -20,7 +20,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.3.0"  # 5d: the initiative winner chooses the card to discard after a tie (0.2.0 logs do not replay)
+    version = "0.4.0"  # hidden hands: windows open on public conditions, initiative and kept cards are secret (0.3.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000

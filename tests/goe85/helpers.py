@@ -7,7 +7,7 @@ from tabletop_core.game import Game
 from rules_goe85.queries.board import board_for
 from rules_goe85.data.components import game_data
 from rules_goe85.rules import GoERules
-from rules_goe85.model.actions import REFUSALS, KeepBonusCard, PlayReaction
+from rules_goe85.model.actions import REFUSALS, Decline, KeepBonusCard, PlayReaction
 from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
 from rules_goe85.model.state import DECK, Unit
 
@@ -63,13 +63,39 @@ def ctx(g: Game):
 
 
 def run(g: Game) -> None:
-    """Run the procedure on the stack until someone must decide or the stack is empty."""
+    """Run the procedure on the stack until someone must decide or the stack is empty.  A window
+    whose only choice is Decline (its player holds nothing usable: GoE hidden hands) is declined,
+    as its player must (by the rules' own step, like the procedure: a harness position may have no
+    frame under the one tested)."""
     while g.state.stack and g.state.result is None:
         g._decision = None
-        if RULES.decision(g.state) is not None:
-            break
+        decision = RULES.decision(g.state)
+        if decision is not None:
+            if not (len(decision.actions) == 1 and isinstance(decision.actions[0], Decline)):
+                break
+            RULES.act(g._ctx, decision.actions[0])
+            continue
         RULES.advance(g._ctx)
     g._decision = None
+
+
+def play_through(g: Game, action, **kw) -> None:
+    """Apply ``action``, then turn down every window that follows offering Decline alone (GoE hidden
+    hands: such windows open on public conditions whatever the hand holds)."""
+    g.apply(action, **kw)
+    decline_empty_windows(g)
+
+
+def decline_empty_windows(g: Game) -> None:
+    """Turn down, through the public path, every window now offering Decline alone."""
+    while not g.over and only_decline(g):
+        g.apply(g.decision.actions[0])
+
+
+def only_decline(g: Game) -> bool:
+    """The decision is a window the player can only turn down."""
+    actions = g.decision.actions
+    return len(actions) == 1 and isinstance(actions[0], Decline)
 
 
 def hexes(g: Game, *labels):

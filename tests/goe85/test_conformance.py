@@ -9,4 +9,4 @@ SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_conformance(scenario):
-    check_ruleset("goe85", scenario, seeds=range(2), leaks=False)  # known leaks: test_known_leaks.py
+    check_ruleset("goe85", scenario, seeds=range(2))

@@ -183,21 +183,29 @@ class Discard(Action):
 
 @attrs.frozen
 class LayInitiative(Action):
-    """5d: lay a card face down for the initiative."""
+    """5d: lay a card face down for the initiative.  SECRET: the other side learns only that a
+    card was laid; the card shows when both are revealed (5d)."""
+
+    SECRET = True
 
     card: str
 
 
 @attrs.frozen
 class KeepCard(Action):
-    """5g: the one card kept at the clean-up."""
+    """5g: the one card kept at the clean-up.  SECRET: the other side sees the discards, not the
+    choice."""
+
+    SECRET = True
 
     card: str
 
 
 @attrs.frozen
 class KeepBonusCard(Action):
-    """24b: the Bonus Victory Point card kept."""
+    """24b: the Bonus Victory Point card kept.  SECRET: it stays hidden until it scores (24b)."""
+
+    SECRET = True
 
     card: str
 

@@ -9,13 +9,12 @@ after another (10d), each with its own draws.
 from __future__ import annotations
 
 import attrs
-from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 from tabletop_core.decks import hand
 
-from ..model.actions import Decline, Declined, PlayReaction, Use
+from ..model.actions import Decline, Declined, Use
 from ..queries.board import board_at
-from ..queries.deck import card, hand_of
+from ..queries.deck import card, reaction_window
 from .draws import damage_card
 from ..model.state import DECK, other
 from ..model.events import MarkerSet, Note, TargetNoted, UnitHit
@@ -130,37 +129,35 @@ def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool =
 
 
 # -- the frame ------------------------------------------------------------------------------------
-def _named(state, side, name):
-    return [c for c in hand_of(state, side) if name in card(c).blocks()]
+# GoE hidden hands: each window opens on its public slots only (queries/deck.py, reaction_window).
+def _slots(state, f: APFire, t):
+    """Who is asked at this step, and the slots that open the window (none: no window)."""
+    from .ap_cases import first_fire_mode
+
+    defender = other(f.side)
+    if f.step == "support" and f.use == Use.FIRE and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
+        return f.side, [("aimed_shot", Use.AIMED_SHOT, "")], Declined.SUPPORT, "support the AP attack?"
+    if f.step == "react" and "unexpected_cover" not in f.used:  # 20d
+        slots = [("unexpected_cover", Use.UNEXPECTED_COVER, "")]
+        if (t is not None and "first_fire" not in f.used and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.CRASH)
+                and first_fire_mode(state, t, state.units.get(f.lead))):  # 20a: the target fires back
+            slots.append(("first_fire", Use.FIRST_FIRE, t.uid))
+        return defender, slots, Declined.REACT, "react to the AP attack?"
+    if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
+        return f.side, [("critical_hit", Use.CRITICAL_HIT, "")], Declined.SUPPORT, f"{f.target} is hit: Critical Hit?"
+    if f.step == "hit_react" and "glancing_shot" not in f.used:  # 20b
+        return defender, [("glancing_shot", Use.GLANCING_SHOT, "")], Declined.REACT, f"{f.target} is hit: Glancing Shot?"
+    return None, [], None, ""
 
 
 def decide(rules, state, f: APFire):
-    from .ap_cases import bunker_hex, first_fire_mode
+    from .ap_cases import bunker_hex
 
     t = state.units.get(f.target)
     if t is None and bunker_hex(state, f.target) is None:
         return None
-    defender = other(f.side)
-    if f.step == "support" and f.use == Use.FIRE and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
-        opts = [PlayReaction(c, Use.AIMED_SHOT) for c in _named(state, f.side, "aimed_shot")]
-        if opts:
-            return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), "support the AP attack?")
-    if f.step == "react" and "unexpected_cover" not in f.used:  # 20d
-        opts = [PlayReaction(c, Use.UNEXPECTED_COVER) for c in _named(state, defender, "unexpected_cover")]
-        if (t is not None and "first_fire" not in f.used and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.CRASH)
-                and first_fire_mode(state, t, state.units.get(f.lead))):  # 20a: the target fires back
-            opts += [PlayReaction(c, Use.FIRST_FIRE, t.uid) for c in _named(state, defender, "first_fire")]
-        if opts:
-            return Decision(defender, (*opts, Decline(Declined.REACT)), "react to the AP attack?")
-    if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
-        opts = [PlayReaction(c, Use.CRITICAL_HIT) for c in _named(state, f.side, "critical_hit")]
-        if opts:
-            return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), f"{f.target} is hit: Critical Hit?")
-    if f.step == "hit_react" and "glancing_shot" not in f.used:  # 20b
-        opts = [PlayReaction(c, Use.GLANCING_SHOT) for c in _named(state, defender, "glancing_shot")]
-        if opts:
-            return Decision(defender, (*opts, Decline(Declined.REACT)), f"{f.target} is hit: Glancing Shot?")
-    return None
+    side, slots, decline, prompt = _slots(state, f, t)
+    return reaction_window(state, side, slots, decline, prompt)
 
 
 NEXT = {"support": "react", "react": "aim", "hit_support": "hit_react", "hit_react": "damage"}

@@ -29,7 +29,7 @@ from tabletop_core.decks import hand
 
 from ..model.actions import Decline, Declined, PlayReaction, RetreatFrom, Use
 from ..queries.board import away_from, board_at
-from ..queries.deck import card, hand_of
+from ..queries.deck import reaction_window
 from ..model.state import DECK, other
 from ..model.events import MarkerSet, Note, VPScored
 from .damage import apply_hit
@@ -73,32 +73,31 @@ def _def(state, f):
 
 
 # -- the frame ----------------------------------------------------------------------------------
-def _hit_options(state, f: AssaultCombat):
+# GoE hidden hands: each window opens on its public slots only (queries/deck.py, reaction_window).
+def _hit_slots(state, f: AssaultCombat):
     u = state.units.get(f.pending)
     if u is None:
         return None, []
-    owner = u.side
     out = []
-    if reacts(owner, f.side) and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c (fire.reacts)
-        out += [PlayReaction(c, LIGHT_WOUNDS, u.uid) for c in hand_of(state, owner) if LIGHT_WOUNDS in card(c).blocks()]
+    if reacts(u.side, f.side) and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c (fire.reacts)
+        out.append((LIGHT_WOUNDS, LIGHT_WOUNDS, u.uid))
     if RESILIENT in utype(u).powers:  # 22n: any status, either player's turn
-        out += [PlayReaction(c, RESILIENT, u.uid) for c in hand_of(state, owner) if card(c).power]
-    return owner, out
+        out.append((None, RESILIENT, u.uid))
+    return u.side, out
 
 
-def _panic_options(state, f: AssaultCombat):
+def _panic_slots(state, f: AssaultCombat):
     """19e: after the attack, a reduced and Shaken defending Leg unit may be removed by Panic."""
     if "panic" in f.used:
         return []
-    cards = [c for c in hand_of(state, f.side) if "panic" in card(c).blocks()]
-    return [PlayReaction(c, Use.PANIC, u.uid) for u in _def(state, f) if u.shaken and u.reduced and utype(u).leg for c in cards]
+    return [("panic", Use.PANIC, u.uid) for u in _def(state, f) if u.shaken and u.reduced and utype(u).leg]
 
 
-def _retreat_options(state, f: AssaultCombat, side: str):
+def _retreat_slots(state, f: AssaultCombat, side: str):
     key = RETREAT if side == f.side else "def_" + RETREAT
     if RETREAT in f.used or "def_" + RETREAT in f.used or key in f.asked:
         return []
-    return [PlayReaction(c, RETREAT) for c in hand_of(state, side) if RETREAT in card(c).blocks()]
+    return [(RETREAT, RETREAT, "")]
 
 
 def _asking(f: AssaultCombat):
@@ -112,21 +111,19 @@ def _asking(f: AssaultCombat):
 
 def decide(rules, state, f: AssaultCombat):
     if f.pending:
-        owner, opts = _hit_options(state, f)
-        return Decision(owner, (*opts, Decline(Declined.TAKE)), f"{f.pending} is hit in the assault") if opts else None
+        owner, slots = _hit_slots(state, f)
+        return reaction_window(state, owner, slots, Declined.TAKE, f"{f.pending} is hit in the assault")
     if f.stage == "direction":  # 13d: away from which of the attack's hexes
         board = board_at(state)
         return Decision(other(f.side), tuple(RetreatFrom(board.label(h)) for h in _entries(state, f)),
                         "retreat directly away from which attacking hex?")
     if f.stage == "panic":
-        opts = _panic_options(state, f)
-        return Decision(f.side, (*opts, Decline(Declined.PANIC)), "Panic?") if opts else None
+        return reaction_window(state, f.side, _panic_slots(state, f), Declined.PANIC, "Panic?")
     if f.stage == "after":
         side, _ = _asking(f)
         if side is None:
             return None
-        opts = _retreat_options(state, f, side)
-        return Decision(side, (*opts, Decline(Declined.STAY)), "Retreat from the assault?") if opts else None
+        return reaction_window(state, side, _retreat_slots(state, f, side), Declined.STAY, "Retreat from the assault?")
     return None
 
 

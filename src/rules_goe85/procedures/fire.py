@@ -9,12 +9,13 @@ examples test them directly; :class:`FireFrame` carries an attack through its wi
 from __future__ import annotations
 
 import attrs
+from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from ..queries.board import board_at
-from ..queries.deck import card, counts_as_hit, hand_of
+from ..queries.deck import card, counts_as_hit, reaction_window
 from .draws import damage_card
-from ..model.actions import Decline, Declined, PickVictim, PlayReaction, Use
+from ..model.actions import Decline, Declined, PickVictim, Use
 from ..model.state import DECK, other
 from ..model.frames import FireFrame, FireOrder, MoveFrame
 from ..model.events import MarkerSet, Note, TargetNoted
@@ -214,41 +215,36 @@ def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group
 
 
 # -- the frame's windows --------------------------------------------------------------------------
-def _cards_named(state, side: str, name: str) -> list[str]:
-    return [c for c in hand_of(state, side) if name in card(c).blocks()]
-
-
-def _support_options(state, f: FireFrame):
+# GoE hidden hands: each window opens on its public slots only (queries/deck.py, reaction_window).
+def _support_slots(state, f: FireFrame):
     out = []
     lead = state.units.get(f.lead)
     if lead is None or f.use in (Use.ARTILLERY, Use.BOOBY_TRAP, Use.EVENT):
         return out
     board = board_at(state)
     if "bullet_storm" not in f.used and utype(lead).leg and not has(lead, "sniper"):  # 19c, 21g
-        out += [PlayReaction(c, Use.BULLET_STORM) for c in _cards_named(state, f.side, "bullet_storm")]
+        out.append(("bullet_storm", Use.BULLET_STORM, ""))
     if "critical_hit" not in f.used and any(utype(state.units[t]).leg for t in f.targets if t in state.units):
-        out += [PlayReaction(c, Use.CRITICAL_HIT) for c in _cards_named(state, f.side, "critical_hit")]  # 19d
+        out.append(("critical_hit", Use.CRITICAL_HIT, ""))  # 19d
     if "grenades" not in f.used and board.distance(lead.hex, f.hex) <= 1:  # 19g
-        out += [PlayReaction(c, Use.GRENADES) for c in _cards_named(state, f.side, "grenades")]
+        out.append(("grenades", Use.GRENADES, ""))
     return out
 
 
-def _react_options(state, f: FireFrame):
-    defender = other(f.side)
+def _react_slots(state, f: FireFrame):
     out = []
     if "unexpected_cover" not in f.used and not f.sniper and f.use != Use.BOOBY_TRAP:  # 20d: not vs Snipers
-        out += [PlayReaction(c, Use.UNEXPECTED_COVER) for c in _cards_named(state, defender, "unexpected_cover")]
+        out.append(("unexpected_cover", Use.UNEXPECTED_COVER, ""))
     lead = state.units.get(f.lead)
     if "first_fire" not in f.used and lead is not None and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.BOOBY_TRAP):
-        board = board_at(state)
+        from .ap_cases import first_fire_mode  # HE back at a Soft Target, AP at a Hard one (ap_cases.py)
+
         for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
             u = state.units.get(t)
-            from .ap_cases import first_fire_mode  # HE back at a Soft Target, AP at a Hard one (ap_cases.py)
-
             if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
                 continue
             if first_fire_mode(state, u, lead):
-                out += [PlayReaction(c, Use.FIRST_FIRE, t) for c in _cards_named(state, defender, "first_fire")]
+                out.append(("first_fire", Use.FIRST_FIRE, t))
     return out
 
 
@@ -263,16 +259,15 @@ def reacts(side: str, attacker: str) -> bool:
     return side != attacker
 
 
-def _hit_options(state, f: FireFrame):
+def _hit_slots(state, f: FireFrame):
     u = state.units.get(f.pending)
     if u is None:
         return []
-    owner = u.side  # 12a: one's own strike may hit one's own units
     out = []
-    if "light_wounds" not in f.used and utype(u).leg and reacts(owner, f.side):  # 20c
-        out += [PlayReaction(c, Use.LIGHT_WOUNDS, u.uid) for c in _cards_named(state, owner, "light_wounds")]
+    if "light_wounds" not in f.used and utype(u).leg and reacts(u.side, f.side):  # 20c (12a: own units too)
+        out.append(("light_wounds", Use.LIGHT_WOUNDS, u.uid))
     if "resilient" in utype(u).powers:  # 22n: any status, any turn (a Power, not a Reaction card)
-        out += [PlayReaction(c, Use.RESILIENT, u.uid) for c in hand_of(state, owner) if card(c).power]
+        out.append((None, Use.RESILIENT, u.uid))
     return out
 
 
@@ -281,35 +276,29 @@ def _hit_owner(state, f: FireFrame) -> str:
     return u.side if u is not None else other(f.side)
 
 
-def _panic_options(state, f: FireFrame):
+def _panic_slots(state, f: FireFrame):
     if "panic" in f.used or f.use == Use.BOOBY_TRAP:
         return []
     out = []
     for t in f.targets:
         u = state.units.get(t)
         if u is not None and u.side != f.side and u.shaken and u.reduced and utype(u).leg:  # 19e
-            out += [PlayReaction(c, Use.PANIC, t) for c in _cards_named(state, f.side, "panic")]
+            out.append(("panic", Use.PANIC, t))
     return out
 
 
 def decide(rules, state, f: FireFrame):
-    from tabletop_core import Decision
-
     if f.step == "support":
-        opts = _support_options(state, f)
-        return Decision(f.side, (*opts, Decline(Declined.SUPPORT)), "support the attack?") if opts else None
+        return reaction_window(state, f.side, _support_slots(state, f), Declined.SUPPORT, "support the attack?")
     if f.step == "react":
-        opts = _react_options(state, f)
-        return Decision(other(f.side), (*opts, Decline(Declined.REACT)), "react to the attack?") if opts else None
+        return reaction_window(state, other(f.side), _react_slots(state, f), Declined.REACT, "react to the attack?")
     if f.step == "hit":
-        opts = _hit_options(state, f)
-        return Decision(_hit_owner(state, f), (*opts, Decline(Declined.TAKE)), f"{f.pending} is hit") if opts else None
+        return reaction_window(state, _hit_owner(state, f), _hit_slots(state, f), Declined.TAKE, f"{f.pending} is hit")
     if f.step == "victim":  # 12a: the attacker places a hit that cannot go evenly
         return Decision(f.side, tuple(PickVictim(uid) for uid in f.pending.split(",")),
                         "artillery: which unit takes the hit?")
     if f.step == "panic":
-        opts = _panic_options(state, f)
-        return Decision(f.side, (*opts, Decline(Declined.PANIC)), "Panic?") if opts else None
+        return reaction_window(state, f.side, _panic_slots(state, f), Declined.PANIC, "Panic?")
     return None
 
 

@@ -12,13 +12,12 @@ from ..queries.opportunity import booby_trap_plays, opp_fire_plays
 from ..queries.units import units_at
 
 
-# A step pushes an OppFireWindow only when the other player has something to play on the mover
-# (queries/opportunity.py, window_opens); the plays are counted again when it is decided.
+# A step pushes an OppFireWindow on public conditions (queries/opportunity.py, window_opens); the
+# hand only fills the offer, and a hand with nothing usable is asked too, with Decline alone, so the
+# mover cannot tell the other hand from whether the window opened.
 def decide_window(rules, state, f: OppFireWindow):
     plays = opp_fire_plays(rules, state, f.player, f.hex, f.mover)
     traps = booby_trap_plays(rules, state, f.player, f.hex, [f.mover])
-    if not plays and not traps:
-        return None
     return Decision(f.player, (*plays, *traps, Decline(Declined.HOLD)), f"Opportunity Fire on {f.mover}?")
 
 

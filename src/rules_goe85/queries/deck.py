@@ -39,3 +39,29 @@ def block_kind(use: str) -> str:
     return ACTIONS.get(use, "action")
 
 
+
+
+def reaction_plays(state: GoEState, side: str, slots) -> list:
+    """GoE hidden hands: a window is opened by its public *slots* -- ``(card name, use, unit)``, what
+    could be played there and on which unit, a name of ``None`` meaning any Power card -- and the
+    hand only fills the offer.  So whether a window opens (and who is asked) tells the other player
+    nothing about the hand; a hand with nothing usable gets a window with Decline alone."""
+    from ..model.actions import PlayReaction
+
+    out = []
+    for name, use, unit in slots:
+        out += [PlayReaction(c, use, unit) for c in hand_of(state, side)
+                if (card(c).power if name is None else name in card(c).blocks())]
+    return out
+
+
+def reaction_window(state: GoEState, side: str, slots, decline, prompt: str):
+    """The window's decision: ``side``'s plays for the ``slots`` and a Decline of ``decline``; no
+    window (None) when no slot is open."""
+    from tabletop_core import Decision
+
+    from ..model.actions import Decline
+
+    if not slots:
+        return None
+    return Decision(side, (*reaction_plays(state, side, slots), Decline(decline)), prompt)

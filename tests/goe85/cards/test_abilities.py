@@ -8,6 +8,7 @@ from rules_goe85.procedures.fire import attack_hef, fire_options, start_fire
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import (
     BLANK, BLANK2, GREEN, RED, RULES, _finish_windows, _impulse, ctx, game, give, position, run, stack_deck,
 )
@@ -196,7 +197,7 @@ def test_spraying_fire_when_leading_a_group_or_a_fire_power():
     assert PlayCard("#1", Block.POWER, Use.KILL_SHOT, "SR", "hex:5C4") in g.decision.actions  # 21h with a FIRE Power
     group = PlayCard("#23", Block.UPPER, Use.FIRE, "SR", "hex:5C4", group=True)
     assert group in g.decision.actions
-    g.apply(group)
+    play_through(g, group)
     # 2 (RPK) +1 (range 2) +2 (the Rifle, bare) = 5 cards, three green Hits spread over the hex:
     # each unit Shaken, then one of them (at random, 21h) reduced
     m1, m2 = g.state.units["M1"], g.state.units["M2"]

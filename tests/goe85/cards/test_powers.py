@@ -11,6 +11,7 @@ from rules_goe85.procedures.fire import start_fire
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import (
     BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, RED, RULES, _assault, _finish_windows, _impulse,
     _react, ctx, game, give, position, run, stack_deck,
@@ -99,7 +100,7 @@ def test_resilient_takes_one_hit_off_and_counts_as_not_suffered():
             top=[GREEN, BLANK, GREEN2],  # the attacker: 1 hit of 2 cards; the defender: 1 hit
             frames=_assault(g, [("S1", "5C3")], "5C4"))
     assert g.state.top.pending == "M1"
-    g.apply(_react(g, "resilient"))  # 22n: no damage from this hit; the Power leaves M1 Ops Complete
+    play_through(g, _react(g, "resilient"))  # 22n: no damage from this hit; the Power leaves M1 Ops Complete
     # the defender's hit on S1 lands; 13d: the attacker suffered 1, the defender 0: the attacker retreats
     assert not g.state.units["M1"].shaken and g.state.units["S1"].shaken
     assert g.state.units["S1"].hex == B.hex("5C3") and g.state.units["M1"].hex == B.hex("5C4")
@@ -280,7 +281,7 @@ def test_the_marksman_power_may_be_used_as_opportunity_fire():
             frames=[Impulse("mujahideen", "main"), OppFireWindow("soviet", "M1", B.hex("5C5"))])
     play = PlayCard("#1", Block.POWER, Use.MARKSMAN, "S1", "M1")
     assert play in g.decision.actions
-    g.apply(play)
+    play_through(g, play)
     # 22m: HEF 2, no range or terrain, +1 against a moving target: 3 cards, one green Hit
     m1 = g.state.units["M1"]
     assert m1.shaken and m1.marker == "ops"  # 11a: hit, it stops, Ops Complete
@@ -318,7 +319,7 @@ def test_sagger_he_against_leg_units_one_or_three_in_a_building():
     give(g, "soviet", ["#16"])
     play = PlayCard("#16", Block.POWER, Use.SAGGER, "S", "M", he=True)
     assert play in main_options(RULES, g.state, "soviet")
-    g.apply(play)
+    play_through(g, play)
     hef = 1 + (RULES.tec.he_modifier(d) or 0) - B.cf(B.hex(rifle))  # HEF 1, the usual modifiers
     assert any(getattr(e, "text", "") == f"S fires at M ({rifle}): HEF {hef}" for e in g.events)
     assert g.state.units["S"].marker == "ops"  # a Power: Ops Complete (22)

@@ -11,6 +11,7 @@ from rules_goe85.procedures.move import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import decline_empty_windows, play_through
 from ..helpers import (
     BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _assault, _impulse, _notes, _react, ctx,
     game, give, position, run, stack_deck,
@@ -102,7 +103,7 @@ def test_aimed_shot_supports_only_a_fire_action_against_a_hard_target():
             hands={"soviet": ["#11", "#15"]}, top=[TN1_BONUS0], extra=lambda c: c.emit(TargetNoted("T", "K")))
     play = PlayCard("#11", Block.UPPER, Use.RELOAD_FIRE, "T", "K", ap=True)
     assert play in main_options(RULES, g.state, "soviet")
-    g.apply(play)
+    play_through(g, play)
     assert g.decision is None or not any(isinstance(a, PlayReaction) and a.use == "aimed_shot" for a in g.decision.actions)
     assert any(t.startswith("T fires AP at K: needs -1, draws #18") for t in _notes(g))
 
@@ -123,10 +124,10 @@ def test_light_wounds_and_resilient_answer_each_assault_hit():
     assert isinstance(f, AssaultCombat) and f.pending == "M1"  # 3 hits drawn; 13b: M1 first (unit order)
     assert {a.use for a in g.decision.actions if isinstance(a, PlayReaction)} == {"light_wounds", "resilient"}
     assert g.decision.player == "mujahideen"
-    g.apply(_react(g, "light_wounds"))  # 20c: the first hit is ignored
+    play_through(g, _react(g, "light_wounds"))  # 20c: the first hit is ignored
     assert not g.state.units["M1"].shaken and g.state.top.pending == "M1"  # 13b: the next hit is M1's again
     assert {a.use for a in g.decision.actions if isinstance(a, PlayReaction)} == {"resilient"}  # one Light Wounds
-    g.apply(Decline(Declined.TAKE))
+    play_through(g, Decline(Declined.TAKE))
     # the third hit: M2 is the only unshaken unit (13b) and has no answer: it lands by itself
     u1, u2 = g.state.units["M1"], g.state.units["M2"]
     assert u1.shaken and u2.shaken and not u1.reduced and not u2.reduced
@@ -144,13 +145,13 @@ def test_retreat_after_the_hits_undoes_them_by_compensating_events():
             top=[RED, GOLD, GREEN],  # the attacker: 2 hits; the defender: 1 hit
             frames=_assault(g, [("S1", "5C3")], "5C4"))
     assert PlayReaction("#45", Use.RETREAT) in g.decision.actions  # 19f: before the draws, or ...
-    g.apply(Decline(Declined.REACT))
+    play_through(g, Decline(Declined.REACT))
     # ... once the hits have landed, in the last window
     assert g.state.units["M1"].shaken and g.state.units["M1"].reduced and g.state.units["S1"].shaken
     assert isinstance(g.state.top, AssaultCombat) and g.state.top.stage == "after"
     assert g.decision.player == "mujahideen"
     mark = len(g.events)
-    g.apply(_react(g, "retreat"))
+    play_through(g, _react(g, "retreat"))
     m1, s1 = g.state.units["M1"], g.state.units["S1"]
     assert not (m1.shaken or m1.reduced or s1.shaken)  # 19f: the results are ignored for both sides
     assert m1.hex == B.hex("5C5") and s1.hex == B.hex("5C4")  # the defenders withdraw directly away
@@ -170,9 +171,9 @@ def test_retreat_after_the_hits_brings_back_an_eliminated_unit():
             hands={"mujahideen": ["#6"]},  # Retreat / Move
             top=[GREEN, BLANK],
             frames=_assault(g, [("S1", "5C3")], "5C4"))
-    g.apply(Decline(Declined.REACT))
+    play_through(g, Decline(Declined.REACT))
     assert "M1" not in g.state.units and g.state.losses["mujahideen"] == 1  # 10c: the third step
-    g.apply(_react(g, "retreat"))
+    play_through(g, _react(g, "retreat"))
     m1 = g.state.units["M1"]
     assert m1.shaken and m1.reduced and m1.hex == B.hex("5C5")  # as it was before the hit
     assert g.state.losses["mujahideen"] == 0
@@ -187,7 +188,7 @@ def test_after_an_ambush_a_defender_shaken_by_it_still_returns_fire():
             hands={"soviet": ["#48"]},  # Ambush / Fire
             top=[GREEN, BLANK, GREEN2],
             frames=_assault(g, [("S1", "5C3")], "5C4"))
-    g.apply(_react(g, "ambush"))
+    play_through(g, _react(g, "ambush"))
     # the attacker's 1 hit lands first (M1 Shaken); 10c: the Shaken M1 still counterattacks (1 card)
     assert g.state.units["M1"].shaken and g.state.units["S1"].shaken
     # 13d: one hit each: a tie, the attacker retreats to the hex it came from
@@ -204,7 +205,7 @@ def test_the_defender_may_play_bullet_storm_in_an_assault():
             top=[BLANK, BLANK2, BLANK3, GREEN],  # attacker 2 cards, no hit; defender 1 + 1 cards
             frames=_assault(g, [("S1", "5C3")], "5C4"))
     assert g.decision.player == "mujahideen"  # 4e: an Ops Complete defender may take Bullet Storm
-    g.apply(_react(g, "bullet_storm"))
+    play_through(g, _react(g, "bullet_storm"))
     # HEF 1 + 1: the second card is the green Hit
     assert g.state.units["S1"].shaken and g.state.units["S1"].hex == B.hex("5C3")
 
@@ -218,8 +219,9 @@ def test_panic_after_the_assault_attack_removes_a_reduced_shaken_defender():
             hands={"soviet": ["#24"]},  # Panic / Move
             top=[GREEN, BLANK, BLANK2],  # the attacker: 1 hit (M1 reduced); the Shaken M1 then draws 1: none
             frames=_assault(g, [("S1", "5C3")], "5C4"))
+    decline_empty_windows(g)  # the Mujahideen hold no Light Wounds
     assert g.state.units["M1"].reduced and g.decision.player == "soviet"
-    g.apply(_react(g, "panic"))
+    play_through(g, _react(g, "panic"))
     assert "M1" not in g.state.units  # 19e
     assert g.state.units["S1"].hex == B.hex("5C4") and g.state.units["S1"].marker == "ops"  # 13c, 13e
 
@@ -301,13 +303,13 @@ def test_reactions_and_supports_in_a_fire():
     start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
     run(g)
     assert g.decision.player == "soviet" and PlayReaction("#8", Use.BULLET_STORM) in g.decision.actions
-    g.apply(PlayReaction("#8", Use.BULLET_STORM))
+    play_through(g, PlayReaction("#8", Use.BULLET_STORM))
     assert g.state.top.hef == 4  # 2 + 1 range + 1 Bullet Storm
     assert PlayReaction("#7", Use.UNEXPECTED_COVER) in g.decision.actions
-    g.apply(PlayReaction("#7", Use.UNEXPECTED_COVER))
+    play_through(g, PlayReaction("#7", Use.UNEXPECTED_COVER))
     assert g.state.top.hef == 3  # 20d: CF 1 against a Soft Target
     assert g.decision.player == "mujahideen" and PlayReaction("#14", Use.LIGHT_WOUNDS, "M1") in g.decision.actions
-    g.apply(PlayReaction("#14", Use.LIGHT_WOUNDS, "M1"))
+    play_through(g, PlayReaction("#14", Use.LIGHT_WOUNDS, "M1"))
     assert not g.state.units["M1"].shaken
 
 
@@ -338,14 +340,14 @@ def test_first_fire_by_a_tank_answers_with_ap_and_both_shots_land():
     _impulse(g)
     give(g, "soviet", ["#9"])
     give(g, "mujahideen", ["#21"])  # First Fire (lower)
-    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "T", "K", ap=True))
+    play_through(g, PlayCard("#9", Block.UPPER, Use.FIRE, "T", "K", ap=True))
     assert PlayReaction("#21", Use.FIRST_FIRE, "K") in g.decision.actions
     # the T-55 fires first on top: TN 9 hits, +2 kills the T-62; then the T-62's own shot still
     # comes (its numbers were fixed): TN 9 hits, Destroy!
     stack_deck(g, ["#16", "#31", "#16", "#31"])
-    g.apply(PlayReaction("#21", Use.FIRST_FIRE, "K"))
+    play_through(g, PlayReaction("#21", Use.FIRST_FIRE, "K"))
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
-        g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+        play_through(g, next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
     assert "T" not in g.state.units and "K" not in g.state.units
     notes = [e.text for e in g.events if type(e).__name__ == "Note"]
     first = next(i for i, t in enumerate(notes) if t.startswith("K fires AP at T"))
@@ -368,9 +370,9 @@ def test_first_fire_answers_opportunity_fire_only_on_a_move_and_fire():
         arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
                 hands={"soviet": [card, "#21"], "mujahideen": ["#16"]}, top=[BLANK] * 8,
                 frames=[Impulse("soviet", "main")])
-        g.apply(next(a for a in g.decision.actions if isinstance(a, PlayCard) and a.card == card and a.use == use))
-        g.apply(Step(("S1",), "5D4"))
-        g.apply(PlayCard("#16", Block.UPPER, Use.OPP_FIRE, "M1", "S1"))
+        play_through(g, next(a for a in g.decision.actions if isinstance(a, PlayCard) and a.card == card and a.use == use))
+        play_through(g, Step(("S1",), "5D4"))
+        play_through(g, PlayCard("#16", Block.UPPER, Use.OPP_FIRE, "M1", "S1"))
         d = g.decision
         offered[use] = d.player == "soviet" and PlayReaction("#21", Use.FIRST_FIRE, "S1") in d.actions
     assert offered == {Use.MOVE: False, Use.MOVE_FIRE: True}

@@ -8,6 +8,7 @@ from rules_goe85.procedures.ap_fire import card_hits, damage_result, to_hit_numb
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import GREEN, GREEN2, RED, RULES, _notes, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
 
@@ -25,7 +26,7 @@ def test_cannister_adds_two_hef_up_to_four_hexes():
     canister = {(o.unit, o.target) for o in opts if o.use == "cannister"}
     # 18c: a vehicle's Fire at 4 hexes at most (5C5 is 5 away); a Leg unit has none
     assert B.distance(B.hex("5A1"), B.hex("5C5")) == 5 and canister == {("T", "M")}
-    g.apply(PlayCard("#4", Block.LOWER, Use.CANNISTER, "T", "M"))
+    play_through(g, PlayCard("#4", Block.LOWER, Use.CANNISTER, "T", "M"))
     # HEF 2 +0 (range 3) +2 (Cannister) - CF 0 = 4 cards: two green Hits, the red Hit is not drawn
     assert "T fires at M (5C3): HEF 4" in _notes(g)
     m = g.state.units["M"]

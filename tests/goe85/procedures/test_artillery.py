@@ -9,6 +9,7 @@ from rules_goe85.procedures.artillery import hex_draws, on_target, strike
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, _impulse, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
 
@@ -60,17 +61,17 @@ def test_a_strike_on_an_empty_hex_spreads_its_hits_and_the_attacker_places_the_o
     call = next(a for a in g.decision.actions if isinstance(a, Strike) and a.target == "5C5"
                 and set(a.pattern) == {"5C4", "5C6"})
     g.force_faces([3])  # 3 +1 (Soviet) = 4: on target
-    g.apply(call)
+    play_through(g, call)
     assert g.state.barrage >= {B.hex(x) for x in ("5C5", "5C4", "5C6")}  # 12b
     # 5C4: 3 HEF, no cover against artillery, +1 card for two Soft Targets: 4 cards, three green Hits;
     # every unit takes one before any takes a second; where that leaves a choice the Soviet player picks
     f = g.state.top
     assert isinstance(f, FireFrame) and f.step == "victim" and g.decision.player == "soviet"
     assert {a.unit for a in g.decision.actions} == {"M1", "M2"}
-    g.apply(PickVictim("M1"))  # the first hit
+    play_through(g, PickVictim("M1"))  # the first hit
     assert g.state.units["M1"].shaken and g.state.units["M2"].shaken  # the second had to go to M2
     assert g.state.top.step == "victim"  # the third: either again
-    g.apply(PickVictim("M2"))
+    play_through(g, PickVictim("M2"))
     m1, m2 = g.state.units["M1"], g.state.units["M2"]
     assert m1.shaken and not m1.reduced and m2.shaken and m2.reduced
 

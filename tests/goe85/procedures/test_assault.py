@@ -8,6 +8,7 @@ from rules_goe85.procedures.assault import assault_hef, distribute, loser
 from rules_goe85.procedures.move import start_move
 from rules_goe85.queries.board import board_for
 
+from ..helpers import decline_empty_windows, play_through
 from ..helpers import (
     BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, ctx, game, position, run, stack_deck,
 )
@@ -29,9 +30,10 @@ def test_defenders_choose_which_attacking_hex_to_retreat_away_from():
             top=[GREEN, BLANK, BLANK2, BLANK3, "#19"],  # attackers: 1 hit of 4 cards; the defender: none
             frames=_assault(g, [("S1", "5C3"), ("S2", "5D4")], "5C4"))
     # 13d: the defender suffered more hits and retreats; the assault came from 5C3 and 5D4
+    decline_empty_windows(g)  # the Light Wounds window of the empty Mujahideen hand
     assert g.decision.player == "mujahideen"
     assert {a.to for a in g.decision.actions} == {"5C3", "5D4"}
-    g.apply(RetreatFrom("5D4"))
+    play_through(g, RetreatFrom("5D4"))
     assert g.state.units["M1"].hex == B.hex("5B3")  # directly away from 5D4
     assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
 
@@ -45,12 +47,12 @@ def test_a_hex_takes_one_assault_per_impulse():
             hands={"soviet": ["#46", "#35"]},  # Move / Scout; Panic / Move
             top=[BLANK, BLANK2, GREEN],  # the attacker draws 2 blanks, the defender a green Hit
             frames=[Impulse("soviet", "main", extra=1)])  # a second action to come (Command Ops)
-    g.apply(PlayCard("#46", Block.UPPER, Use.MOVE, "", "5C3"))
-    g.apply(Step(("S1",), "5C4"))
-    g.apply(Stop())
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5C3"))
+    play_through(g, Step(("S1",), "5C4"))
+    play_through(g, Stop())
     # the defender suffered fewer hits: S1 goes back to 5C3, and the impulse goes on
     assert g.state.units["S1"].hex == B.hex("5C3") and g.state.units["M1"].hex == B.hex("5C4")
-    g.apply(PlayCard("#35", Block.LOWER, Use.MOVE, "", "5D4"))
+    play_through(g, PlayCard("#35", Block.LOWER, Use.MOVE, "", "5D4"))
     steps = {(",".join(a.units), a.to) for a in g.decision.actions if isinstance(a, Step)}
     assert ("S2", "5C5") in steps and ("S2", "5C4") not in steps  # 13a: 5C4 had its assault
 
@@ -64,9 +66,9 @@ def test_an_assault_straight_from_the_map_edge_is_recorded_and_replays(tmp_path)
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "", {"entry": 1}), ("M1", "muj-rifle-intensive", "mujahideen", "5C0")],
             hands={"soviet": ["#46"]}, top=[BLANK, BLANK2, GREEN])
-    g.apply(PlayCard("#46", Block.UPPER, Use.MOVE, "", "entry"))
-    g.apply(Step(("S1",), "5C0"))  # enters the map into the enemy's hex: an assault
-    g.apply(Stop())
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "entry"))
+    play_through(g, Step(("S1",), "5C0"))  # enters the map into the enemy's hex: an assault
+    play_through(g, Stop())
     # attacker 2 blanks, defender a green Hit: the attacker must go back where it came from, off
     # the map, which is no retreat (13d): eliminated
     assert "S1" not in g.state.units and g.state.losses["soviet"] == 1

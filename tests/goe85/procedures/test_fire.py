@@ -8,6 +8,7 @@ from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, sta
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
+from ..helpers import play_through
 from ..helpers import BLANK, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _words, ctx, game, position, run, stack_deck
 from ..refpos import arrange, fresh
 
@@ -143,7 +144,7 @@ def test_scrub_cancels_the_mixed_target_extra_attack_of_spraying_fire():
                 ("M2", "muj-rifle-intensive", "mujahideen", "5D1")],
             hands={"soviet": ["#9"]}, top=[GREEN, BLANK, GOLD, GREEN2], frames=[Impulse("soviet", "main")])
     assert board_for("your-papers-please").row(board_for("your-papers-please").hex("5D1")).kind == "scrub"
-    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "hex:5D1"))
+    play_through(g, PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "hex:5D1"))
     u = g.state.units
     assert u["M1"].shaken and u["M2"].shaken and not u["M1"].reduced and not u["M2"].reduced
     assert g.state.decks["action"].piles["draw"][-1] == GREEN2  # no fourth card was drawn
@@ -169,7 +170,7 @@ def test_a_helicopter_keeps_difficult_target_against_a_sniper():
 def _fire_and_read(g, card: str, lead: str, target: str):
     """Play ``card`` to fire ``lead`` at ``target``; the log's firepower line and the hits taken."""
     start = len(g.events)
-    g.apply(PlayCard(card, Block.UPPER, Use.FIRE, lead, target))
+    play_through(g, PlayCard(card, Block.UPPER, Use.FIRE, lead, target))
     new = g.events[start:]
     return ([e.text for e in new if type(e).__name__ == "Note" and " fires at " in e.text],
             [(e.uid, e.outcome) for e in new if type(e).__name__ == "UnitHit"])

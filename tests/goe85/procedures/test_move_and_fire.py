@@ -4,7 +4,7 @@ import pytest
 from rules_goe85.model.actions import Block, FireAt, PlayCard, Step, Use
 from rules_goe85.model.frames import Impulse
 
-from ..helpers import BLANK, GOLD, GREEN, GREEN2
+from ..helpers import BLANK, GOLD, GREEN, GREEN2, play_through
 from ..refpos import arrange, fresh
 
 
@@ -19,7 +19,7 @@ def _move_one_hex_and_fire(top):
     while not any(isinstance(a, FireAt) for a in g.decision.actions):
         g.apply(g.decision.actions[-1])  # stop; the defender declines Opportunity Fire
     start = len(g.events)
-    g.apply(FireAt("S1", "M1"))
+    play_through(g, FireAt("S1", "M1"))
     new = g.events[start:]
     return ([e.text for e in new if type(e).__name__ == "Note" and " fires at " in e.text],
             [(e.uid, e.outcome) for e in new if type(e).__name__ == "UnitHit"], g.state.units["S1"].marker)

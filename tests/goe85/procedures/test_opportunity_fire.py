@@ -5,6 +5,7 @@ from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, Step, 
 from rules_goe85.model.frames import MoveFrame, OppFireWindow
 from rules_goe85.procedures.move import start_move
 
+from ..helpers import play_through
 from ..helpers import BLANK, GREEN, RULES, ctx, game, give, position, stack_deck
 
 
@@ -16,12 +17,12 @@ def test_opportunity_fire_stops_a_hit_mover():
     give(g, "soviet", ["#9"])  # Fire
     start_move(RULES, ctx(g), "mujahideen", "move", ["M1"])
     g._decision = None
-    g.apply(Step(("M1",), "5C3"))
+    play_through(g, Step(("M1",), "5C3"))
     assert isinstance(g.state.top, OppFireWindow) and g.decision.player == "soviet"
     stack_deck(g, [GREEN, BLANK, BLANK, BLANK])
-    g.apply(PlayCard("#9", Block.UPPER, Use.OPP_FIRE, "S1", "M1"))
+    play_through(g, PlayCard("#9", Block.UPPER, Use.OPP_FIRE, "S1", "M1"))
     while g.decision.player == "mujahideen" and not isinstance(g.state.top, MoveFrame):
-        g.apply(Decline(Declined.REACT) if Decline(Declined.REACT) in g.decision.actions else g.decision.actions[-1])
+        play_through(g, Decline(Declined.REACT) if Decline(Declined.REACT) in g.decision.actions else g.decision.actions[-1])
     assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
     assert g.state.units["S1"].marker == "fired"
     f = g.state.top

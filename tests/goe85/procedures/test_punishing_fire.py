@@ -7,6 +7,7 @@ from rules_goe85.procedures.punishing_fire import retreat_hexes
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import (
     BLANK, BLANK2, BLANK3, BLANK4, BLANK5, GREEN, GREEN2, RED2, RULES, _impulse, game, give, position,
     stack_deck,
@@ -39,14 +40,14 @@ def test_the_target_steps_back_one_hex_and_the_second_attack_is_declared_again()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C6")],
             hands={"soviet": ["#22", "#8"]},  # Move / Punishing Fire; Fast Move / Bullet Storm
             top=[GREEN, BLANK, BLANK2, BLANK3, BLANK4, GREEN2, BLANK5, RED2])
-    g.apply(PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
-    g.apply(PlayReaction("#8", Use.BULLET_STORM))  # 19c, applies to both attacks
+    play_through(g, PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
+    play_through(g, PlayReaction("#8", Use.BULLET_STORM))  # 19c, applies to both attacks
     # first attack: HEF 2 +1 (range 2) +1 (Bullet Storm), clear: 4 cards, one green Hit
     assert g.state.units["M1"].shaken
     assert isinstance(g.state.top, PunishingRetreat) and g.decision.player == "mujahideen"
     # only hexes farther from the firer than 5C6 (range 2): 5D6, 5C7, 5B6
     assert {a.to for a in g.decision.actions if isinstance(a, Retreat)} == {"5D6", "5C7", "5B6"}
-    g.apply(Retreat("M1", "5C7"))
+    play_through(g, Retreat("M1", "5C7"))
     m1 = g.state.units["M1"]
     assert m1.hex == B.hex("5C7") and m1.marker == "moved"  # 18j: marked Moved
     # second attack from the new hex: HEF 2 +0 (range 3) +1 (Moved target, 10d) +1 (Bullet Storm)
@@ -62,10 +63,10 @@ def test_critical_hit_redraws_in_both_attacks_and_an_ops_complete_target_cannot_
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C6")],
             hands={"soviet": ["#22", "#2"]},  # Punishing Fire; Critical Hit / Move
             top=[BLANK, GREEN, BLANK2, BLANK3, BLANK4, GREEN2, BLANK5, RED2])
-    g.apply(PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
-    g.apply(PlayReaction("#2", Use.CRITICAL_HIT))
+    play_through(g, PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
+    play_through(g, PlayReaction("#2", Use.CRITICAL_HIT))
     assert g.state.units["M1"].shaken  # HEF 3: the first miss redrawn into a green Hit, then two misses
-    g.apply(Decline(Declined.STAY))
+    play_through(g, Decline(Declined.STAY))
     # second attack, HEF 3 again: 19d's redraw applies again (the miss becomes the green Hit), then
     # a miss and the red Hit: reduced, then eliminated
     assert "M1" not in g.state.units

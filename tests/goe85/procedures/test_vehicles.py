@@ -15,6 +15,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.procedures.vehicles import he_adjustment
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position
 from ..refpos import arrange, fresh
 
@@ -53,7 +54,7 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
     assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in opts  # 17f: activated normally
     assert not any(o.use == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
     assert not any(o.unit == "Y" for o in opts if o.use == "leadership")  # 17f: not from aboard
-    g.apply(PlayCard("#9", Block.ANY, Use.FIRE, "H", "M"))
+    play_through(g, PlayCard("#9", Block.ANY, Use.FIRE, "H", "M"))
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.redraw is False  # 17f: Yuri's Tactical (21i) does not work from aboard
     # the same Hero in a ground carrier keeps its Powers (8d forbids only firing and assaulting)
@@ -63,9 +64,9 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
     # 22n on a Mi-24 (the 17f example): a Power card answers the hit, which is not taken
     arrange(g, [units[0], units[3]], hands={"soviet": ["#1"], "mujahideen": ["#9"]},
             top=[GREEN, "#19", "#23"], frames=[Impulse("mujahideen", "main")])
-    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "M", "H"))
+    play_through(g, PlayCard("#9", Block.UPPER, Use.FIRE, "M", "H"))
     assert PlayReaction("#1", Use.RESILIENT, "H") in g.decision.actions and g.decision.player == "soviet"
-    g.apply(PlayReaction("#1", Use.RESILIENT, "H"))
+    play_through(g, PlayReaction("#1", Use.RESILIENT, "H"))
     h = g.state.units["H"]
     assert not h.shaken and h.marker == "ops"
 

@@ -15,6 +15,7 @@ from rules_goe85.procedures.move import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
+from ..helpers import play_through
 from ..helpers import BLANK, GREEN, RULES, _impulse, _mp, ctx, game, give, position, run, stack_deck
 from ..refpos import arrange, fresh
 
@@ -93,7 +94,7 @@ def test_a_destroyed_bunker_leaves_rubble():
     # range 3 - TM 3 + CF 0: TN 9 hits; APF 4 +1 +0 >= AF 4: destroyed
     arrange(g, [("T", "t-62", "soviet", "5A1", {"facing": 1}), ("R", "muj-rifle-intensive", "mujahideen", "5C3")],
             hands={"soviet": ["#9"]}, top=["#16", "#30"], extra=lambda c: c.emit(BunkerPlaced(bunker, 3)))
-    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True))
+    play_through(g, PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True))
     assert bunker not in g.state.bunkers and g.state.tiles[bunker] == "rubble"
     r = g.state.units["R"]
     assert r.shaken and r.reduced  # two Hits

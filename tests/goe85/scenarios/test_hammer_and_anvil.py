@@ -12,6 +12,7 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import common as scenarios
 from rules_goe85.scenarios.common import act_event, decide_event
 
+from ..helpers import decline_empty_windows, play_through
 from ..helpers import DATA, GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck, keep_first_bonus_cards
 from ..refpos import arrange, fresh
 
@@ -86,9 +87,10 @@ def test_booby_trap_on_a_soviet_unit_retreating_into_a_building():
             frames=[Impulse("soviet", "main"), AssaultFrame(side="soviet", hex=target, attackers=(("S1", house),))])
     # Spetsnaz 3 +1 (Assault+): 4 blanks; the Mujahideen rifle: a green Hit; the attacker goes back
     # into the building it came from: a combat-directed retreat, 2 HEF Booby Trap
+    decline_empty_windows(g)  # the Soviet hand holds no Light Wounds
     assert g.state.units["S1"].hex == house and g.state.units["S1"].shaken
     assert g.decision.player == "mujahideen"
-    g.apply(PlayReaction("#12", Use.BOOBY_TRAP, "S1"))
+    play_through(g, PlayReaction("#12", Use.BOOBY_TRAP, "S1"))
     assert g.state.units["S1"].reduced  # 2 cards: a green Hit, a blank
 
 
