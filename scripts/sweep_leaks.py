@@ -6,8 +6,8 @@ the README says to draw one.
 
     python scripts/sweep_leaks.py --seeds 3 [--start 0] [--rulesets duel,orgun1983] [--tries 300]
 
-Leaks the kit finds in GoE and FUBAR (issue 17 item 2; their fixes are on the rulesets' own
-branches, tracked by strict-xfail tests) are counted as "known leaks", not failures.
+Every leak the kit finds is a failure (the GoE and FUBAR leaks of issue 17 item 2 are fixed:
+GoE 0.4.0, FUBAR 1.4.0).
 """
 from __future__ import annotations
 
@@ -22,9 +22,6 @@ from tabletop_core import Game, TabletopError, default_host
 from tabletop_core.testing import check_leaks, check_views
 
 from sweep_common import Tally, arguments, cases
-
-KNOWN = {("goe85", "check_leaks"), ("fubar", "check_leaks")}
-
 
 def rebuilt_seed(view_events: list[dict], ruleset: str, scenario: str, variants, player: str, tries: int,
                  codec) -> int | None:
@@ -75,10 +72,7 @@ def main() -> int:
                     check(lambda: Game.start(rules, scenario, seed=seed), seed)
                     tally.ok(f"{name} runs clean")
                 except AssertionError as exc:
-                    if (ruleset, name) in KNOWN:
-                        tally.ok("known leaks (GoE/FUBAR, strict xfail)")
-                    else:
-                        tally.fail("leak", where, str(exc))
+                    tally.fail("leak", where, str(exc))
                 except Exception as exc:  # noqa: BLE001
                     tally.fail("traceback", where, f"{type(exc).__name__}: {exc}")
             for label, game_seed in (("secret", secrets.randbits(128)), ("small", seed)):

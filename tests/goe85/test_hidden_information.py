@@ -27,6 +27,16 @@ def test_no_leak_beyond_observations(scenario):
         check_leaks(lambda: Game.start(rules, scenario, seed=seed), seed)
 
 
+@pytest.mark.rule("goe85:24b")
+def test_a_bonus_card_revealed_only_in_some_hidden_states_is_no_leak():
+    """City Boys seed 2, decision 39: the Mujahideen end their Reserve Phase; with the Soviet hand
+    reshuffled a Soviet Bonus card is completed and shown at once, with the real hand the morale
+    die is rolled.  The rules reveal that card; what comes before the revelation is the same, so
+    the kit compares up to it (found by scripts/sweep_leaks.py --seeds 3)."""
+    rules = default_host().rules("goe85")
+    check_leaks(lambda: Game.start(rules, "city-boys", seed=2), 2)
+
+
 def _secret_to(g, player: str) -> list:
     """The other side's choices as ``player``'s history shows them."""
     return [e.action for e in g.events_for(player) if type(e).__name__ == "ActionTaken" and e.player != player]
