@@ -108,7 +108,7 @@ def bunker_targets(state, side: str, lead) -> list[str]:
 
 def advance_bunker(rules, ctx, f: APFire) -> None:
     """An AP attack on a bunker (23b): the targeting draw, the windows, the APF draw against AF 4."""
-    from .ap_fire import NEXT, card_hits, damage_result, finish, to_hit_number
+    from .ap_fire import NEXT, card_hits, draw_damage, finish, to_hit_number
     from ..queries.sight import up
 
     state = ctx.state
@@ -151,14 +151,10 @@ def advance_bunker(rules, ctx, f: APFire) -> None:
         return
     rmod = 0 if f.shake_only else (rules.tec.ap_modifier(max(1, board.distance(src, h))) or 0)
     af = BUNKER_AF + (1 if f.turret else 0)
-    bonus = (2 if "critical_hit" in f.used else 0) - (2 if "glancing_shot" in f.used else 0)
-    cid = damage_card(ctx)
-    if cid is None:
-        finish(rules, ctx, f, hit=True)
+    drawn = draw_damage(rules, ctx, f, apf, rmod, af)
+    if drawn is None:
         return
-    result = damage_result(cid, apf, rmod, af, bonus=bonus)
-    if f.shake_only and result == "destroy":
-        result = "shake"  # 12a: artillery never destroys a Hard Target
+    cid, bonus, result = drawn
     ctx.emit(Note(f"AP damage on the bunker in {board.label(h)} (AF {af}): APF {apf}{rmod:+d}{bonus:+d}, "
                   f"card {cid} -> {result}"))
     inside = [u.uid for u in units_at(state, h) if utype(u).leg and not u.carrier]

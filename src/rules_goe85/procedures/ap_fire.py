@@ -258,14 +258,10 @@ def advance(rules, ctx, f: APFire) -> None:
         else:
             arc = shot_arc(src, t.hex, facing_of(state, t))
         af = armour(utype(t).af, arc, f.turret)
-        bonus = (2 if "critical_hit" in f.used else 0) - (2 if "glancing_shot" in f.used else 0)
-        cid = damage_card(ctx)
-        if cid is None:
-            finish(rules, ctx, f, hit=True)
+        drawn = draw_damage(rules, ctx, f, apf, rmod, af)
+        if drawn is None:
             return
-        result = damage_result(cid, apf, rmod, af, bonus=bonus)
-        if f.shake_only and result == "destroy":
-            result = "shake"  # 12a: artillery shakes a Hard Target, never destroys it
+        cid, bonus, result = drawn
         ctx.emit(Note(f"AP damage on {f.target} ({arc.value} armour {af}): APF {apf}{rmod:+d}{bonus:+d}, "
                       f"card {cid} -> {result}"))
         if result == "destroy":
@@ -275,6 +271,21 @@ def advance(rules, ctx, f: APFire) -> None:
         finish(rules, ctx, f, hit=result in ("destroy", "shake"))
         return
     finish(rules, ctx, f, hit=False)
+
+
+def draw_damage(rules, ctx, f: APFire, apf: int, rmod: int, af: int) -> tuple[str, int, str] | None:
+    """The Damage Draw of an AP hit (15c): APF, the range modifier and Critical Hit (+2) / Glancing
+    Shot (-2) against the armour; artillery shakes a Hard Target, never destroys it (12a).  Returns
+    (card, bonus, result), or None when no card is left (the attack then ends as a hit)."""
+    bonus = (2 if "critical_hit" in f.used else 0) - (2 if "glancing_shot" in f.used else 0)
+    cid = damage_card(ctx)
+    if cid is None:
+        finish(rules, ctx, f, hit=True)
+        return None
+    result = damage_result(cid, apf, rmod, af, bonus=bonus)
+    if f.shake_only and result == "destroy":
+        result = "shake"
+    return cid, bonus, result
 
 
 def finish(rules, ctx, f: APFire, *, hit: bool) -> None:
