@@ -10,6 +10,7 @@ from .model import vehicles as vehicle_model
 from .model.actions import ACTIONS
 from .model.events import EVENTS, PhaseSet, appliers
 from .model.frames import FRAMES
+from .model.occupancy import dropping_index
 from .model.state import DECK, PLAYERS, GoEState
 from .procedures import bonus_cards, transport, turn
 from .queries.board import board_at, board_for
@@ -27,7 +28,7 @@ class GoERules(Rules):
     events = EVENTS + vehicle_model.EVENTS
     actions = ACTIONS
     frames = vehicle_model.FRAMES + FRAMES
-    appliers = appliers
+    appliers = dropping_index(appliers)  # every event drops the hex -> units index (model/occupancy.py)
     state_class = GoEState
 
     def __init__(self) -> None:

@@ -9,6 +9,7 @@ from rules_goe85.data.components import game_data
 from rules_goe85.rules import GoERules
 from rules_goe85.model.actions import REFUSALS, Decline, KeepBonusCard, PlayReaction
 from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
+from rules_goe85.model.occupancy import forget
 from rules_goe85.model.state import DECK, Unit
 
 RULES = GoERules()
@@ -35,6 +36,7 @@ def position(g: Game, units: list[tuple[str, str, str, str]], **flags) -> dict[s
     for uid, tid, side, label in units:
         extra = flags.get(uid, {})
         g.state.units[uid] = Unit(uid, tid, side, board.hex(label) if label else None, **extra)
+    forget(g.state)  # the units were rewritten outside the appliers
     g._decision = None
     return g.state.units
 

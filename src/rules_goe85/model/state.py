@@ -69,6 +69,8 @@ class GoEState(BaseState):
     edge_reached: set[str] = attrs.Factory(set)  # sides that reached the enemy's friendly edge (24c)
     wrecks: set[tuple[int, int]] = attrs.Factory(set)  # wreck counters on the map (2b, 9); model/vehicles.py
     mech: dict[str, int] = attrs.Factory(dict)  # mechanised scenarios' counters and flags (scenarios/mechanised.py)
+    # derived, not state: hex -> unit ids, rebuilt on demand after any event (model/occupancy.py)
+    occupancy: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 # -- events ---------------------------------------------------------------------------------------

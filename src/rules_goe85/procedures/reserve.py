@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import attrs
 from tabletop_core import Decision
-from tabletop_core.boards import hexes_within, reachable_hexes
+from tabletop_core.boards import reachable_hexes
 
 from ..model.actions import EndReserve, ReserveMove
 from ..queries.board import board_at
@@ -24,7 +24,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
     enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     near_zone = set()
     for e in enemy_hexes:
-        near_zone.update(hexes_within(e, 3))
+        near_zone.update(board.within(e, 3))
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if u.side != side or u.uid in moved or u.marker or u.carrier:  # 8a: passengers ride

@@ -28,6 +28,7 @@ from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward
 
 from ..model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
+from ..model.occupancy import by_hex
 from ..queries.board import away_from, board_at
 from ..model.events import Note
 from ..model.frames import ReserveFrame
@@ -100,8 +101,9 @@ def lets_get_em_movers(state, side: str, hexes) -> list[str]:
 
 # -- the Reserve Phase (5f, 8k, 17a, 17b) ---------------------------------------------------------
 def _near(state, side, h) -> bool:
-    board = board_at(state)
-    return any(u.side != side and u.hex is not None and board.distance(u.hex, h) <= 3 for u in state.units.values())
+    """5f: an enemy unit within three hexes of ``h``."""
+    units, index = state.units, by_hex(state)
+    return any(units[uid].side != side for x in board_at(state).within(h, 3) for uid in index.get(x, ()))
 
 
 def reserve_allowance(state, u) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import functools
 
-from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance
+from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance, hexes_within
 from tabletop_core.boards.hexgrid import DIRECTIONS
 
 from ..data.components import Terrain, game_data
@@ -41,6 +41,7 @@ class GoEBoard:
         self._costs: dict[tuple, int | None] = {}
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
+        self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
         self._base = self  # the printed board (a tiled copy points back to it)
         self.tiles: tuple = ()  # the (hex, kind) tiles laid on this copy
         self._tiled: dict[tuple, GoEBoard] = {}
@@ -131,6 +132,14 @@ class GoEBoard:
         if move_class != "F" and self.elevation[b] > self.elevation[a]:
             cost += self.tec.climb_mp
         return cost
+
+    def within(self, h, radius: int) -> frozenset:
+        """The hexes at most ``radius`` from ``h``, on the map or off it (geometry: memoised)."""
+        key = (h, radius)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = frozenset(hexes_within(h, radius))
+        return found
 
     # -- sight and range ----------------------------------------------------------------------
     def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:

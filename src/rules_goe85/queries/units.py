@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..data.components import UnitType, game_data
+from ..model.occupancy import by_hex
 from ..model.state import GoEState, Unit
 
 
@@ -34,11 +35,13 @@ def movement_factor(u: Unit, *, fast: bool = False) -> int:
 
 
 def units_at(state: GoEState, h) -> list[Unit]:
-    return [u for u in state.units.values() if u.hex == h]
+    units = state.units
+    return [units[uid] for uid in by_hex(state).get(h, ())]
 
 
 def side_at(state: GoEState, h, side: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.hex == h and u.side == side]
+    units = state.units
+    return [u for u in (units[uid] for uid in by_hex(state).get(h, ())) if u.side == side]
 
 
 def heli_mode(u: Unit) -> str:

@@ -4,6 +4,7 @@ import pytest
 from rules_goe85.data.components import game_data
 from rules_goe85.model.actions import Block, PlayCard, Use
 from rules_goe85.model.frames import FireFrame, Impulse
+from rules_goe85.model.occupancy import forget
 from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
@@ -111,6 +112,7 @@ def test_fire_needs_los_and_no_shared_hex():
                  ("M2", "muj-rifle-intensive", "mujahideen", "5E4")])
     assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
     g.state.units["S1"] = g.state.units["S1"].__class__("S1", "sov-rifle-intensive", "soviet", board_for(g.state.scenario).hex("5C3"), shaken=True)
+    forget(g.state)  # moved outside the appliers
     assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []  # 10c: Shaken units cannot fire
 
 

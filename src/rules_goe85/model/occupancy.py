@@ -1,0 +1,55 @@
+"""Where the units stand: an index from hex to the ids of the units in it, derived from ``units``.
+
+The rules ask "who is in this hex?" hundreds of times per decision (stacking on every hex a move
+or reserve menu tries, targets, spotters); scanning every unit each time was a tenth of GoE's time.
+The index is built on first use and dropped by every GoE event applied (:func:`dropping_index`
+wraps each apply function), so it can never disagree with ``GoEState.units``: a change that
+misses the index would have to bypass the appliers, which nothing but a test harness does (it
+calls :func:`forget` after rewriting the units).  It is derived data, kept out of the state's
+serialisation, digest and equality (``init=False, eq=False`` on the field).
+
+Each hex lists its units in the order of ``GoEState.units`` (the order a scan finds them), so every
+question answered through the index lists units exactly as before.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from tabletop_core.events import Appliers
+
+from .state import GoEState
+
+
+def by_hex(state: GoEState) -> dict:
+    """{hex: [unit id, ...]} for every occupied hex (lists are never changed once built)."""
+    index = state.occupancy
+    if index is None:
+        index = {}
+        for uid, u in state.units.items():
+            if u.hex is not None:
+                index.setdefault(u.hex, []).append(uid)
+        state.occupancy = index
+    return index
+
+
+def forget(state: GoEState) -> None:
+    """Drop the index after ``units`` was rewritten outside the appliers (test set-up only)."""
+    state.occupancy = None
+
+
+def dropping_index(appliers: Appliers) -> Appliers:
+    """The same apply functions, each dropping the index before it changes the state."""
+    out = Appliers()
+    for event_type, function in appliers.table.items():
+        out.table[event_type] = _dropping(function)
+    return out
+
+
+def _dropping(function: Callable) -> Callable:
+    def apply(state, event) -> None:
+        state.occupancy = None
+        function(state, event)
+
+    apply.__doc__ = function.__doc__
+    apply.__name__ = getattr(function, "__name__", "apply")
+    return apply
