@@ -96,7 +96,8 @@ WORDS = {
     A.KeepCard: lambda a, s: f"keep card {a.card}",
     A.KeepBonusCard: lambda a, s: f"keep Bonus card {a.card}",
     A.Relocate: lambda a, s: f"relocate {unit(s, a.unit)}" + (f" with {unit(s, a.hero)}" if a.hero else "") + f" to {a.to}",
-    A.Decline: lambda a, s: f"decline ({a.what.value})",
+    A.Decline: lambda a, s: ("back: choose again (nothing has happened yet)" if a.what is A.Declined.BACK
+                             else f"decline ({a.what.value})"),
     A.Step: lambda a, s: f"{_units(s, a.units)} {'enter' if len(a.units) > 1 else 'enters'} {a.to}" + (f", facing vertex {a.facing}" if a.facing >= 0 else ""),
     A.Reverse: lambda a, s: f"{unit(s, a.unit)} reverses into {a.to}",
     A.Pivot: lambda a, s: f"{unit(s, a.unit)} pivots to face vertex {a.facing}",
@@ -106,6 +107,7 @@ WORDS = {
     A.Stop: lambda a, s: "stop moving",
     A.FireAt: lambda a, s: f"{unit(s, a.unit)} fires{' AP' if a.ap else ''} at {_target(s, a.target)}",
     A.DeclareMode: lambda a, s: f"{unit(s, a.unit)}: {a.mode}",
+    A.PickReserveUnit: lambda a, s: f"Reserve Phase: move {unit(s, a.unit)} (where to is asked next)",
     A.ReserveMove: lambda a, s: f"Reserve move: {unit(s, a.unit)} to {a.to}"
     + (f", facing vertex {a.facing}" if a.facing >= 0 else ""),
     A.ReserveLoad: lambda a, s: f"Reserve Phase: {unit(s, a.unit)} loads into {unit(s, a.carrier)}",
@@ -116,6 +118,7 @@ WORDS = {
     A.PickVictim: lambda a, s: f"{unit(s, a.unit)} takes the hit",
     A.RetreatFrom: lambda a, s: f"retreat directly away from {a.to}",
     A.Retreat: lambda a, s: f"{unit(s, a.unit)} retreats to {a.to}",
+    A.StrikeTarget: lambda a, s: f"artillery strike on {a.target} (the two hexes beside it are asked next)",
     A.Strike: lambda a, s: f"artillery strike on {a.target} and {' + '.join(a.pattern)}"
     + (" (AP at the Bunker)" if a.bunker_ap else ""),
     A.Place: lambda a, s: f"set up {a.unit} in {a.to}",

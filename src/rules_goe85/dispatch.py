@@ -39,6 +39,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.FireChoice: Procedure(move_and_fire.decide_fire_choice, move_and_fire.act_fire_choice,
                             move_and_fire.advance_fire_choice),  # 18i
     F.ReserveFrame: Procedure(transport.decide_reserve, transport.act_reserve, None),  # 5f, 8k, 17b
+    F.ReserveDestination: Procedure(transport.decide_destination, transport.act_destination, None),  # 5f
     F.FireOrder: Procedure(None, None, fire.advance_order),  # 10b, started by another procedure
     F.FireFrame: Procedure(fire.decide, fire.act, fire.advance),  # 10, 19, 20
     F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
@@ -49,6 +50,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j
     F.TrapWindow: Procedure(booby_trap.decide, booby_trap.act, booby_trap.advance),  # Hammer and Anvil
     F.ArtilleryFrame: Procedure(artillery.decide, artillery.act, None),  # 12a
+    F.StrikePattern: Procedure(artillery.decide_pattern, artillery.act_pattern, None),  # 12a
     F.EventChoice: Procedure(common.decide_event, common.act_event, None),  # Event cards, 5g keep one
     F.ExtraPlays: Procedure(mechanised_events.decide_extra, mechanised_events.act_extra, mechanised_events.advance_extra),
 }

@@ -21,7 +21,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.4.0"  # hidden hands: windows open on public conditions, initiative and kept cards are secret (0.3.0 logs do not replay)
+    version = "0.5.0"  # the Reserve Phase and artillery strikes asked in two steps: unit then destination, hex then pattern (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
@@ -57,6 +57,11 @@ class GoERules(Rules):
     def special_rules(self, state) -> ScenarioRules:
         """The special rules and victory of the scenario being played."""
         return self._special[state.scenario]
+
+    def restricts_actions(self, state) -> bool:
+        """Whether the scenario's special rules limit legal actions (its ``restrict``): a two-step
+        choice then checks each first step against them, so that none leads to nothing."""
+        return bool(state.scenario) and type(self.special_rules(state)).restrict is not ScenarioRules.restrict
 
     def after_step(self, ctx, movers, h) -> None:
         common.after_step(self, ctx, movers, h)

@@ -7,7 +7,9 @@ from tabletop_core.game import Game
 from rules_goe85.queries.board import board_for
 from rules_goe85.data.components import game_data
 from rules_goe85.rules import GoERules
-from rules_goe85.model.actions import REFUSALS, Decline, KeepBonusCard, PlayReaction
+from rules_goe85.model.actions import (
+    REFUSALS, Decline, Declined, KeepBonusCard, PickReserveUnit, PlayReaction, ReserveMove, Strike, StrikeTarget,
+)
 from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
 from rules_goe85.model.occupancy import forget
 from rules_goe85.model.state import DECK, Unit
@@ -161,6 +163,28 @@ def _reserve(g, side="soviet"):
     g.state.phase = "reserve"
     g.state.stack.append(ReserveFrame(side))
     g._decision = None
+
+
+def reserve_moves_of(g, uid: str) -> list:
+    """``uid``'s reserve moves: pick it (the choice's first step), read the second step, go back."""
+    if PickReserveUnit(uid) not in g.decision.actions:
+        return []
+    g.apply(PickReserveUnit(uid))
+    moves = [a for a in g.decision.actions if isinstance(a, ReserveMove)]
+    g.apply(Decline(Declined.BACK))
+    return moves
+
+
+def reserve_move(g, move) -> None:
+    """Both steps of a reserve move: pick the unit, then its destination."""
+    g.apply(PickReserveUnit(move.unit))
+    g.apply(move)
+
+
+def call_strike(g, target: str, pattern: set):
+    """Pick the strike's target hex (the first step) and return the second step's Strike with that pattern."""
+    g.apply(StrikeTarget(target))
+    return next(a for a in g.decision.actions if isinstance(a, Strike) and set(a.pattern) == pattern)
 
 
 def _choices(g, kind):

@@ -10,9 +10,10 @@ is played for is a :class:`Use`; which of its blocks pays for it a :class:`Block
 and unit powers (``cards.toml``, ``units.toml``), so a member compares equal to the data's name and
 serialises to exactly that text in logs.
 
-Large choices can be asked in two steps (the unit, then where it goes): :class:`ReserveMove` and
-:class:`Strike` carry the whole choice, so a front end may group the legal ones by their first
-field (``unit`` / ``target``) and ask for the rest afterwards without a new procedure step.
+Large choices are asked in two steps, each its own procedure step: the Reserve Phase asks for the
+unit (:class:`PickReserveUnit`) and then where it goes (:class:`ReserveMove`); an artillery strike
+asks for the target hex (:class:`StrikeTarget`) and then the pattern (:class:`Strike`).  The
+second step offers ``Decline(Declined.BACK)`` to choose the first again.
 """
 from __future__ import annotations
 
@@ -123,6 +124,7 @@ class Declined(enum.Enum):
     STAY = "stay"  # no retreat, no exit
     HOLD = "hold"  # no Opportunity Fire / Booby Trap
     NO_STRIKE = "no strike"
+    BACK = "back"  # the second step of a two-step choice: choose the first again (nothing happened)
     KEEP = "keep"  # discard no (more) cards
     KEEP_NONE = "keep none"
     KEEP_MODE = "keep mode"
@@ -301,6 +303,13 @@ class DeclareMode(Action):
 
 # -- the Reserve Phase (5f, 8k, 17b) ----------------------------------------------------------------
 @attrs.frozen
+class PickReserveUnit(Action):
+    """5f: ``unit`` takes the next reserve move; where it goes is asked next (a :class:`ReserveMove`)."""
+
+    unit: str
+
+
+@attrs.frozen
 class ReserveMove(Action):
     """5f: move ``unit`` one hex to ``to`` (a vehicle ends facing ``facing``)."""
 
@@ -362,6 +371,14 @@ class Retreat(Action):
 
     unit: str
     to: str
+
+
+@attrs.frozen
+class StrikeTarget(Action):
+    """12a: the hex an artillery strike is called on; the two hexes of its pattern are asked next
+    (a :class:`Strike`)."""
+
+    target: str
 
 
 @attrs.frozen
@@ -488,8 +505,8 @@ class Su25(Action):
 ACTIONS = (
     PlayCard, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
     Step, Reverse, Pivot, Fly, Load, Unload, Stop, FireAt, DeclareMode,
-    ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
-    PlayReaction, PickVictim, RetreatFrom, Retreat, Strike,
+    PickReserveUnit, ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
+    PlayReaction, PickVictim, RetreatFrom, Retreat, StrikeTarget, Strike,
     Place, PlaceFoxhole, PlaceWire, Face,
     Prepare, Ied, Tough, Fear, ExtraAmmo, AmmoFire, Wave, ExitMap, PlaceVillageUnit, Boldness,
     HelicopterAttack, Stinger, Su25,

@@ -120,6 +120,15 @@ class ArtilleryFrame(Frame):
 
 
 @attrs.frozen
+class StrikePattern(Frame):
+    """GoE 12a, the call's second step: the pattern around the ``target`` hex picked (the
+    :class:`ArtilleryFrame` it came from stays under it)."""
+
+    side: str
+    target: str
+
+
+@attrs.frozen
 class ReserveFrame(Frame):
     """GoE 5f: the reserve phase, one side at a time."""
 
@@ -127,6 +136,15 @@ class ReserveFrame(Frame):
     moved: tuple[str, ...] = ()
     second: bool = False
     modes: tuple[str, ...] = ()  # helicopters that declared their mode in this Reserve Phase (17b; transport.py)
+
+
+@attrs.frozen
+class ReserveDestination(Frame):
+    """GoE 5f, the choice's second step: where the picked ``unit`` of ``side`` moves (on top of the
+    side's :class:`ReserveFrame`)."""
+
+    side: str
+    unit: str
 
 
 @attrs.frozen
@@ -271,5 +289,5 @@ class MoveOrder(Frame):
 
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
-          ReserveFrame, EventChoice, FireChoice,
+          ReserveFrame, ReserveDestination, StrikePattern, EventChoice, FireChoice,
           Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)

@@ -14,9 +14,9 @@ import itertools
 from tabletop_core import Decision
 from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
-from ..model.actions import Decline, Declined, Strike, Use
+from ..model.actions import Decline, Declined, Strike, StrikeTarget, Use
 from ..queries.board import board_at
-from ..model.frames import ArtilleryFrame, FireFrame
+from ..model.frames import ArtilleryFrame, FireFrame, StrikePattern
 from ..model.events import BarrageSet, Note
 from ..model.state import SOVIET
 from ..queries.units import has
@@ -80,23 +80,51 @@ def spotted_hexes(state, side: str):
     return sorted(out)
 
 
-def strike_options(rules, state, side: str):
+def target_options(state, side: str) -> list[StrikeTarget]:
+    """12a, first step: every spotted hex with two adjacent hexes on the map to complete a pattern."""
+    board = board_at(state)
+    return [StrikeTarget(board.label(t)) for t in spotted_hexes(state, side) if len(board.neighbours[t]) >= 2]
+
+
+def pattern_options(state, target) -> list[Strike]:
+    """12a, second step: the strike on ``target`` with each pair of hexes adjacent to it; 23b: with
+    a Bunker in the pattern, also its APF at the Bunker instead."""
     board = board_at(state)
     out = []
-    for t in spotted_hexes(state, side):
-        for a, b in itertools.combinations(board.neighbours[t], 2):
-            out.append(Strike(board.label(t), (board.label(a), board.label(b))))
-            if state.bunkers and any(h in state.bunkers for h in (t, a, b)):  # 23b: APF at the bunker instead
-                out.append(Strike(board.label(t), (board.label(a), board.label(b)), bunker_ap=True))
+    for a, b in itertools.combinations(board.neighbours[target], 2):
+        out.append(Strike(board.label(target), (board.label(a), board.label(b))))
+        if state.bunkers and any(h in state.bunkers for h in (target, a, b)):
+            out.append(Strike(board.label(target), (board.label(a), board.label(b)), bunker_ap=True))
     return out
 
 
+def strike_options(rules, state, side: str) -> list[Strike]:
+    """Every strike ``side`` may call now (both steps of the choice)."""
+    board = board_at(state)
+    return [s for t in target_options(state, side) for s in pattern_options(state, board.hex(t.target))]
+
+
 def decide(rules, state, f: ArtilleryFrame):
-    opts = strike_options(rules, state, f.side)
-    return Decision(f.side, (*opts, Decline(Declined.NO_STRIKE)), f"call an artillery strike ({f.hef} HEF)")
+    opts = target_options(state, f.side)
+    return Decision(f.side, (*opts, Decline(Declined.NO_STRIKE)), f"call an artillery strike ({f.hef} HEF): its target hex")
+
+
+def decide_pattern(rules, state, f: StrikePattern):
+    opts = pattern_options(state, board_at(state).hex(f.target))
+    return Decision(f.side, (*opts, Decline(Declined.BACK)), f"artillery strike on {f.target}: the two hexes beside it")
+
+
+def act_pattern(rules, ctx, f: StrikePattern, action) -> None:
+    ctx.pop()
+    if isinstance(action, Decline):  # back to the choice of a target hex
+        return
+    act(rules, ctx, ctx.state.top, action)
 
 
 def act(rules, ctx, f: ArtilleryFrame, action) -> None:
+    if isinstance(action, StrikeTarget):
+        ctx.push(StrikePattern(f.side, action.target))
+        return
     ctx.pop()
     if isinstance(action, Decline):
         return

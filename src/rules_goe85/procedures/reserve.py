@@ -1,99 +1,157 @@
-"""The Reserve Phase (GoE 5f): each side in turn moves Eligible Units one at a time."""
+"""The Reserve Phase (GoE 5f): each side in turn moves Eligible Units one at a time.
+
+What a unit may do here (:func:`unit_moves`) and whether it may do anything (:func:`may_move`, the
+same answer for a fraction of the search): the decision asks for the unit first and then for its
+destination (``transport.py``), so only the picked unit's moves are ever searched in full.
+"""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
-from tabletop_core import Decision
-from tabletop_core.boards import reachable_hexes
+from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
 
 from ..model.actions import EndReserve, ReserveMove
-from ..queries.board import board_at
 from ..model.events import ConcealSet, UnitMoved
 from ..model.frames import ReserveFrame
+from ..model.occupancy import by_hex
 from ..model.state import other
-from ..queries.units import is_vehicle, stacking_ok, units_at, utype
-
-from ..queries.fortifications import tracked_wire_cost  # noqa: E402
+from ..queries.board import board_at
+from ..queries import leg_reserve
+from ..queries.facing import facing_of
+from ..queries.fortifications import tracked_wire_cost
+from ..queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
-def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
+class Around(NamedTuple):
+    """What every Eligible Unit of ``side`` meets in this Reserve Phase decision: where the units
+    stand, the enemy's hexes and the hexes within three of them (5f)."""
+
+    board: object
+    occ: object  # .get(hex, default) -> the units in a hex
+    enemy_hexes: set
+    near_zone: set
+
+
+class _Occupants:
+    """The units in a hex, as the reserve cost functions ask (``occ.get(hex, [])``)."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def get(self, h, default=()):
+        return units_at(self.state, h) or default
+
+
+def around(state, side: str) -> Around:
     board = board_at(state)
-    occ: dict = {}
-    for x in state.units.values():
-        if x.hex is not None:
-            occ.setdefault(x.hex, []).append(x)
-    enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
-    near_zone = set()
+    units, index = state.units, by_hex(state)
+    enemy_hexes = {h for h, uids in index.items() if any(units[x].side != side for x in uids)}
+    near_zone: set = set()
     for e in enemy_hexes:
         near_zone.update(board.within(e, 3))
-    out = []
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.uid in moved or u.marker or u.carrier:  # 8a: passengers ride
-            continue
-        if utype(u).leg and not is_vehicle(u):  # 5f, 7c, 12b, 21e, 23c for Leg units (queries/leg_reserve.py)
-            from ..queries.leg_reserve import destinations
-
-            entering = u.hex is None and u.entry and u.entry <= state.turn
-            if u.hex is None and not entering:
-                continue
-            entries = rules.entry_hexes(state, side) if entering else ()
-            for b in sorted(destinations(rules, state, u, occ, enemy_hexes, near_zone, entries)):
-                out.append(ReserveMove(u.uid, board.label(b)))
-            continue
-        if u.hex is None:
-            if u.entry and u.entry <= state.turn:
-                for b in rules.entry_hexes(state, side):
-                    if b not in enemy_hexes and stacking_ok(occ.get(b, []) + [u]):
-                        out.append(ReserveMove(u.uid, board.label(b)))
-            continue
-        near = u.hex in near_zone
-        far = {"L": 2, "F": 8}.get(utype(u).move_class, 3)  # 5f: Leg 2, helicopters 8, W/O/T 3
-        if u.shaken:
-            budget = 0 if near else 1
-        else:
-            budget = 1 if near else far
-        if budget == 0:
-            continue
-        room: dict = {}
-        move_class = utype(u).move_class
-
-        def cost(a, b, u=u, room=room, move_class=move_class):
-            if b in enemy_hexes:
-                return None
-            ok = room.get(b)
-            if ok is None:
-                ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
-            if not ok:
-                return None
-            c = board.enter_cost(a, b, move_class)
-            return c if c is None or not state.wire else tracked_wire_cost(state, b, move_class, c)  # 23c
-
-        if is_vehicle(u) and move_class != "F":  # 7b: front hexes, reverse, pivots
-            from tabletop_core.boards import reachable_vehicle
-
-            from ..queries.facing import facing_of
-
-            v0 = facing_of(state, u)
-            states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else near_zone)
-            best: dict = {}
-            for (h, v), c in sorted(states.items()):
-                if h != u.hex and h not in best:
-                    best[h] = v
-            for b in sorted(best):
-                out.append(ReserveMove(u.uid, board.label(b), best[b]))
-            continue
-        stop = near_zone | state.wire if state.wire and utype(u).leg else near_zone  # 5f, 23c
-        reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near and not state.wire else stop)
-        dests = {h for h in reach if h != u.hex}
-        if not dests:  # 7c: at least one hex unless prohibited
-            dests = {b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None}
-        for b in sorted(dests):
-            out.append(ReserveMove(u.uid, board.label(b)))
-    return out
+    return Around(board, _Occupants(state), enemy_hexes, near_zone)
 
 
-def decide_reserve(rules, state, f: ReserveFrame):
-    opts = reserve_moves(rules, state, f.side, f.moved)
-    return Decision(f.side, (*opts, EndReserve()), "Reserve Phase: move an Eligible Unit")
+def movers(state, side: str, moved) -> list:
+    """5f, 8a: the units of ``side`` that may still take a reserve move (passengers ride), by id."""
+    return [u for u in sorted(state.units.values(), key=lambda x: x.uid)
+            if u.side == side and u.uid not in moved and not u.marker and not u.carrier]
+
+
+def _entering(state, u) -> bool:
+    return u.hex is None and bool(u.entry) and u.entry <= state.turn
+
+
+def _budget(u, near: bool) -> int:
+    far = {"L": 2, "F": 8}.get(utype(u).move_class, 3)  # 5f: Leg 2, helicopters 8, W/O/T 3
+    if u.shaken:
+        return 0 if near else 1
+    return 1 if near else far
+
+
+def _step_cost(state, u, at: Around):
+    board, enemy_hexes = at.board, at.enemy_hexes
+    fits = stacking_room(u, at.occ)
+    move_class = utype(u).move_class
+
+    def cost(a, b):
+        if b in enemy_hexes or not fits(b):
+            return None
+        c = board.enter_cost(a, b, move_class)
+        return c if c is None or not state.wire else tracked_wire_cost(state, b, move_class, c)  # 23c
+
+    return cost
+
+
+def _is_leg(u) -> bool:
+    return utype(u).leg and not is_vehicle(u)  # 5f, 7c, 12b, 21e, 23c for Leg units (queries/leg_reserve.py)
+
+
+def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
+    """Every reserve move of ``u`` (a mover of :func:`movers`), by destination."""
+    board = at.board
+    if _is_leg(u):
+        entering = _entering(state, u)
+        if u.hex is None and not entering:
+            return []
+        entries = rules.entry_hexes(state, u.side) if entering else ()
+        found = leg_reserve.destinations(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries)
+        return [ReserveMove(u.uid, board.label(b)) for b in sorted(found)]
+    if u.hex is None:
+        if not _entering(state, u):
+            return []
+        return [ReserveMove(u.uid, board.label(b)) for b in rules.entry_hexes(state, u.side)
+                if b not in at.enemy_hexes and stacking_ok(list(at.occ.get(b, [])) + [u])]
+    near = u.hex in at.near_zone
+    budget = _budget(u, near)
+    if budget == 0:
+        return []
+    cost = _step_cost(state, u, at)
+    if is_vehicle(u) and utype(u).move_class != "F":  # 7b: front hexes, reverse, pivots
+        v0 = facing_of(state, u)
+        states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone)
+        best: dict = {}
+        for (h, v), c in sorted(states.items()):
+            if h != u.hex and h not in best:
+                best[h] = v
+        return [ReserveMove(u.uid, board.label(b), best[b]) for b in sorted(best)]
+    stop = at.near_zone | state.wire if state.wire and utype(u).leg else at.near_zone  # 5f, 23c
+    reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near and not state.wire else stop)
+    dests = {h for h in reach if h != u.hex}
+    if not dests:  # 7c: at least one hex unless prohibited
+        dests = {b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None}
+    return [ReserveMove(u.uid, board.label(b)) for b in sorted(dests)]
+
+
+def may_move(rules, state, u, at: Around) -> bool:
+    """Whether :func:`unit_moves` of ``u`` is not empty, searching as little as that takes: a unit
+    free of facing reaches nothing without a first hex it may enter (and 7c makes that hex a move);
+    a vehicle's search stops at the first hex other than its own."""
+    if _is_leg(u):
+        entering = _entering(state, u)
+        if u.hex is None and not entering:
+            return False
+        entries = rules.entry_hexes(state, u.side) if entering else ()
+        return leg_reserve.has_destination(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries)
+    if u.hex is None:
+        return bool(unit_moves(rules, state, u, at))
+    near = u.hex in at.near_zone
+    budget = _budget(u, near)
+    if budget == 0:
+        return False
+    cost = _step_cost(state, u, at)
+    if is_vehicle(u) and utype(u).move_class != "F":
+        start = at.board.board.hex(u.hex)
+        steps = vehicle_steps(at.board.board, cost, None if near else at.near_zone)
+        return cheapest_path((start, facing_of(state, u)), lambda s: s[0] != start, steps, budget=budget) is not None
+    return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
+
+
+def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
+    """Every reserve move of every unit of ``side`` that may still move (both steps of the choice)."""
+    at = around(state, side)
+    return [m for u in movers(state, side, moved) for m in unit_moves(rules, state, u, at)]
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:

@@ -27,11 +27,13 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward
 
-from ..model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
+from ..model.actions import (
+    Decline, Declined, EndReserve, PickReserveUnit, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload,
+)
 from ..model.occupancy import by_hex
 from ..queries.board import away_from, board_at
 from ..model.events import Note
-from ..model.frames import ReserveFrame
+from ..model.frames import ReserveDestination, ReserveFrame
 from ..queries.units import eligible, heli_mode, units_at, utype
 from ..model.vehicles import Faced, Loaded, ModeSet, Unloaded
 
@@ -216,30 +218,77 @@ def heli_reserve_reach(state, u) -> dict:
     return out
 
 
-def decide_reserve(rules, state, f: ReserveFrame):
-    from .reserve import decide_reserve as base
+def unit_reserve_moves(rules, state, u, at) -> list[ReserveMove]:
+    """The reserve moves of ``u`` (``reserve.unit_moves``) with a helicopter's: only a flying one
+    moves, turning one vertex a hex entered, and ends facing where it flew (17b)."""
     from ..queries.sight import is_heli
+    from .reserve import unit_moves
 
-    d = base(rules, state, f)
-    moves = []
-    reach: dict = {}
-    for a in d.actions:
-        if isinstance(a, ReserveMove):
-            u = state.units[a.unit]
-            if u.hex is not None and is_heli(u) and heli_mode(u) != "flying":
-                continue  # 17b: only a flying helicopter moves
-            if u.hex is not None and is_heli(u):  # 17b: one vertex turned a hex entered
-                if u.uid not in reach:
-                    reach[u.uid] = heli_reserve_reach(state, u)
-                b = board_at(state).hex(a.to)
-                if b not in reach[u.uid]:
-                    continue
-                a = ReserveMove(u.uid, a.to, reach[u.uid][b])
-        if isinstance(a, EndReserve):
-            continue
-        moves.append(a)
+    moves = unit_moves(rules, state, u, at)
+    if u.hex is None or not is_heli(u):
+        return moves
+    if heli_mode(u) != "flying":
+        return []
+    reach = heli_reserve_reach(state, u)
+    board = board_at(state)
+    out = []
+    for a in moves:
+        b = board.hex(a.to)
+        if b in reach:
+            out.append(ReserveMove(u.uid, a.to, reach[b]))
+    return out
+
+
+def _may_take_reserve_move(rules, state, u, at) -> bool:
+    """Whether ``u`` has a reserve move the scenario leaves it (the first step offers no dead end)."""
+    from ..queries.sight import is_heli
+    from .reserve import may_move
+
+    restricted = rules.restricts_actions(state)
+    if u.hex is not None and is_heli(u):
+        moves = unit_reserve_moves(rules, state, u, at)
+    elif not may_move(rules, state, u, at):
+        return False
+    elif not restricted:
+        return True
+    else:
+        moves = unit_reserve_moves(rules, state, u, at)
+    if not moves or not restricted:
+        return bool(moves)
+    # the scenario's restriction is read on the first step's state: it looks at the kind of step only
+    kept = rules.special_rules(state).restrict(rules, state, _destination_decision(state, u, moves))
+    return any(isinstance(a, ReserveMove) for a in kept.actions)
+
+
+def decide_reserve(rules, state, f: ReserveFrame):
+    """5f, first step: which Eligible Unit moves next (then :func:`decide_destination`), a
+    helicopter's mode, a load or unload (8k), or no more moves."""
+    from .reserve import around, movers
+
+    at = around(state, f.side)
+    picks = [PickReserveUnit(u.uid) for u in movers(state, f.side, f.moved) if _may_take_reserve_move(rules, state, u, at)]
     extra = mode_choices(state, f) + transport_choices(state, f)
-    return Decision(d.player, (*moves, *extra, EndReserve()), d.prompt)
+    return Decision(f.side, (*picks, *extra, EndReserve()), "Reserve Phase: pick an Eligible Unit to move")
+
+
+def _destination_decision(state, u, moves) -> Decision:
+    where = board_at(state).label(u.hex) if u.hex is not None else "off the map"
+    return Decision(u.side, (*moves, Decline(Declined.BACK)), f"Reserve Phase: where does {utype(u).name} ({where}) move?")
+
+
+def decide_destination(rules, state, f: ReserveDestination):
+    """5f, second step: where the picked unit moves, or back to the first step."""
+    from .reserve import around
+
+    u = state.units[f.unit]
+    return _destination_decision(state, u, unit_reserve_moves(rules, state, u, around(state, f.side)))
+
+
+def act_destination(rules, ctx, f: ReserveDestination, action) -> None:
+    ctx.pop()
+    if isinstance(action, Decline):  # back: the side picks again, nothing moved
+        return
+    act_reserve(rules, ctx, ctx.state.top, action)
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
@@ -247,6 +296,9 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
     from ..queries.sight import is_heli
 
     state = ctx.state
+    if isinstance(action, PickReserveUnit):
+        ctx.push(ReserveDestination(f.side, action.unit))
+        return
     if isinstance(action, ReserveMode):
         ctx.emit(ModeSet(action.unit, action.mode))
         ctx.emit(Note(f"{action.unit} is now {action.mode} (Reserve Phase)"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tabletop_core.boards import reachable_hexes
 
 from .board import board_at
-from .units import has, stacking_ok
+from .units import has, stacking_room
 
 LEG_FAR, SHAKEN_FAR, NEAR = 2, 1, 1
 
@@ -27,19 +27,14 @@ def budget(u, near: bool) -> int:
     return NEAR if near else LEG_FAR
 
 
-def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
-    """The hexes ``u`` may end its reserve move in (see the module text)."""
+def _step_cost(rules, state, u, occ, enemy_hexes):
+    """The MP for ``u`` to enter ``b`` from ``a`` (``a`` None: from off the map); None if it may not."""
     board = board_at(state)
     pathfinder = has(u, "pathfinder") and not u.shaken
-    room: dict = {}
+    fits = stacking_room(u, occ)
 
     def cost(a, b):
-        if b in enemy_hexes or b not in board.board:
-            return None
-        ok = room.get(b)
-        if ok is None:
-            ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
-        if not ok:
+        if b in enemy_hexes or b not in board.board or not fits(b):
             return None
         c = board.enter_cost(a, b, "L") if a is not None else board.row(b).cost("L")
         if c is None:
@@ -50,6 +45,13 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
             c += rules.tec.barrage_mp
         return c
 
+    return cost
+
+
+def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
+    """The hexes ``u`` may end its reserve move in (see the module text)."""
+    board = board_at(state)
+    cost = _step_cost(rules, state, u, occ, enemy_hexes)
     stop = near_zone | state.wire  # 5f: stop within three hexes of an enemy; 23c: stop in Wire
     if u.hex is None:  # an entering reinforcement: it begins off the map, far from the enemy
         mp = budget(u, near=False)
@@ -70,3 +72,14 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     out = {h for h in reach if h != u.hex}
     out.update(b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None)  # 7c
     return out
+
+
+def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()) -> bool:
+    """Whether :func:`destinations` is not empty, without the search: every hex reached is entered
+    through a first hex it may enter, and 7c makes that first hex a destination by itself."""
+    cost = _step_cost(rules, state, u, occ, enemy_hexes)
+    if u.hex is None:
+        return any(cost(None, b) is not None for b in entry_hexes)
+    if budget(u, u.hex in near_zone) <= 0:
+        return False
+    return any(cost(u.hex, b) is not None for b in board_at(state).neighbours[u.hex])

@@ -86,6 +86,20 @@ def stacking_ok(units: list[Unit]) -> bool:
     return ground <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1 and air <= 1
 
 
+def stacking_room(u: Unit, occ):
+    """``fits(hex)``: whether ``u`` may stand in a hex with its other occupants (9), each hex asked
+    once; ``occ.get(hex, [])`` gives a hex's units (a search asks the same hex many times)."""
+    room: dict = {}
+
+    def fits(b) -> bool:
+        ok = room.get(b)
+        if ok is None:
+            ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
+        return ok
+
+    return fits
+
+
 def targetable(state: GoEState, target: Unit, *, sniper: bool = False) -> bool:
     """GoE 10d: a Hero is a target only for a Sniper or when alone in its hex."""
     if not utype(target).hero or sniper:

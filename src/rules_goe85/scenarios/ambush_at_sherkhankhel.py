@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import attrs
 
-from ..model.actions import ReserveMove, Reverse, Step, Strike, Use
+from ..model.actions import ReserveMove, Reverse, Step, StrikeTarget, Use
 from ..model.events import VPScored
-from ..model.frames import ArtilleryFrame, EventChoice, FireFrame, MoveFrame, ReserveFrame
+from ..model.frames import ArtilleryFrame, EventChoice, FireFrame, MoveFrame, ReserveDestination, ReserveFrame
 from ..model.state import MUJ, PLAYERS, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_at
@@ -46,10 +46,10 @@ class AmbushAtSherkhankhel(ScenarioRules):
         board = board_at(state)
         keep = []
         for a in decision.actions:
-            if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame)):
+            if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
                 if any(u.side != _frame_side(frame) for u in units_at(state, board.hex(a.to))):
                     continue  # no Assault combat
-            if (isinstance(frame, ArtilleryFrame) and frame.source == "event" and isinstance(a, Strike)
+            if (isinstance(frame, ArtilleryFrame) and frame.source == "event" and isinstance(a, StrikeTarget)
                     and not _eu_spots(state, board.hex(a.target))):
                 continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
             keep.append(a)

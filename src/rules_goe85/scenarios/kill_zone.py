@@ -9,7 +9,7 @@ import functools
 
 from ..model.actions import ReserveMove, Reverse, Step
 from ..model.events import VPScored
-from ..model.frames import MoveFrame, ReserveFrame
+from ..model.frames import MoveFrame, ReserveDestination, ReserveFrame
 from ..model.state import MUJ, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_for
@@ -38,7 +38,7 @@ class KillZone(ScenarioRules):
 
     def restrict(self, rules, state, decision):
         frame = state.top
-        if decision is None or not isinstance(frame, (MoveFrame, ReserveFrame)):
+        if decision is None or not isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
             return decision
         board = board_for(state.scenario)
         keep = []

@@ -2,15 +2,15 @@
 import pytest
 
 from rules_goe85.data.components import game_data
-from rules_goe85.model.actions import Block, PickVictim, PlayCard, Strike, Use
-from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse
+from rules_goe85.model.actions import Block, Decline, Declined, PickVictim, PlayCard, Strike, StrikeTarget, Use
+from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse, StrikePattern
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.procedures.artillery import hex_draws, on_target, strike
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
-from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, _impulse, ctx, game, give, position, run, stack_deck
+from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, _impulse, ctx, game, give, position, run, stack_deck, call_strike
 from ..refpos import arrange, fresh
 
 
@@ -58,8 +58,7 @@ def test_a_strike_on_an_empty_hex_spreads_its_hits_and_the_attacker_places_the_o
             top=[GREEN, GREEN2, GREEN3, BLANK],
             frames=[Impulse("soviet", "main"), ArtilleryFrame("soviet", 3, "card")])
     # 12a: the target hex may be empty (5C5, seen by the spotter), the pattern any two of its neighbours
-    call = next(a for a in g.decision.actions if isinstance(a, Strike) and a.target == "5C5"
-                and set(a.pattern) == {"5C4", "5C6"})
+    call = call_strike(g, "5C5", {"5C4", "5C6"})
     g.force_faces([3])  # 3 +1 (Soviet) = 4: on target
     play_through(g, call)
     assert g.state.barrage >= {B.hex(x) for x in ("5C5", "5C4", "5C6")}  # 12b
@@ -84,7 +83,7 @@ def test_artillery_card_calls_a_strike():
     give(g, "soviet", ["#12"])
     g.apply(PlayCard("#12", Block.UPPER, Use.ARTILLERY))
     assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 3
-    assert any(isinstance(a, Strike) and a.target == "5E4" for a in g.decision.actions)
+    assert StrikeTarget("5E4") in g.decision.actions
     # the Mujahideen may not call artillery: #19's top half is read per scenario (here: Command Ops etc.)
     _impulse(g, "mujahideen")
     give(g, "mujahideen", ["#19"])
@@ -142,8 +141,7 @@ def test_scrub_cancels_the_moving_bonus_and_the_mixed_extra_attack_of_artillery(
                 ("M2", "muj-rifle-intensive", "mujahideen", "5D1", {"marker": "moved"}),
                 ("M3", "muj-rifle-intensive", "mujahideen", "5E1", {"marker": "moved"})],
             frames=[Impulse("soviet", "main"), ArtilleryFrame("soviet", 3, "card")])
-    call = next(a for a in g.decision.actions if isinstance(a, Strike) and a.target == "5D1"
-                and set(a.pattern) == {"5E1", "5D0"})
+    call = call_strike(g, "5D1", {"5E1", "5D0"})
     g.force_faces([3])  # on target
     g.apply(call)
     hef = {B.label(f.hex): f.hef for f in g.state.stack if isinstance(f, FireFrame)}
@@ -155,8 +153,7 @@ def test_scrub_cancels_the_moving_bonus_and_the_mixed_extra_attack_of_artillery(
                 ("M2", "muj-rifle-intensive", "mujahideen", "5D1")],
             top=[BLANK] * 4 + [GREEN],
             frames=[Impulse("soviet", "main"), ArtilleryFrame("soviet", 3, "card")])
-    call = next(a for a in g.decision.actions if isinstance(a, Strike) and a.target == "5D1"
-                and set(a.pattern) == {"5E1", "5D0"})
+    call = call_strike(g, "5D1", {"5E1", "5D0"})
     g.force_faces([3])
     g.apply(call)
     assert all(f.moving_extra == () for f in g.state.stack if isinstance(f, FireFrame))
@@ -166,7 +163,7 @@ def test_scrub_cancels_the_moving_bonus_and_the_mixed_extra_attack_of_artillery(
 
 
 def _strike_targets(g) -> set[str]:
-    return {a.target for a in g.decision.actions if isinstance(a, Strike)}
+    return {a.target for a in g.decision.actions if isinstance(a, StrikeTarget)}
 
 
 @pytest.mark.rule("goe85:12a")
@@ -187,3 +184,22 @@ def test_the_spotter_looks_with_its_own_sight_class():
         seen[key] = _strike_targets(g)
     assert "8A8" in seen["btr"] and "8A8" not in seen["leg"]
     assert "8G4" in seen["flying"] and "8G4" not in seen["landed"]
+
+
+@pytest.mark.rule("goe85:12a")
+def test_the_strike_asks_for_the_target_hex_then_the_pattern_and_back_returns_to_the_target():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C2"), ("M1", "muj-rifle-intensive", "mujahideen", "5C5")],
+            frames=[Impulse("soviet", "main"), ArtilleryFrame("soviet", 3, "card")])
+    first = g.decision.actions
+    assert StrikeTarget("5C5") in first and not any(isinstance(a, Strike) for a in first)
+    g.apply(StrikeTarget("5C5"))
+    assert isinstance(g.state.top, StrikePattern)
+    patterns = [a for a in g.decision.actions if isinstance(a, Strike)]
+    around = {B.label(n) for n in B.neighbours[B.hex("5C5")]}
+    # 12a: any two of the target's neighbours: 6 choose 2 on the open map
+    assert len(patterns) == 15 and all(a.target == "5C5" and set(a.pattern) <= around for a in patterns)
+    g.apply(Decline(Declined.BACK))
+    assert isinstance(g.state.top, ArtilleryFrame) and g.decision.actions == first
+    g.apply(Decline(Declined.NO_STRIKE))
+    assert not any(isinstance(f, (ArtilleryFrame, StrikePattern)) for f in g.state.stack) and not g.state.barrage

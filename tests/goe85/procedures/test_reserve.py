@@ -1,13 +1,16 @@
 """The Reserve Phase (GoE 5f)."""
 import pytest
+from tabletop_core import agents_for, new_game
+from tabletop_core.agents import AgentView
+from tabletop_core.errors import IllegalActionError
 
-from rules_goe85.model.actions import EndReserve, ReserveMove
+from rules_goe85.model.actions import Decline, Declined, EndReserve, PickReserveUnit, ReserveMove
 from rules_goe85.model.events import BarrageSet
-from rules_goe85.model.frames import ReserveFrame
-from rules_goe85.procedures.reserve import reserve_moves
+from rules_goe85.model.frames import ReserveDestination, ReserveFrame
+from rules_goe85.procedures.reserve import movers, reserve_moves
 from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, game, position
+from ..helpers import RULES, game, position, reserve_move, reserve_moves_of
 from ..refpos import arrange, fresh
 
 
@@ -15,7 +18,7 @@ B = board_for("your-papers-please")
 
 
 def _dests(g, uid):
-    return {a.to for a in g.decision.actions if isinstance(a, ReserveMove) and a.unit == uid}
+    return {a.to for a in reserve_moves_of(g, uid)}
 
 
 @pytest.mark.rule("goe85:5f")
@@ -76,5 +79,72 @@ def test_a_concealed_unit_moving_in_the_reserve_phase_gives_its_hex_away():
             frames=[ReserveFrame("soviet")], phase="reserve")
     g.apply(EndReserve())
     assert g.decision.player == "mujahideen"
-    g.apply(next(a for a in g.decision.actions if isinstance(a, ReserveMove) and a.unit == "M1"))
+    reserve_move(g, reserve_moves_of(g, "M1")[0])
     assert not g.state.units["M1"].concealed and not g.state.units["M2"].concealed
+
+
+# -- the choice in two steps: the unit, then where it goes ------------------------------------------
+@pytest.mark.rule("goe85:5f")
+def test_the_reserve_choice_asks_for_the_unit_then_its_destination_and_back_changes_nothing():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C2"),
+                ("S5", "sov-rifle-intensive", "soviet", "5I6", {"shaken": True}),  # Shaken near the enemy: no move
+                ("M1", "muj-rifle-intensive", "mujahideen", "5K8")],
+            frames=[ReserveFrame("soviet")], phase="reserve")
+    first = g.decision.actions
+    assert PickReserveUnit("S1") in first and PickReserveUnit("S5") not in first  # no dead end offered
+    assert not any(isinstance(a, ReserveMove) for a in first) and first[-1] == EndReserve()
+    g.apply(PickReserveUnit("S1"))
+    assert isinstance(g.state.top, ReserveDestination) and g.decision.player == "soviet"
+    second = g.decision.actions
+    assert {a.unit for a in second if isinstance(a, ReserveMove)} == {"S1"} and Decline(Declined.BACK) in second
+    assert {"5C3", "5C4"} <= {a.to for a in second if isinstance(a, ReserveMove)}
+    units = dict(g.state.units)
+    g.apply(Decline(Declined.BACK))  # the wrong unit picked: choose again, nothing has moved
+    assert g.state.units == units and g.state.top == ReserveFrame("soviet") and g.decision.actions == first
+    g.apply(PickReserveUnit("S1"))
+    g.apply(ReserveMove("S1", "5C4"))
+    assert g.state.units["S1"].hex == B.hex("5C4") and g.state.top == ReserveFrame("soviet", ("S1",))
+    assert PickReserveUnit("S1") not in g.decision.actions  # 5f: one move a unit
+
+
+@pytest.mark.rule("goe85:5f")
+def test_the_first_step_refuses_a_destination_and_the_second_another_units_move():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C2"), ("S2", "sov-rifle-intensive", "soviet", "5E2"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5K8")],
+            frames=[ReserveFrame("soviet")], phase="reserve")
+    before = g.digest()
+    with pytest.raises(IllegalActionError):
+        g.apply(ReserveMove("S1", "5C3"))  # the unit is picked first
+    assert g.digest() == before
+    g.apply(PickReserveUnit("S1"))
+    picked = g.digest()
+    with pytest.raises(IllegalActionError):
+        g.apply(ReserveMove("S2", "5E3"))  # not the unit picked
+    assert g.digest() == picked
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:scenario:kill-zone")
+@pytest.mark.parametrize("scenario", ["jalalabad", "kill-zone", "air-assault"])
+def test_every_unit_the_first_step_offers_has_a_move_in_play(scenario):
+    """Random play through whole games: the first step offers exactly the units (leg units,
+    vehicles, helicopters, Kill Zone's road-bound vehicles) that have a destination in the second."""
+    game_ = new_game("goe85", scenario, seed=3)
+    seats = agents_for(game_, "random,random")
+    picks = 0
+    while not game_.over:
+        d = game_.decision
+        top = game_.state.top
+        if isinstance(top, ReserveFrame):
+            offered = {a.unit for a in d.actions if isinstance(a, PickReserveUnit)}
+            for u in movers(game_.state, top.side, top.moved):  # and every unit with a move is offered
+                trial = game_.clone(keep_history=False)
+                trial.referee(lambda c, uid=u.uid: c.push(ReserveDestination(top.side, uid)))
+                has_move = any(isinstance(m, ReserveMove) for m in trial.decision.actions)
+                assert (u.uid in offered) == has_move, u.uid
+            picks += len(offered)
+        game_.apply(seats[d.player].choose(AgentView(game_, d.player, d)))
+    assert picks

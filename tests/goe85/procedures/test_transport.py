@@ -11,7 +11,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.procedures.vehicles import destroy
 from rules_goe85.queries.board import away_from, board_for
 
-from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position
+from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position, reserve_moves_of
 
 
 B = board_for("your-papers-please")
@@ -129,8 +129,8 @@ def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
     assert ReserveLoad("R2", "B2") in acts
     g.apply(ReserveUnload("R", "B"))
     assert g.state.units["R"].carrier == "" and g.state.top.moved == ("B",)  # the carrier has spent its 3 MP
-    assert any(a.unit == "R" for a in _choices(g, ReserveMove))  # the passenger keeps its own reserve move
-    assert not any(a.unit == "B" for a in _choices(g, ReserveMove))
+    assert reserve_moves_of(g, "R")  # the passenger keeps its own reserve move
+    assert not reserve_moves_of(g, "B")
     g.apply(ReserveLoad("R2", "B2"))
     assert g.state.units["R2"].carrier == "B2" and set(g.state.top.moved) == {"B", "B2", "R2"}
     # the 5f example: within three hexes of the enemy only 1 MP may be spent, less than 3

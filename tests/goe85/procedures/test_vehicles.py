@@ -16,7 +16,7 @@ from rules_goe85.procedures.vehicles import he_adjustment
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
-from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position
+from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position, reserve_move, reserve_moves_of
 from ..refpos import arrange, fresh
 
 
@@ -27,8 +27,7 @@ MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5C5")
 
 
 def _reserve_flights(g):
-    return {a.to: a.facing for a in g.decision.actions
-            if isinstance(a, ReserveMove) and a.unit == "H"}
+    return {a.to: a.facing for a in reserve_moves_of(g, "H")}
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
@@ -101,7 +100,7 @@ def test_a_flying_helicopter_turns_one_vertex_a_hex_in_the_reserve_phase():
     assert ahead == {"5D3", "5E3", "5F3", "5F4"}
     flights = _reserve_flights(g)
     assert flights == {"5D3": 5, "5E3": 0, "5F3": 0, "5F4": 1}  # not 5D4 or 5E5, behind it
-    g.apply(ReserveMove("H", "5F4", 1))
+    reserve_move(g, ReserveMove("H", "5F4", 1))
     assert g.state.units["H"].hex == B.hex("5F4") and g.state.units["H"].facing == 1
     # far from the enemy (8 MP) the hex just behind is reached by a turning flight
     arrange(g, [("H", "mi-24", "soviet", "5E4", {"facing": 0, "mode": "flying"}),
@@ -122,11 +121,11 @@ def test_reserve_phase_helicopter_mode_flight_and_unloading():
     _reserve(g)
     modes = {a.mode for a in _choices(g, ReserveMode) if a.unit == "H"}
     assert modes == {"hovering", "landed"}
-    assert any(a.unit == "H" for a in _choices(g, ReserveMove))  # flying: up to 8 MP
+    assert reserve_moves_of(g, "H")  # flying: up to 8 MP
     assert not _choices(g, ReserveUnload)  # a flying helicopter does not unload (17c)
     g.apply(ReserveMode("H", Mode.LANDED))
     assert g.state.units["H"].mode == "landed"
-    assert not _choices(g, ReserveMode) and not any(a.unit == "H" for a in _choices(g, ReserveMove))
+    assert not _choices(g, ReserveMode) and not reserve_moves_of(g, "H")
     assert ReserveUnload("R", "H") in g.decision.actions  # the passenger pays 2 of its 2 MP
     g.apply(ReserveUnload("R", "H"))
     assert g.state.units["R"].carrier == "" and "R" in g.state.top.moved
