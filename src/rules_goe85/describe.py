@@ -142,6 +142,8 @@ WORDS = {
 
 
 def describe(rules, action, state) -> str:
+    if isinstance(action, A.PlayCardToFire):
+        return f"{title(action.use)} card {action.card}{BLOCK_WORDS[action.block]}: the firer and target are asked next"
     if isinstance(action, A.PlayCard):
         return _play(rules, action, state)
     words = WORDS.get(type(action))

@@ -22,6 +22,7 @@ class Procedure(NamedTuple):
     decide: Callable | None
     act: Callable | None
     advance: Callable | None
+    check: Callable | None = None  # an action of a kind the decision accepts beyond its list
 
 
 PROCEDURES: dict[type, Procedure] = {
@@ -30,7 +31,8 @@ PROCEDURES: dict[type, Procedure] = {
     F.BonusPick: Procedure(bonus_cards.decide_pick, bonus_cards.act_pick, None),  # 24b
     F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d
     F.InitiativeDiscard: Procedure(turn.decide_initiative_discard, turn.act_initiative_discard, None),  # 5d
-    F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
+    F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse, turn.check_impulse),  # 5e, 6
+    F.FirePlayChoice: Procedure(turn.decide_fire_play, turn.act_fire_play, None),  # 6c, second step
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
     F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure
     F.MoveFrame: Procedure(move.decide_move, move.act_move, None),  # 7, 15, 17

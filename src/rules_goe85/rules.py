@@ -9,7 +9,7 @@ from .data.components import game_data
 from .model import vehicles as vehicle_model
 from .model.actions import ACTIONS
 from .model.events import EVENTS, PhaseSet, appliers
-from .model.frames import FRAMES
+from .model.frames import FRAMES, Impulse
 from .model.occupancy import dropping_index
 from .model.state import DECK, PLAYERS, GoEState
 from .procedures import bonus_cards, transport, turn
@@ -58,10 +58,16 @@ class GoERules(Rules):
         """The special rules and victory of the scenario being played."""
         return self._special[state.scenario]
 
-    def restricts_actions(self, state) -> bool:
-        """Whether the scenario's special rules limit legal actions (its ``restrict``): a two-step
-        choice then checks each first step against them, so that none leads to nothing."""
-        return bool(state.scenario) and type(self.special_rules(state)).restrict is not ScenarioRules.restrict
+    def restricts(self, state, frame_type: type) -> bool:
+        """Whether the scenario's special rules limit the actions of a step of this kind (its
+        ``restricted_steps``): a two-step choice then checks each first step against them, so
+        that none leads to nothing."""
+        return bool(state.scenario) and frame_type in self.special_rules(state).restricted_steps
+
+    def check(self, state, action):
+        frame = state.top
+        check = dispatch.PROCEDURES[type(frame)].check if frame is not None else None
+        return check(self, state, frame, action) if check else super().check(state, action)
 
     def after_step(self, ctx, movers, h) -> None:
         common.after_step(self, ctx, movers, h)
@@ -93,7 +99,10 @@ class GoERules(Rules):
         decision = handler(self, state, frame) if handler else None
         if decision is None or not state.scenario:
             return decision
-        return self.special_rules(state).restrict(self, state, decision)  # no assaults, road-bound vehicles ...
+        special = self.special_rules(state)
+        if type(frame) not in special.restricted_steps:
+            return decision
+        return special.restrict(self, state, decision)  # no assaults, road-bound vehicles ...
 
     def act(self, ctx, action):
         frame = ctx.state.top
@@ -165,6 +174,14 @@ class GoERules(Rules):
         from .picture import picture
 
         return picture(self, view, player)
+
+    def propose(self, state, decision, rng):
+        frame = state.top
+        return turn.propose_fire_play(self, state, frame, decision, rng) if isinstance(frame, Impulse) else None
+
+    def parametric_help(self, decision) -> str:
+        """The impulse takes a whole fire play from a script; a person picks the card first."""
+        return "the card's number: its firer and target are asked next"
 
     def describe_action(self, action, state):
         from .describe import describe

@@ -12,8 +12,10 @@ serialises to exactly that text in logs.
 
 Large choices are asked in two steps, each its own procedure step: the Reserve Phase asks for the
 unit (:class:`PickReserveUnit`) and then where it goes (:class:`ReserveMove`); an artillery strike
-asks for the target hex (:class:`StrikeTarget`) and then the pattern (:class:`Strike`).  The
-second step offers ``Decline(Declined.BACK)`` to choose the first again.
+asks for the target hex (:class:`StrikeTarget`) and then the pattern (:class:`Strike`); a card
+played for an attack asks for the card and use (:class:`PlayCardToFire`) and then the firer and
+target (:class:`PlayCard`).  The second step offers ``Decline(Declined.BACK)`` to choose the
+first again; the impulse's first step also takes a whole fire :class:`PlayCard` (checked).
 """
 from __future__ import annotations
 
@@ -159,6 +161,16 @@ class PlayCard(Action):
     ap: bool = False
     he: bool = False
     reconstitute: bool = False
+
+
+@attrs.frozen
+class PlayCardToFire(Action):
+    """6c: play ``card`` from ``block`` for ``use``, an attack; which unit fires at what is asked
+    next (a :class:`PlayCard`)."""
+
+    card: str
+    block: Block = attrs.field(converter=Block)
+    use: Use = attrs.field(converter=Use)
 
 
 @attrs.frozen
@@ -503,7 +515,7 @@ class Su25(Action):
 
 
 ACTIONS = (
-    PlayCard, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
+    PlayCard, PlayCardToFire, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
     Step, Reverse, Pivot, Fly, Load, Unload, Stop, FireAt, DeclareMode,
     PickReserveUnit, ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
     PlayReaction, PickVictim, RetreatFrom, Retreat, StrikeTarget, Strike,

@@ -22,6 +22,17 @@ class Impulse(Frame):
 
 
 @attrs.frozen
+class FirePlayChoice(Frame):
+    """GoE 6c, the play's second step: which unit fires at what with ``card`` played from ``block``
+    for ``use`` (on top of the player's :class:`Impulse`)."""
+
+    player: str
+    card: str
+    block: str = attrs.field(converter=str)  # a Block / Use value, kept as its name (the frame is logged)
+    use: str = attrs.field(converter=str)
+
+
+@attrs.frozen
 class DrawUp(Frame):
     """GoE 6a: draw one card at a time up to ``size`` (End Turn set aside, Events resolved)."""
 
@@ -289,5 +300,5 @@ class MoveOrder(Frame):
 
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
-          ReserveFrame, ReserveDestination, StrikePattern, EventChoice, FireChoice,
+          ReserveFrame, ReserveDestination, StrikePattern, FirePlayChoice, EventChoice, FireChoice,
           Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)

@@ -71,12 +71,17 @@ def draw_plan(hef_total: int, degrade: int) -> tuple[int, int]:
 
 
 # -- declaring an attack --------------------------------------------------------------------------
-def fire_options(rules, state, side: str, *, use: Use, units=None):
+def fire_options(rules, state, side: str, *, use: Use, units=None) -> list:
     """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
     unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
     of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
+    return list(iter_fire_options(rules, state, side, use=use, units=units))
+
+
+def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
+    """:func:`fire_options` one at a time, in the same order (whether there is one costs only the
+    search up to the first)."""
     board = board_at(state)
-    out = []
     # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
     enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
     for lead in (units if units is not None else state.units.values()):
@@ -102,22 +107,21 @@ def fire_options(rules, state, side: str, *, use: Use, units=None):
             if not sees(state, lead, t):  # 14, 17e: helicopters one level up
                 # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
                 if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
-                    out.append((lead.uid, t.uid, False))
+                    yield (lead.uid, t.uid, False)
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
             if targetable(state, t, sniper=has(lead, "sniper")):
-                out.append((lead.uid, t.uid, False))
+                yield (lead.uid, t.uid, False)
                 if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                    out.append((lead.uid, t.uid, True))
+                    yield (lead.uid, t.uid, True)
             if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
                 # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
                 hexes_done.add(t.hex)
                 if len([u for u in units_at(state, t.hex)]) > 1:
-                    out.append((lead.uid, "hex:" + board.label(t.hex), False))
+                    yield (lead.uid, "hex:" + board.label(t.hex), False)
                     if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                        out.append((lead.uid, "hex:" + board.label(t.hex), True))
-    return out
+                        yield (lead.uid, "hex:" + board.label(t.hex), True)
 
 
 @attrs.frozen

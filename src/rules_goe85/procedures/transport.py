@@ -244,7 +244,8 @@ def _may_take_reserve_move(rules, state, u, at) -> bool:
     from ..queries.sight import is_heli
     from .reserve import may_move
 
-    restricted = rules.restricts_actions(state)
+    restricted = (rules.restricts(state, ReserveDestination)
+                  and rules.special_rules(state).restricts_reserve_moves_of(state, u))
     if u.hex is not None and is_heli(u):
         moves = unit_reserve_moves(rules, state, u, at)
     elif not may_move(rules, state, u, at):

@@ -19,11 +19,13 @@ from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
 from ..model.frames import (
-    ArtilleryFrame, DrawUp, EventChoice, FireOrder, Impulse, InitiativeDiscard, InitiativePick, MoveOrder, ReserveFrame,
+    ArtilleryFrame, DrawUp, EventChoice, FireOrder, FirePlayChoice, Impulse, InitiativeDiscard, InitiativePick, MoveOrder,
+    ReserveFrame,
 )
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
-    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, Relocate, Use,
+    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, PlayCardToFire, Relocate,
+    Use,
 )
 from .vehicles import play_vehicle_card, vehicle_plays
 from ..queries.fire_reach import FIRE_POWERS, power_barred
@@ -146,9 +148,9 @@ def decide_impulse(rules, state, f: Impulse):
         return None  # 5e: the turn is over; advance_impulse moves to the Reserve Phase
     if f.step == "start":
         return Decision(f.player, (Draw(), Pass()), "draw up to your hand size, or pass")
-    if f.step == "main":
-        opts = main_options(rules, state, f.player) + relocations(rules, state, f.player)
-        return Decision(f.player, (*opts, EndImpulse()), "play an action card, or end the impulse")
+    if f.step == "main":  # fire plays in two steps (the card, then firer and target: FirePlayChoice)
+        opts = main_options(rules, state, f.player, whole=False) + relocations(rules, state, f.player)
+        return Decision(f.player, (*opts, EndImpulse()), "play an action card, or end the impulse", accepts=(PlayCard,))
     if f.step == "discard":
         if f.discards >= 2 or not hand_of(state, f.player):
             return None
@@ -157,8 +159,47 @@ def decide_impulse(rules, state, f: Impulse):
     return None
 
 
+def check_impulse(rules, state, f: Impulse, action) -> str | None:
+    """A whole fire play submitted at the first step (a script need not take two steps): legal
+    when it is among every play the side may make now, the scenario's restrictions applied."""
+    if f.step != "main" or not isinstance(action, PlayCard):
+        return f"no {type(action).__name__} now"
+    whole = main_options(rules, state, f.player)
+    if rules.restricts(state, type(f)):
+        whole = list(rules.special_rules(state).restrict(rules, state, Decision(f.player, (*whole, EndImpulse()))).actions)
+    return None if action in whole else f"{f.player} cannot make that play now (card, use, firer or target)"
+
+
+def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | None:
+    """For the conformance kit: a whole fire play submitted at the first step, legal half the time
+    (one the second step would list), otherwise the same play aimed at its own lead (refused)."""
+    picks = [a for a in decision.actions if isinstance(a, PlayCardToFire)]
+    if not picks:
+        return None
+    pick = picks[rng.below(len(picks))]
+    plays = fire_plays(rules, state, f.player, pick.card, pick.block, pick.use)
+    play = plays[rng.below(len(plays))]
+    return play if rng.below(2) == 0 else attrs.evolve(play, target=play.unit)
+
+
+def decide_fire_play(rules, state, f: FirePlayChoice):
+    """6c, second step: who fires at what with the card picked, or back to the first step."""
+    plays = fire_plays(rules, state, f.player, f.card, f.block, f.use)
+    return Decision(f.player, (*plays, Decline(Declined.BACK)), f"card {f.card} for {f.use}: the firer and the target")
+
+
+def act_fire_play(rules, ctx, f: FirePlayChoice, action) -> None:
+    ctx.pop()
+    if isinstance(action, Decline):  # back: the impulse's first step again, nothing played
+        return
+    act_impulse(rules, ctx, ctx.state.top, action)
+
+
 def act_impulse(rules, ctx, f: Impulse, action) -> None:
     state = ctx.state
+    if isinstance(action, PlayCardToFire):
+        ctx.push(FirePlayChoice(f.player, action.card, action.block, action.use))
+        return
     if f.step == "start":
         if isinstance(action, Pass):  # 6a, 4f: pass
             ctx.pop()
@@ -254,7 +295,36 @@ def _uses(rules, state, side: str, cid: str):
     return out
 
 
-def main_options(rules, state, side: str):
+FIRE_GROUPS = (Use.FIRE, Use.PUNISHING_FIRE, Use.RELOAD_FIRE)  # card uses that lead a fire attack (10, 18j, 18l)
+
+
+def fire_group(rules, state, side: str, use: Use, *, power: bool):
+    """6c, 10a: the (lead, target, group) attacks a card played for ``use`` may make (a FIRE Power
+    of the lead's when ``power``), in the order of ``fire.iter_fire_options``."""
+    if power:
+        holders = [u for u in state.units.values() if u.side == side and use in utype(u).powers]
+        for lead, tgt, g in fire.iter_fire_options(rules, state, side, use=use, units=holders):
+            if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
+                yield lead, tgt, g
+        return
+    for lead, tgt, g in fire.iter_fire_options(rules, state, side, use=use):
+        if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
+            continue
+        if use == Use.RELOAD_FIRE and (g or state.units[lead].marker != "fired"):
+            continue
+        yield lead, tgt, g
+
+
+def fire_plays(rules, state, side: str, cid: str, block, use) -> list[PlayCard]:
+    """The second step of a fire play: every firer and target for ``cid`` from ``block`` for ``use``."""
+    power = block == Block.POWER
+    return [PlayCard(cid, block, use, lead, tgt, group=g) for lead, tgt, g in fire_group(rules, state, side, use, power=power)]
+
+
+def main_options(rules, state, side: str, *, whole: bool = True):
+    """6c: every card play ``side`` may make now.  ``whole``: each fire attack as its own play;
+    otherwise one :class:`PlayCardToFire` per card, block and fire use that has an attack (the
+    impulse's first step; :func:`fire_plays` lists the second)."""
     board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
@@ -263,22 +333,21 @@ def main_options(rules, state, side: str):
     conceal = powers.conceal_hexes(state, side)
     fire_cache: dict = {}
 
-    def fires(use):
-        if use not in fire_cache:
-            fire_cache[use] = fire.fire_options(rules, state, side, use=use)
-        return fire_cache[use]
+    def fires(cid, block, use, power=False):
+        key = (use, power)
+        if whole:
+            if key not in fire_cache:
+                fire_cache[key] = list(fire_group(rules, state, side, use, power=power))
+            return [PlayCard(cid, block, use, lead, tgt, group=g) for lead, tgt, g in fire_cache[key]]
+        if key not in fire_cache:
+            fire_cache[key] = next(fire_group(rules, state, side, use, power=power), None) is not None
+        return [PlayCardToFire(cid, block, use)] if fire_cache[key] else []
 
     for cid in hand_of(state, side):
         c = card(cid)
         for block, use in _uses(rules, state, side, cid):
-            if use == Use.FIRE:
-                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
-            elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
-                opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.PUNISHING_FIRE)
-                         if not g and not tgt.startswith("hex:")]
-            elif use == Use.RELOAD_FIRE:
-                opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.RELOAD_FIRE)
-                         if state.units[lead].marker == "fired" and not g]
+            if use in FIRE_GROUPS:
+                opts += fires(cid, block, use)
             elif use in (Use.MOVE, Use.FAST_MOVE):
                 opts += [PlayCard(cid, block, use, "", board.label(h)) for h in movable_hexes]
                 if entering:
@@ -311,9 +380,7 @@ def main_options(rules, state, side: str):
                     opts.append(PlayCard(cid, block, use))
         if c.power:
             for p in FIRE_POWERS:
-                opts += [PlayCard(cid, Block.POWER, p, lead, tgt, group=g) for lead, tgt, g in fires(p)
-                         if p in utype(state.units[lead]).powers and not (p == "marksman" and g)
-                         and not power_barred(state.units[lead], p)]  # 17b
+                opts += fires(cid, Block.POWER, p, power=True)
             opts += powers.power_plays(state, side, cid)
         opts += powers.any_card_plays(state, side, cid)
         opts += vehicle_plays(rules, state, side, cid, _uses(rules, state, side, cid))  # 15, 17a, 18c, 22k

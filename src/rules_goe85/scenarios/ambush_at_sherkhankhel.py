@@ -38,6 +38,10 @@ def _eu_spots(state, h) -> bool:
 
 class AmbushAtSherkhankhel(ScenarioRules):
     id = SCENARIO
+    restricted_steps = (MoveFrame, ReserveFrame, ReserveDestination, ArtilleryFrame)
+
+    def restricts_reserve_moves_of(self, state, unit) -> bool:
+        return False  # no Assault combat: a reserve move never enters an enemy hex anyway (5f)
 
     def restrict(self, rules, state, decision):
         if decision is None:

@@ -33,8 +33,17 @@ def near_road(board, h) -> bool:
     return h in _road_zone(board.spec.id)
 
 
+def _road_bound(u) -> bool:
+    """Vehicles that began on the map keep on or next to the road."""
+    return utype(u).kind in ("vehicle", "truck") and u.entry == 0
+
+
 class KillZone(ScenarioRules):
     id = SCENARIO
+    restricted_steps = (MoveFrame, ReserveFrame, ReserveDestination)
+
+    def restricts_reserve_moves_of(self, state, unit) -> bool:
+        return _road_bound(unit)
 
     def restrict(self, rules, state, decision):
         frame = state.top
@@ -46,8 +55,7 @@ class KillZone(ScenarioRules):
             if isinstance(a, (Step, Reverse, ReserveMove)):
                 movers = [state.units.get(x) for x in (a.units if isinstance(a, Step) else (a.unit,))]
                 to = board.hex(a.to)
-                if any(m is not None and utype(m).kind in ("vehicle", "truck") and m.entry == 0
-                       and not near_road(board, to) for m in movers):
+                if any(m is not None and _road_bound(m) and not near_road(board, to) for m in movers):
                     continue  # vehicles that began on the map keep on or next to the road
             keep.append(a)
         return keep_only(decision, keep)

@@ -10,7 +10,9 @@ table to ``data/scenarios.toml`` and a module here.
 
 The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its state):
 
-* ``restrict(rules, state, decision)``: limit the legal actions of a decision (never to none).
+* ``restrict(rules, state, decision)``: limit the legal actions of a decision (never to none), for
+  the steps named in ``restricted_steps`` (a two-step choice checks its first step against them,
+  in the Reserve Phase for the units ``restricts_reserve_moves_of`` names).
 * ``before_act(rules, ctx, action) -> bool``: resolve ``action`` in the scenario's own way; True
   when handled (the procedure then does not see it).
 * ``after_act(rules, ctx, action)``: after any action is resolved.
@@ -56,9 +58,16 @@ class ScenarioRules:
     """The special rules and victory of one scenario (the defaults: none)."""
 
     id: ClassVar[str] = ""
+    #: the kinds of procedure step (frame types) whose decisions ``restrict`` may limit
+    restricted_steps: ClassVar[tuple[type, ...]] = ()
 
     def restrict(self, rules, state, decision):
         return decision
+
+    def restricts_reserve_moves_of(self, state, unit) -> bool:
+        """Whether ``restrict`` may limit where ``unit`` goes in the Reserve Phase (its first step
+        offers a unit only if a move is left: checked against the restriction for such units)."""
+        return True
 
     def before_act(self, rules, ctx, action) -> bool:
         return False

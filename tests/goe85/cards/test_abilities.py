@@ -194,9 +194,9 @@ def test_spraying_fire_when_leading_a_group_or_a_fire_power():
     arrange(g, [("SR", "rpk-74", "soviet", "5C2"), ("S2", "sov-rifle-intensive", "soviet", "5C2"),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4")],
             hands={"soviet": ["#23", "#1"]}, top=[GREEN, "#6", "#9", "#15", "#19"])
-    assert PlayCard("#1", Block.POWER, Use.KILL_SHOT, "SR", "hex:5C4") in g.decision.actions  # 21h with a FIRE Power
+    assert PlayCard("#1", Block.POWER, Use.KILL_SHOT, "SR", "hex:5C4") in main_options(RULES, g.state, "soviet")  # 21h with a FIRE Power
     group = PlayCard("#23", Block.UPPER, Use.FIRE, "SR", "hex:5C4", group=True)
-    assert group in g.decision.actions
+    assert group in main_options(RULES, g.state, "soviet") and g.check(group) is None  # whole, at the first step
     play_through(g, group)
     # 2 (RPK) +1 (range 2) +2 (the Rifle, bare) = 5 cards, three green Hits spread over the hex:
     # each unit Shaken, then one of them (at random, 21h) reduced

@@ -1,7 +1,7 @@
 """The typed actions: what a player reads for each choice, and what a log may hold."""
 import pytest
 
-from rules_goe85.model.actions import Block, Decline, Declined, PickReserveUnit, PlayCard, Step, Strike, StrikeTarget, Use
+from rules_goe85.model.actions import Block, Decline, Declined, PickReserveUnit, PlayCard, PlayCardToFire, Step, Strike, StrikeTarget, Use
 
 from ..helpers import _words, game, position
 
@@ -19,6 +19,7 @@ def test_the_two_steps_of_a_large_choice_say_what_comes_next():
     assert _words(g, PickReserveUnit("S1")) == "Reserve Phase: move 5C3 Soviet Rifle (Intensive Fire) (where to is asked next)"
     assert _words(g, StrikeTarget("5E4")) == "artillery strike on 5E4 (the two hexes beside it are asked next)"
     assert _words(g, Decline(Declined.BACK)) == "back: choose again (nothing has happened yet)"
+    assert _words(g, PlayCardToFire("#9", Block.UPPER, Use.FIRE)) == "Fire card #9: the firer and target are asked next"
 
 
 def test_an_unknown_card_use_is_refused_when_a_log_is_read():

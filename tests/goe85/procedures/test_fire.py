@@ -2,7 +2,7 @@
 import pytest
 
 from rules_goe85.data.components import game_data
-from rules_goe85.model.actions import Block, PlayCard, Use
+from rules_goe85.model.actions import Block, PlayCard, PlayCardToFire, Use
 from rules_goe85.model.frames import FireFrame, Impulse
 from rules_goe85.model.occupancy import forget
 from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
@@ -29,6 +29,7 @@ def test_a_fire_play_reads_with_firers_target_range_terrain_and_hef():
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3", {}), ("S2", "rpk-74", "soviet", "5C3", {}),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {})], hands={"soviet": ["#9"]})
     b = g.state.units
+    g.apply(PlayCardToFire("#9", Block.UPPER, Use.FIRE))  # the card, then who fires at what
     play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.group)
     words = _words(g, play)
     # both units fire together (10d): the lead's HEF with its range modifier, plus the supporter's bare HEF

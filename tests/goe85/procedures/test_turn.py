@@ -15,7 +15,7 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import initiative_key
 
 from ..helpers import RULES, game, give, position, stack_deck
-from ..refpos import arrange
+from ..refpos import arrange, fresh
 
 
 def _hand(g, side):
@@ -169,3 +169,46 @@ def test_command_ops_draws_then_two_more_actions():
     g.apply(PlayCard("#31", Block.LOWER, Use.COMMAND_OPS))
     assert g.state.top.extra == 1 and g.state.top.step == "main"
     assert len(_hand(g, "soviet")) == size  # one card played, one drawn
+
+
+# -- a fire play in two steps: the card and use, then the firer and target ---------------------------
+@pytest.mark.rule("goe85:6b")
+@pytest.mark.rule("goe85:6c")
+def test_a_fire_play_asks_for_the_card_then_the_firer_and_target_and_back_plays_nothing():
+    from rules_goe85.model.actions import PlayCardToFire
+    from rules_goe85.model.frames import FirePlayChoice
+
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("S2", "sov-rifle-intensive", "soviet", "5J0", {"shaken": True}),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C5")], hands={"soviet": ["#9"]})
+    first = g.decision.actions
+    pick = PlayCardToFire("#9", Block.UPPER, Use.FIRE)
+    assert pick in first and not any(isinstance(a, PlayCard) and a.use is Use.FIRE for a in first)
+    g.apply(pick)
+    assert isinstance(g.state.top, FirePlayChoice) and "#9" in _hand(g, "soviet")  # nothing played yet
+    plays = [a for a in g.decision.actions if isinstance(a, PlayCard)]
+    assert plays == [PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1")]  # 10c: Shaken S2 may not fire
+    g.apply(Decline(Declined.BACK))
+    assert isinstance(g.state.top, Impulse) and g.decision.actions == first
+    g.apply(pick)
+    g.apply(plays[0])
+    assert "#9" not in _hand(g, "soviet")
+
+
+@pytest.mark.rule("goe85:6c")
+def test_a_whole_fire_play_is_taken_at_the_first_step_and_an_impossible_one_refused():
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5C5")],
+            hands={"soviet": ["#9"]})
+    before = g.digest()
+    with pytest.raises(IllegalActionError):
+        g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "S1"))  # at its own unit
+    with pytest.raises(IllegalActionError):
+        g.apply(PlayCard("#9", Block.LOWER, Use.FIRE, "S1", "M1"))  # #9's lower block is not Fire
+    assert g.digest() == before
+    g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1"))  # a script need not take two steps
+    assert "#9" not in _hand(g, "soviet")
+
+
+def _hand(g, side):
+    return g.state.decks[DECK].piles[hand(side)]
