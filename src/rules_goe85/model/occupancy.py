@@ -2,7 +2,8 @@
 
 The rules ask "who is in this hex?" hundreds of times per decision (stacking on every hex a move
 or reserve menu tries, targets, spotters); scanning every unit each time was a tenth of GoE's time.
-The index is built on first use and dropped by every GoE event applied (:func:`dropping_index`
+The index (and the per-hex stacking counts of ``queries/units.py``, ``GoEState.stacks``) is built
+on first use and dropped by every GoE event applied (:func:`dropping_index`
 wraps each apply function), so it can never disagree with ``GoEState.units``: a change that
 misses the index would have to bypass the appliers, which nothing but a test harness does (it
 calls :func:`forget` after rewriting the units).  It is derived data, kept out of the state's
@@ -34,7 +35,7 @@ def by_hex(state: GoEState) -> dict:
 
 def forget(state: GoEState) -> None:
     """Drop the index after ``units`` was rewritten outside the appliers (test set-up only)."""
-    state.occupancy = None
+    state.occupancy = state.stacks = None
 
 
 def dropping_index(appliers: Appliers) -> Appliers:
@@ -47,7 +48,7 @@ def dropping_index(appliers: Appliers) -> Appliers:
 
 def _dropping(function: Callable) -> Callable:
     def apply(state, event) -> None:
-        state.occupancy = None
+        state.occupancy = state.stacks = None  # and the per-hex stacking counts built on it
         function(state, event)
 
     apply.__doc__ = function.__doc__

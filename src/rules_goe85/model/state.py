@@ -71,6 +71,7 @@ class GoEState(BaseState):
     mech: dict[str, int] = attrs.Factory(dict)  # mechanised scenarios' counters and flags (scenarios/mechanised.py)
     # derived, not state: hex -> unit ids, rebuilt on demand after any event (model/occupancy.py)
     occupancy: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    stacks: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)  # hex -> stacking counts (queries/units.py)
 
 
 # -- events ---------------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ def _budget(u, near: bool) -> int:
 
 def _step_cost(state, u, at: Around):
     board, enemy_hexes = at.board, at.enemy_hexes
-    fits = stacking_room(u, at.occ)
+    fits = stacking_room(state, u)
     move_class = utype(u).move_class
 
     def cost(a, b):

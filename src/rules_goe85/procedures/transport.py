@@ -176,11 +176,11 @@ def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
     return out
 
 
-def heli_reserve_reach(state, u) -> dict:
+def heli_reserve_reach(state, u, near_zone=None) -> dict:
     """17b, 5f: {hex: facing} a flying helicopter can reach with its reserve allowance, turning at
     most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
     into an enemy hex or a full one, stopping on entering a hex within three of the enemy unless it
-    began there."""
+    began there.  ``near_zone``: the hexes within three of the enemy, if known (``reserve.around``)."""
     from tabletop_core.boards.hexfacing import front_hexes
 
     from ..queries.units import stacking_ok
@@ -188,7 +188,9 @@ def heli_reserve_reach(state, u) -> dict:
 
     board = board_at(state)
     budget = reserve_allowance(state, u)
-    began_near = _near(state, u.side, u.hex)
+    if near_zone is None:
+        near_zone = {h for h in board.hexes if _near(state, u.side, h)}
+    began_near = u.hex in near_zone
     enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
     best: dict = {(u.hex, facing_of(state, u)): 0}
     frontier = [(u.hex, facing_of(state, u))]
@@ -196,7 +198,7 @@ def heli_reserve_reach(state, u) -> dict:
         nxt = []
         for h, v in frontier:
             c = best[(h, v)]
-            if c >= budget or (h != u.hex and not began_near and _near(state, u.side, h)):
+            if c >= budget or (h != u.hex and not began_near and h in near_zone):
                 continue
             for turn in (0, -1, 1):
                 nv = (v + turn) % 6
@@ -224,12 +226,14 @@ def unit_reserve_moves(rules, state, u, at) -> list[ReserveMove]:
     from ..queries.sight import is_heli
     from .reserve import unit_moves
 
-    moves = unit_moves(rules, state, u, at)
     if u.hex is None or not is_heli(u):
-        return moves
+        return unit_moves(rules, state, u, at)
     if heli_mode(u) != "flying":
         return []
-    reach = heli_reserve_reach(state, u)
+    reach = heli_reserve_reach(state, u, at.near_zone)
+    if not reach:
+        return []
+    moves = unit_moves(rules, state, u, at)
     board = board_at(state)
     out = []
     for a in moves:

@@ -42,6 +42,7 @@ class GoEBoard:
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
+        self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
         self._base = self  # the printed board (a tiled copy points back to it)
         self.tiles: tuple = ()  # the (hex, kind) tiles laid on this copy
         self._tiled: dict[tuple, GoEBoard] = {}
@@ -211,6 +212,14 @@ class GoEBoard:
         return tuple(sorted(set(out)))
 
     def zone_hexes(self, zone) -> tuple[Hex, ...]:
+        """The hexes of a set-up zone (labels only: memoised, shared by the tiled copies)."""
+        key = (zone.map, zone.row_min, zone.row_max, tuple(zone.columns), tuple(zone.hexes))
+        found = self._zones.get(key)
+        if found is None:
+            found = self._zones[key] = self._zone_hexes(zone)
+        return found
+
+    def _zone_hexes(self, zone) -> tuple[Hex, ...]:
         if zone.hexes:
             return tuple(self.hex(lab) for lab in zone.hexes)
         out = []

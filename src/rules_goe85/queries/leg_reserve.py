@@ -31,7 +31,7 @@ def _step_cost(rules, state, u, occ, enemy_hexes):
     """The MP for ``u`` to enter ``b`` from ``a`` (``a`` None: from off the map); None if it may not."""
     board = board_at(state)
     pathfinder = has(u, "pathfinder") and not u.shaken
-    fits = stacking_room(u, occ)
+    fits = stacking_room(state, u)
 
     def cost(a, b):
         if b in enemy_hexes or b not in board.board or not fits(b):

@@ -67,35 +67,59 @@ def stacking_ok(units: list[Unit]) -> bool:
     """GoE 9: three ground units, one Hero, two non-Hero Leg units, one ground vehicle per hex;
     one air unit, a landed one counting as a ground vehicle; loaded passengers do not count (9
     example: two Rifles and a BTR-70 with its passenger)."""
-    air = heroes = legs = vehicles = ground = 0
     units_by_type = game_data().units  # one look-up per unit: this runs for every hex a move or reserve menu tries
-    for u in units:
-        if u.carrier:
-            continue
-        t = units_by_type[u.type]
-        if t.kind == "helicopter" and (u.mode or "flying") in ("flying", "hovering"):  # airborne (17b)
-            air += 1
-            continue
-        ground += 1
-        if t.hero:
-            heroes += 1
-        elif t.leg:
-            legs += 1
-        if t.kind in ("vehicle", "truck", "helicopter"):
-            vehicles += 1
+    return _within_limits(_add(_weight(u, units_by_type) for u in units))
+
+
+NO_WEIGHT = (0, 0, 0, 0, 0)
+
+
+def _weight(u: Unit, units_by_type) -> tuple[int, int, int, int, int]:
+    """What ``u`` counts against the limits of 9: (ground, heroes, non-Hero legs, vehicles, air)."""
+    if u.carrier:
+        return NO_WEIGHT
+    t = units_by_type[u.type]
+    if t.kind == "helicopter" and (u.mode or "flying") in ("flying", "hovering"):  # airborne (17b)
+        return (0, 0, 0, 0, 1)
+    vehicle = 1 if t.kind in ("vehicle", "truck", "helicopter") else 0
+    return (1, 1 if t.hero else 0, 1 if (t.leg and not t.hero) else 0, vehicle, 0)
+
+
+def _add(weights) -> tuple[int, ...]:
+    ground = heroes = legs = vehicles = air = 0
+    for g, h, leg, v, a in weights:
+        ground, heroes, legs, vehicles, air = ground + g, heroes + h, legs + leg, vehicles + v, air + a
+    return ground, heroes, legs, vehicles, air
+
+
+def _within_limits(counts) -> bool:
+    ground, heroes, legs, vehicles, air = counts
     return ground <= 3 and heroes <= 1 and legs <= 2 and vehicles <= 1 and air <= 1
 
 
-def stacking_room(u: Unit, occ):
-    """``fits(hex)``: whether ``u`` may stand in a hex with its other occupants (9), each hex asked
-    once; ``occ.get(hex, [])`` gives a hex's units (a search asks the same hex many times)."""
-    room: dict = {}
+def stack_counts(state: GoEState, h) -> tuple[int, ...]:
+    """What the units in ``h`` count against the limits of 9, kept per hex until the next event."""
+    cache = state.stacks
+    if cache is None:
+        cache = state.stacks = {}
+    found = cache.get(h)
+    if found is None:
+        units_by_type = game_data().units
+        found = cache[h] = _add(_weight(u, units_by_type) for u in units_at(state, h))
+    return found
+
+
+def stacking_room(state: GoEState, u: Unit):
+    """``fits(hex)``: whether ``u`` may stand in a hex with its other occupants (9), from the hex's
+    counts (:func:`stack_counts`) less ``u`` where it stands, plus ``u``."""
+    mine = _weight(u, game_data().units)
+    g0, h0, l0, v0, a0 = mine
 
     def fits(b) -> bool:
-        ok = room.get(b)
-        if ok is None:
-            ok = room[b] = stacking_ok([x for x in occ.get(b, []) if x.uid != u.uid] + [u])
-        return ok
+        g, h, leg, v, a = stack_counts(state, b)
+        if b == u.hex and any(x.uid == u.uid for x in units_at(state, b)):
+            g, h, leg, v, a = g - g0, h - h0, leg - l0, v - v0, a - a0
+        return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
 
     return fits
 
