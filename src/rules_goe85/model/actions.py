@@ -166,7 +166,10 @@ class PlayCard(Action):
 @attrs.frozen
 class PlayCardToFire(Action):
     """6c: play ``card`` from ``block`` for ``use``, an attack; which unit fires at what is asked
-    next (a :class:`PlayCard`)."""
+    next (a :class:`PlayCard`).  SECRET: the card is still in the hand (the player may go back);
+    it shows when the :class:`PlayCard` plays it."""
+
+    SECRET = True
 
     card: str
     block: Block = attrs.field(converter=Block)

@@ -190,6 +190,8 @@ def test_a_fire_play_asks_for_the_card_then_the_firer_and_target_and_back_plays_
     assert plays == [PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1")]  # 10c: Shaken S2 may not fire
     g.apply(Decline(Declined.BACK))
     assert isinstance(g.state.top, Impulse) and g.decision.actions == first
+    seen = [e.action for e in g.events_for("mujahideen") if type(e).__name__ == "ActionTaken"]
+    assert pick not in seen and not any("#9" in repr(a) for a in seen)  # the card picked and kept stays hidden
     g.apply(pick)
     g.apply(plays[0])
     assert "#9" not in _hand(g, "soviet")
