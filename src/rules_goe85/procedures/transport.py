@@ -183,10 +183,11 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     began there.  ``near_zone``: the hexes within three of the enemy, if known (``reserve.around``)."""
     from tabletop_core.boards.hexfacing import front_hexes
 
-    from ..queries.units import stacking_ok
+    from ..queries.units import stacking_room
     from ..queries.facing import facing_of
 
     board = board_at(state)
+    fits = stacking_room(state, u)
     budget = reserve_allowance(state, u)
     if near_zone is None:
         near_zone = {h for h in board.hexes if _near(state, u.side, h)}
@@ -208,7 +209,7 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
                     cost = board.enter_cost(h, b, "F")
                     if cost is None or c + cost > budget or (b, nv) in best and best[(b, nv)] <= c + cost:
                         continue
-                    if not stacking_ok([x for x in units_at(state, b) if x.uid != u.uid] + [u]):
+                    if not fits(b):
                         continue
                     best[(b, nv)] = c + cost
                     nxt.append((b, nv))

@@ -332,6 +332,7 @@ def main_options(rules, state, side: str, *, whole: bool = True):
     entering = any(u.hex is None and u.entry and u.entry <= state.turn and not u.marker for u in mine)
     conceal = powers.conceal_hexes(state, side)
     fire_cache: dict = {}
+    vehicle_memo: dict = {}  # the vehicles' attacks, the same for every card (vehicles.vehicle_plays)
 
     def fires(cid, block, use, power=False):
         key = (use, power)
@@ -383,7 +384,7 @@ def main_options(rules, state, side: str, *, whole: bool = True):
                 opts += fires(cid, Block.POWER, p, power=True)
             opts += powers.power_plays(state, side, cid)
         opts += powers.any_card_plays(state, side, cid)
-        opts += vehicle_plays(rules, state, side, cid, _uses(rules, state, side, cid))  # 15, 17a, 18c, 22k
+        opts += vehicle_plays(rules, state, side, cid, _uses(rules, state, side, cid), vehicle_memo)  # 15, 17a, 18c, 22k
         opts += abilities.card_plays(rules, state, side, cid)  # 21d, 22g, 22l, 22o, 23b
         opts += rules.scenario_card_plays(state, side, cid, _uses(rules, state, side, cid))  # Air Assault's tunnels
     return _unique(opts)

@@ -398,28 +398,44 @@ def he_adjustment(lead, targets) -> tuple[int, int]:
 
 
 # -- cards that vehicles and helicopters use (15, 17a, 18c, 22k) ---------------------------------
-def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
+def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = None) -> list:
+    """The vehicle and helicopter plays of ``cid``; ``memo``: the attacks found for an earlier card of
+    the same hand (they do not depend on the card)."""
     from .ap_fire import ap_leads
     from ..queries.deck import card
     from .fire import fire_options
     from ..queries.units import eligible
+
+    memo = {} if memo is None else memo
+
+    def ap(use, unit=None):  # the card's AP attacks (by any unit, or by ``unit``)
+        key = ("ap", use, unit.uid if unit else "")
+        if key not in memo:
+            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else None)
+        return memo[key]
+
+    def he(use, unit=None):  # its HE attacks
+        key = ("he", use, unit.uid if unit else "")
+        if key not in memo:
+            memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else None)
+        return memo[key]
 
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g, ap=True)
-                    for lead, tgt, g in ap_leads(state, side, use=Use.FIRE) if not is_heli(state.units[lead])]
+                    for lead, tgt, g in ap(Use.FIRE) if not is_heli(state.units[lead])]
         elif use == Use.RELOAD_FIRE:  # 18n: the same target again, TM +1
-            out += [PlayCard(cid, block, use, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=use)
+            out += [PlayCard(cid, block, use, lead, tgt, ap=True) for lead, tgt, g in ap(use)
                     if state.units[lead].marker == "fired" and not g]
         elif use == Use.CANNISTER:  # 18c
-            out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=use)
+            out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in he(use)
                     if not g and not tgt.startswith("hex:")]
         elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
             out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
-        out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.SAGGER)
+        out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap(Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
         from .ap_cases import sagger_he_plays
 
@@ -430,9 +446,9 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h])
+        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt) for lead, tgt, g in he(Use.FIRE, h)
                 if not g]
-        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h])
+        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt, ap=True) for lead, tgt, g in ap(Use.FIRE, h)
                 if not g]
     return out
 
