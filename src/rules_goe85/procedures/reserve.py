@@ -124,10 +124,14 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     return [ReserveMove(u.uid, board.label(b)) for b in sorted(dests)]
 
 
-def may_move(rules, state, u, at: Around) -> bool:
+def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     """Whether :func:`unit_moves` of ``u`` is not empty, searching as little as that takes: a unit
     free of facing reaches nothing without a first hex it may enter (and 7c makes that hex a move);
-    a vehicle's search stops at the first hex other than its own."""
+    a vehicle's search stops at the first hex other than its own.  ``allowed(move)``: a scenario's
+    limit on single moves (then a vehicle's search stops at the first hex allowed; other units'
+    moves are listed and tried)."""
+    if allowed is not None and not (is_vehicle(u) and utype(u).move_class != "F" and u.hex is not None):
+        return any(allowed(m) for m in unit_moves(rules, state, u, at))
     if _is_leg(u):
         entering = _entering(state, u)
         if u.hex is None and not entering:
@@ -144,7 +148,12 @@ def may_move(rules, state, u, at: Around) -> bool:
     if is_vehicle(u) and utype(u).move_class != "F":
         start = at.board.board.hex(u.hex)
         steps = vehicle_steps(at.board.board, cost, None if near else at.near_zone)
-        return cheapest_path((start, facing_of(state, u)), lambda s: s[0] != start, steps, budget=budget) is not None
+        label = at.board.label
+
+        def goal(s) -> bool:
+            return s[0] != start and (allowed is None or allowed(ReserveMove(u.uid, label(s[0]), s[1])))
+
+        return cheapest_path((start, facing_of(state, u)), goal, steps, budget=budget) is not None
     return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
 
 

@@ -253,15 +253,15 @@ def _may_take_reserve_move(rules, state, u, at) -> bool:
                   and rules.special_rules(state).restricts_reserve_moves_of(state, u))
     if u.hex is not None and is_heli(u):
         moves = unit_reserve_moves(rules, state, u, at)
-    elif not may_move(rules, state, u, at):
-        return False
-    elif not restricted:
-        return True
-    else:
-        moves = unit_reserve_moves(rules, state, u, at)
-    if not moves or not restricted:
-        return bool(moves)
-    # the scenario's restriction is read on the first step's state: it looks at the kind of step only
+        return bool(moves) and (not restricted or _kept(rules, state, u, moves))
+    if not restricted:
+        return may_move(rules, state, u, at)
+    return may_move(rules, state, u, at, allowed=lambda move: _kept(rules, state, u, [move]))
+
+
+def _kept(rules, state, u, moves) -> bool:
+    """Whether the scenario's restriction leaves one of these moves.  It is read on the first step's
+    state: a restriction judges a move by the kind of step, the unit and the hex (never its facing)."""
     kept = rules.special_rules(state).restrict(rules, state, _destination_decision(state, u, moves))
     return any(isinstance(a, ReserveMove) for a in kept.actions)
 

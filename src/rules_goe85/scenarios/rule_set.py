@@ -12,7 +12,8 @@ The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its s
 
 * ``restrict(rules, state, decision)``: limit the legal actions of a decision (never to none), for
   the steps named in ``restricted_steps`` (a two-step choice checks its first step against them,
-  in the Reserve Phase for the units ``restricts_reserve_moves_of`` names).
+  in the Reserve Phase for the units ``restricts_reserve_moves_of`` names, one move at a time: a
+  restriction judges a move by the kind of step, the unit and the hex, never by its facing).
 * ``before_act(rules, ctx, action) -> bool``: resolve ``action`` in the scenario's own way; True
   when handled (the procedure then does not see it).
 * ``after_act(rules, ctx, action)``: after any action is resolved.
