@@ -80,14 +80,7 @@ class GoEBoard:
             new.elevation[h] = t.elevation
         new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
         lines = self._los.lines
-
-        def untouched(a, b) -> bool:
-            if a in changed or b in changed:
-                return False
-            return not any((a[0] + q, a[1] + r) in changed for step in lines.steps((b[0] - a[0], b[1] - a[1]))
-                           for q, r in step)
-
-        new._memo = {k: v for k, v in self._memo.items() if untouched(k[0], k[1])}  # patched, not rebuilt
+        new._memo = {k: v for k, v in self._memo.items() if _line_clear_of(lines, k[0], k[1], changed)}  # patched, not rebuilt
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
         return new
 
@@ -173,7 +166,7 @@ class GoEBoard:
             for h, level in key:
                 bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
                                          los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-            found = self._smoke[key] = _Sight(LineOfSight(bs, lines=self._los.lines))
+            found = self._smoke[key] = _Sight(LineOfSight(bs, lines=self._los.lines), self, frozenset(h for h, _ in key))
         return found
 
     @staticmethod
@@ -236,19 +229,33 @@ class GoEBoard:
         return hex_distance(a, b) == 1
 
 
-class _Sight:
-    """LOS answers for one set of Smoke markers (memoised like the board's own)."""
+def _line_clear_of(lines, a, b, changed) -> bool:
+    """Whether the sight line from ``a`` to ``b`` neither crosses nor ends in a hex of ``changed``
+    (its LOS is then what it was before those hexes changed)."""
+    if a in changed or b in changed:
+        return False
+    return not any((a[0] + q, a[1] + r) in changed for step in lines.steps((b[0] - a[0], b[1] - a[1])) for q, r in step)
 
-    def __init__(self, los: LineOfSight):
+
+class _Sight:
+    """LOS answers for one set of Smoke markers (memoised like the board's own): a line that
+    neither crosses nor ends in a Smoke hex is the board's own answer (``base``)."""
+
+    def __init__(self, los: LineOfSight, base: GoEBoard, smoke: frozenset):
         self._los = los
+        self._base = base
+        self._smoke = smoke
         self._memo: dict[tuple, int] = {}
 
     def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
         key = (a, b, sight, up, target_up)
         v = self._memo.get(key)
         if v is None:
-            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
-                                                      target_offset=target_up).status)
+            if _line_clear_of(self._los.lines, a, b, self._smoke):
+                v = self._base.los(a, b, sight, up, target_up)
+            else:
+                v = int(self._los.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
+            self._memo[key] = v
         return v
 
     def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:

@@ -72,3 +72,27 @@ def test_los_situations_height():
     b = board_for("9th-company")
     assert b.sees(b.hex("6E6"), b.hex("6E1"))  # from the level-3 hill
     assert not b.sees(b.hex("6F4"), b.hex("6F1"))  # the rough on 6F3 is as high as the observer
+
+
+@pytest.mark.rule("goe85:22f")
+def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke():
+    """Under Smoke markers every line of sight is what a fresh check of the smoked board says: the
+    lines that neither cross nor end in a Smoke hex are taken from the board's own answers."""
+    from tabletop_core.boards import LosClass, Overlay
+
+    from rules_goe85.model.state import GoEState
+
+    board = board_for("your-papers-please")
+    smoke = {board.hex("5E4"): 2, board.hex("5G3"): 1}
+    state = GoEState(scenario="your-papers-please", smoke=smoke)
+    sight = board.sight(state)
+    bs = board.state
+    for h, level in sorted(smoke.items()):
+        bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                 los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+    fresh = LineOfSight(bs)
+    hexes = sorted(board.hexes)[::7]
+    for a in hexes[:12]:
+        for b in hexes:
+            for cls in ("leg", "vehicle"):
+                assert sight.los(a, b, cls) == int(fresh.check(a, b, sight_class=cls).status), (a, b, cls)
