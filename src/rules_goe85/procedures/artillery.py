@@ -71,11 +71,12 @@ def spotted_hexes(state, side: str):
     """12a: every hex an unshaken friendly unit sees (artillery may target an empty hex)."""
     board = board_at(state)
     sight = board.sight(state)
-    # one look per hex, sight class and height: stacked spotters of a kind see alike
-    spotters = list({(u.hex, sight_class(u, u), up(u)): u for u in _spotters(state, side)}.values())
-    out = {u.hex for u in spotters}
+    # one look per hex, sight class and height: stacked spotters of a kind see alike (_spotter_los)
+    looks = list({(u.hex, sight_class(u, u), up(u)) for u in _spotters(state, side)})
+    out = {a for a, _, _ in looks}
+    los = sight.los
     for h in board.hexes:
-        if h not in out and any(_spotter_los(sight, u, h) < 2 for u in spotters):
+        if h not in out and any(los(a, h, cls, lift, 0) < 2 for a, cls, lift in looks):
             out.add(h)
     return sorted(out)
 
