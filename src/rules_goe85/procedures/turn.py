@@ -172,10 +172,12 @@ def check_impulse(rules, state, f: Impulse, action) -> str | None:
 
 def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | None:
     """For the conformance kit: a whole fire play submitted at the first step, legal half the time
-    (one the second step would list), otherwise the same play aimed at its own lead (refused)."""
+    (one the second step would list), otherwise the same play aimed at its own lead, or with no
+    attack to pick, a Fire play by no unit (both refused)."""
     picks = [a for a in decision.actions if isinstance(a, PlayCardToFire)]
     if not picks:
-        return None
+        held = hand_of(state, f.player)
+        return PlayCard(held[rng.below(len(held))], Block.UPPER, Use.FIRE) if held else None
     pick = picks[rng.below(len(picks))]
     plays = fire_plays(rules, state, f.player, pick.card, pick.block, pick.use)
     play = plays[rng.below(len(plays))]
