@@ -8,29 +8,33 @@ examples test them directly; :class:`FireFrame` carries an attack through its wi
 """
 from __future__ import annotations
 
+from ..effects.ability_hooks import after_fire
+from ..effects.damage_draw import damage_card
+from ..effects.first_fire import fire_back
+from ..effects.losses import apply_hit
+from ..effects.scatter import indirect_landing
+from ..queries.first_fire import first_fire_mode
+from ..queries.helicopters import he_adjustment
+
+from ..queries.deck import reacts
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from ..queries.board import board_at
-from ..queries.deck import card, counts_as_hit, reaction_window
-from .draws import damage_card
+from ..queries.deck import counts_as_hit, reaction_window
 from ..model.actions import Decline, Declined, PickVictim, Use
 from ..model.state import DECK, other
 from ..model.frames import FireFrame, FireOrder, MoveFrame
 from ..model.events import MarkerSet, Note, TargetNoted
-from .damage import apply_hit
-from ..queries.units import has, hef, is_hard, is_vehicle, targetable, units_at, utype
-from .vehicles import he_adjustment
-from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE
-from ..queries.sight import is_heli, sees
-from ..cards.abilities import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
-from ..queries.fortifications import cf_bonus, fire_blocked
-from ..cards.powers import heli_passenger  # 17f
+from ..queries.units import has, hef, is_hard, units_at, utype
+from ..queries.fire_reach import MAX_RANGE
+from ..queries.sight import is_heli
+from ..queries.fortifications import cf_bonus
+from ..queries.helicopters import heli_passenger  # 17f
 
-CANNISTER_RANGE = 4  # 18c
 POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
-SPRAY_VERBS = ("fire", "move_fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")  # 21h
 
 
 def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
@@ -71,53 +75,6 @@ def draw_plan(hef_total: int, degrade: int) -> tuple[int, int]:
 
 
 # -- declaring an attack --------------------------------------------------------------------------
-def fire_options(rules, state, side: str, *, use: Use, units=None):
-    """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
-    unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
-    of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
-    board = board_at(state)
-    out = []
-    # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
-    enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
-    for lead in (units if units is not None else state.units.values()):
-        if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
-            continue
-        if use == Use.CANNISTER and not (is_vehicle(lead) and utype(lead).kind != "helicopter"):
-            continue  # 18c: a vehicle's action
-        if use not in (Use.RELOAD_FIRE,) and lead.marker:
-            continue
-        if any(u.side != side for u in units_at(state, lead.hex)):
-            continue  # 10a: not out of a hex shared with the enemy
-        sniper = has(lead, "sniper") or use == Use.MARKSMAN
-        reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
-        mates = [u for u in units_at(state, lead.hex) if u.uid != lead.uid and u.side == side and not u.marker
-                 and not u.shaken and not u.carrier and use not in (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)]
-        hexes_done = set()
-        for t in enemies:
-            if any(u.side == side for u in units_at(state, t.hex)):
-                continue
-            d = board.distance(lead.hex, t.hex)
-            if d > reach or fire_blocked(state, lead.hex, t.hex, target_leg=utype(t).leg):  # 23b facing
-                continue
-            if not sees(state, lead, t):  # 14, 17e: helicopters one level up
-                # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
-                if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
-                    out.append((lead.uid, t.uid, False))
-                continue
-            if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
-                continue
-            if targetable(state, t, sniper=has(lead, "sniper")):
-                out.append((lead.uid, t.uid, False))
-                if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                    out.append((lead.uid, t.uid, True))
-            if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
-                # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
-                hexes_done.add(t.hex)
-                if len([u for u in units_at(state, t.hex)]) > 1:
-                    out.append((lead.uid, "hex:" + board.label(t.hex), False))
-                    if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                        out.append((lead.uid, "hex:" + board.label(t.hex), True))
-    return out
 
 
 @attrs.frozen
@@ -237,8 +194,6 @@ def _react_slots(state, f: FireFrame):
         out.append(("unexpected_cover", Use.UNEXPECTED_COVER, ""))
     lead = state.units.get(f.lead)
     if "first_fire" not in f.used and lead is not None and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.BOOBY_TRAP):
-        from .ap_cases import first_fire_mode  # HE back at a Soft Target, AP at a Hard one (ap_cases.py)
-
         for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
             u = state.units.get(t)
             if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
@@ -246,17 +201,6 @@ def _react_slots(state, f: FireFrame):
             if first_fire_mode(state, u, lead):
                 out.append(("first_fire", Use.FIRST_FIRE, t))
     return out
-
-
-def reacts(side: str, attacker: str) -> bool:
-    """Reading of 3a / 20 (the one place): a Reaction card answers an action the *other* player
-    takes, so it is played by the player whose units that action strikes, in whichever impulse:
-    the opponent's (against its Fire, Move & Fire, Powers, artillery) or its own (against the other
-    player's Opportunity Fire, 11, or First Fire, 20a -- 20a itself is a Reaction played in one's
-    own impulse against Opportunity Fire).  Never against one's own action: not in one's own
-    assault (the defender's return fire is part of the attacker's action, 13a; assault_combat.py),
-    nor against one's own artillery striking one's own units (12a)."""
-    return side != attacker
 
 
 def _hit_slots(state, f: FireFrame):
@@ -328,8 +272,6 @@ def act(rules, ctx, f: FireFrame, action) -> None:
     elif action.use == Use.FIRST_FIRE:
         # 20a: the target fires back at once; its attack is resolved on top of this one, whose
         # firepower is already fixed, so both land whatever the other does (results "after")
-        from .ap_cases import fire_back
-
         ctx.replace(attrs.evolve(f, used=used))
         fire_back(rules, ctx, other(f.side), action.unit, f.lead)  # AP at a Hard Target (ap_cases.py)
     elif action.use == Use.LIGHT_WOUNDS:
@@ -343,15 +285,6 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         while action.unit in ctx.state.units:
             apply_hit(rules, ctx, action.unit)
         ctx.replace(attrs.evolve(f, used=used))
-
-
-def first_fire_marker(ctx, uid: str) -> str:
-    """20a: the First Fire unit is marked Fired, or Ops Complete when it is a unit in the middle of
-    a Move & Fire (its fire part is spent; it stops where it is, see :func:`finish`)."""
-    for fr in ctx.state.stack:
-        if isinstance(fr, MoveFrame) and fr.use == Use.MOVE_FIRE and any(u == uid for u, _, _ in fr.mp):
-            return "ops"
-    return "fired"
 
 
 def _bump(hits, uid):
@@ -488,7 +421,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
                            marker=f.marker, spraying=len(extra) > 1))
 
 
-__all__ = ["attack_hef", "draw_plan", "fire_options", "start_fire", "decide", "act", "advance"]
+__all__ = ["attack_hef", "draw_plan", "start_fire", "decide", "act", "advance"]
 
 
 def advance_order(rules, ctx, f: FireOrder) -> None:

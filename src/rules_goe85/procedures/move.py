@@ -6,6 +6,9 @@ after every step the other player may halt the mover and fire (:mod:`.opportunit
 """
 from __future__ import annotations
 
+from ..effects.ability_hooks import after_move
+from ..queries.helicopters import must_fly
+
 import attrs
 from tabletop_core import Decision
 
@@ -18,7 +21,6 @@ from ..queries.movement import mp_allowance
 from ..queries.opportunity import window_opens
 from ..queries.units import has, is_vehicle, stacking_ok, units_at, utype
 
-from ..cards.abilities import after_move  # noqa: E402
 from ..queries.fortifications import stops_in_wire  # noqa: E402
 
 
@@ -83,7 +85,7 @@ def decide_move(rules, state, f: MoveFrame):
         if u is None:
             continue
         by_hex.setdefault(u.hex, []).append(uid)
-    from .vehicles import must_fly, transport_options, vehicle_options
+    from .vehicles import transport_options, vehicle_options
 
     for h, uids in sorted(by_hex.items(), key=lambda kv: (kv[0] is not None, kv[0] or (0, 0))):
         for uid in [u for u in uids if is_vehicle(state.units[u])]:  # 7b, 17b: vehicles move alone

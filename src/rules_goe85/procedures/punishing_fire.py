@@ -18,6 +18,8 @@ Readings (kept here only):
 """
 from __future__ import annotations
 
+from ..effects.trap_window import offer_booby_trap
+
 import attrs
 from tabletop_core import Decision
 
@@ -88,9 +90,8 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
     if isinstance(second, FireFrame) and second.use == Use.PUNISHING_FIRE_2:
         ctx.pop()
         redeclare(rules, ctx, second)
-    from .booby_trap import offer
 
-    offer(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
+    offer_booby_trap(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
     rules.after_step(ctx, [u.uid], b)  # control, scenario triggers (their frames go first)
 
 

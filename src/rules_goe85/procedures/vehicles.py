@@ -12,6 +12,13 @@ one price; see the readings in docs/coverage/goe85.md).
 """
 from __future__ import annotations
 
+from ..queries.ap_targets import SAGGER_MIN
+from ..queries.ap_targets import ap_leads
+from ..queries.fire_options import fire_options
+
+from ..queries.carrying import may_unload
+from ..queries.helicopters import legal_modes
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
@@ -25,15 +32,14 @@ from ..model.frames import APFireOrder, FireOrder, MoveFrame, OppFireWindow
 from ..model.state import other
 from ..queries.opportunity import window_opens
 from ..model.events import Note, UnitMoved
-from ..queries.units import airborne, heli_mode, is_hard, stacking_ok, units_at, utype
-from ..queries.sight import is_heli, sees
+from ..queries.units import heli_mode, stacking_ok, units_at, utype
+from ..queries.sight import is_heli
 from ..queries.carrying import passengers, room_for
 from ..queries.facing import _centre, facing_of
 from ..queries.movement import half, mp_allowance
-from ..model.vehicles import Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
+from ..model.vehicles import Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn
 
 VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
-LANDING = ("clear", "hill", "scrub")  # 17b: where a helicopter may land
 HELI_FLY_RESERVE = 8  # 5f
 
 
@@ -123,7 +129,7 @@ def transport_options(rules, state, f: MoveFrame) -> list:
             continue
         if u.carrier:  # unloading
             c = state.units.get(u.carrier)
-            if c is None or not _may_unload(state, c, u):
+            if c is None or not may_unload(state, c, u):
                 continue
             pays = c.uid if (c.uid in left and not is_heli(c)) else uid
             if _can_pay(state, f, pays, left):
@@ -146,38 +152,18 @@ def transport_options(rules, state, f: MoveFrame) -> list:
         if c is None or not utype(c).carrier:
             continue
         for p in passengers(state, cid):
-            if p.uid not in left and _may_unload(state, c, p) and _can_pay(state, f, cid, left) and not is_heli(c):
+            if p.uid not in left and may_unload(state, c, p) and _can_pay(state, f, cid, left) and not is_heli(c):
                 out.append(Unload(p.uid, cid))
     return out
 
 
-def _may_unload(state, c, p) -> bool:
-    if is_heli(c):
-        mode = heli_mode(c)  # 17c: landed; Spetsnaz may also leave a hovering helicopter
-        if not (mode == "landed" or (mode == "hovering" and p.type == "spetsnaz")):
-            return False
-    there = [x for x in units_at(state, c.hex) if x.uid != p.uid]
-    return stacking_ok(there + [attrs.evolve(p, carrier="")])  # 8c, 9
-
-
 def _can_pay(state, f: MoveFrame, uid: str, left) -> bool:
-
     u = state.units[uid]
     return left.get(uid, 0) >= half(mp_allowance(u, f.use)) and left.get(uid, 0) > 0
 
 
-def must_fly(state, f: MoveFrame) -> bool:
-    """17b: a helicopter activated flying must move at least one hex."""
-    for uid, m, _ in f.mp:
-        u = state.units.get(uid)
-        if u is not None and is_heli(u) and heli_mode(u) == "flying" and uid not in f.stepped and u.hex is not None:
-            return True
-    return False
-
-
 # -- acting ---------------------------------------------------------------------------------------
 def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
-
     state = ctx.state
     board = board_at(state)
     uid = action.units[0] if isinstance(action, Step) else action.unit
@@ -246,29 +232,6 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
-def may_land(state, u, h=None) -> bool:
-    board = board_at(state)
-    h = u.hex if h is None else h
-    if board.row(h).kind not in LANDING and not (board.row(h).kind == "hill"):
-        return False
-    there = [x for x in units_at(state, h) if x.uid != u.uid]
-    if any(x.side != u.side for x in there):
-        return False
-    return stacking_ok(there + [attrs.evolve(u, mode="landed")])
-
-
-def legal_modes(state, u) -> list[str]:
-    out = []
-    there = [x for x in units_at(state, u.hex) if x.uid != u.uid]
-    for mode in ("flying", "hovering", "landed"):
-        if mode == heli_mode(u):
-            continue
-        if mode == "landed":
-            if may_land(state, u):
-                out.append(mode)
-        elif stacking_ok(there + [attrs.evolve(u, mode=mode)]):
-            out.append(mode)
-    return out
 
 
 def decide_mode(rules, state, f: ModeChoice):
@@ -294,89 +257,6 @@ def advance_mode(rules, ctx, f: ModeChoice) -> None:
 
 
 # -- destruction (15c, 17d, 8e) -------------------------------------------------------------------
-def destroy(rules, ctx, uid: str) -> None:
-    """Flip to the wreck side (15c); a flying helicopter crashes into one of its two front hexes
-    and attacks what is there, a hovering one into its own hex (17d); passengers: eliminated in a
-    flying or hovering helicopter, two hits otherwise (8e, 17d)."""
-    from .damage import apply_hit
-
-    from .transport import assault_direction, passengers_leave_assault
-
-    state = ctx.state
-    u = state.units[uid]
-    board = board_at(state)
-    aboard = [p.uid for p in passengers(state, uid)]
-    assault_from = assault_direction(state, u.hex) if aboard and u.hex is not None else None
-    mode = heli_mode(u)
-    crash_hex = None
-    if is_heli(u) and mode in ("flying", "hovering") and u.hex is not None:
-        crash_hex = u.hex
-        if mode == "flying":
-            options = [h for h in front_hexes(u.hex, facing_of(state, u)) if h in board.board]
-            if options:
-                crash_hex = options[ctx.randint(0, len(options) - 1, reason="where the helicopter crashes")]
-    ctx.emit(Destroyed(uid, wreck=crash_hex is None))
-    ctx.emit(Note(f"{uid} is destroyed"))
-    rules.on_eliminated(ctx, u)
-    for p in aboard:
-        if p not in state.units:
-            continue
-        if crash_hex is not None:
-            while p in state.units:
-                apply_hit(rules, ctx, p)
-        else:
-            for _ in range(2):
-                if p in state.units:
-                    apply_hit(rules, ctx, p)
-    if assault_from is not None and crash_hex is None:  # 8e: out of the assaulted hex
-        passengers_leave_assault(rules, ctx, aboard, u.hex, assault_from)
-    if crash_hex is not None:
-        ctx.emit(WreckPlaced(crash_hex))
-        crash_attack(rules, ctx, u, crash_hex)
-
-
-def crash_attack(rules, ctx, heli, h) -> None:
-    """17d: 2 HEF against the Soft Targets in the crash hex (hits spread evenly, 12a/21h), a -2 APF
-    automatic hit on each Hard Target (flank armour).  Resolved at once, without reaction windows:
-    the crash happens in the middle of another attack's procedure, whose frame stays on top (a
-    frame pushed here would be overwritten by that procedure's next step)."""
-    from tabletop_core.boards.hexfacing import Arc
-
-    from .ap_fire import armour, damage_result
-    from ..queries.deck import counts_as_hit
-    from .draws import damage_card
-    from .damage import apply_hit
-
-    state = ctx.state
-    soft = [x.uid for x in units_at(state, h) if not is_hard(x) and not x.carrier and not airborne(x)]
-    hard = [x.uid for x in units_at(state, h) if is_hard(x)]
-    for t in hard:
-        cid = damage_card(ctx)
-        if cid is None or t not in state.units:
-            continue
-        result = damage_result(cid, -2, 0, armour(utype(state.units[t]).af, Arc.FLANK))
-        ctx.emit(Note(f"the crash hits {t}: APF -2, card {cid} -> {result}"))
-        if result == "destroy":
-            destroy(rules, ctx, t)
-        elif result == "shake" and not state.units[t].shaken:
-            apply_hit(rules, ctx, t)
-    taken = {t: 0 for t in soft}
-    for _ in range(2):
-        alive = [t for t in soft if t in state.units]
-        if not alive:
-            break
-        cid = damage_card(ctx)
-        if cid is None:
-            break
-        if not counts_as_hit(cid, 0):
-            continue
-        least = min(taken[t] for t in alive)
-        tied = [t for t in alive if taken[t] == least]
-        heroless = [t for t in tied if not utype(state.units[t]).hero] or tied  # 21h: non-Heroes first
-        victim = heroless[0] if len(heroless) == 1 else ctx.choice(heroless, reason="which unit the crash hits")
-        taken[victim] += 1
-        ctx.emit(Note(f"the crash hits {victim} (card {cid})"))
-        apply_hit(rules, ctx, victim)
 
 
 # -- withdrawing ----------------------------------------------------------------------------------
@@ -385,23 +265,11 @@ def withdraw(ctx, uid: str, why: str) -> None:
     ctx.emit(Note(f"{uid} leaves the map ({why})"))
 
 
-__all__ = ["vehicle_options", "transport_options", "act_vehicle", "destroy", "sees", "facing_of"]
-
-
-def he_adjustment(lead, targets) -> tuple[int, int]:
-    """(HEF change, degrade levels) for helicopters in ranged HE combat: -2 HEF against a flying
-    helicopter (17d); a flying or landed helicopter firing hits only on the rarer colours (17b,
-    the nested-colour reading), a hovering one as usual."""
-    delta = -2 if any(is_heli(t) and heli_mode(t) == "flying" for t in targets) else 0
-    deg = 1 if (lead is not None and is_heli(lead) and heli_mode(lead) in ("flying", "landed")) else 0
-    return delta, deg
 
 
 # -- cards that vehicles and helicopters use (15, 17a, 18c, 22k) ---------------------------------
 def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
-    from .ap_fire import ap_leads
     from ..queries.deck import card
-    from .fire import fire_options
     from ..queries.units import eligible
 
     out = []
@@ -421,7 +289,6 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
-        from .ap_cases import sagger_he_plays
 
         out += sagger_he_plays(rules, state, side, cid)
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
@@ -450,7 +317,6 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="fired"))
         return True
     if use == Use.SAGGER and action.he:  # 22k: HEF 1, or 3 at a unit in a Bunker or building
-        from .ap_cases import sagger_hef
 
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="ops",
                            lead_hef=sagger_hef(ctx.state, action.target)))
@@ -462,3 +328,32 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
         ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first
         return True
     return False
+
+
+SAGGER_HEF, SAGGER_HEF_COVERED = 1, 3  # 22k
+
+
+def sagger_he_plays(rules, state, side: str, cid: str) -> list:
+    """22k: the HE use of a Sagger Power: a Leg target at 7 hexes or more (a helicopter hovers)."""
+    from ..queries.units import eligible
+
+    out = []
+    board = board_at(state)
+    for lead in sorted(state.units.values(), key=lambda x: x.uid):
+        if lead.side != side or "sagger" not in utype(lead).powers or not eligible(lead) or lead.shaken:
+            continue
+        if utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
+            continue
+        for ld, tgt, g in fire_options(rules, state, side, use=Use.SAGGER, units=[lead]):
+            t = state.units.get(tgt)
+            if g or t is None or not utype(t).leg or board.distance(lead.hex, t.hex) < SAGGER_MIN:
+                continue
+            out.append(PlayCard(cid, Block.POWER, Use.SAGGER, ld, tgt, he=True))
+    return out
+
+
+def sagger_hef(state, target) -> int:
+    """22k: HEF 1 against a Leg unit, 3 when it is in a Bunker or a building."""
+    board = board_at(state)
+    t = state.units[target]
+    return SAGGER_HEF_COVERED if (t.hex in state.bunkers or board.row(t.hex).building) else SAGGER_HEF

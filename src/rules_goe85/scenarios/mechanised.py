@@ -5,18 +5,19 @@ in :mod:`.jalalabad`).
 """
 from __future__ import annotations
 
+from ..effects.damage_draw import damage_card
+from ..effects.losses import apply_hit
+
 import attrs
 from tabletop_core import Decision
 
 from ..model.actions import Decline, Declined, Stinger, Su25, Use
 from ..queries.board import board_at
 from ..queries.deck import card
-from ..procedures.draws import damage_card
 from ..procedures.setup import after_placed, setup_carrier
 from ..model.state import MUJ, SOVIET, other
 from ..model.frames import EventChoice, FireFrame
 from ..model.events import Note
-from ..procedures.damage import apply_hit
 from ..queries.units import is_hard, units_at, utype
 from ..model.vehicles import APFire, MechSet
 

@@ -4,13 +4,14 @@ held, +2 for their Bonus card, -4 for the Soviets' (victory ``zhawar``).  The Wi
 set-up (data, ``wire``)."""
 from __future__ import annotations
 
+from ..effects.damage_draw import damage_card
+
 import attrs
 
 from ..model.actions import Step
 from ..model.events import Note
 from ..model.frames import MoveFrame
 from ..model.state import MUJ, SOVIET
-from ..procedures.draws import damage_card
 from ..queries.board import board_at
 from ..queries.deck import card
 from ..queries.units import units_at

@@ -328,7 +328,7 @@ def test_sagger_he_against_leg_units_one_or_three_in_a_building():
     _impulse(g)
     give(g, "soviet", ["#16"])
     assert not any(isinstance(o, PlayCard) and o.use == "sagger" for o in main_options(RULES, g.state, "soviet"))  # < 7
-    from rules_goe85.procedures.ap_cases import sagger_hef
+    from rules_goe85.procedures.vehicles import sagger_hef
 
     building = next(h for h in B.hexes if B.row(h).building)
     position(g, [("M", "muj-rifle-intensive", "mujahideen", B.label(building))])

@@ -5,8 +5,9 @@ from rules_goe85.model.actions import REFUSALS, Block, Decline, Declined, PlayCa
 from rules_goe85.model.events import HitUndone, TargetNoted, UnitHit
 from rules_goe85.model.frames import AssaultCombat, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import APFire
-from rules_goe85.procedures.ap_cases import first_fire_mode
-from rules_goe85.procedures.fire import first_fire_marker, start_fire
+from rules_goe85.queries.first_fire import first_fire_mode
+from rules_goe85.queries.first_fire import first_fire_marker
+from rules_goe85.procedures.fire import start_fire
 from rules_goe85.procedures.move import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for

@@ -103,7 +103,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
 
 @pytest.mark.rule("goe85:scenario:air-assault")
 def test_air_assault_scoring_of_losses():
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
 
     g = game("air-assault")
     position(g, [("H", "mi-24", "soviet", "6B2"), ("S", "spetsnaz", "soviet", "6B3"), ("M", "rpd", "mujahideen", "6J6")],

@@ -123,7 +123,7 @@ def test_kill_zone_events_ied_indecision_preparation_tough():
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_victory_points_and_the_fifth_kill():
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
 
     g = game("kill-zone")
     position(g, [("G", "gaz-66", "soviet", "7E2"), ("B", "btr-70", "soviet", "7G2"), ("S", "sov-rifle-intensive", "soviet", "7F5")]
