@@ -49,10 +49,10 @@ def test_the_contract_fails_when_a_lower_layer_imports_a_higher_one(tmp_path):
 def test_the_contract_fails_when_a_procedure_imports_another(tmp_path):
     """move.py used to open Opportunity Fire by calling opportunity_fire; now it pushes the window
     (or an order) and an import of that procedure breaks the independence contract."""
-    result = _lint_with(tmp_path, "procedures/move.py", "from .opportunity_fire import act_window  # a cross-procedure call")
+    result = _lint_with(tmp_path, "procedures/move/steps.py", "from ..opportunity_fire import act_window  # a cross-procedure call")
     assert result.returncode != 0
     assert "independent" in result.stdout and "BROKEN" in result.stdout.upper()
-    assert "rules_goe85.procedures.move -> rules_goe85.procedures.opportunity_fire" in result.stdout
+    assert "rules_goe85.procedures.move.steps -> rules_goe85.procedures.opportunity_fire" in result.stdout
 
 
 def test_the_contract_fails_when_a_card_module_imports_a_procedure(tmp_path):

@@ -23,6 +23,8 @@ Readings (each here only):
 """
 from __future__ import annotations
 
+from ..effects.attack_start import start_fire
+
 from ..queries.fire_options import fire_options
 
 from ..effects.scatter import accurate
@@ -89,7 +91,7 @@ def do(rules, ctx, side: str, action) -> None:
         uids = sorted(x.uid for x in units_at(state, u.hex) if x.side == side and eligible(x))
         ctx.push(MoveOrder(side, Use.BRUTAL, tuple(uids), action.card, brutal=action.unit))
     else:  # 22l, two hexes
-        from ..procedures.fire import start_fire
+
 
         for target in (action.second, action.target):  # pushed last-first: the first named resolves first
             start_fire(rules, ctx, side, Use.RAPID_FIRE, action.unit, target, False, marker="ops", lead_hef=RAPID_FIRE_HEF)

@@ -289,7 +289,7 @@ def _muj_hexes(state) -> list:
 
 
 def act_event(rules, ctx, f: EventChoice, action) -> None:
-    from ..procedures import move
+    from ..procedures.move import steps as move
     from ..procedures.turn import act_keep
 
     if f.event == "keep_one":

@@ -50,7 +50,7 @@ class TanksAtZhawar(ScenarioRules):
             ctx.replace(attrs.evolve(f, mp=tuple((x, 0 if x in failed else m, 0 if x in failed else b) for x, m, b in f.mp),
                                      stepped=tuple(sorted(set(f.stepped) | set(failed)))))
         if passed:
-            from ..procedures.move import act_move
+            from ..procedures.move.steps import act_move
 
             act_move(rules, ctx, ctx.state.top, attrs.evolve(action, units=tuple(passed)))
         return True

@@ -7,7 +7,7 @@ from rules_goe85.cards.powers import conceal_hexes, do_power, do_rally, power_pl
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.model.events import Rallied, UnitHit
 from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
-from rules_goe85.procedures.fire import start_fire
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 

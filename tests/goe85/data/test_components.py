@@ -9,7 +9,7 @@ from rules_goe85.data.components import CardsFile, UnitsFile, game_data
 from rules_goe85.data.loading import load_game_data
 from rules_goe85.model.actions import Use
 from rules_goe85.queries.ap_numbers import armour
-from rules_goe85.procedures.fire import start_fire
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 

@@ -5,7 +5,7 @@ from rules_goe85.model.actions import Block, PlayCard, RetreatFrom, Step, Stop, 
 from rules_goe85.model.frames import AssaultFrame, Impulse
 from rules_goe85.model.state import Unit
 from rules_goe85.queries.assault_numbers import assault_hef, distribute, loser
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 
 from ..helpers import decline_empty_windows, play_through

@@ -6,7 +6,7 @@ from rules_goe85.model.actions import (
 )
 from rules_goe85.model.frames import AssaultFrame
 from rules_goe85.model.vehicles import Unloaded
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.effects.losses import destroy
 from rules_goe85.queries.board import away_from, board_for
@@ -61,7 +61,7 @@ def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
 
 @pytest.mark.rule("goe85:8d")
 def test_passengers_take_no_part_in_an_assault_on_their_hex():
-    from rules_goe85.procedures.assault import resolve
+    from rules_goe85.procedures.assault.declaration import resolve
 
     g = game()
     here, frm = B.hex("5E4"), B.hex("5E5")

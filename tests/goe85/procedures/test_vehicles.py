@@ -9,7 +9,7 @@ from rules_goe85.model.actions import (
 )
 from rules_goe85.model.frames import ReserveFrame
 from rules_goe85.model.state import Unit
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.opportunity_fire import opp_fire_plays
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.helicopters import he_adjustment

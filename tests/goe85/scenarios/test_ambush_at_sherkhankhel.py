@@ -7,7 +7,7 @@ from rules_goe85.model.actions import Decline, Declined, ExitMap, PlaceVillageUn
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import MechSet
 from rules_goe85.queries.fire_options import fire_options
-from rules_goe85.procedures.fire import start_fire
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import end_turn_limit
 from rules_goe85.queries.sight import sees
 from rules_goe85.queries.board import board_at, board_for

@@ -2,6 +2,10 @@
 procedures/booby_trap.py)."""
 from __future__ import annotations
 
+from ..model.frames import FireFrame
+from ..model.frames import PunishingRetreat
+from ..queries.punishing_retreat import retreat_hexes
+
 import attrs
 
 from ..data.components import game_data
@@ -25,3 +29,11 @@ def offer_booby_trap(ctx, uid: str, dest) -> None:
         ctx.replace(attrs.evolve(top, movers=top.movers + (uid,)))
         return
     ctx.push(TrapWindow(dest, (uid,)))
+
+
+def offer_punishing_retreat(ctx, f: FireFrame) -> None:
+    """Called with the second attack already on the stack."""
+    state = ctx.state
+    if len(f.targets) != 1 or not retreat_hexes(state, f.targets[0], f.lead):
+        return
+    ctx.push(PunishingRetreat(state.units[f.targets[0]].side, f.targets[0], f.lead))

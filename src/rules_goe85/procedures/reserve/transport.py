@@ -27,12 +27,12 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward
 
-from ..model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
-from ..queries.board import board_at
-from ..model.events import Note
-from ..model.frames import ReserveFrame
-from ..queries.units import eligible, heli_mode, units_at, utype
-from ..model.vehicles import Faced, Loaded, ModeSet, Unloaded
+from ...model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
+from ...queries.board import board_at
+from ...model.events import Note
+from ...model.frames import ReserveFrame
+from ...queries.units import eligible, heli_mode, units_at, utype
+from ...model.vehicles import Faced, Loaded, ModeSet, Unloaded
 
 RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
 
@@ -61,22 +61,22 @@ def reserve_allowance(state, u) -> int:
 
 
 def _price(u) -> int:
-    from ..queries.movement import half, mp_allowance
+    from ...queries.movement import half, mp_allowance
 
     return half(mp_allowance(u, "reserve"))
 
 
 def _payer(c, p):
     """8a, 17c: a ground carrier pays for loading and unloading, a helicopter's passenger pays."""
-    from ..queries.sight import is_heli
+    from ...queries.sight import is_heli
 
     return p if is_heli(c) else c
 
 
 def transport_choices(state, f: ReserveFrame) -> list:
-    from ..queries.sight import is_heli
-    from ..queries.carrying import room_for
-    from ..queries.carrying import may_unload
+    from ...queries.sight import is_heli
+    from ...queries.carrying import room_for
+    from ...queries.carrying import may_unload
 
     out = []
     mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
@@ -109,8 +109,8 @@ def transport_choices(state, f: ReserveFrame) -> list:
 
 def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
     """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
-    from ..queries.sight import is_heli
-    from ..queries.helicopters import legal_modes
+    from ...queries.sight import is_heli
+    from ...queries.helicopters import legal_modes
 
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
@@ -127,8 +127,8 @@ def heli_reserve_reach(state, u) -> dict:
     began there."""
     from tabletop_core.boards.hexfacing import front_hexes
 
-    from ..queries.units import stacking_ok
-    from ..queries.facing import facing_of
+    from ...queries.units import stacking_ok
+    from ...queries.facing import facing_of
 
     board = board_at(state)
     budget = reserve_allowance(state, u)
@@ -163,8 +163,8 @@ def heli_reserve_reach(state, u) -> dict:
 
 
 def decide_reserve(rules, state, f: ReserveFrame):
-    from .reserve import decide_reserve as base
-    from ..queries.sight import is_heli
+    from .leg_moves import decide_reserve as base
+    from ...queries.sight import is_heli
 
     d = base(rules, state, f)
     moves = []
@@ -189,8 +189,8 @@ def decide_reserve(rules, state, f: ReserveFrame):
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
-    from .reserve import act_reserve as base
-    from ..queries.sight import is_heli
+    from .leg_moves import act_reserve as base
+    from ...queries.sight import is_heli
 
     state = ctx.state
     if isinstance(action, ReserveMode):

@@ -7,19 +7,19 @@ Draws and the hits to :mod:`.assault_combat`.
 """
 from __future__ import annotations
 
-from ..effects.losses import retreat
+from ...effects.losses import retreat
 
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from ..model.actions import Decline, Declined, PlayReaction, Use
-from ..queries.board import away_from, board_at
-from ..queries.deck import card, hand_of
-from ..model.state import DECK, REMOVED, other, sapper_pile
-from ..model.frames import AssaultFrame, Impulse
-from ..model.events import MarkerSet
-from ..queries.units import has, units_at, utype
+from ...model.actions import Decline, Declined, PlayReaction, Use
+from ...queries.board import away_from, board_at
+from ...queries.deck import card, hand_of
+from ...model.state import DECK, REMOVED, other, sapper_pile
+from ...model.frames import AssaultFrame, Impulse
+from ...model.events import MarkerSet
+from ...queries.units import has, units_at, utype
 
 
 def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
@@ -142,7 +142,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
                 retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
         return
     # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_combat.py)
-    from .assault_combat import begin
+    from .combat import begin
 
     begin(rules, ctx, f, attackers, [state.units[d.uid] for d in defenders if d.uid in state.units])
 

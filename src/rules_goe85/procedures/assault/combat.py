@@ -23,26 +23,26 @@ Readings (kept here only):
 """
 from __future__ import annotations
 
-from ..effects.damage_draw import draw_hits
-from ..effects.losses import apply_hit
-from ..queries.assault_numbers import tactical
-from ..queries.assault_numbers import assault_hef
-from ..queries.assault_numbers import distribute
-from ..queries.assault_numbers import loser
+from ...effects.damage_draw import draw_hits
+from ...effects.losses import apply_hit
+from ...queries.assault_numbers import tactical
+from ...queries.assault_numbers import assault_hef
+from ...queries.assault_numbers import distribute
+from ...queries.assault_numbers import loser
 
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from ..model.actions import Decline, Declined, PlayReaction, RetreatFrom, Use
-from ..queries.board import away_from, board_at
-from ..queries.deck import reaction_window
-from ..model.state import DECK, other
-from ..model.events import MarkerSet, Note, VPScored
-from ..queries.units import units_at, utype
-from ..queries.deck import reacts
-from ..model.frames import AssaultCombat
-from ..model.events import HitUndone
+from ...model.actions import Decline, Declined, PlayReaction, RetreatFrom, Use
+from ...queries.board import away_from, board_at
+from ...queries.deck import reaction_window
+from ...model.state import DECK, other
+from ...model.events import MarkerSet, Note, VPScored
+from ...queries.units import units_at, utype
+from ...queries.deck import reacts
+from ...model.frames import AssaultCombat
+from ...model.events import HitUndone
 
 LIGHT_WOUNDS, RESILIENT, RETREAT = "light_wounds", "resilient", "retreat"
 
@@ -249,7 +249,7 @@ def _draw(ctx, f: AssaultCombat) -> None:
 def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     """13c-13e once every hit is resolved and nobody retreated by card.  ``frm_choice``: the entry
     hex the defender chose to retreat away from (13d: its choice when the attack came from several)."""
-    from ..effects.losses import retreat
+    from ...effects.losses import retreat
 
     state = ctx.state
     board = board_at(state)
@@ -295,7 +295,7 @@ def _entries(state, f: AssaultCombat):
 def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:
     """19f played once the hits are resolved: undo them (compensating events), then ``side``'s
     units leave the hex; everybody who took part is Ops Complete."""
-    from ..effects.losses import retreat
+    from ...effects.losses import retreat
 
     state = ctx.state
     ctx.pop()
