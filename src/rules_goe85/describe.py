@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .model import actions as A
 from .queries.board import board_at
-from .data.components import game_data
+from .data.loading import game_data
 from .queries.attack_plan import attack_plan
 from .queries.fire_reach import FIRE_POWERS
 

@@ -5,7 +5,7 @@ from tabletop_core import Rules, Scenario
 from tabletop_core.errors import UnknownNameError
 
 from . import dispatch
-from .data.components import game_data
+from .data.loading import game_data
 from .model import vehicles as vehicle_model
 from .model.actions import ACTIONS
 from .model.events import EVENTS, PhaseSet, appliers

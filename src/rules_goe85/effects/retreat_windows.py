@@ -8,7 +8,7 @@ from ..queries.punishing_retreat import retreat_hexes
 
 import attrs
 
-from ..data.components import game_data
+from ..data.loading import game_data
 from ..model.frames import TrapWindow
 from ..model.state import SOVIET
 from ..queries.board import board_at

@@ -14,7 +14,7 @@ from tabletop_core.decks import hand
 
 from ..model.actions import Decline, Declined, PlayReaction, Use
 from ..queries.deck import card, hand_of
-from ..data.components import game_data
+from ..data.loading import game_data
 from ..model.state import DECK, MUJ
 from ..model.frames import FireFrame
 from ..model.frames import TrapWindow

@@ -21,7 +21,7 @@ from tabletop_core import Decision
 
 from ..model.actions import Place, PlaceFoxhole, PlaceWire
 from ..queries.board import board_at
-from ..data.components import game_data
+from ..data.loading import game_data
 from ..model.events import FoxholePlaced, Note, UnitPlaced
 from ..model.state import Unit
 from ..queries.units import stacking_ok, units_at, utype

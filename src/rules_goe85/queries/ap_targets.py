@@ -5,7 +5,7 @@ from ..model.actions import Use
 from ..queries.board import board_at
 from ..queries.units import units_at
 
-from ..data.components import game_data
+from ..data.loading import game_data
 from .units import heli_mode, is_hard, utype
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from tabletop_core.decks import hand
 
-from ..data.components import ACTIONS, Card, game_data
+from ..data.components import ACTIONS, Card
+from ..data.loading import game_data
 from ..model.state import DECK, GoEState
 
 LEVEL = {"": 0, "green": 1, "gold": 2, "red": 3}

@@ -103,7 +103,7 @@ def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
     from tabletop_core.boards.hexfacing import facing_toward
 
     from ..model.events import BunkerPlaced, WirePlaced
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     spec = game_data().scenarios[ctx.state.scenario]
     if force.bunker:
@@ -114,14 +114,14 @@ def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
         far = min((x for x in board.hexes if x[0] == h[0]) or board.hexes, key=key)
         ctx.emit(BunkerPlaced(h, facing_toward(h, far) if far != h else 3))
     if force.wire and wire:
-        from .common import _preference
+        from ..queries.board import deploy_preference
 
         zone = sorted({h for z in force.zones for h in board.zone_hexes(z)})
         from ..procedures.setup import fortifiable
 
         zone = [h for h in zone if fortifiable(ctx.state, board, h)]
         toward = attrs.evolve(force, prefer=spec.edges.get(other(force.side), "north"))
-        zone.sort(key=lambda h: _preference(board, toward, h))
+        zone.sort(key=lambda h: deploy_preference(board, toward, h))
         picked = []
         for h in zone:  # spread out: no two Wire hexes adjacent
             if all(board.distance(h, p) > 1 for p in picked):
@@ -143,7 +143,7 @@ def deploy(ctx, board, force, uids, zone) -> bool:
         return False
     state = ctx.state
     zone = [h for h in zone if h not in state.wire and (not force.cover_only or board.cf(h) > 0)]
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     data = game_data()
     vehicles = [(u, t) for u, t in uids if data.units[t].kind in ("vehicle", "truck", "helicopter")]

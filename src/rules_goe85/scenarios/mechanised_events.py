@@ -366,7 +366,7 @@ def wave_squad(ctx, tid: str) -> None:
 
 
 def game_spec(state):
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     return game_data().scenarios[state.scenario]
 

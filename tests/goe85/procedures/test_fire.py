@@ -1,7 +1,7 @@
 """Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Block, PlayCard, Use
 from rules_goe85.model.frames import FireFrame, Impulse
 from rules_goe85.queries.attack_plan import attack_hef, draw_plan

@@ -1,7 +1,7 @@
 """The scenario air-assault: set-up, special rules, events and victory."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import PlaceFoxhole, PlayCard, Unload, Use, Wave
 from rules_goe85.model.frames import MoveFrame
 from rules_goe85.procedures.turn import main_options

@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_core.decks import hand
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Discard, Ied, Place, Prepare, Relocate, Reverse, Step, Tough
 from rules_goe85.model.events import PhaseSet
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
