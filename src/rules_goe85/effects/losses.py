@@ -14,7 +14,7 @@ from ..queries.facing import facing_of
 from ..queries.sight import is_heli
 from ..queries.units import airborne, heli_mode, is_hard, stacking_ok, units_at, utype
 from .damage_draw import damage_card
-from .retreat_windows import offer_booby_trap
+from .openings import offer_booby_trap
 
 
 def apply_hit(rules, ctx, uid: str) -> str:

@@ -9,7 +9,7 @@ attack through its windows on the stack: ``support`` (the attacker's Support car
 from __future__ import annotations
 
 from ..effects.attack_start import start_fire
-from ..effects.retreat_windows import offer_punishing_retreat
+from ..effects.openings import offer_punishing_retreat
 from ..queries.attack_plan import draw_plan
 
 from ..effects.ability_hooks import after_fire

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..effects.attack_start import start_fire
 from ..queries.punishing_retreat import retreat_hexes
 
-from ..effects.retreat_windows import offer_booby_trap
+from ..effects.openings import offer_booby_trap
 
 import attrs
 from tabletop_core import Decision

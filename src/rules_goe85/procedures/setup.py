@@ -125,7 +125,7 @@ def act(rules, ctx, f: Deploy, action) -> None:
     else:
         ctx.pop()
     if isinstance(action, Place):  # 15d: a vehicle set up faces the corner its owner picks next (vehicle_facing.py)
-        from .vehicle_facing import after_placement
+        from ..effects.openings import after_placement
 
         after_placement(ctx, ctx.state.units[action.unit])
 

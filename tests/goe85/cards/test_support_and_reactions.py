@@ -278,7 +278,7 @@ def test_critical_hit_redraws_one_card_against_leg_units():
 
 @pytest.mark.rule("goe85:19f")
 def test_retreat_voids_the_assault():
-    from rules_goe85.procedures.assault.declaration import push_assaults
+    from rules_goe85.effects.openings import push_assaults
 
     g = game()
     position(g, [("S1", "spetsnaz", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5C4")])

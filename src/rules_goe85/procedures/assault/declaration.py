@@ -17,24 +17,9 @@ from ...model.actions import Decline, Declined, PlayReaction, Use
 from ...queries.board import away_from, board_at
 from ...queries.deck import card, hand_of
 from ...model.state import DECK, REMOVED, other, sapper_pile
-from ...model.frames import AssaultFrame, Impulse
+from ...model.frames import AssaultFrame
 from ...model.events import MarkerSet
 from ...queries.units import has, units_at, utype
-
-
-def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
-    """One assault per hex entered (13a); ``brutal``: the unit whose Brutal Power moved them (22g)."""
-    by_hex: dict = {}
-    for uid, frm in assaults:
-        u = ctx.state.units.get(uid)
-        if u is not None:
-            by_hex.setdefault(u.hex, []).append((uid, frm))
-    top = ctx.state.top
-    if by_hex and isinstance(top, Impulse):  # 13a: one assault per hex per impulse
-        ctx.replace(attrs.evolve(top, assaulted=tuple(sorted(set(top.assaulted) | set(by_hex)))))
-    for h in sorted(by_hex, reverse=True):
-        used = ("brutal",) if brutal and any(uid == brutal for uid, _ in by_hex[h]) else ()
-        ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))
 
 
 def _ambush_ok(units) -> bool:

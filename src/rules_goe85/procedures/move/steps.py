@@ -177,7 +177,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:
-    from ..assault.declaration import push_assaults
+    from ...effects.openings import push_assaults
 
     state = ctx.state
     ctx.pop()
