@@ -1,10 +1,33 @@
 """Armor-piercing fire (GoE 15): hit the target, then get through its armour.
 
-The numbers are pure functions (:func:`to_hit_number`, :func:`card_hits`, :func:`armour`,
-:func:`damage_result`) so the 15c example is a test; :class:`APFire` on the stack carries one
+The numbers are pure functions (queries/ap_numbers.py) so the 15c example is a test; :class:`APFire` on the stack carries one
 attack through its windows: Aimed Shot (19a) -> Unexpected Cover (20d) -> the targeting draw ->
 Critical Hit (19d) -> Glancing Shot (20b) -> the APF draw.  Several AP firers of one hex attack one
 after another (10d), each with its own draws.
+
+The special cases (who attacks and the numbers are queries/strike_targets.py, ap_targets.py,
+first_fire.py; Sagger's HE use is vehicles.py; the bunker attack and fixed numbers are here):
+
+* 12a/17d artillery: a strike attacks the Soft Targets of a hex with its HEF and each Hard Target
+  with its APF (the same number unless the scenario says otherwise) plus one card's APF Bonus
+  against the flank armour: reaching it Shakes the vehicle, never more (Shake! likewise, Dud!
+  nothing, Destroy! only Shakes).  Helicopters are touched only when landed, and then as Soft
+  Targets; loaded passengers are inside their carrier (8d; a Shaken carrier shakes them, 8f).
+* 20a First Fire: the target of an attack fires back at once; against a Hard Target the answer
+  is AP fire (a Hard Target takes nothing else, 2b), against a Soft one HE.  The firer's numbers
+  are fixed before the answer is resolved, so both attacks land whatever the other does.
+* 22k Sagger: a FIRE Power at 7 hexes or more: AP with APF 5 and Targeting Modifier 5
+  (here), or HE against Leg units with HEF 1, 3 when the target is in a Bunker or a
+  building (our reading: that HEF replaces the unit's own and the usual range and cover
+  modifiers apply, as for any other fire).
+* 23b the Bunker itself: a Hard Target with AF 4 attacked from any side (no flank or rear
+  armour: our reading of "from any facing"), by AP fire in LOS and AP range of a bunker that
+  holds enemy units and none of the firer's; the to-hit number counts the hex's Cover Factor as
+  for any Hard Target.  Destroy: the bunker is gone, its Rubble marker is laid as a rubble tile
+  (our reading: from then on the hex is the TEC's Rubble terrain at its own elevation, through the
+  tiles laid in play, ``board.board_at``) and every Leg unit in the hex takes two Hits; Shake!: every Leg
+  unit in it is Shaken.  Artillery on a bunker hex: the caller may use the strike's APF against
+  the bunker instead of its HEF against the occupants (12a: Shake only, so it Shakes them all).
 """
 from __future__ import annotations
 
