@@ -7,6 +7,10 @@ and the clean-up's keep-one-card choice.
 """
 from __future__ import annotations
 
+from ..queries.fire_options import iter_fire_options
+
+from ..queries.carrying import lets_get_em_movers
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
@@ -14,7 +18,6 @@ from tabletop_core.decks import hand
 from ..cards import powers
 from ..cards import abilities
 from . import artillery
-from . import fire
 from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
@@ -302,14 +305,14 @@ FIRE_GROUPS = (Use.FIRE, Use.PUNISHING_FIRE, Use.RELOAD_FIRE)  # card uses that 
 
 def fire_group(rules, state, side: str, use: Use, *, power: bool):
     """6c, 10a: the (lead, target, group) attacks a card played for ``use`` may make (a FIRE Power
-    of the lead's when ``power``), in the order of ``fire.iter_fire_options``."""
+    of the lead's when ``power``), in the order of ``iter_fire_options``."""
     if power:
         holders = [u for u in state.units.values() if u.side == side and use in utype(u).powers]
-        for lead, tgt, g in fire.iter_fire_options(rules, state, side, use=use, units=holders):
+        for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=holders):
             if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
                 yield lead, tgt, g
         return
-    for lead, tgt, g in fire.iter_fire_options(rules, state, side, use=use):
+    for lead, tgt, g in iter_fire_options(rules, state, side, use=use):
         if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
             continue
         if use == Use.RELOAD_FIRE and (g or state.units[lead].marker != "fired"):
@@ -476,7 +479,6 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
             uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
         ctx.push(MoveOrder(side, use, tuple(sorted(uids)), action.card))
     elif use == Use.LETS_GET_EM:  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
-        from .transport import lets_get_em_movers
 
         uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.second) if lab])
         ctx.push(MoveOrder(side, use, tuple(uids), action.card))

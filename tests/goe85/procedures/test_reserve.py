@@ -7,7 +7,7 @@ from tabletop_core.errors import IllegalActionError
 from rules_goe85.model.actions import Decline, Declined, EndReserve, PickReserveUnit, ReserveMove
 from rules_goe85.model.events import BarrageSet
 from rules_goe85.model.frames import ReserveDestination, ReserveFrame
-from rules_goe85.procedures.reserve import movers, reserve_moves
+from rules_goe85.procedures.reserve.leg_moves import movers, reserve_moves
 from rules_goe85.queries.board import board_for
 
 from ..helpers import RULES, game, position, reserve_move, reserve_moves_of

@@ -11,16 +11,16 @@ from typing import NamedTuple
 import attrs
 from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
 
-from ..model.actions import EndReserve, ReserveMove
-from ..model.events import ConcealSet, UnitMoved
-from ..model.frames import ReserveFrame
-from ..model.occupancy import by_hex
-from ..model.state import other
-from ..queries.board import board_at
-from ..queries import leg_reserve
-from ..queries.facing import facing_of
-from ..queries.fortifications import tracked_wire_cost
-from ..queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
+from ...model.actions import EndReserve, ReserveMove
+from ...model.events import ConcealSet, UnitMoved
+from ...model.frames import ReserveFrame
+from ...model.occupancy import by_hex
+from ...model.state import other
+from ...queries.board import board_at
+from ...queries import leg_reserve
+from ...queries.facing import facing_of
+from ...queries.fortifications import tracked_wire_cost
+from ...queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 class Around(NamedTuple):
@@ -173,7 +173,7 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
     board = board_at(ctx.state)
     b = board.hex(action.to)
     if action.facing >= 0:  # a vehicle's facing at the end of its reserve move (7b)
-        from ..model.vehicles import Faced
+        from ...model.vehicles import Faced
 
         ctx.emit(Faced(action.unit, action.facing))
     origin = ctx.state.units[action.unit].hex
