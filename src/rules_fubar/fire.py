@@ -131,6 +131,12 @@ def fire_targets(rules, state, u: UnitState) -> list[str]:
     return [e.id for e in state.units.values() if targetable(state, e, u.side) and can_fire_at(rules, state, u, e)]
 
 
+def has_target(rules, state, u: UnitState) -> bool:
+    """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
+    return u.alive and any(targetable(state, e, u.side) and can_fire_at(rules, state, u, e)
+                           for e in state.units.values())
+
+
 def fire_options(rules, state, u: UnitState, *, aimed: bool) -> list:
     """Fire at one target with every figure, or split the fire (# FUBAR fire): the owner then names
     each figure's target in turn (``AssigningFire``), among every target the unit can shoot."""

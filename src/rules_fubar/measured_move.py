@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 
-from .movement import allowance, move_modes, profile_of
+from .movement import acting_frame, allowance, modes_now, profile_of
 from .state import MoveFigures, UnitState
 
 #: At most this many waypoints per figure (a path, not a drawing).
@@ -73,7 +73,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
     u = moving_unit(state)
     if u is None:
         return "no unit is moving now"
-    modes = move_modes(u, state.top)
+    modes = modes_now(state, u)
     if action.mode not in modes:
         if not modes:
             return f"{u.id} cannot move now"
@@ -81,7 +81,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
     paths = action.paths
     if not isinstance(paths, tuple) or len(paths) != len(u.figures):
         raise TypeError(f"paths must be a tuple of {len(u.figures)} paths, one per figure of {u.id}")
-    left = allowance(u, state.top, action.mode)
+    left = allowance(u, acting_frame(state), action.mode)
     moved = False
     for f, path in zip(u.figures, paths):
         if not isinstance(path, tuple):
@@ -129,11 +129,11 @@ def propose(rules, state, rng) -> MoveFigures | None:
     u = moving_unit(state)
     if u is None:
         return None
-    modes = move_modes(u, state.top)
+    modes = modes_now(state, u)
     if not modes:
         return None
     mode = modes[rng.below(len(modes))]
-    left = allowance(u, state.top, mode)
+    left = allowance(u, acting_frame(state), mode)
     table = rules.measure_for(u).table
     heading = rng.below(360)
     spread = rng.below(4)  # 0: the unit moves as a body; otherwise each figure its own way

@@ -16,7 +16,7 @@ from tabletop_core.boards.table import INFANTRY, VEHICLE
 
 from .civilians import hostile
 from .measure import centroid
-from .state import Activated, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
+from .state import Activated, Choosing, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
 
 #: # FUBAR actions: distances in inches.
 DISTANCE = {"walk": 6.0, "run": 12.0, "duck": 8.0, "ground": 3.0, "assault": 8.0, "drive": 12.0}
@@ -63,6 +63,25 @@ def move_modes(u: UnitState, frame) -> tuple[str, ...]:
         left = max(allowance(u, frame, frame.mode).values(), default=0.0)
         return (frame.mode,) if left >= SMALLEST_MOVE else ()
     return ()
+
+
+def acting_frame(state):
+    """The frame of the unit whose action is being taken: its ``Activated`` or ``Walking`` frame,
+    which lies under the ``Choosing`` frame of step two (``action_menu.py``)."""
+    stack = state.stack
+    top = stack[-1] if stack else None
+    if type(top) is Choosing and len(stack) > 1:
+        return stack[-2]
+    return top
+
+
+def modes_now(state, u: UnitState) -> tuple[str, ...]:
+    """``move_modes`` for the decision now: at step two of a move only the mode named at step one."""
+    top = state.top
+    modes = move_modes(u, acting_frame(state))
+    if type(top) is Choosing:
+        return (top.kind,) if top.kind in modes else ()
+    return modes
 
 
 def allowance(u: UnitState, frame, mode: str) -> dict[str, float]:
