@@ -107,8 +107,6 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
     most answers are settled by the first that can shoot.  A direct weapon needs only to see one
     target figure within its longest band (every band has Fire Points, data.py), so target
     figures beyond it are not looked at: the same answer as ``shot``, without their sight lines."""
-    from .measure import edge
-
     m = rules.measure_for(u)
     for f in u.figures:
         w = weapon_of(rules, u, f)
@@ -118,9 +116,7 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
             if shot(rules, state, u, f, target) is not None:
                 return True
             continue
-        reach = w.longest + 1e-9  # the tolerance of Weapon.fire_points
-        near = tuple(g for g in target.figures if edge(f, g) <= reach)
-        if near and m.sees_any(f, near):
+        if m.reaches(f, target.figures, w.longest + 1e-9):  # the tolerance of Weapon.fire_points
             return True
     return False
 

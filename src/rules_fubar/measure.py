@@ -62,6 +62,7 @@ class Measure:
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
         self._rows: dict[tuple, tuple] = {}
         self._any: dict[tuple, bool] = {}
+        self._reaches: dict[tuple, bool] = {}
         self._incoherent: dict[tuple, int] = {}
 
     # -- single points --------------------------------------------------------------------------
@@ -139,6 +140,19 @@ class Measure:
         if answer is None:
             answer = _remember(self._sees, key, self._unit_sees(a.figures, b.figures))
         return answer
+
+    def sees_any_of(self, a: UnitState, others) -> bool:
+        """Does ``a`` see any unit of ``others``?  The cached verdicts first, then one unit at a time
+        until one is seen (``seen_among`` answers for every unit; this stops at the first)."""
+        cache = self._sees
+        rest = []
+        for b in others:
+            verdict = cache.get((a.figures, b.figures))
+            if verdict:
+                return True
+            if verdict is None:
+                rest.append(b)
+        return any(self.sees(a, b) for b in rest)
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -261,6 +275,16 @@ class Measure:
         answer = self._any.get(key)
         if answer is None:
             answer = _remember(self._any, key, self._unit_sees((f,), figs))
+        return answer
+
+    def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
+        """Does ``f`` see one of ``figs`` within ``reach`` inches, edge to edge?  (Cached on both and
+        the reach: figures beyond it are never looked at, so their sight lines are never asked.)"""
+        key = (f, figs, reach)
+        answer = self._reaches.get(key)
+        if answer is None:
+            near = tuple(g for g in figs if edge(f, g) <= reach)
+            answer = _remember(self._reaches, key, bool(near) and self.sees_any(f, near))
         return answer
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
