@@ -196,12 +196,23 @@ def save_for(rules, state, target: UnitState, source: tuple[float, float]) -> in
     if target.carried_by:  # troops inside a vehicle use its save
         return transport.inside_save(rules, state, target)
     save = majority_armour(rules, target)
+    v = shelter(rules, state, target, source)
+    return save if v is None else min(save, rules.data.vehicles[v.vehicle].save)
+
+
+def shelter(rules, state, target: UnitState, source: tuple[float, float]) -> UnitState | None:
+    """# FUBAR saves: the friendly vehicle most of ``target``'s figures stand directly behind
+    whose save beats their armour (the best; on a tie one that is not hidden), or None."""
+    best, save = None, majority_armour(rules, target)
     for v in state.units.values():
-        if v.vehicle and v.alive and v.side == target.side:
-            covered = sum(1 for f in target.figures if behind(v, source, f))
-            if covered * 2 > len(target.figures):
-                save = min(save, rules.data.vehicles[v.vehicle].save)
-    return save
+        if not (v.vehicle and v.alive and v.side == target.side):
+            continue
+        if sum(1 for f in target.figures if behind(v, source, f)) * 2 <= len(target.figures):
+            continue
+        s = rules.data.vehicles[v.vehicle].save
+        if s < save or (s == save and best is not None and best.hidden and not v.hidden):
+            best, save = v, s
+    return best
 
 
 def roll_successes(ctx, count: int, need: int, *, player: str, reason: str) -> int:
@@ -285,6 +296,10 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
             harmless += h  # LWTV: small arms cannot hurt armoured vehicles (nor the troops inside)
         else:
             hits += h
+    cover = shelter(rules, ctx.state, target, source) if not (target.vehicle or target.carried_by) else None
+    if cover is not None and cover.hidden:
+        # reading: the save would show a hidden vehicle is there; the shot striking its hull shows it
+        ctx.emit(UnitRevealed(cover.id, f"shelters {tid} from fire"))
     save = save_for(rules, ctx.state, target, source)
     saved = roll_successes(ctx, hits, save, player=target.side, reason=f"{tid} saves ({save}+)")
     unsaved = hits - saved

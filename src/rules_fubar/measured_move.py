@@ -11,7 +11,8 @@ every figure's path
   a vehicle 12" with soft or harder cover costing double: the core table's move profiles),
 
 and no figure ends touching a visible enemy figure (reading: base contact is made only by an
-Assault).  Coherency (3") is not checked: keeping or restoring it is the owner's business, and a
+Assault).  A figure that ends on a hidden enemy is legal: it stops short and finds that unit
+(``movement.stop_at_hidden``), since a refusal would tell the mover where it lies.  Coherency (3") is not checked: keeping or restoring it is the owner's business, and a
 figure out of it costs -1 on the unit's next activation (# FUBAR activation).
 """
 from __future__ import annotations

@@ -175,11 +175,54 @@ _HOW = {"walk": "walks", "run": "runs", "duck": "ducks and weaves", "drive": "dr
 def move_figures(rules, ctx, uid: str, mode: str, paths, *, how: str) -> None:
     """Move ``uid``'s figures along ``paths`` (checked already) in ``mode``."""
     u = ctx.state.units[uid]
+    paths = stop_at_hidden(ctx, u, tuple(paths))
     ends = tuple(p[-1] if p else f.pos for f, p in zip(u.figures, paths))
     if mode == "duck":
         # FUBAR actions: Duck & Weave counts as soft cover until the unit next activates
         ctx.emit(StanceSet(uid, "duck"))
     relocate(rules, ctx, uid, ends, how=f"{_HOW[mode]} {how}".strip(), paths=tuple(paths))
+
+
+def stop_at_hidden(ctx, u: UnitState, paths):
+    """A figure whose path would end on a hidden enemy's base stops short, in base contact, and that
+    unit is revealed (reading: the mover stumbles on it; refusing the move instead would tell the
+    mover where it lies, and base contact is made only by an Assault).  The check of a move looks
+    at visible enemies only (``measured_move.touching``), for the same reason."""
+    out = []
+    found: list[str] = []
+    for f, path in zip(u.figures, paths):
+        if path:
+            start = path[-2] if len(path) > 1 else f.pos
+            end = path[-1]
+            for e in ctx.state.units.values():
+                if e.side == u.side or not e.alive or not e.hidden:
+                    continue
+                for g in e.figures:
+                    if math.dist(end, g.pos) < f.r + g.r:
+                        end = _short_of(start, end, g.pos, f.r + g.r)
+                        if e.id not in found:
+                            found.append(e.id)
+            path = path[:-1] + (end,) if end != f.pos else ()
+        out.append(path)
+    for eid in found:
+        ctx.emit(UnitRevealed(eid, f"found by {u.id} moving onto it"))
+    return tuple(out)
+
+
+def _short_of(a, b, c, gap: float) -> tuple[float, float]:
+    """The point of segment a->b nearest b that is at least ``gap`` from ``c`` (a itself if none)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return a
+    # solve |a + t (b - a) - c| = gap for the smaller root t in [0, 1]: the first touch along the leg
+    fx, fy = a[0] - c[0], a[1] - c[1]
+    qa, qb, qc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - gap * gap
+    disc = qb * qb - 4 * qa * qc
+    if qc <= 0 or disc < 0:
+        return a  # it starts in contact already (cannot happen from a legal position): it stays
+    t = max(0.0, (-qb - math.sqrt(disc)) / (2 * qa) - 1e-3 / length)
+    return (_r(a[0] + dx * t), _r(a[1] + dy * t))
 
 
 def go_to_ground_vector(rules, u: UnitState) -> tuple[float, float] | None:
