@@ -32,7 +32,7 @@ CACHE_LIMIT = 1 << 17
 BATCH = 40
 
 
-def _remember(cache: dict, key, value):
+def remember(cache: dict, key, value):
     if len(cache) >= CACHE_LIMIT:
         cache.clear()
     cache[key] = value
@@ -63,6 +63,8 @@ class Measure:
         self._rows: dict[tuple, tuple] = {}
         self._any: dict[tuple, bool] = {}
         self._reaches: dict[tuple, bool] = {}
+        #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
+        self.catches: dict[tuple, object] = {}
         self._incoherent: dict[tuple, int] = {}
 
     # -- single points --------------------------------------------------------------------------
@@ -98,19 +100,19 @@ class Measure:
         key = (a, b)
         seen = self._los.get(key)
         if seen is None:
-            seen = _remember(self._los, key, self.table.line_of_sight(a, b))
+            seen = remember(self._los, key, self.table.line_of_sight(a, b))
         return seen
 
     def _sight_lines(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
         if len(lines) < BATCH:
             table = self.table
-            return [_remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
+            return [remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
         starts = np.array([k[0] for k in lines], dtype=np.float64)
         ends = np.array([k[1] for k in lines], dtype=np.float64)
         answers = self.table.line_of_sight_many(starts, ends).tolist()
         for k, v in zip(lines, answers):
-            _remember(self._los, k, v)
+            remember(self._los, k, v)
         return answers
 
     def prefetch_sight_lines(self, starts, ends) -> None:
@@ -138,7 +140,7 @@ class Measure:
         key = (a.figures, b.figures)
         answer = self._sees.get(key)
         if answer is None:
-            answer = _remember(self._sees, key, self._unit_sees(a.figures, b.figures))
+            answer = remember(self._sees, key, self._unit_sees(a.figures, b.figures))
         return answer
 
     def sees_any_of(self, a: UnitState, others) -> bool:
@@ -169,7 +171,7 @@ class Measure:
                 if type(answer) is list:
                     pending += len(answer)
                 else:
-                    _remember(cache, (a.figures, b.figures), answer)
+                    remember(cache, (a.figures, b.figures), answer)
             verdicts.append(answer)
         if pending >= BATCH:
             lines = [k for v in verdicts if type(v) is list for k in v]
@@ -180,7 +182,7 @@ class Measure:
         out = []
         for b, v in zip(others, verdicts):
             if pending:
-                _remember(cache, (a.figures, b.figures), v)
+                remember(cache, (a.figures, b.figures), v)
             if v:
                 out.append(b)
         return out
@@ -218,7 +220,7 @@ class Measure:
         for k in lines:
             seen = los.get(k)
             if seen is None:
-                seen = _remember(los, k, table.line_of_sight(k[0], k[1]))
+                seen = remember(los, k, table.line_of_sight(k[0], k[1]))
             yield seen
             if seen:
                 return
@@ -230,7 +232,7 @@ class Measure:
         key = (a.figures, b.figures)
         rows = self._rows.get(key)
         if rows is None:
-            rows = _remember(self._rows, key, self._rows_now(a.figures, b.figures))
+            rows = remember(self._rows, key, self._rows_now(a.figures, b.figures))
         return rows
 
     def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
@@ -265,7 +267,7 @@ class Measure:
         key = (f, b.figures)
         out = self._seen.get(key)
         if out is None:
-            out = _remember(self._seen, key, self._figure_sees_which(f, b.figures))
+            out = remember(self._seen, key, self._figure_sees_which(f, b.figures))
         return out
 
     def sees_any(self, f: Fig, figs: tuple[Fig, ...]) -> bool:
@@ -274,7 +276,7 @@ class Measure:
         key = (f, figs)
         answer = self._any.get(key)
         if answer is None:
-            answer = _remember(self._any, key, self._unit_sees((f,), figs))
+            answer = remember(self._any, key, self._unit_sees((f,), figs))
         return answer
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
@@ -284,7 +286,7 @@ class Measure:
         answer = self._reaches.get(key)
         if answer is None:
             near = tuple(g for g in figs if edge(f, g) <= reach)
-            answer = _remember(self._reaches, key, bool(near) and self.sees_any(f, near))
+            answer = remember(self._reaches, key, bool(near) and self.sees_any(f, near))
         return answer
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
@@ -330,7 +332,7 @@ class Measure:
             from tabletop_core.boards.table import Figure
 
             core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
-            n = _remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
+            n = remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
         return n
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
