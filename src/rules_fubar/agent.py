@@ -24,6 +24,11 @@ positions on the scenario's table through the rules object.  Its habits:
   while not outnumbered, and at the end rolls for its BVP (3.5 VP a die on average against 3 for a
   trade).
 
+An action comes in two steps (ruleset 1.5, ``action_menu.py``): it names the kind by these habits
+from what it sees (a fire only with a non-civilian enemy in sight, the move mode whose reach takes
+in the hardest cover, an assault with a weakened enemy in reach), then picks the target or the
+destination among those step two offers.
+
 Ties are broken by its own seeded generator, so a seed gives the same game every time.
 """
 from __future__ import annotations
