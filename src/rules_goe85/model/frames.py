@@ -58,6 +58,7 @@ class MoveFrame(Frame):
     assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()  # (uid, hex entered from; None: off the map)
     card: str = ""
     brutal: str = ""  # 22g: the unit whose Brutal Power moves this hex (Ops Complete afterwards)
+    transported: tuple[str, ...] = ()  # 8a: units that have loaded or unloaded in this move (queries/transport_budget.py)
 
 
 @attrs.frozen

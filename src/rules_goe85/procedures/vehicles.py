@@ -25,11 +25,12 @@ from ..model.frames import APFireOrder, FireOrder, MoveFrame, OppFireWindow
 from ..model.state import other
 from ..queries.opportunity import window_opens
 from ..model.events import Note, UnitMoved
-from ..queries.units import airborne, heli_mode, is_hard, stacking_ok, units_at, utype
+from ..queries.units import airborne, eligible, heli_mode, is_hard, stacking_ok, units_at, utype
 from ..queries.sight import is_heli, sees
 from ..queries.carrying import passengers, room_for
 from ..queries.facing import _centre, facing_of
 from ..queries.movement import half, mp_allowance
+from ..queries.transport_budget import may_transport, mp_after_transport
 from ..model.vehicles import Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
 
 VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
@@ -114,7 +115,8 @@ def vehicle_options(rules, state, f: MoveFrame, uid: str, m: int) -> list:
 
 
 def transport_options(rules, state, f: MoveFrame) -> list:
-    """8a/8c/8g/8h/17c: load and unload choices inside a move."""
+    """8a/8c/8g/8h/17c: load and unload choices inside a move (ground carriers: the half-MF budget
+    of ``queries/transport_budget.py``; helicopters: the passenger pays half its MF, 17c)."""
     left = {u: m for u, m, _ in f.mp}
     out = []
     for uid in left:
@@ -125,8 +127,7 @@ def transport_options(rules, state, f: MoveFrame) -> list:
             c = state.units.get(u.carrier)
             if c is None or not _may_unload(state, c, u):
                 continue
-            pays = c.uid if (c.uid in left and not is_heli(c)) else uid
-            if _can_pay(state, f, pays, left):
+            if (_can_pay(state, f, uid, left) if is_heli(c) else _ground_budget_ok(state, f, (uid, c.uid))):
                 out.append(Unload(uid, c.uid))
             continue
         if not utype(u).leg or u.shaken:  # 8h: a Shaken passenger cannot load
@@ -138,17 +139,28 @@ def transport_options(rules, state, f: MoveFrame) -> list:
                 continue
             if not room_for(state, c, u):
                 continue
-            pays = c.uid if (c.uid in left and not is_heli(c)) else uid
-            if _can_pay(state, f, pays, left):
+            if (_can_pay(state, f, uid, left) if is_heli(c) else _ground_budget_ok(state, f, (uid, c.uid))):
                 out.append(Load(uid, c.uid))
-    for cid in left:  # the carrier in the move, its passenger not activated (8a: move then unload)
+    for cid in left:  # a ground carrier in the move and a Leg unit that is not (8a)
         c = state.units.get(cid)
-        if c is None or not utype(c).carrier:
+        if c is None or c.hex is None or not utype(c).carrier or is_heli(c) or not may_transport(state, f, cid):
             continue
-        for p in passengers(state, cid):
-            if p.uid not in left and _may_unload(state, c, p) and _can_pay(state, f, cid, left) and not is_heli(c):
+        for p in passengers(state, cid):  # moves, then unloads its passenger
+            if p.uid not in left and _may_unload(state, c, p):
                 out.append(Unload(p.uid, cid))
+        if c.shaken or c.carrier:  # 8h
+            continue
+        for p in units_at(state, c.hex):  # drives to a waiting Leg unit and loads it (the BMP-1 example)
+            if (p.uid not in left and p.side == c.side and utype(p).leg and not p.carrier and not p.shaken
+                    and eligible(p) and room_for(state, c, p)):
+                out.append(Load(p.uid, cid))
     return out
+
+
+def _ground_budget_ok(state, f: MoveFrame, uids) -> bool:
+    """8a: every unit of the move among ``uids`` is still within its half-MF budget."""
+    in_move = {u for u, _, _ in f.mp}
+    return all(may_transport(state, f, x) for x in uids if x in in_move)
 
 
 def _may_unload(state, c, p) -> bool:
@@ -186,30 +198,14 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     stepped = set(f.stepped)
     if isinstance(action, (Load, Unload)):
         c = state.units[action.carrier]
-        pays = c.uid if (c.uid in left and not is_heli(c)) else uid
-        price = half(mp_allowance(state.units[pays], f.use))
-        if isinstance(action, Load):
-            ctx.emit(Loaded(uid, c.uid))
-            ctx.emit(Note(f"{uid} loads into {c.uid}"))
-            left[pays] = (max(0, left[pays][0] - price), 0)
-            if uid in left:
-                left[uid] = (0, 0)  # the passenger rides from now on
+        if is_heli(c):
+            stepped.update(_heli_transport(ctx, f, action, u, c, left))
+            transported = f.transported
         else:
-            shaken = u.shaken
-            ctx.emit(Unloaded(uid))
-            ctx.emit(Note(f"{uid} unloads from {c.uid}"))
-            if pays in left:
-                left[pays] = (max(0, left[pays][0] - price), 0)
-            if uid in left and pays != uid:  # 8a(3): each then moves half its MF, if the carrier has not moved
-                left[uid] = (0 if (c.uid in stepped or shaken) else half(mp_allowance(u, f.use)), 0)
-            if shaken:  # 8g: a Shaken passenger may unload, then neither does more
-                left[uid] = (0, 0)
-                if c.uid in left:
-                    left[c.uid] = (0, 0)
-            if uid not in left:
-                left[uid] = (0, 0)
-        stepped.update({uid, pays})
-        ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped))))
+            stepped.update(_ground_transport(ctx, f, action, u, c, left))
+            transported = tuple(sorted(set(f.transported) | ({uid, c.uid} & set(left))))
+        ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped)),
+                                 transported=transported))
         mover = c.uid if isinstance(action, Load) else uid
         if u.hex is not None and window_opens(rules, ctx.state, f.player, [mover], u.hex):
             ctx.push(OppFireWindow(other(f.player), mover, u.hex))  # 11a: (un)loading draws fire (on the carrier once loaded)
@@ -243,6 +239,50 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     rules.after_step(ctx, [uid], b)
     if uid in ctx.state.units and window_opens(rules, ctx.state, f.player, [uid], b):
         ctx.push(OppFireWindow(other(f.player), uid, b, f.use == Use.FAST_MOVE))
+
+
+def _heli_transport(ctx, f: MoveFrame, action, u, c, left) -> set:
+    """17c: the passenger pays half its MF to board or leave a helicopter.  Returns who acted."""
+    uid = u.uid
+    price = half(mp_allowance(u, f.use))
+    if isinstance(action, Load):
+        ctx.emit(Loaded(uid, c.uid))
+        ctx.emit(Note(f"{uid} loads into {c.uid}"))
+        left[uid] = (0, 0)  # it pays, then rides from now on
+    else:
+        ctx.emit(Unloaded(uid))
+        ctx.emit(Note(f"{uid} unloads from {c.uid}"))
+        left[uid] = (0, 0) if u.shaken or uid not in left else (max(0, left[uid][0] - price), 0)
+        if u.shaken and c.uid in left:  # 8g: a Shaken passenger may unload, then neither does more
+            left[c.uid] = (0, 0)
+    return {uid}
+
+
+def _ground_transport(ctx, f: MoveFrame, action, u, c, left) -> set:
+    """8a, 8g: a ground carrier loads or unloads; each unit of the move keeps what
+    ``queries/transport_budget.py`` leaves it.  Returns who acted (a waiting Leg unit that boards is
+    marked Moved with the movers)."""
+    state = ctx.state
+    uid = u.uid
+    carrier_left = mp_after_transport(state, f, c.uid) if c.uid in left else None
+    if isinstance(action, Load):
+        ctx.emit(Loaded(uid, c.uid))
+        ctx.emit(Note(f"{uid} loads into {c.uid}"))
+        if uid in left:
+            left[uid] = (0, 0)  # the passenger rides from now on
+    else:
+        ctx.emit(Unloaded(uid))
+        ctx.emit(Note(f"{uid} unloads from {c.uid}"))
+        if u.shaken:  # 8g: a Shaken passenger may unload, then neither does more
+            carrier_left = 0 if carrier_left is not None else None
+            left[uid] = (0, 0)
+        elif uid in left and c.uid not in f.stepped:  # 8a third way: unload, then each moves half its MF
+            left[uid] = (mp_after_transport(state, f, uid), 0)
+        else:  # unloaded where its carrier stopped
+            left[uid] = (0, 0)
+    if carrier_left is not None:
+        left[c.uid] = (carrier_left, 0)
+    return {uid} | ({c.uid} & set(left))
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
