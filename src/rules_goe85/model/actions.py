@@ -86,6 +86,7 @@ class Use(_Named):
     HELI_FAST_MOVE = "heli_fast_move"  # 17a
     HELI_MOVE = "heli_move"
     HELI_MOVE_FIRE = "heli_move_fire"
+    HELI_FIRE = "heli_fire"  # 17a/17b: a Fire activation; the mode is declared before the target
     TUNNEL_MOVE = "tunnel_move"  # Air Assault's tunnels
     TUNNEL_MOVE_FIRE = "tunnel_move_fire"
     # where a procedure came from (not a card block)

@@ -272,7 +272,8 @@ def main_options(rules, state, side: str):
         c = card(cid)
         for block, use in _uses(rules, state, side, cid):
             if use == Use.FIRE:
-                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
+                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)
+                         if not is_heli(state.units[lead])]  # 17b: a helicopter declares its mode first (Use.HELI_FIRE)
             elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
                 opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.PUNISHING_FIRE)
                          if not g and not tgt.startswith("hex:")]

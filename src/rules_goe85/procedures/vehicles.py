@@ -17,21 +17,23 @@ from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
 
 from ..model.actions import (
-    Block, DeclareMode, Decline, Declined, Fly, Load, Pivot, PlayCard, Reverse, Step, Unload, Use,
+    Block, DeclareMode, Decline, Declined, FireAt, Fly, Load, Pivot, PlayCard, Reverse, Step, Unload, Use,
 )
 from ..queries.board import board_at
 from ..queries.fortifications import tracked_wire_cost
 from ..model.frames import APFireOrder, FireOrder, MoveFrame, OppFireWindow
 from ..model.state import other
 from ..queries.opportunity import window_opens
-from ..model.events import Note, UnitMoved
+from ..model.events import MarkerSet, Note, UnitMoved
 from ..queries.units import airborne, eligible, heli_mode, is_hard, stacking_ok, units_at, utype
 from ..queries.sight import is_heli, sees
 from ..queries.carrying import passengers, room_for
 from ..queries.facing import _centre, facing_of
 from ..queries.movement import half, mp_allowance
 from ..queries.transport_budget import may_transport, mp_after_transport
-from ..model.vehicles import Destroyed, Faced, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced
+from ..model.vehicles import (
+    Destroyed, Faced, HeliFireChoice, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced,
+)
 
 VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
 LANDING = ("clear", "hill", "scrub")  # 17b: where a helicopter may land
@@ -470,11 +472,54 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h])
-                if not g]
-        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h])
-                if not g]
+        if any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h)):  # 17b: mode first, then the target
+            out.append(PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid))
     return out
+
+
+def _mode_views(state, h) -> list:
+    """The helicopter as it would be in each mode it may declare, for what it could then see and
+    fire at: flying and hovering see alike (one level up, 17e), landed from the ground."""
+    views = [h]
+    airborne_now = heli_mode(h) != "landed"
+    for mode in legal_modes(state, h):
+        if (mode == "landed") == airborne_now:
+            views.append(attrs.evolve(h, mode=mode))
+            break
+    return views
+
+
+def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
+    """17a: what a helicopter activated to Fire may shoot at in its (declared) mode: HE at Soft
+    Targets, AP at Hard Targets (never landed, 17b); it fires alone."""
+    from .ap_fire import ap_leads
+    from .fire import fire_options
+
+    out = [FireAt(lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h]) if not g]
+    out += [FireAt(lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]) if not g]
+    return out
+
+
+def decide_heli_fire(rules, state, f: HeliFireChoice):
+    u = state.units.get(f.uid)
+    if u is None or u.hex is None or u.shaken:
+        return None
+    opts = heli_fire_targets(rules, state, f.player, u)
+    return Decision(f.player, tuple(opts), f"{f.uid} ({heli_mode(u)}): pick the target") if opts else None
+
+
+def act_heli_fire(rules, ctx, f: HeliFireChoice, action) -> None:
+    ctx.pop()
+    order = APFireOrder if action.ap else FireOrder
+    ctx.push(order(f.player, Use.FIRE, action.unit, action.target, marker="fired"))
+
+
+def advance_heli_fire(rules, ctx, f: HeliFireChoice) -> None:
+    """The declared mode leaves nothing to fire at: the activation is spent (4c: it is marked)."""
+    ctx.pop()
+    if f.uid in ctx.state.units:
+        ctx.emit(Note(f"{f.uid} has no target as {heli_mode(ctx.state.units[f.uid])}"))
+        ctx.emit(MarkerSet(f.uid, "fired"))
 
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
@@ -494,6 +539,10 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="ops",
                            lead_hef=sagger_hef(ctx.state, action.target)))
+        return True
+    if use == Use.HELI_FIRE:
+        ctx.push(HeliFireChoice(side, action.unit, action.card))
+        ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first, for a Fire too
         return True
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]
