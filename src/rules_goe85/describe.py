@@ -103,6 +103,8 @@ WORDS = {
     A.Fly: lambda a, s: f"{unit(s, a.unit)} flies to {a.to}, nose to vertex {a.facing}",
     A.Load: lambda a, s: f"{unit(s, a.unit)} loads into {unit(s, a.carrier)}",
     A.Unload: lambda a, s: f"{unit(s, a.unit)} unloads from {unit(s, a.carrier)}",
+    A.ChooseEntrant: lambda a, s: f"{unit(s, a.unit)} enters with this Move",
+    A.EntrantsChosen: lambda a, s: "these units enter (no more)",
     A.Stop: lambda a, s: "stop moving",
     A.FireAt: lambda a, s: f"{unit(s, a.unit)} fires{' AP' if a.ap else ''} at {_target(s, a.target)}",
     A.DeclareMode: lambda a, s: f"{unit(s, a.unit)}: {a.mode}",

@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple
 from .model import frames as F
 from .model import vehicles as V
 from .procedures import (
-    ap_fire, artillery, assault, assault_combat, booby_trap, bonus_cards, draws, fire, move, move_and_fire,
+    ap_fire, artillery, assault, assault_combat, booby_trap, bonus_cards, draws, entry, fire, move, move_and_fire,
     opportunity_fire, punishing_fire, setup, transport, turn, vehicle_facing, vehicles,
 )
 from .scenarios import common, mechanised_events
@@ -33,6 +33,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
     F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure
+    F.EntryChoice: Procedure(entry.decide, entry.act, entry.advance),  # 18h: one hex's worth enters
     F.MoveFrame: Procedure(move.decide_move, move.act_move, None),  # 7, 15, 17
     F.OppFireWindow: Procedure(opportunity_fire.decide_window, opportunity_fire.act_window,
                                opportunity_fire.advance_window),  # 11

@@ -279,6 +279,18 @@ class Unload(Action):
 
 
 @attrs.frozen
+class ChooseEntrant(Action):
+    """18h, 9: ``unit``, off the map, is one of the hex's worth of units this Move brings on."""
+
+    unit: str
+
+
+@attrs.frozen
+class EntrantsChosen(Action):
+    """18h: the units chosen so far enter; no more join them."""
+
+
+@attrs.frozen
 class Stop(Action):
     """7: the moving units stop."""
 
@@ -488,7 +500,7 @@ class Su25(Action):
 
 ACTIONS = (
     PlayCard, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
-    Step, Reverse, Pivot, Fly, Load, Unload, Stop, FireAt, DeclareMode,
+    Step, Reverse, Pivot, Fly, Load, Unload, ChooseEntrant, EntrantsChosen, Stop, FireAt, DeclareMode,
     ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
     PlayReaction, PickVictim, RetreatFrom, Retreat, Strike,
     Place, PlaceFoxhole, PlaceWire, Face,
@@ -497,4 +509,4 @@ ACTIONS = (
 )
 
 #: The actions that only turn something down or end a step (what a script plays to say "no").
-REFUSALS = (Decline, Stop, Pass, EndImpulse, EndReserve)
+REFUSALS = (Decline, Stop, Pass, EndImpulse, EndReserve, EntrantsChosen)

@@ -261,6 +261,17 @@ class APFireOrder(AttackOrder):
 
 
 @attrs.frozen
+class EntryChoice(Frame):
+    """18h, 9: a Move card brings on one hex's worth of off-map units: the player picks them one at
+    a time (``chosen``), within one hex's stacking (procedures/entry.py)."""
+
+    player: str
+    use: Use = attrs.field(converter=Use)
+    card: str
+    chosen: tuple[str, ...] = ()
+
+
+@attrs.frozen
 class MoveOrder(Frame):
     """Begin a move (GoE 7, 18e/g/h/i/o, 22g): move.py works out the MP and pushes its :class:`MoveFrame`."""
 
@@ -273,4 +284,4 @@ class MoveOrder(Frame):
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice)

@@ -31,6 +31,7 @@ from ..queries.carrying import passengers, room_for
 from ..queries.facing import _centre, facing_of
 from ..queries.movement import half, mp_allowance
 from ..queries.transport_budget import may_transport, mp_after_transport
+from ..queries.entering import helicopters_waiting
 from ..model.vehicles import (
     Destroyed, Faced, HeliFireChoice, Loaded, ModeChoice, ModeSet, Unloaded, Withdrawn, WreckPlaced,
 )
@@ -448,6 +449,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
 
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
+    entering = helicopters_waiting(state, side)
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g, ap=True)
@@ -459,13 +461,15 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
             out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=use)
                     if not g and not tgt.startswith("hex:")]
         elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
-            out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis]
+            out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis + entering]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
         from .ap_cases import sagger_he_plays
 
         out += sagger_he_plays(rules, state, side, cid)
+    for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
