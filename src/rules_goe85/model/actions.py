@@ -412,6 +412,14 @@ class Face(Action):
     facing: int
 
 
+@attrs.frozen
+class FaceBunker(Action):
+    """23b: the Bunker in ``to`` faces ``facing`` (a vertex, 0-5)."""
+
+    to: str
+    facing: int
+
+
 # -- event cards and scenario rules ------------------------------------------------------------------
 @attrs.frozen
 class Prepare(Action):
@@ -503,7 +511,7 @@ ACTIONS = (
     Step, Reverse, Pivot, Fly, Load, Unload, ChooseEntrant, EntrantsChosen, Stop, FireAt, DeclareMode,
     ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
     PlayReaction, PickVictim, RetreatFrom, Retreat, Strike,
-    Place, PlaceFoxhole, PlaceWire, Face,
+    Place, PlaceFoxhole, PlaceWire, Face, FaceBunker,
     Prepare, Ied, Tough, Fear, ExtraAmmo, AmmoFire, Wave, ExitMap, PlaceVillageUnit, Boldness,
     HelicopterAttack, Stinger, Su25,
 )

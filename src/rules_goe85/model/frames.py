@@ -221,6 +221,14 @@ class FacingChoice(Frame):
 
 
 @attrs.frozen
+class BunkerFacing(Frame):
+    """23b: the owner of a Bunker set up in ``hex`` turns it to face one of the hex's corners."""
+
+    player: str
+    hex: tuple[int, int]
+
+
+@attrs.frozen
 class ExtraPlays(Frame):
     """Sherkhankhel: the Mujahideen play Action cards out of turn (the village event)."""
 
@@ -284,4 +292,4 @@ class MoveOrder(Frame):
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice, BunkerFacing)

@@ -87,6 +87,7 @@ def bunker_hex(state, target: str):
 def bunker_targets(state, side: str, lead) -> list[str]:
     """Bunkers ``lead`` may fire AP at: holding enemy units and none of ``side``'s, in LOS and AP range."""
     from ..queries.ap_targets import rules_range
+    from ..queries.fortifications import outside_bunker_front
     from ..queries.sight import up
 
     if not state.bunkers:
@@ -97,7 +98,7 @@ def bunker_targets(state, side: str, lead) -> list[str]:
         there = units_at(state, h)
         if not any(u.side != side for u in there) or any(u.side == side for u in there):
             continue
-        if rules_range(board.distance(lead.hex, h)) is None:
+        if rules_range(board.distance(lead.hex, h)) is None or outside_bunker_front(state, lead, h):  # 23b
             continue
         if board.sight(state).los(lead.hex, h, "vehicle" if utype(lead).kind in ("vehicle", "truck") else "leg",
                                   up(lead), 0) >= 2:
@@ -189,7 +190,7 @@ def first_fire_mode(state, u, lead) -> str:
     not an Eligible unshaken unit on its own, out of range or sight, or no factor that hurts it)."""
     from ..queries.ap_targets import ap_capable, ap_target, rules_range
     from ..queries.fire_reach import MAX_RANGE
-    from ..queries.fortifications import fire_blocked
+    from ..queries.fortifications import fire_blocked, outside_bunker_front
     from ..queries.units import targetable
     from ..queries.sight import sees
 
@@ -204,7 +205,8 @@ def first_fire_mode(state, u, lead) -> str:
     if not sees(state, u, lead):
         return ""
     ap_ok = (ap_capable(u) and ap_target(lead) and rules_range(d) is not None
-             and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed"))  # 17b
+             and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")  # 17b
+             and not outside_bunker_front(state, u, lead.hex))  # 23b
     if is_hard(lead):  # 2b: a Hard Target only to AP fire
         return "ap" if ap_ok else ""
     if d <= MAX_RANGE and targetable(state, lead) and not fire_blocked(state, u.hex, lead.hex,

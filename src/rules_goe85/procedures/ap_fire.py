@@ -63,6 +63,7 @@ def damage_result(card_id: str, apf: int, range_mod: int, af: int, *, bonus: int
 
 # -- who may fire at what -------------------------------------------------------------------------
 def ap_leads(state, side: str, *, use: str, units=None):
+    from ..queries.fortifications import outside_bunker_front
     from ..queries.sight import sees
 
     board = board_at(state)
@@ -87,7 +88,7 @@ def ap_leads(state, side: str, *, use: str, units=None):
             d = board.distance(lead.hex, t.hex)
             if use == Use.SAGGER and d < SAGGER_MIN:
                 continue
-            if rules_range(d) is None or not sees(state, lead, t):
+            if rules_range(d) is None or not sees(state, lead, t) or outside_bunker_front(state, lead, t.hex):  # 23b
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue

@@ -19,22 +19,36 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 
-from ..model.actions import Place, PlaceFoxhole, PlaceWire
+from ..model.actions import FaceBunker, Place, PlaceFoxhole, PlaceWire
 from ..queries.board import board_at
 from ..data.components import game_data
-from ..model.events import FoxholePlaced, Note, UnitPlaced
+from ..model.events import BunkerPlaced, FoxholePlaced, Note, UnitPlaced
 from ..model.state import Unit
 from ..queries.units import stacking_ok, units_at, utype
-from ..model.frames import Deploy
+from ..model.frames import BunkerFacing, Deploy
 
 NO_FORTIFICATION = ("pond",)  # 23: nor any building (the TEC's building flag)
 
 
 def start_deployment(ctx, spec, to_place) -> None:
-    """Push one Deploy frame per force with a set-up zone, the first to set up on top."""
+    """Push one Deploy frame per force with a set-up zone, the first to set up on top; a force with
+    a Bunker first turns it (23b: the owner picks its facing, :class:`BunkerFacing`)."""
+    board = board_at(ctx.state)
     for index, uids in reversed(to_place):
         force = spec.forces[index]
         ctx.push(Deploy(force.side, index, tuple(uids), force.foxholes, force.wire))
+        if force.bunker:
+            ctx.push(BunkerFacing(force.side, board.hex(force.bunker)))
+
+
+def decide_bunker(rules, state, f: BunkerFacing):
+    label = board_at(state).label(f.hex)
+    return Decision(f.player, tuple(FaceBunker(label, v) for v in range(6)), f"the Bunker in {label}: face a hex corner")
+
+
+def act_bunker(rules, ctx, f: BunkerFacing, action) -> None:
+    ctx.pop()
+    ctx.emit(BunkerPlaced(f.hex, action.facing))
 
 
 def _zone(state, f: Deploy):

@@ -73,7 +73,8 @@ def setup(rules, ctx, scenario: str, options=None) -> None:
             continue
         from . import mechanised
 
-        mechanised.place_fortifications(ctx, board, force, wire=mode == "default")  # 23b Bunker; 23c Wire
+        # 23b Bunker (in the decision phase its owner faces it, procedures/setup.py); 23c Wire
+        mechanised.place_fortifications(ctx, board, force, wire=mode == "default", bunker=mode == "default")
         if mode == "default":
             _deploy(ctx, board, force, uids)
         else:

@@ -95,17 +95,18 @@ def load_force(ctx, force, uids) -> None:
             ctx.emit(MechSet(f"carried:{c.uid}", 1))
 
 
-def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
-    """23b: the force's Bunker in its named hex, facing the enemy's friendly edge (our default); 23c,
-    default deployment only (``wire``): its Wire in the zone's hexes nearest the enemy, none adjacent
-    to another.  In the set-up decision phase the player places the Wire (setup.py)."""
+def place_fortifications(ctx, board, force, *, wire: bool = True, bunker: bool = True) -> None:
+    """Default deployment only (``bunker``, ``wire``; in the set-up decision phase the player faces
+    the Bunker and places the Wire, setup.py): 23b the force's Bunker in its named hex, facing the
+    enemy's friendly edge; 23c its Wire in the zone's hexes nearest the enemy, none adjacent to
+    another."""
     from tabletop_core.boards.hexfacing import facing_toward
 
     from ..model.events import BunkerPlaced, WirePlaced
     from ..data.components import game_data
 
     spec = game_data().scenarios[ctx.state.scenario]
-    if force.bunker:
+    if force.bunker and bunker:
         h = board.hex(force.bunker)
         enemy_edge = spec.edges.get(other(force.side), "south")
         key = {"south": lambda x: -(2 * x[1] + x[0]), "north": lambda x: 2 * x[1] + x[0],
