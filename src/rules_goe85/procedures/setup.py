@@ -2,8 +2,9 @@
 scenario gives ("sets up first" / "second"), one unit at a time, into a legal hex of their zone;
 then the side's Foxholes (23a) go into its zone.
 
-Legal hex: in one of the force's zones, enterable by a Leg unit (Jalalabad's "only hexes into
-which they could theoretically enter" holds for every scenario), not holding an enemy unit, and
+Legal hex: in one of the force's zones, one the unit could enter by its own movement class
+(Jalalabad's "only hexes into which they could theoretically enter" holds for every scenario;
+``queries/movement.could_enter``: no tank in a building), not holding an enemy unit, and
 within stacking (9) with the units already there.  Fortifications go in any zone hex except
 buildings and ponds (23), one Foxhole per hex and none in the Bunker's hex (the Bunker is that hex's
 fortification); then the side's Wire (23c, Tanks at Zhawar: the Soviet player's 3 Wire), one a hex,
@@ -21,6 +22,7 @@ from tabletop_core import Decision
 
 from ..model.actions import FaceBunker, Place, PlaceFoxhole, PlaceWire
 from ..queries.board import board_at
+from ..queries.movement import could_enter
 from ..data.components import game_data
 from ..model.events import BunkerPlaced, FoxholePlaced, Note, UnitPlaced
 from ..model.state import Unit
@@ -62,7 +64,7 @@ def placement_hexes(state, f: Deploy, unit: Unit):
     board = board_at(state)
     out = []
     for h in _zone(state, f):
-        if board.row(h).cost("L") is None:
+        if not could_enter(board, h, unit):  # 24: by the unit's own movement class
             continue
         there = units_at(state, h)
         if any(u.side != f.side for u in there) or not stacking_ok(there + [unit]):

@@ -24,6 +24,7 @@ from ..model.events import (
 )
 from ..queries.units import units_at, utype
 from ..queries.fortifications import fortified
+from ..queries.movement import could_enter
 
 
 def short(side: str) -> str:
@@ -144,10 +145,13 @@ def _deploy(ctx, board, force, uids) -> None:
     slots = iter(zone)
     current = None
     count = 0
+    def room(h, u):  # 9, and 24: a hex the unit could enter by its own movement class
+        return fits(state, h, u) and could_enter(board, h, u)
+
     for uid, tid in ordinary:
         u = Unit(uid, tid, force.side, None)
-        if current is None or count % 2 == 0 or not fits(state, current, u):
-            current = next(h for h in slots if fits(state, h, u))
+        if current is None or count % 2 == 0 or not room(current, u):
+            current = next(h for h in slots if room(h, u))
             used.append(current)
             count = 0
         count += 1

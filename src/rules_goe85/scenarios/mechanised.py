@@ -149,12 +149,14 @@ def deploy(ctx, board, force, uids, zone) -> bool:
     vehicles = [(u, t) for u, t in uids if data.units[t].kind in ("vehicle", "truck", "helicopter")]
     ordinary = [(u, t) for u, t in uids if (u, t) not in vehicles and not data.units[t].hero]
     heroes = [(u, t) for u, t in uids if data.units[t].hero]
-    slots = iter(zone)
+    from ..queries.movement import could_enter
+
     used = []
-    for uid, tid in vehicles:
-        h = next(slots)
+    for uid, tid in vehicles:  # 24: each in a hex it could enter by its own movement class
+        h = next(x for x in zone if x not in used and could_enter(board, x, Unit(uid, tid, force.side, None)))
         used.append(h)
         ctx.emit(UnitPlaced(Unit(uid, tid, force.side, h)))
+    slots = iter([x for x in zone if x not in used])
     current = None
     count = 0
     for uid, tid in ordinary + heroes:
