@@ -125,6 +125,7 @@ WORDS = {
     A.PlaceWire: lambda a, s: f"Wire in {a.to}",
     A.Face: lambda a, s: f"{unit(s, a.unit)} faces vertex {a.facing}",
     A.FaceBunker: lambda a, s: f"the Bunker in {a.to} faces vertex {a.facing}",
+    A.ConcealAtStart: lambda a, s: f"the Leg units in {a.to} begin concealed",
     A.Prepare: lambda a, s: f"keep card {a.keep}" + (f", card {a.bottom} to the bottom" if a.bottom else ""),
     A.Ied: lambda a, s: f"IED under {unit(s, a.unit)} ({'3 AP' if a.ap else '4 HE'})",
     A.Tough: lambda a, s: f"Tough: {unit(s, a.unit)} loses its marker",

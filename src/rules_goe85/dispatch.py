@@ -27,6 +27,7 @@ class Procedure(NamedTuple):
 PROCEDURES: dict[type, Procedure] = {
     F.Deploy: Procedure(setup.decide, setup.act, setup.advance),  # set-up as decisions
     F.BunkerFacing: Procedure(setup.decide_bunker, setup.act_bunker, None),  # 23b
+    F.SetupConceal: Procedure(setup.decide_conceal, setup.act_conceal, setup.advance_conceal),  # 22p
     F.FacingChoice: Procedure(vehicle_facing.decide, vehicle_facing.act, vehicle_facing.advance),  # 15d
     F.BonusPick: Procedure(bonus_cards.decide_pick, bonus_cards.act_pick, None),  # 24b
     F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d

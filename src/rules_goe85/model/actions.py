@@ -137,6 +137,7 @@ class Declined(enum.Enum):
     VILLAGE = "village"
     STINGER = "stinger"
     SU25 = "su25"
+    VISIBLE = "visible"  # 22p: no (more) hexes begin concealed
 
 
 # -- the turn and the impulse (5, 6) ----------------------------------------------------------------
@@ -413,6 +414,13 @@ class Face(Action):
 
 
 @attrs.frozen
+class ConcealAtStart(Action):
+    """22p: the Leg units in ``to`` begin the scenario concealed."""
+
+    to: str
+
+
+@attrs.frozen
 class FaceBunker(Action):
     """23b: the Bunker in ``to`` faces ``facing`` (a vertex, 0-5)."""
 
@@ -511,7 +519,7 @@ ACTIONS = (
     Step, Reverse, Pivot, Fly, Load, Unload, ChooseEntrant, EntrantsChosen, Stop, FireAt, DeclareMode,
     ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
     PlayReaction, PickVictim, RetreatFrom, Retreat, Strike,
-    Place, PlaceFoxhole, PlaceWire, Face, FaceBunker,
+    Place, PlaceFoxhole, PlaceWire, Face, FaceBunker, ConcealAtStart,
     Prepare, Ied, Tough, Fear, ExtraAmmo, AmmoFire, Wave, ExitMap, PlaceVillageUnit, Boldness,
     HelicopterAttack, Stinger, Su25,
 )

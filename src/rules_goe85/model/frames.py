@@ -214,10 +214,18 @@ class TrapWindow(Frame):
 
 @attrs.frozen
 class FacingChoice(Frame):
-    """15d: the owner turns a vehicle just set up to face one of its hex's six corners."""
+    """15d: the owner turns a vehicle just set up, or just brought on the map, to face one of its hex's six corners."""
 
     player: str
     uid: str
+
+
+@attrs.frozen
+class SetupConceal(Frame):
+    """22p: once every force is set up, ``player`` picks the hexes whose Conceal units begin the
+    scenario concealed (procedures/setup.py)."""
+
+    player: str
 
 
 @attrs.frozen
@@ -292,4 +300,4 @@ class MoveOrder(Frame):
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice, BunkerFacing)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice, BunkerFacing, SetupConceal)

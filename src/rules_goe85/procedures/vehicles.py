@@ -14,21 +14,21 @@ from __future__ import annotations
 
 import attrs
 from tabletop_core import Decision
-from tabletop_core.boards.hexfacing import facing_toward, front_hexes, rear_hexes
+from tabletop_core.boards.hexfacing import front_hexes, rear_hexes
 
 from ..model.actions import (
     Block, DeclareMode, Decline, Declined, FireAt, Fly, Load, Pivot, PlayCard, Reverse, Step, Unload, Use,
 )
 from ..queries.board import board_at
 from ..queries.fortifications import tracked_wire_cost
-from ..model.frames import APFireOrder, FireOrder, MoveFrame, OppFireWindow
+from ..model.frames import APFireOrder, FacingChoice, FireOrder, MoveFrame, OppFireWindow
 from ..model.state import other
 from ..queries.opportunity import window_opens
 from ..model.events import MarkerSet, Note, UnitMoved
 from ..queries.units import airborne, eligible, heli_mode, is_hard, stacking_ok, units_at, utype
 from ..queries.sight import is_heli, sees
 from ..queries.carrying import passengers, room_for
-from ..queries.facing import _centre, facing_of
+from ..queries.facing import facing_of
 from ..queries.movement import half, mp_allowance
 from ..queries.transport_budget import may_transport, mp_after_transport
 from ..queries.entering import helicopters_waiting
@@ -81,11 +81,11 @@ def vehicle_options(rules, state, f: MoveFrame, uid: str, m: int) -> list:
     def affordable(cost):
         return cost is not None and (cost <= m or (first and m > 0))  # 7c minimum move
 
-    if u.hex is None:  # entering by a map edge, facing inwards
+    if u.hex is None:  # entering by a map edge; its owner then turns it (act_vehicle)
         for b in rules.entry_hexes(state, f.player):
             cost = _cost(rules, state, board, None, b, u)
             if affordable(cost) and _may_enter(state, f.player, u, b):
-                out.append(Step((uid,), board.label(b), facing_toward(b, _centre(state.scenario))))
+                out.append(Step((uid,), board.label(b)))
         return out
     v = facing_of(state, u)
     if is_heli(u):
@@ -227,8 +227,8 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     cost = _cost(rules, state, board, u.hex, b, u) or 0
     if isinstance(action, Reverse):
         cost += 1
-    if u.hex is None:
-        ctx.emit(Faced(uid, action.facing))
+    entering = u.hex is None
+    if entering:
         if is_heli(u):
             ctx.emit(ModeSet(uid, "flying"))  # 17b: enters flying
     elif isinstance(action, Fly) and action.facing != facing_of(state, u):
@@ -242,6 +242,8 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
     rules.after_step(ctx, [uid], b)
     if uid in ctx.state.units and window_opens(rules, ctx.state, f.player, [uid], b):
         ctx.push(OppFireWindow(other(f.player), uid, b, f.use == Use.FAST_MOVE))
+    if entering and uid in ctx.state.units:  # 15d: the owner faces the vehicle it brings on (before any fire at it)
+        ctx.push(FacingChoice(f.player, uid))
 
 
 def _heli_transport(ctx, f: MoveFrame, action, u, c, left) -> set:

@@ -41,3 +41,30 @@ def test_units_set_up_only_where_their_own_movement_class_could_enter():
     for u in g.state.units.values():
         if u.hex is not None and game_data().units[u.type].move_class == "T":
             assert b.label(u.hex) not in closed, (u.uid, b.label(u.hex))
+
+
+@pytest.mark.rule("goe85:22p")
+@pytest.mark.rule("goe85:scenario:city-boys")
+def test_conceal_units_in_cover_begin_concealed_only_where_their_owner_chooses():
+    """22p: a Conceal unit in covered terrain, no enemy next to it, "may begin the scenario
+    concealed": once everyone is set up its owner picks the hexes (City Boys' 3 Rifle/Concealed);
+    the Leg units of a chosen hex are concealed, the others are not.  Old behaviour: every one of
+    them began concealed without asking."""
+    from rules_goe85.model.actions import ConcealAtStart, Decline
+
+    g = game("city-boys", setup="choose")
+    b = board_for("city-boys")
+    while isinstance(g.decision.actions[0], (Place, Face)):
+        acts = g.decision.actions
+        if isinstance(acts[0], Place) and g.state.top.side == "mujahideen":  # into cover, apart
+            used = {u.hex for u in g.state.units.values() if u.hex is not None}
+            acts = [a for a in acts if b.cf(b.hex(a.to)) > 0 and b.hex(a.to) not in used] or acts
+        g.apply(acts[0])
+    d = g.decision
+    offered = [a.to for a in d.actions if isinstance(a, ConcealAtStart)]
+    assert d.player == "mujahideen" and len(offered) >= 2 and any(isinstance(a, Decline) for a in d.actions)
+    g.apply(ConcealAtStart(offered[0]))
+    assert ConcealAtStart(offered[0]) not in g.decision.actions  # done: not offered again
+    g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
+    concealed = {b.label(u.hex) for u in g.state.units.values() if u.concealed}
+    assert concealed == {offered[0]}
