@@ -15,7 +15,7 @@ for the move, not a price to pay out of the whole MF:
 The alternative reading, half the MF as a price taken from the whole allowance, gives the same
 numbers for even MFs but strands odd ones (MF 3 walks 1 MP, Fast Move's 7 keeps 3 instead of 4),
 against 8a's "move up to 1/2 of its MF ... and load".  Helicopters keep 17c's own price (their
-passenger pays half its MF), in ``procedures/vehicles.py``.
+passenger pays half its MF), in ``procedures/move/vehicle_steps.py``.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Set-up as a decision phase (GoE 24, the scenarios' Set Up)."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Face, Place
 from rules_goe85.queries.board import board_for
 
