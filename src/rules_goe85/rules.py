@@ -22,7 +22,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.5.0"  # the Reserve Phase and artillery strikes asked in two steps: unit then destination, hex then pattern (0.4.0 logs do not replay)
+    version = "0.5.0"  # issue 12 vehicles: 8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen; the Reserve Phase, artillery and fire plays asked in two steps (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
