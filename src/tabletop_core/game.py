@@ -418,14 +418,14 @@ class Game:
             raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.events)}")
         dicts = raw.events if upto is None else raw.events[:upto]
         game = cls(rules, header)
-        apply, record = game._apply_event, game.events.append
+        decode, appliers, state, record = codec.events.structure, game._appliers, game.state, game.events.append
         for number, data in enumerate(dicts, start=2):
             try:
-                event = codec.event_from_dict(data)
+                event = decode(data)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
                 raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
             try:
-                apply(event)
+                appliers[type(event)](state, event)
             except Exception as exc:  # noqa: BLE001 - an event the state cannot take names its line
                 raise CorruptLogError(path, number, f"event {event.TAG} cannot be applied to the state "
                                       f"({type(exc).__name__}: {_short(exc)})") from None
