@@ -10,12 +10,19 @@ workers ÷ games/s on 1 worker) ÷ W.  ``--sweep`` measures each executor's cost
 trip of empty chunks) and times chunk sizes 1..64; a task's overhead share is that cost over the
 cost plus chunk × the in-process time of a game.  Figures are only meaningful on an idle machine:
 the load average is printed with them.
+
+On a shared machine the wall-clock figures mostly measure the other work, so each executor also
+reports CPU seconds per game: its worker processes' CPU time (``RUSAGE_CHILDREN``, collected when
+the executor shuts down, start-up and warm-up included) plus the parent's, over the games it
+played; and *CPU efficiency* = in-process CPU per game ÷ that.  It is the share of the executor's
+work that is play: what the efficiency would be with a core free for each worker.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
 import os
+import resource
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
@@ -78,17 +85,19 @@ def main() -> None:
         ruleset, scenario, why = pick_ruleset()
     spec = batch.BatchSpec.resolve(ruleset, scenario, games=1, seed=1)
     batch.play_chunk(spec, range(3))  # imports, caches
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     sample = 0
     while time.perf_counter() - started < 2 and sample < 1000:
         batch.play_chunk(spec, [sample])
         sample += 1
     per_game = (time.perf_counter() - started) / sample
+    cpu_per_game = (time.process_time() - cpu_started) / sample
     games = args.games or max(200, min(5000, int(10 / per_game)))
     print(f"ruleset: {ruleset} {scenario} ({why}); {games} games, random agents; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (other work skews the figures); "
           f"default chunk ≤ {MAX_CHUNK}")
-    print(f"in-process, no executor: {1 / per_game:8.1f} games/s ({per_game * 1e3:.2f} ms a game)")
+    print(f"in-process, no executor: {1 / per_game:8.1f} games/s ({per_game * 1e3:.2f} ms a game, "
+          f"{cpu_per_game * 1e3:.2f} ms CPU)")
 
     executors = [("process pool, 1 worker", 1, lambda: batch.process_pool(1)),
                  ("process pool, 2 workers", 2, lambda: batch.process_pool(2))]
@@ -101,6 +110,8 @@ def main() -> None:
 
     base = None
     for label, workers, factory in executors:
+        cpu_before = _children_cpu(), time.process_time()
+        played = 8 * workers + games
         with timed_start(label, factory) as executor:
             rate(spec, executor, 8 * workers, chunk=1)  # warm the workers (imports, host)
             games_per_s = rate(spec, executor, games)
@@ -116,6 +127,18 @@ def main() -> None:
                     r = rate(spec, executor, min(games, max(chunk * workers * 8, games // 4)), chunk=chunk)
                     share = overhead / (overhead + chunk * per_game)
                     print(f"    chunk {chunk:3d}: {r:8.1f} games/s   task overhead ≈ {share:5.1%} of a task")
+                    played += min(games, max(chunk * workers * 8, games // 4))
+        cpu = _children_cpu() - cpu_before[0] + time.process_time() - cpu_before[1]
+        print(f"    CPU {cpu / played * 1e3:.2f} ms a game (workers and parent, start-up included)   "
+              f"CPU efficiency {cpu_per_game / (cpu / played):5.1%}")
+        print(f"figure: {label} CPU efficiency = {cpu_per_game / (cpu / played) * 100:.1f}")
+        print(f"figure: {label} games/s = {games_per_s:.1f}")
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the finished child processes (and theirs) so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
