@@ -12,17 +12,16 @@ cost plus chunk × the in-process time of a game.  Figures are only meaningful o
 the load average is printed with them.
 
 On a shared machine the wall-clock figures mostly measure the other work, so each executor also
-reports CPU seconds per game: its worker processes' CPU time (``RUSAGE_CHILDREN``, collected when
-the executor shuts down, start-up and warm-up included) plus the parent's, over the games it
-played; and *CPU efficiency* = in-process CPU per game ÷ that.  It is the share of the executor's
-work that is play: what the efficiency would be with a core free for each worker.
+reports CPU milliseconds per game over the timed games: the CPU time of this process and of every
+process under it (workers, Dask's nannies; read with psutil, which Dask installs) before and after.
+*CPU efficiency* = CPU per game on one worker ÷ CPU per game on W workers: the share of the
+executor's work that is play, i.e. the efficiency W free cores would give.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
 import os
-import resource
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
@@ -109,12 +108,15 @@ def main() -> None:
             print("Dask not installed (pip install 'tabletop[dask]'): skipped")
 
     base = None
+    base_cpu = None
     for label, workers, factory in executors:
-        cpu_before = _children_cpu(), time.process_time()
-        played = 8 * workers + games
         with timed_start(label, factory) as executor:
             rate(spec, executor, 8 * workers, chunk=1)  # warm the workers (imports, host)
+            cpu_before = _tree_cpu()
             games_per_s = rate(spec, executor, games)
+            cpu = (_tree_cpu() - cpu_before) / games
+            if base_cpu is None:
+                base_cpu = cpu
             if base is None:
                 base = games_per_s
             efficiency = games_per_s / base / workers
@@ -127,18 +129,28 @@ def main() -> None:
                     r = rate(spec, executor, min(games, max(chunk * workers * 8, games // 4)), chunk=chunk)
                     share = overhead / (overhead + chunk * per_game)
                     print(f"    chunk {chunk:3d}: {r:8.1f} games/s   task overhead ≈ {share:5.1%} of a task")
-                    played += min(games, max(chunk * workers * 8, games // 4))
-        cpu = _children_cpu() - cpu_before[0] + time.process_time() - cpu_before[1]
-        print(f"    CPU {cpu / played * 1e3:.2f} ms a game (workers and parent, start-up included)   "
-              f"CPU efficiency {cpu_per_game / (cpu / played):5.1%}")
-        print(f"figure: {label} CPU efficiency = {cpu_per_game / (cpu / played) * 100:.1f}")
+        if cpu == cpu:  # not NaN: psutil is there
+            print(f"    CPU {cpu * 1e3:.2f} ms a game (all processes)   CPU efficiency {base_cpu / cpu:5.1%}")
+            print(f"figure: {label} CPU ms a game = {cpu * 1e3:.2f}")
+            print(f"figure: {label} CPU efficiency = {base_cpu / cpu * 100:.1f}")
         print(f"figure: {label} games/s = {games_per_s:.1f}")
 
 
-def _children_cpu() -> float:
-    """CPU seconds of the finished child processes (and theirs) so far."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def _tree_cpu() -> float:
+    """CPU seconds of this process and every live process under it (NaN without psutil)."""
+    try:
+        import psutil
+    except ImportError:
+        return float("nan")
+    me = psutil.Process()
+    total = time.process_time()
+    for child in me.children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:  # it ended in between
+            continue
+        total += times.user + times.system
+    return total
 
 
 if __name__ == "__main__":

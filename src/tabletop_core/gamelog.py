@@ -26,6 +26,7 @@ import hmac
 import json
 import os
 import re
+from binascii import hexlify
 from pathlib import Path
 from typing import Any, Iterable, Iterator, TextIO
 
@@ -383,7 +384,8 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     events: list[dict[str, Any]] = []
     end: dict[str, Any] | None = None
     append = events.append
-    sha256, loads = hashlib.sha256, orjson.loads
+    sha256, loads, head = hashlib.sha256, orjson.loads, len(_EVENT_HEAD)
+    chained = previous.encode()  # the fast path keeps the chain's hash as bytes
     for number in range(2, len(lines) + 1):
         if end is not None:
             raise CorruptLogError(name, number, "text after the end line")
@@ -393,21 +395,21 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
         # JSON object.  Any other line -- the end line, a hand edit, a keyed log, a number orjson
         # would read as a float, a line too long -- takes the general check below, which accepts
         # every line this one does.
-        if (key is None and number not in long_numbers and line.startswith(_EVENT_HEAD)
+        if (key is None and line.startswith(_EVENT_HEAD) and number not in long_numbers
                 and len(line) <= MAX_LINE_CHARS):
-            count = b',"n":%d' % (number - 1)
-            digest = sha256(previous.encode() + line[:-_HASH_TAIL] + b"}").hexdigest()[:32]
-            if (line.endswith(b',"hash":"%s"}' % digest.encode())
-                    and line[-_HASH_TAIL - len(count):-_HASH_TAIL] == count):
+            digest = hexlify(sha256(chained + line[:-_HASH_TAIL] + b"}").digest()[:16])
+            tail = b',"n":%d,"hash":"%s"}' % (number - 1, digest)
+            if line.endswith(tail):
                 try:
-                    event = loads(line[len(_EVENT_HEAD):-_HASH_TAIL - len(count)])
+                    event = loads(line[head:-len(tail)])
                 except orjson.JSONDecodeError:
                     event = None
                 if type(event) is dict:
                     append(event)
-                    previous = digest
+                    chained = digest
                     continue
-        body, previous = _checked_line(line, number, previous, key, name)
+        body, previous = _checked_line(line, number, chained.decode(), key, name)
+        chained = previous.encode()
         if "end" in body:
             end = _checked_end(body["end"], len(events), name, number, header)
         elif body.get("n") == number - 1 and isinstance(event := body.get("event"), dict):
