@@ -635,7 +635,7 @@ class LosTable:
         """
         n_pairs = len(flat)
         blocking = np.flatnonzero(effect == _BLOCKING)
-        first_block = _first_of_each(owner[blocking], pos[blocking], n_pairs, forward)
+        first_block = _first_of_each(owner, pos, blocking, n_pairs, forward)
         degrading = np.flatnonzero(effect == _DEGRADING)
         d_owner, d_pos = owner[degrading], pos[degrading]
         count = np.bincount(d_owner, minlength=n_pairs).astype(np.int32)
@@ -721,14 +721,16 @@ class LosTable:
         return len(self.hexes) ** 2
 
 
-def _first_of_each(owner: np.ndarray, pos: np.ndarray, n_pairs: int, forward: bool) -> np.ndarray:
-    """Per pair, ``pos`` of its first step among the given ones (in stored order if ``forward``,
-    else reversed); _BIG for a pair with none.  ``owner`` is sorted."""
+def _first_of_each(owner: np.ndarray, pos: np.ndarray, among: np.ndarray, n_pairs: int, forward: bool) -> np.ndarray:
+    """Per pair, ``pos`` of its first step among the steps ``among`` (in stored order if
+    ``forward``, else reversed); _BIG for a pair with none.  ``owner`` is sorted.  Only the steps
+    picked have their place gathered: most lines have several blocking steps."""
     out = np.full(n_pairs, _BIG, dtype=np.int32)
-    if len(owner):
-        new = owner[1:] != owner[:-1]
+    if len(among):
+        owners = np.take(owner, among)
+        new = owners[1:] != owners[:-1]
         pick = np.flatnonzero(np.r_[True, new] if forward else np.r_[new, True])
-        out[owner[pick]] = pos[pick]
+        out[np.take(owners, pick)] = np.take(pos, np.take(among, pick))
     return out
 
 
