@@ -87,7 +87,7 @@ def _triple(f: Figures, names: list[str], show: Callable[[float], str], unit: st
     new = " / ".join(show(f[n][1]) for n in names)
     before = " / ".join(show(f[n][0]) for n in names)
     ratios = " / ".join(_ratio(f[n]) for n in names)
-    return f"{new} {unit} ({old}: {before}; {ratios})"
+    return f"{new}{' ' + unit if unit else ''} ({old}: {before}; {ratios})"
 
 
 def rows(found: dict[str, Figures], old: str) -> dict[str, tuple[str, str]]:
@@ -121,9 +121,13 @@ def rows(found: dict[str, Figures], old: str) -> dict[str, tuple[str, str]]:
                              "Dask LocalCluster, 2 games/s") if n in batch]
         efficiency = [n for n in ("process pool, 2 workers CPU efficiency", "Dask LocalCluster, 2 CPU efficiency")
                       if n in batch]
+        text = _triple(batch, names, _rate, "games/s wall clock", old)
+        if len(names) == 3:
+            one, two, dask = (batch[n][1] for n in names)
+            text += f"; efficiency {two / one / 2:.0%} on 2 workers, Dask at {dask / two:.0%} of the pool"
+        text += "; CPU efficiency (2 workers / Dask) " + _triple(batch, efficiency, lambda x: f"{x:.0f}%", "", old)
         out["batch, Orgun: 1 worker / 2 workers / Dask LocalCluster (2)"] = (
-            _triple(batch, names, _rate, "games/s (wall clock, under load)", old) + "; CPU efficiency "
-            + _triple(batch, efficiency, lambda x: f"{x:.0f}%", "", old), "`bench_batch.py`, `compare_commits.py`")
+            text, "`bench_batch.py`, `compare_commits.py`")
     if history:
         out["duel random play beside a 250k-event history (kept games), of play with none"] = (_triple(
             history, ["beside history, of none", "beside history after gc.freeze, of none"], lambda x: f"{x:.2f}",
