@@ -108,7 +108,7 @@ def rows(found: dict[str, Figures], old: str) -> dict[str, tuple[str, str]]:
             core, ["log write: events per second", "log read+check: events per second",
                    "log load (read+decode+fold) ev/s"], _rate, "events/s", old), "`bench_core.py`, `compare_commits.py`")
     if orgun:
-        out["Orgun 1983, random play / heuristic agents"] = (_triple(
+        out[f"Orgun 1983 ({_version('orgun1983')}), random play / heuristic agents"] = (_triple(
             orgun, ["random-random decisions/s", "orgun-orgun decisions/s"], _rate, "decisions/s", old),
             "`bench_orgun.py`")
     if hexes:
@@ -133,6 +133,16 @@ def rows(found: dict[str, Figures], old: str) -> dict[str, tuple[str, str]]:
             history, ["beside history, of none", "beside history after gc.freeze, of none"], lambda x: f"{x:.2f}",
             "(plain / after `gc.freeze()`)", old), "`bench_history.py`")
     return out
+
+
+def _version(ruleset: str) -> str:
+    """The installed version of ``ruleset`` (the one the new side measured when NEW is this tree)."""
+    try:
+        import tabletop_core
+    except ImportError:
+        return "?"
+    info = tabletop_core.rulesets().get(ruleset)
+    return info.version if info else "?"
 
 
 def table(found: dict[str, Figures], old: str, readme: str) -> str:
