@@ -210,6 +210,8 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
                 left[uid] = (0, 0)
         stepped.update({uid, pays})
         ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped))))
+        if isinstance(action, Unload):  # 24e: out of its carrier it occupies the hex (no news in a ground
+            rules.after_step(ctx, [uid], c.hex)  # carrier's hex; a helicopter's passengers occupied nothing)
         mover = c.uid if isinstance(action, Load) else uid
         if u.hex is not None and window_opens(rules, ctx.state, f.player, [mover], u.hex):
             ctx.push(OppFireWindow(other(f.player), mover, u.hex))  # 11a: (un)loading draws fire (on the carrier once loaded)
@@ -287,6 +289,8 @@ def act_mode(rules, ctx, f: ModeChoice, action) -> None:
     if isinstance(action, DeclareMode):
         ctx.emit(ModeSet(f.uid, action.mode))
         ctx.emit(Note(f"{f.uid} is now {action.mode}"))
+        if action.mode == "landed":  # 24e: on the ground now, it occupies its hex
+            rules.after_step(ctx, [f.uid], ctx.state.units[f.uid].hex)
 
 
 def advance_mode(rules, ctx, f: ModeChoice) -> None:
