@@ -158,3 +158,19 @@ def test_the_attack_helicopter_event_is_carried_out():
     g.apply(HelicopterAttack("5A6"))
     fired = [e.frame for e in g.events[start:] if type(e).__name__ == "FramePushed" and isinstance(e.frame, FireFrame)]
     assert [(f.use, f.spraying, f.targets) for f in fired][:1] == [("event", True, ("M2",))]  # 5 HEF, Spraying Fire
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.parametrize("seed", range(6))
+def test_booby_trap_strikes_the_moving_stack_not_the_units_already_in_the_building(seed):
+    """Issue 12 item 24.  Old behaviour: the victim was drawn from every Soviet unit in the hex, so
+    the Spetsnaz and Hero already in 5H5 were struck two times in three."""
+    g = arrange(game("hammer-and-anvil", seed=seed),
+                [("S1", "spetsnaz", "soviet", "5H5"), ("Y", "yuri", "soviet", "5H5"),
+                 ("S2", "spetsnaz", "soviet", "5H4"), ("M1", "muj-rifle-intensive", "mujahideen", "5A1")],
+                hands={"soviet": ["#46"], "mujahideen": ["#19"]}, top=[GREEN])
+    play_through(g, next(a for a in g.decision.actions if getattr(a, "use", None) == Use.MOVE and a.target == "5H4"))
+    g.apply(Step(("S2",), "5H5"))  # into the building: the Mujahideen may spring the trap
+    play_through(g, PlayReaction("#19", Use.BOOBY_TRAP, "S2"))
+    units = g.observe("mujahideen")["units"]
+    assert units["S2"]["shaken"] and not units["S1"]["shaken"] and not units["Y"]["shaken"]

@@ -31,3 +31,23 @@ def test_jalalabad_setup_events_and_vp():
     act_event(RULES, ctx(g), f, Su25(("4E2", "4E3")))
     run(g)
     assert "T" not in g.state.units and g.state.vp["soviet"] == 2  # 2 VP for a vehicle
+
+
+@pytest.mark.rule("goe85:scenario:jalalabad")
+@pytest.mark.rule("goe85:12a")
+def test_jalalabad_mujahideen_call_artillery_with_card_33():
+    """Issue 12 item 24.  Old behaviour: #33's Artillery block was never offered to the Mujahideen
+    (only #19's top half was), though no SSR bars them from artillery in Jalalabad."""
+    from rules_goe85.model.actions import PlayCard, Strike, Use
+    from rules_goe85.model.frames import Impulse
+
+    from ..helpers import play_through
+    from ..refpos import arrange
+
+    g = arrange(game("jalalabad"), [("S", "sov-rifle-intensive", "soviet", "5E3"), ("R", "rpd", "mujahideen", "5E5")],
+                hands={"mujahideen": ["#33", "#12"]}, frames=[Impulse("mujahideen", "main")])
+    calls = [a for a in g.decision.actions if isinstance(a, PlayCard) and a.use == Use.ARTILLERY]
+    assert [a.card for a in calls] == ["#33"]  # #12's Artillery stays Soviet-only
+    play_through(g, calls[0])
+    assert g.decision.player == "mujahideen" and g.decision.prompt == "call an artillery strike (3 HEF)"
+    assert any(isinstance(a, Strike) and a.target == "5E3" for a in g.decision.actions)

@@ -175,3 +175,20 @@ def test_kill_zone_has_no_last_turn_the_game_goes_on_after_turn_ten():
     g.referee(lambda c: RULES.advance(c))
     assert g.state.result is None
     assert g.state.turn == 11 and g.decision is not None  # turn 11 is dealt and played
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_the_ied_is_3_ap_or_4_he_at_the_attackers_choice():
+    """Issue 12 item 24.  Old behaviour: the engine fixed the attack by the target (AP at a Hard
+    Target, HE otherwise), so a GAZ-66 on the road (a truck: struck by AP and HE alike, 17d) could
+    only take the 4 HE."""
+    from ..helpers import play_through
+
+    g = arrange(game("kill-zone"),
+                [("G", "gaz-66", "soviet", "7E2"), ("S", "sov-rifle-intensive", "soviet", "7F2"),
+                 ("B", "btr-70", "soviet", "7G2"), ("R", "rpd", "mujahideen", "8E1"), ("R2", "rpd", "mujahideen", "8E3")],
+                frames=[Impulse("mujahideen", "main"), EventChoice("mujahideen", "ied")], top=["#4"])
+    offered = {(a.unit, a.ap) for a in g.decision.actions if isinstance(a, Ied)}
+    assert offered == {("G", True), ("G", False), ("S", False), ("B", True)}  # no AP at a rifle, no HE at armour
+    play_through(g, Ied("G", True))  # 3 APF, TM 0: card #4 (TN 8) hits and wrecks the truck
+    assert "G" not in g.state.units and g.observe("soviet")["vp"]["mujahideen"] == 1
