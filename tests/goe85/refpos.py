@@ -130,8 +130,9 @@ def move_stack(g, card: str, frm: str, path, units=None, *, use=None):
     g.apply(play)
     hold_fire(g)
     for label in path:
-        step = next(a for a in g.decision.actions if isinstance(a, Step) and a.to == label
-                    and (units is None or set(a.units) == set(units)))
+        steps = [a for a in g.decision.actions if isinstance(a, Step) and a.to == label
+                 and (units is None or set(a.units) == set(units))]
+        step = max(steps, key=lambda a: len(a.units))  # the whole stack unless told
         g.apply(step)
         hold_fire(g)
     if not g.over and any(isinstance(a, Stop) for a in g.decision.actions):
@@ -155,3 +156,15 @@ def start_impulse(g, *, draw: bool) -> None:
 
     assert g.decision.prompt.startswith("draw up to your hand size"), g.decision.prompt
     g.apply(Draw() if draw else Pass())
+
+
+IMPULSE_PROMPTS = ("play an action card", "discard", "draw up to your hand size")
+
+
+def decline_windows(g) -> None:
+    """Every window now open (support, reactions, Light Wounds ...) is turned down by its player,
+    until the impulse's own decisions come back."""
+    from rules_goe85.model.actions import Decline
+
+    while not g.over and not g.decision.prompt.startswith(IMPULSE_PROMPTS):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
