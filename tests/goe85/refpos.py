@@ -79,15 +79,19 @@ def drop_bonus_cards(c) -> None:
             c.move_card(BONUS, cid, held(side), dropped(side), player=side)
 
 
-def last_turn(scenario: str, *, keep_bonus: bool = False):
-    """An ``extra`` script for :func:`arrange`: the scenario's last turn, its impulses under way."""
+def last_turn(scenario: str, *, bonus: dict[str, str] | None = None):
+    """An ``extra`` script for :func:`arrange`: the scenario's last turn, its impulses under way;
+    the players hold no Bonus card, or the one ``bonus`` names ({side: card id})."""
     from rules_goe85.data.components import game_data
+    from rules_goe85.procedures.bonus_cards import BONUS, held
 
     turns = game_data().scenarios[scenario].turns
 
     def script(c):
-        if not keep_bonus:
-            drop_bonus_cards(c)
+        drop_bonus_cards(c)
+        for side, cid in (bonus or {}).items():
+            src = next(name for name, cards in c.state.decks[BONUS].piles.items() if cid in cards)
+            c.move_card(BONUS, cid, src, held(side), player=side)
         c.emit(PhaseSet("impulses", turns))
     return script
 
