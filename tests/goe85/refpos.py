@@ -82,7 +82,7 @@ def drop_bonus_cards(c) -> None:
 def last_turn(scenario: str, *, bonus: dict[str, str] | None = None):
     """An ``extra`` script for :func:`arrange`: the scenario's last turn, its impulses under way;
     the players hold no Bonus card, or the one ``bonus`` names ({side: card id})."""
-    from rules_goe85.data.components import game_data
+    from rules_goe85.data.loading import game_data
     from rules_goe85.procedures.bonus_cards import BONUS, held
 
     turns = game_data().scenarios[scenario].turns

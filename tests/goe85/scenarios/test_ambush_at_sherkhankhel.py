@@ -6,9 +6,10 @@ from tabletop_core.decks import hand
 from rules_goe85.model.actions import Decline, Declined, ExitMap, PlaceVillageUnit, PlayCard, Step, Use
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import MechSet
-from rules_goe85.procedures.fire import fire_options, start_fire
+from rules_goe85.queries.fire_options import fire_options
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import end_turn_limit
-from rules_goe85.procedures.vehicles import sees
+from rules_goe85.queries.sight import sees
 from rules_goe85.queries.board import board_at, board_for
 from rules_goe85.scenarios import mechanised_events as se
 
