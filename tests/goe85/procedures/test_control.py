@@ -71,3 +71,20 @@ def test_a_passenger_unloaded_from_a_hovering_helicopter_takes_control():
     assert _control(g, "5F3") == "mujahideen"  # the hovering Mi-8 occupies nothing
     play_through(g, Unload("P", "H"))
     assert _control(g, "5F3") == "soviet"
+
+
+@pytest.mark.rule("goe85:24e")
+@pytest.mark.rule("goe85:17b")
+def test_a_helicopter_landing_in_the_reserve_phase_takes_control():
+    """17b: far from the enemy a helicopter may change mode in the Reserve Phase; once landed it
+    occupies its hex.  Old behaviour: the Reserve Phase landing took no control."""
+    from rules_goe85.model.actions import ReserveMode
+    from rules_goe85.model.frames import ReserveFrame
+
+    g = arrange(fresh("your-papers-please"),
+                [("H", "mi-8", "soviet", "5F3", {"facing": 0, "mode": "flying"}),
+                 ("P", "spetsnaz", "soviet", "5F3", {"carrier": "H"}), FAR_MUJ],
+                frames=[ReserveFrame("soviet")], phase="reserve", extra=_held_by_mujahideen("5F3"))
+    assert _control(g, "5F3") == "mujahideen"
+    g.apply(ReserveMode("H", "landed"))
+    assert _control(g, "5F3") == "soviet"
