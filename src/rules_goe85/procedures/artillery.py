@@ -111,7 +111,7 @@ def strike_options(rules, state, side: str) -> list[Strike]:
 
 def decide(rules, state, f: ArtilleryFrame):
     opts = target_options(state, f.side)
-    return Decision(f.side, (*opts, Decline(Declined.NO_STRIKE)), f"call an artillery strike ({f.hef} HEF): its target hex")
+    return Decision(f.side, (*opts, Decline(Declined.NO_STRIKE)), f"call an artillery strike ({f.hef} HEF)")
 
 
 def decide_pattern(rules, state, f: StrikePattern):
