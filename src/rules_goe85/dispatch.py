@@ -44,6 +44,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
     V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
     V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
+    F.AssaultOrder: Procedure(None, None, assault.advance_order),  # 13a, when the impulse's actions are over
     F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13
     F.AssaultCombat: Procedure(assault_combat.decide, assault_combat.act, assault_combat.advance),  # 13a-13d
     F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j

@@ -20,7 +20,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.4.0"  # hidden hands: windows open on public conditions, initiative and kept cards are secret (0.3.0 logs do not replay)
+    version = "0.5.0"  # issue 12: assaults at the end of the impulse, control only once a hex is held (0.4.0 logs that met an assault do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
@@ -59,6 +59,10 @@ class GoERules(Rules):
 
     def after_step(self, ctx, movers, h) -> None:
         common.after_step(self, ctx, movers, h)
+
+    def occupy(self, ctx, side: str, h) -> None:
+        """24e: ``side``'s units are now in ``h`` (after an assault, a retreat): control follows."""
+        common.occupy(self, ctx, side, h)
 
     def check_sudden_end(self, ctx) -> bool:
         return self.special_rules(ctx.state).sudden_end(self, ctx)

@@ -16,10 +16,11 @@ from ..queries.board import away_from, board_at
 from ..queries.deck import card, counts_as_hit, hand_of
 from .draws import damage_card
 from ..model.state import DECK, REMOVED, other, sapper_pile
-from ..model.frames import AssaultFrame, Impulse
+from ..model.frames import AssaultFrame, AssaultOrder, Impulse
 from ..model.events import MarkerSet, Note, UnitMoved
-from .damage import apply_hit
-from ..queries.units import has, hef, hit_outcome, stacking_ok, units_at, utype
+from .damage import eliminate
+from ..queries.movement import may_retreat_into
+from ..queries.units import has, hef, hit_outcome, units_at, utype
 
 
 def unit_assault_hef(u) -> int:
@@ -68,8 +69,15 @@ def loser(att_hits: int, def_hits: int) -> str:
     return "defender" if def_hits > att_hits else "attacker"
 
 
-def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
-    """One assault per hex entered (13a); ``brutal``: the unit whose Brutal Power moved them (22g)."""
+def advance_order(rules, ctx, f: AssaultOrder) -> None:
+    """13a: the impulse's actions are over; its assaults begin."""
+    ctx.pop()
+    push_assaults(rules, ctx, f.side, f.attackers, brutal=f.brutal)
+
+
+def push_assaults(rules, ctx, side, assaults, *, brutal: tuple[str, ...] = ()) -> None:
+    """One assault per hex entered (13a), by every unit that entered it in the impulse's actions;
+    ``brutal``: the units whose Brutal Power moved them (22g)."""
     by_hex: dict = {}
     for uid, frm in assaults:
         u = ctx.state.units.get(uid)
@@ -79,7 +87,7 @@ def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
     if by_hex and isinstance(top, Impulse):  # 13a: one assault per hex per impulse
         ctx.replace(attrs.evolve(top, assaulted=tuple(sorted(set(top.assaulted) | set(by_hex)))))
     for h in sorted(by_hex, reverse=True):
-        used = ("brutal",) if brutal and any(uid == brutal for uid, _ in by_hex[h]) else ()
+        used = ("brutal",) if any(uid in brutal for uid, _ in by_hex[h]) else ()
         ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))
 
 
@@ -191,6 +199,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
     if not defenders:
         for u in attackers:
             ctx.emit(MarkerSet(u.uid, "ops"))
+        rules.occupy(ctx, f.side, f.hex)  # 24e: held without a fight
         return
     # 13 note: an attacker Shaken before the draws aborts and goes back
     for u in [a for a in attackers if a.shaken]:
@@ -208,6 +217,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
             frm = entered[attackers[0].uid]
             for u in defenders:
                 _retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+            rules.occupy(ctx, f.side, f.hex)  # 24e: the attackers hold the hex the defenders left
         return
     # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_combat.py)
     from .assault_combat import begin
@@ -216,18 +226,23 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
 
 
 def _retreat(rules, ctx, board, u, dest, side) -> None:
-    """13d: retreat into ``dest`` if it is on the map, passable, free of enemies and within stacking;
-    otherwise the unit is eliminated."""
+    """13d: retreat into ``dest`` if the unit may go there (``queries/movement.may_retreat_into``:
+    on the map, terrain its own movement class may enter, free of enemies, within stacking); the
+    side that retreats into a hex occupies it (24e).  Otherwise the unit is eliminated, and a
+    carrier's passengers that survive its destruction retreat the same way on their own (8e)."""
     state = ctx.state
-    ok = (dest is not None and dest in board.board and board.row(dest).cost("L") is not None
-          and not any(x.side != side for x in units_at(state, dest))
-          and stacking_ok(units_at(state, dest) + [u]))
-    if ok:
+    if may_retreat_into(state, u, dest):
         from .booby_trap import offer
 
         ctx.emit(UnitMoved(u.uid, dest, 0))
+        rules.occupy(ctx, side, dest)
         offer(ctx, u.uid, dest)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
-    else:
-        ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
-        while u.uid in state.units:
-            apply_hit(rules, ctx, u.uid)
+        return
+    aboard = [p.uid for p in state.units.values() if p.carrier == u.uid]
+    left = u.hex
+    ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
+    eliminate(rules, ctx, u.uid)
+    for uid in aboard:  # 8e: the carrier was destroyed in the assault
+        p = state.units.get(uid)
+        if p is not None and not p.carrier and p.hex == left:
+            _retreat(rules, ctx, board, p, dest, side)

@@ -19,3 +19,17 @@ def apply_hit(rules, ctx, uid: str) -> str:
     if outcome == "eliminated":
         rules.on_eliminated(ctx, u)
     return outcome
+
+
+def eliminate(rules, ctx, uid: str) -> None:
+    """The unit is removed at once, not hit by hit (13d: a unit that cannot retreat): a vehicle is
+    destroyed without first being Shaken, so its passengers take only the two hits of 8e (a Shaken
+    carrier would first have Shaken them, 8f)."""
+    u = ctx.state.units[uid]
+    if units.is_vehicle(u):
+        from .vehicles import destroy
+
+        destroy(rules, ctx, uid)
+        return
+    while uid in ctx.state.units:
+        apply_hit(rules, ctx, uid)

@@ -20,6 +20,7 @@ from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
 from ..model.frames import (
     ArtilleryFrame, DrawUp, EventChoice, FireOrder, Impulse, InitiativeDiscard, InitiativePick, MoveOrder, ReserveFrame,
+    due_assaults,
 )
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
@@ -170,8 +171,8 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
         ctx.push(DrawUp(f.player, spec.hand[f.player]))
         return
     if f.step == "main":
-        if isinstance(action, EndImpulse):
-            ctx.replace(attrs.evolve(f, step="discard"))
+        if isinstance(action, EndImpulse):  # 18d: fewer actions than granted; the assaults come first (13a)
+            ctx.replace(attrs.evolve(f, step="after", extra=0) if f.assaults else attrs.evolve(f, step="discard"))
             return
         if isinstance(action, Relocate):  # the scenario's tunnel / village relocation (no card)
             relocate(rules, ctx, f.player, action)
@@ -192,6 +193,11 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
 def advance_impulse(rules, ctx, f: Impulse) -> None:
     state = ctx.state
     limit = end_turn_limit(rules, state)
+    if f.assaults and (state.end_turns >= limit or (f.step == "after" and f.extra <= 0)):
+        # 13a: the last action is over (5e: also when the turn ends): the assaults are fought now
+        ctx.replace(attrs.evolve(f, assaults=(), brutal=()))
+        ctx.push(due_assaults(f))
+        return
     if state.end_turns >= limit:  # 5e: the turn ends (the current action is complete)
         ctx.pop()
         ctx.emit(Note(f"End Turn card #{state.end_turns} of {limit}: the turn ends"))

@@ -21,7 +21,7 @@ from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame
 from ..model.events import MarkerSet, Note, TilePlaced, UnitHit, UnitPlaced
 from ..queries.units import eligible, is_hard, stacking_ok, units_at, utype
 from ..model.vehicles import APFire, Loaded, MechSet, Withdrawn
-from ..model.frames import ExtraPlays
+from ..model.frames import ExtraPlays, due_assaults
 
 CHOICES = ("indecision", "preparation", "ied", "tough", "extra_ammo", "fear", "second_wave", "exit", "village")
 IED_APF, IED_HEF, IED_TM = 3, 4, 0  # the IED's TM: none printed, 0 (reading)
@@ -332,7 +332,7 @@ def act_extra(rules, ctx, f: ExtraPlays, action) -> None:
     from ..procedures.turn import play
 
     if isinstance(action, Decline):
-        ctx.pop()
+        _done(ctx, f)
         return
     ctx.replace(attrs.evolve(f, left=f.left - 1))
     play(rules, ctx, f.player, action)
@@ -342,7 +342,14 @@ def advance_extra(rules, ctx, f: ExtraPlays) -> None:
     if f.extra > 0:
         ctx.replace(attrs.evolve(f, left=f.left + f.extra, extra=0))
         return
+    _done(ctx, f)
+
+
+def _done(ctx, f: ExtraPlays) -> None:
+    """The plays are over: the assaults their moves began are fought now (13a)."""
     ctx.pop()
+    if f.assaults:
+        ctx.push(due_assaults(f))
 
 
 # -- Air Assault: the second wave, the tunnels ----------------------------------------------------
