@@ -171,6 +171,34 @@ def test_vehicle_defends_an_assault_with_hef_1_and_dies_on_the_second_hit():
     assert distribute([t55, rifle], 4) == ["t", "r", "r", "t"]  # 13b example: Shake both, reduce the Rifle, then the tank
 
 
+@pytest.mark.rule("goe85:13a")
+@pytest.mark.rule("goe85:18d")
+@pytest.mark.rule("goe85:5e")
+def test_when_the_turn_ends_during_the_first_command_ops_action_its_assault_is_still_fought():
+    """18d: the second action is lost; 5e: the action under way is completed, and its assault with it."""
+    from rules_goe85.model.events import EndTurnCounted
+
+    def two_end_turns_down(c):
+        c.emit(EndTurnCounted("#52", 2))  # of the scenario's 3
+
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5F1"), ("M1", "muj-rifle-intensive", "mujahideen", "5F3")],
+            hands={"soviet": ["#31", "#46", "#35"], "mujahideen": ["#9"]},
+            # Command Ops' card; M1's Opportunity Fire (3 cards: the third End Turn, no Hit);
+            # the assault: S1's 2 cards (1 Hit), M1's 1 (none)
+            top=["#22", "#51", "#1", "#4", GREEN, "#15", "#19"], extra=two_end_turns_down)
+    play_through(g, PlayCard("#31", Block.LOWER, Use.COMMAND_OPS))
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5F1"))
+    play_through(g, Step(("S1",), "5F2"))
+    play_through(g, PlayCard("#9", Block.UPPER, Use.OPP_FIRE, "M1", "S1"))
+    assert g.state.end_turns == 3 and g.state.top.__class__.__name__ == "MoveFrame"  # the move goes on
+    play_through(g, Step(("S1",), "5F3"))
+    play_through(g, Stop())
+    assert _assault_notes(g) == ["assault in 5F3: attackers HEF 2 -> 1 hits", "assault in 5F3: defenders HEF 1 -> 0 hits"]
+    assert g.state.units["M1"].hex == B.hex("5F4") and _control(g, "5F3") == "soviet"
+    assert g.state.phase == "reserve"  # then the turn ends: the second action is lost
+
+
 @pytest.mark.rule("goe85:24e")
 @pytest.mark.rule("goe85:13d")
 def test_a_repulsed_assault_leaves_control_with_the_defender():
