@@ -12,9 +12,13 @@ from typing import Callable, NamedTuple
 from .model import frames as F
 from .model import vehicles as V
 from .procedures import (
-    ap_fire, artillery, assault, assault_combat, booby_trap, bonus_cards, draws, fire, move, move_and_fire,
-    opportunity_fire, punishing_fire, setup, transport, turn, vehicle_facing, vehicles,
+    ap_fire, artillery, booby_trap, bonus_cards, draws, fire, move_and_fire, opportunity_fire, punishing_fire, setup,
+    turn, vehicle_facing, vehicles,
 )
+from .procedures.assault import combat as assault_combat
+from .procedures.assault import declaration as assault
+from .procedures.move import steps as move
+from .procedures.reserve import transport
 from .scenarios import common, mechanised_events
 
 
@@ -44,7 +48,6 @@ PROCEDURES: dict[type, Procedure] = {
     F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
     V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
     V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
-    F.AssaultOrder: Procedure(None, None, assault.advance_order),  # 13a, when the impulse's actions are over
     F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13
     F.AssaultCombat: Procedure(assault_combat.decide, assault_combat.act, assault_combat.advance),  # 13a-13d
     F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j

@@ -276,17 +276,6 @@ class MoveOrder(Frame):
     brutal: str = ""
 
 
-@attrs.frozen
-class AssaultOrder(Frame):
-    """Fight the assaults of the enemy hexes these units entered (GoE 13a: the last action of an
-    impulse): assault.py pushes one :class:`AssaultFrame` per hex, every unit that entered it
-    attacking together."""
-
-    side: str
-    attackers: tuple[tuple[str, tuple[int, int] | None], ...]  # (uid, hex entered from; None: off the map)
-    brutal: tuple[str, ...] = ()  # 22g: units whose Brutal Power moved them
-
-
 def with_assaults(frame, attackers, brutal: str = ""):
     """``frame`` (an :class:`Impulse` or :class:`ExtraPlays`) holding these assaults until its
     actions are over (13a)."""
@@ -294,11 +283,6 @@ def with_assaults(frame, attackers, brutal: str = ""):
                         brutal=frame.brutal + ((brutal,) if brutal else ()))
 
 
-def due_assaults(frame) -> AssaultOrder:
-    """The order to fight the assaults ``frame`` holds."""
-    return AssaultOrder(frame.player, frame.assaults, frame.brutal)
-
-
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, AssaultOrder)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)

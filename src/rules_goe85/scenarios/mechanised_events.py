@@ -7,6 +7,8 @@ Readings are listed in docs/coverage/goe85.md.
 """
 from __future__ import annotations
 
+from ..queries.fire_options import fire_options
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
@@ -21,7 +23,8 @@ from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame
 from ..model.events import MarkerSet, Note, TilePlaced, UnitHit, UnitPlaced
 from ..queries.units import eligible, is_hard, stacking_ok, units_at, utype
 from ..model.vehicles import APFire, Loaded, MechSet, Withdrawn
-from ..model.frames import ExtraPlays, due_assaults
+from ..model.frames import ExtraPlays
+from ..effects.openings import push_assaults
 
 CHOICES = ("indecision", "preparation", "ied", "tough", "extra_ammo", "fear", "second_wave", "exit", "village")
 IED_APF, IED_HEF, IED_TM = 3, 4, 0  # the IED's TM: none printed, 0 (reading)
@@ -107,8 +110,6 @@ def decide_event(rules, state, f: EventChoice):
         if fired:
             opts = [ExtraAmmo(u.uid) for u in fired]
         else:
-            from ..procedures.fire import fire_options
-
             squads = [u for u in units if u.side == SOVIET and _extra_ammo_types(u) and eligible(u) and not u.shaken]
             opts = [AmmoFire(lead, tgt) for lead, tgt, g in
                     fire_options(rules, state, SOVIET, use=Use.FIRE, units=squads) if not g]
@@ -332,7 +333,7 @@ def act_extra(rules, ctx, f: ExtraPlays, action) -> None:
     from ..procedures.turn import play
 
     if isinstance(action, Decline):
-        _done(ctx, f)
+        _done(rules, ctx, f)
         return
     ctx.replace(attrs.evolve(f, left=f.left - 1))
     play(rules, ctx, f.player, action)
@@ -342,14 +343,14 @@ def advance_extra(rules, ctx, f: ExtraPlays) -> None:
     if f.extra > 0:
         ctx.replace(attrs.evolve(f, left=f.left + f.extra, extra=0))
         return
-    _done(ctx, f)
+    _done(rules, ctx, f)
 
 
-def _done(ctx, f: ExtraPlays) -> None:
+def _done(rules, ctx, f: ExtraPlays) -> None:
     """The plays are over: the assaults their moves began are fought now (13a)."""
     ctx.pop()
     if f.assaults:
-        ctx.push(due_assaults(f))
+        push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
 
 
 # -- Air Assault: the second wave, the tunnels ----------------------------------------------------
@@ -373,7 +374,7 @@ def wave_squad(ctx, tid: str) -> None:
 
 
 def game_spec(state):
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     return game_data().scenarios[state.scenario]
 

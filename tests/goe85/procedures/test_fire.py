@@ -1,10 +1,12 @@
 """Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Block, PlayCard, Use
 from rules_goe85.model.frames import FireFrame, Impulse
-from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
+from rules_goe85.queries.attack_plan import attack_hef, draw_plan
+from rules_goe85.effects.attack_start import start_fire
+from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
