@@ -288,3 +288,29 @@ def test_defenders_retreat_by_their_own_movement_class_and_a_wheeled_carrier_can
     p = g.state.units["S.p"]  # two hits for its carrier's destruction, then out on foot (8e)
     assert p.hex == B.hex("5H3") and not p.carrier and p.shaken and p.reduced
     assert _control(g, "5G3") == "mujahideen"
+
+
+@pytest.mark.rule("goe85:13a")
+@pytest.mark.rule("goe85:13d")
+def test_moves_of_out_of_turn_plays_assault_together_when_the_plays_are_over():
+    """The frame granting plays out of turn (Sherkhankhel's village event, ``ExtraPlays``) holds its
+    moves' assaults as an impulse does (13a); both entry hexes are the defender's to retreat from."""
+    from rules_goe85.model.frames import ExtraPlays
+
+    g = fresh()
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5F2"), ("M2", "muj-rifle-intensive", "mujahideen", "5F4"),
+                ("S1", "sov-rifle-intensive", "soviet", "5F3")],
+            hands={"mujahideen": ["#46", "#35"]}, top=[GREEN, GOLD, "#1", "#4"],  # attackers 2 Hits; S1 none
+            frames=[Impulse("soviet", "main"), ExtraPlays("mujahideen", 2)], extra=_held_by("soviet", "5F3"))
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5F2"))
+    play_through(g, Step(("M1",), "5F3"))
+    play_through(g, Stop())
+    assert not _assault_notes(g) and g.decision.player == "mujahideen"
+    play_through(g, PlayCard("#35", Block.LOWER, Use.MOVE, "", "5F4"))
+    play_through(g, Step(("M2",), "5F3"))
+    play_through(g, Stop())
+    assert _assault_notes(g) == ["assault in 5F3: attackers HEF 2 -> 2 hits", "assault in 5F3: defenders HEF 2 -> 0 hits"]
+    assert g.decision.player == "soviet" and {a.to for a in g.decision.actions} == {"5F2", "5F4"}
+    play_through(g, RetreatFrom("5F2"))
+    assert g.state.units["S1"].hex == B.hex("5F4") and _control(g, "5F3") == "mujahideen"
+    assert isinstance(g.state.top, Impulse) and g.state.top.player == "soviet"  # the Soviet impulse goes on
