@@ -76,6 +76,7 @@ def test_units_moved_in_by_two_command_ops_actions_assault_together_at_the_end_o
     play_through(g, Stop())
     # 13a: the assault waits for the impulse's last action; the hex is not held yet (24e)
     assert g.state.units["S1"].hex == B.hex("5F3") and not _assault_notes(g)
+    assert "5F3: the assault waits for the last action of the impulse (13a)" in _notes(g)
     assert _control(g, "5F3") == "mujahideen" and g.decision.player == "soviet"
     play_through(g, PlayCard("#35", Block.LOWER, Use.MOVE, "", "5F4"))
     assert Step(("H", "S2"), "5F3") in g.decision.actions  # the stack with its Hero may join

@@ -15,7 +15,7 @@ from tabletop_core import Decision
 
 from ...model.actions import Step, Stop, Use
 from ...queries.board import board_at
-from ...model.events import ConcealSet, MarkerSet, UnitMoved
+from ...model.events import ConcealSet, MarkerSet, Note, UnitMoved
 from ...model.frames import ExtraPlays, FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow, with_assaults
 from ...model.state import other
 from ...queries.movement import mp_allowance
@@ -203,6 +203,10 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
     # assaults, so that units a later action (Command Ops) moves into the same hex join them
     holder = state.top
     if isinstance(holder, (Impulse, ExtraPlays)) and holder.player == f.player:
+        board = board_at(state)
+        entered = sorted({state.units[uid].hex for uid, _ in f.assaults if uid in state.units})
+        for h in entered:  # the log says why nobody fights yet
+            ctx.emit(Note(f"{board.label(h)}: the assault waits for the last action of the impulse (13a)"))
         ctx.replace(with_assaults(holder, f.assaults, f.brutal))
     else:  # a move no impulse of its mover holds (an Event's move): its assaults follow at once
         push_assaults(rules, ctx, f.player, f.assaults, brutal=(f.brutal,) if f.brutal else ())
