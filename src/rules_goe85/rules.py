@@ -21,7 +21,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.5.0"  # issue 12: assaults at the end of the impulse, control only once a hex is held (0.4.0 logs that met an assault do not replay)
+    version = "0.5.0"  # issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing and front, set-up by movement class, entry facing and concealment chosen); assault (fought at the end of the impulse, control only once a hex is held, Move & Fire never into an enemy hex, retreats by movement class) (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
