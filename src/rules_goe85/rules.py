@@ -21,7 +21,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.5.0"  # issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing and front, set-up by movement class, entry facing and concealment chosen); assault (fought at the end of the impulse, control only once a hex is held, Move & Fire never into an enemy hex, retreats by movement class) (0.4.0 logs do not replay)
+    version = "0.5.0"  # issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen); control (helicopters in the air take none, landing and unloading do; a hex entered by an assault only once held); assault (fought at the end of the impulse, Move & Fire never into an enemy hex, retreats by movement class); IED AP or HE; Booby Trap on the moving stack; Jalalabad #33 (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
