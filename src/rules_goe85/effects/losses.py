@@ -11,8 +11,9 @@ from ..queries.ap_numbers import armour, damage_result
 from ..queries.board import away_from, board_at
 from ..queries.carrying import passengers
 from ..queries.facing import facing_of
+from ..queries.movement import may_retreat_into
 from ..queries.sight import is_heli
-from ..queries.units import airborne, heli_mode, is_hard, stacking_ok, units_at, utype
+from ..queries.units import airborne, heli_mode, is_hard, units_at, utype
 from .damage_draw import damage_card
 from .openings import offer_booby_trap
 
@@ -133,16 +134,32 @@ def passengers_leave_assault(rules, ctx, uids, h, frm) -> None:
 
 
 def retreat(rules, ctx, board, u, dest, side) -> None:
-    """13d: retreat into ``dest`` if it is on the map, passable, free of enemies and within stacking;
-    otherwise the unit is eliminated."""
+    """13d: retreat into ``dest`` if the unit may go there (``queries/movement.may_retreat_into``:
+    on the map, terrain its own movement class may enter, free of enemies, within stacking); the
+    side that retreats into a hex occupies it (24e).  Otherwise the unit is eliminated, and a
+    carrier's passengers that survive its destruction retreat the same way on their own (8e)."""
     state = ctx.state
-    ok = (dest is not None and dest in board.board and board.row(dest).cost("L") is not None
-          and not any(x.side != side for x in units_at(state, dest))
-          and stacking_ok(units_at(state, dest) + [u]))
-    if ok:
+    if may_retreat_into(state, u, dest):
         ctx.emit(UnitMoved(u.uid, dest, 0))
+        rules.occupy(ctx, side, dest)
         offer_booby_trap(ctx, u.uid, dest)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
-    else:
-        ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
-        while u.uid in state.units:
-            apply_hit(rules, ctx, u.uid)
+        return
+    aboard = [p.uid for p in state.units.values() if p.carrier == u.uid]
+    left = u.hex
+    ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
+    eliminate(rules, ctx, u.uid)
+    for uid in aboard:  # 8e: the carrier was destroyed in the assault
+        p = state.units.get(uid)
+        if p is not None and not p.carrier and p.hex == left:
+            retreat(rules, ctx, board, p, dest, side)
+
+
+def eliminate(rules, ctx, uid: str) -> None:
+    """The unit is removed at once, not hit by hit (13d: a unit that cannot retreat): a vehicle is
+    destroyed without first being Shaken, so its passengers take only the two hits of 8e (a Shaken
+    carrier would first have Shaken them, 8f)."""
+    if units.is_vehicle(ctx.state.units[uid]):
+        destroy(rules, ctx, uid)
+        return
+    while uid in ctx.state.units:
+        apply_hit(rules, ctx, uid)

@@ -44,8 +44,9 @@ def after_placement(ctx, unit) -> None:
         ctx.push(FacingChoice(unit.side, unit.uid))
 
 
-def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
-    """One assault per hex entered (13a); ``brutal``: the unit whose Brutal Power moved them (22g)."""
+def push_assaults(rules, ctx, side, assaults, *, brutal: tuple[str, ...] = ()) -> None:
+    """One assault per hex entered (13a), by every unit the impulse's actions moved into it;
+    ``brutal``: the units whose Brutal Power moved them (22g)."""
     by_hex: dict = {}
     for uid, frm in assaults:
         u = ctx.state.units.get(uid)
@@ -55,5 +56,5 @@ def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
     if by_hex and isinstance(top, Impulse):  # 13a: one assault per hex per impulse
         ctx.replace(attrs.evolve(top, assaulted=tuple(sorted(set(top.assaulted) | set(by_hex)))))
     for h in sorted(by_hex, reverse=True):
-        used = ("brutal",) if brutal and any(uid == brutal for uid, _ in by_hex[h]) else ()
+        used = ("brutal",) if any(uid in brutal for uid, _ in by_hex[h]) else ()
         ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))

@@ -19,6 +19,10 @@ class Impulse(Frame):
     extra: int = 0  # further actions granted by Command Ops / Reinforcements (18d, 18m)
     discards: int = 0
     assaulted: tuple[tuple[int, int], ...] = ()  # 13a: hexes already assaulted in this impulse
+    # 13a: (uid, hex entered from) of units its actions moved into enemy hexes, and the units whose
+    # Brutal Power moved them (22g): the assaults are fought once the impulse's last action is over
+    assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()
+    brutal: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -273,6 +277,8 @@ class ExtraPlays(Frame):
     left: int
     extra: int = 0  # Command Ops / Reinforcements add plays (18d, 18m)
     step: str = "main"
+    assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()  # 13a: fought after the last play
+    brutal: tuple[str, ...] = ()
 
 
 # -- orders: one procedure starting another ----------------------------------------------------------
@@ -325,6 +331,13 @@ class MoveOrder(Frame):
     uids: tuple[str, ...]
     card: str = ""
     brutal: str = ""
+
+
+def with_assaults(frame, attackers, brutal: str = ""):
+    """``frame`` (an :class:`Impulse` or :class:`ExtraPlays`) holding these assaults until its
+    actions are over (13a)."""
+    return attrs.evolve(frame, assaults=frame.assaults + tuple(attackers),
+                        brutal=frame.brutal + ((brutal,) if brutal else ()))
 
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..queries.fire_options import iter_fire_options
 
 from ..queries.carrying import lets_get_em_movers
+from ..effects.openings import push_assaults
 
 import attrs
 from tabletop_core import Decision
@@ -217,8 +218,8 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
         ctx.push(DrawUp(f.player, spec.hand[f.player]))
         return
     if f.step == "main":
-        if isinstance(action, EndImpulse):
-            ctx.replace(attrs.evolve(f, step="discard"))
+        if isinstance(action, EndImpulse):  # 18d: fewer actions than granted; the assaults come first (13a)
+            ctx.replace(attrs.evolve(f, step="after", extra=0) if f.assaults else attrs.evolve(f, step="discard"))
             return
         if isinstance(action, Relocate):  # the scenario's tunnel / village relocation (no card)
             relocate(rules, ctx, f.player, action)
@@ -239,6 +240,11 @@ def act_impulse(rules, ctx, f: Impulse, action) -> None:
 def advance_impulse(rules, ctx, f: Impulse) -> None:
     state = ctx.state
     limit = end_turn_limit(rules, state)
+    if f.assaults and (state.end_turns >= limit or (f.step == "after" and f.extra <= 0)):
+        # 13a: the last action is over (5e: also when the turn ends): the assaults are fought now
+        ctx.replace(attrs.evolve(f, assaults=(), brutal=()))
+        push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
+        return
     if state.end_turns >= limit:  # 5e: the turn ends (the current action is complete)
         ctx.pop()
         ctx.emit(Note(f"End Turn card #{state.end_turns} of {limit}: the turn ends"))

@@ -48,12 +48,11 @@ class AirAssault(ScenarioRules):
         for h in sorted(ctx.state.foxholes | set(ctx.state.bunkers)):  # the Mujahideen set up there (24e)
             ctx.emit(ControlSet(board.label(h), MUJ))
 
-    def after_step(self, rules, ctx, movers, h) -> None:
+    def occupied(self, rules, ctx, side: str, h) -> None:
+        """24e: the foxholes and bunkers the victory counts go to the side holding them."""
         state = ctx.state
-        movers = [m for m in movers if m in state.units]
-        if not movers or not (h in state.foxholes or h in state.bunkers):
+        if not (h in state.foxholes or h in state.bunkers):
             return
-        side = state.units[movers[0]].side
         label = board_at(state).label(h)
         if state.control.get(label) != side:
             ctx.emit(ControlSet(label, side))

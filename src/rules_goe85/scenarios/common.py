@@ -214,10 +214,7 @@ def after_step(rules, ctx, movers, h) -> None:
     rules.special_rules(state).after_step(rules, ctx, movers, h)  # exits, foxhole control
     if not all(m in state.units for m in movers):
         return
-    tracked = tracked_hexes(state.scenario)
-    for label in board.board.labels(h):  # 24e: the last side to occupy a hex controls it
-        if label in tracked and state.control.get(label) != side:
-            ctx.emit(ControlSet(label, side))
+    occupy(rules, ctx, side, h)
     if spec.escape_column and side == MUJ:  # Hammer and Anvil: 2 VP for each unit slipping into 6G unseen
         if any(lab.startswith(spec.escape_column) for lab in board.board.labels(h)):
             watchers = [u for u in state.units.values() if u.side == SOVIET and u.hex is not None and not u.shaken]
@@ -226,6 +223,22 @@ def after_step(rules, ctx, movers, h) -> None:
                     if uid not in state.escaped and uid in state.units:
                         ctx.emit(Escaped(uid))
                         ctx.emit(VPScored(MUJ, 2, f"{uid} reaches {spec.escape_column} unseen"))
+
+
+def occupy(rules, ctx, side: str, h) -> None:
+    """24e: the last side to occupy a hex controls it.  A hex ``side`` entered while enemy units
+    are still in it (an assault not yet fought, 13a) is not held: control changes only once the
+    assault leaves ``side`` alone there (the assault procedure calls this again) or when its units
+    retreat into a hex (13d)."""
+    state = ctx.state
+    there = [u for u in units_at(state, h) if not airborne(u) and not _aboard_airborne(state, u)]  # 17b/17e
+    if not any(u.side == side for u in there) or any(u.side != side for u in there):
+        return
+    tracked = tracked_hexes(state.scenario)
+    for label in board_at(state).board.labels(h):
+        if label in tracked and state.control.get(label) != side:
+            ctx.emit(ControlSet(label, side))
+    rules.special_rules(state).occupied(rules, ctx, side, h)  # Air Assault: foxholes and bunkers
 
 
 def _aboard_airborne(state, u) -> bool:

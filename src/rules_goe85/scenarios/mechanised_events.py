@@ -25,6 +25,7 @@ from ..model.events import MarkerSet, Note, TilePlaced, UnitHit, UnitPlaced
 from ..queries.units import eligible, is_hard, stacking_ok, units_at, utype
 from ..model.vehicles import APFire, Loaded, MechSet, Withdrawn
 from ..model.frames import ExtraPlays
+from ..effects.openings import push_assaults
 
 CHOICES = ("indecision", "preparation", "ied", "tough", "extra_ammo", "fear", "second_wave", "exit", "village")
 IED_APF, IED_HEF, IED_TM = 3, 4, 0  # the IED's TM: none printed, 0 (reading)
@@ -336,7 +337,7 @@ def act_extra(rules, ctx, f: ExtraPlays, action) -> None:
     from ..procedures.turn import play
 
     if isinstance(action, Decline):
-        ctx.pop()
+        _done(rules, ctx, f)
         return
     ctx.replace(attrs.evolve(f, left=f.left - 1))
     play(rules, ctx, f.player, action)
@@ -346,7 +347,14 @@ def advance_extra(rules, ctx, f: ExtraPlays) -> None:
     if f.extra > 0:
         ctx.replace(attrs.evolve(f, left=f.left + f.extra, extra=0))
         return
+    _done(rules, ctx, f)
+
+
+def _done(rules, ctx, f: ExtraPlays) -> None:
+    """The plays are over: the assaults their moves began are fought now (13a)."""
     ctx.pop()
+    if f.assaults:
+        push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
 
 
 # -- Air Assault: the second wave, the tunnels ----------------------------------------------------

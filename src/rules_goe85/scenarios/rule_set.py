@@ -18,6 +18,8 @@ The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its s
   when handled (the procedure then does not see it).
 * ``after_act(rules, ctx, action)``: after any action is resolved.
 * ``after_step(rules, ctx, movers, h)``: units just entered hex ``h`` (moves, relocations).
+* ``occupied(rules, ctx, side, h)``: ``side`` now holds ``h`` alone (a step, a relocation, an
+  assault won, a retreat; 24e): control of hexes the scenario tracks itself.
 * ``finish_setup(rules, ctx)``: every unit is placed; the first turn has not begun.
 * ``turn_start(rules, ctx) -> bool``: before the deal; True when it pushed a decision first.
 * ``end_of_reserve(rules, ctx) -> bool``: after both Reserve Phases; True when the game ended.
@@ -77,6 +79,9 @@ class ScenarioRules:
         return None
 
     def after_step(self, rules, ctx, movers, h) -> None:
+        return None
+
+    def occupied(self, rules, ctx, side: str, h) -> None:
         return None
 
     def finish_setup(self, rules, ctx) -> None:

@@ -260,6 +260,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
             ctx.emit(MarkerSet(u.uid, "ops"))
     if not att_left or not def_left:  # 13c: the survivors hold the hex
         ctx.pop()
+        rules.occupy(ctx, f.side, f.hex)  # 24e: control passes only if the attackers are the survivors
         return
     # 13d: the side that suffered more hits retreats; the attacker on a tie
     if loser(att_hits=f.suffered[0], def_hits=f.suffered[1]) == "attacker":
@@ -274,6 +275,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
         for u in def_left:
             while u.uid in state.units:
                 apply_hit(rules, ctx, u.uid)
+        rules.occupy(ctx, f.side, f.hex)  # 24e
         return
     froms = _entries(state, f)
     if len(froms) > 1 and frm_choice is None:  # 13d: the defender picks the direction
@@ -284,6 +286,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     for u in def_left:
         dest = away_from(frm, f.hex) if frm is not None else None
         retreat(rules, ctx, board, state.units[u.uid], dest, u.side)
+    rules.occupy(ctx, f.side, f.hex)  # 24e: the defenders are gone, the attackers hold the hex
 
 
 def _entries(state, f: AssaultCombat):
@@ -325,6 +328,7 @@ def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:
         frm = entered[attackers[0].uid] if attackers else next(iter(entered.values()), None)
         for u in defenders:
             retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+        rules.occupy(ctx, f.side, f.hex)  # 24e
 
 
 __all__ = ["AssaultCombat", "HitUndone", "begin", "decide", "act", "advance"]

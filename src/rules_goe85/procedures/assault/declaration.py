@@ -108,6 +108,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
     if not defenders:
         for u in attackers:
             ctx.emit(MarkerSet(u.uid, "ops"))
+        rules.occupy(ctx, f.side, f.hex)  # 24e: held without a fight
         return
     # 13 note: an attacker Shaken before the draws aborts and goes back
     for u in [a for a in attackers if a.shaken]:
@@ -125,6 +126,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
             frm = entered[attackers[0].uid]
             for u in defenders:
                 retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+            rules.occupy(ctx, f.side, f.hex)  # 24e: the attackers hold the hex the defenders left
         return
     # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_combat.py)
     from .combat import begin

@@ -7,6 +7,7 @@ after every step the other player may halt the mover and fire (:mod:`.opportunit
 from __future__ import annotations
 
 from ...effects.ability_hooks import after_move
+from ...effects.openings import push_assaults
 from ...queries.helicopters import must_fly
 
 import attrs
@@ -14,8 +15,8 @@ from tabletop_core import Decision
 
 from ...model.actions import Step, Stop, Use
 from ...queries.board import board_at
-from ...model.events import ConcealSet, MarkerSet, UnitMoved
-from ...model.frames import FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow
+from ...model.events import ConcealSet, MarkerSet, Note, UnitMoved
+from ...model.frames import ExtraPlays, FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow, with_assaults
 from ...model.state import other
 from ...queries.movement import mp_allowance
 from ...queries.opportunity import window_opens
@@ -59,13 +60,20 @@ def _step_cost(rules, state, board, a, b, movers, use: str) -> int | None:
     return cost
 
 
-def _can_enter(state, side, movers, b) -> str:
+# Reading (Move & Fire and enemy hexes; the one place): 13a names the moves that may assault
+# (Move, Fast Move, Let's Get 'Em! and other card-driven moves), and 18i's unit must fire once its
+# move ends, which 10a forbids out of a hex shared with the enemy.  So a Move & Fire never enters an
+# enemy hex: its move is the approach to a fire, not an assault.  (The alternative, an assault that
+# takes the place of the fire, would drop the fire 18i makes compulsory.)
+def _can_enter(state, side, movers, b, use: str) -> str:
     """'' if the stack of ``movers`` may step into ``b``, 'assault' if it is an enemy hex it may
-    assault, 'no' otherwise (9, 13a)."""
+    assault, 'no' otherwise (9, 13a, 18i)."""
     there = units_at(state, b)
     enemy = [u for u in there if u.side != side]
     moving = [state.units[m] for m in movers]
     if enemy:
+        if use == Use.MOVE_FIRE:
+            return "no"  # 18i + 10a (the reading above)
         if any(isinstance(fr, Impulse) and b in fr.assaulted for fr in state.stack):
             return "no"  # 13a: this hex has had its assault in this impulse
         if all(any(has(u, a) for a in ASSAULT_ABILITIES) and not u.shaken for u in moving):
@@ -113,7 +121,7 @@ def decide_move(rules, state, f: MoveFrame):
                         break
                 if not ok:
                     continue
-                if _can_enter(state, f.player, g, b) == "no":
+                if _can_enter(state, f.player, g, b, f.use) == "no":
                     continue
                 opts.append(Step(tuple(g), board.label(b)))
     opts += transport_options(rules, state, f)
@@ -141,7 +149,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
     b = board.hex(action.to)
     a = state.units[movers[0]].hex
     cost = _step_cost(rules, state, board, a, b, movers, f.use)
-    kind = _can_enter(state, f.player, movers, b)
+    kind = _can_enter(state, f.player, movers, b, f.use)
     with_hero = len(movers) > 1 and any(utype(state.units[x]).hero for x in movers)
     new_mp = []
     assaults = list(f.assaults)
@@ -177,8 +185,6 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:
-    from ...effects.openings import push_assaults
-
     state = ctx.state
     ctx.pop()
     if f.use == Use.MOVE_FIRE:
@@ -191,7 +197,19 @@ def finish_move(rules, ctx, f: MoveFrame) -> None:
         if u is not None and u.marker not in ("ops",):
             ctx.emit(MarkerSet(uid, "moved"))
     after_move(ctx, f)  # 22g: the Brutal unit is Ops Complete
-    push_assaults(rules, ctx, f.player, f.assaults, brutal=f.brutal)
+    if not f.assaults:
+        return
+    # 13a: assault combat is the impulse's last action; the frame that grants the actions holds the
+    # assaults, so that units a later action (Command Ops) moves into the same hex join them
+    holder = state.top
+    if isinstance(holder, (Impulse, ExtraPlays)) and holder.player == f.player:
+        board = board_at(state)
+        entered = sorted({state.units[uid].hex for uid, _ in f.assaults if uid in state.units})
+        for h in entered:  # the log says why nobody fights yet
+            ctx.emit(Note(f"{board.label(h)}: the assault waits for the last action of the impulse (13a)"))
+        ctx.replace(with_assaults(holder, f.assaults, f.brutal))
+    else:  # a move no impulse of its mover holds (an Event's move): its assaults follow at once
+        push_assaults(rules, ctx, f.player, f.assaults, brutal=(f.brutal,) if f.brutal else ())
 
 
 
