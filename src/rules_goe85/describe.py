@@ -48,7 +48,7 @@ def _fire_words(rules, action, state) -> str:
     if u is None or not (action.target in state.units or action.target.startswith("hex:")):
         return f"{unit(state, action.unit)} fires at {_target(state, action.target)}"
     use = A.Use.FIRE if action.use is A.Use.OPP_FIRE else action.use
-    plan = attack_plan(rules, state, u.side, use, action.unit, action.target, action.group)
+    plan = attack_plan(rules, state, u.side, use, action.unit, action.target, action.supporters)
     board = board_at(state)
     firers = " + ".join(unit(state, x) for x in (action.unit, *plan.supporters))
     fires = "fire" if plan.supporters else "fires"

@@ -21,6 +21,7 @@ from ..model.events import MarkerSet, Note, TargetNoted, UnitHit
 from ..model.frames import APFireOrder, MoveFrame
 from ..queries.units import heli_mode, is_hard, units_at, utype
 from ..queries.ap_targets import ap_capable, ap_target, rules_range
+from ..queries.fire_group import possible_supporters, supporter_sets
 from ..model.vehicles import APFire
 
 SAGGER_MIN = 7  # 22k
@@ -91,20 +92,17 @@ def ap_leads(state, side: str, *, use: str, units=None):
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
-            mates = [m for m in units_at(state, lead.hex) if m.uid != lead.uid and m.side == side and ap_capable(m)
-                     and not m.marker and not m.shaken and not m.carrier]
-            out.append((lead.uid, t.uid, False))
-            if mates and use == Use.FIRE:
-                out.append((lead.uid, t.uid, True))
+            mates = possible_supporters(state, lead, ap=True) if use == Use.FIRE else []
+            out += [(lead.uid, t.uid, g) for g in supporter_sets(mates)]  # 10d: any of them join
         if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (ap_cases.py)
             from .ap_cases import bunker_targets
 
-            out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)
+            out += [(lead.uid, b, ()) for b in bunker_targets(state, side, lead)
                     if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
     return out
 
 
-def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
+def start(rules, ctx, side: str, use: str, lead: str, target: str, supporters=(), *, marker: str = "fired",
           opp_mover: str = "", moving: bool | None = None) -> None:
     from .ap_cases import BUNKER
 
@@ -115,10 +113,7 @@ def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool =
         ctx.push(APFire(side=side, use=use, lead=lead, target=target, marker=marker, tm_bonus=1 if use == Use.RELOAD_FIRE else 0))
         return
     t = state.units[target]
-    queue = ()
-    if group:
-        queue = tuple(m.uid for m in units_at(state, u.hex) if m.uid != lead and m.side == side and ap_capable(m)
-                      and not m.marker and not m.shaken and not m.carrier)
+    queue = tuple(supporters or ())  # 10d, 18f: the chosen AP firers of the hex attack one after another
     is_moving = (t.marker == "moved") if moving is None else moving
     if utype(t).kind == "helicopter" and heli_mode(t) == "flying":
         is_moving = True
@@ -313,5 +308,5 @@ __all__ = ["to_hit_number", "card_hits", "armour", "damage_result", "ap_leads", 
 def advance_order(rules, ctx, f: APFireOrder) -> None:
     """An :class:`APFireOrder` another procedure pushed: the AP attack it asks for begins here."""
     ctx.pop()
-    start(rules, ctx, f.side, f.use, f.lead, f.target, f.group, marker=f.marker, opp_mover=f.opp_mover,
-          moving=f.moving)
+    start(rules, ctx, f.side, f.use, f.lead, f.target, f.supporters, marker=f.marker,
+          opp_mover=f.opp_movers[0] if f.opp_movers else "", moving=f.moving)

@@ -22,7 +22,8 @@ from ..model.events import MarkerSet, Note, TargetNoted
 from .damage import apply_hit
 from ..queries.units import has, hef, is_hard, is_vehicle, targetable, units_at, utype
 from .vehicles import he_adjustment
-from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE
+from ..queries.fire_group import possible_supporters, supporter_sets
+from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
 from ..queries.sight import is_heli, sees
 from ..cards.abilities import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
 from ..queries.fortifications import cf_bonus, fire_blocked
@@ -30,7 +31,8 @@ from ..cards.powers import heli_passenger  # 17f
 
 CANNISTER_RANGE = 4  # 18c
 POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
-SPRAY_VERBS = ("fire", "move_fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")  # 21h
+SPRAY_VERBS = ("fire", "move_fire", *SPRAY_POWERS)  # 21h
+ALONE_USES = (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)  # 22m, 18n, 18j: one unit fires
 
 
 def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
@@ -72,9 +74,10 @@ def draw_plan(hef_total: int, degrade: int) -> tuple[int, int]:
 
 # -- declaring an attack --------------------------------------------------------------------------
 def fire_options(rules, state, side: str, *, use: Use, units=None):
-    """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
-    unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
-    of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
+    """(lead, target, supporters) triples a side may fire with now (10a, 10d): the lead an
+    Eligible, unshaken unit; the target a targetable enemy in LOS and range; supporters: any subset
+    of the other such units of the lead's hex in range (queries/fire_group.py; the empty tuple: the
+    lead alone).  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
     board = board_at(state)
     out = []
     # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
@@ -90,8 +93,7 @@ def fire_options(rules, state, side: str, *, use: Use, units=None):
             continue  # 10a: not out of a hex shared with the enemy
         sniper = has(lead, "sniper") or use == Use.MARKSMAN
         reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
-        mates = [u for u in units_at(state, lead.hex) if u.uid != lead.uid and u.side == side and not u.marker
-                 and not u.shaken and not u.carrier and use not in (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)]
+        mates = [] if use in ALONE_USES else possible_supporters(state, lead)
         hexes_done = set()
         for t in enemies:
             if any(u.side == side for u in units_at(state, t.hex)):
@@ -102,21 +104,18 @@ def fire_options(rules, state, side: str, *, use: Use, units=None):
             if not sees(state, lead, t):  # 14, 17e: helicopters one level up
                 # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
                 if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
-                    out.append((lead.uid, t.uid, False))
+                    out.append((lead.uid, t.uid, ()))
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
+            groups = supporter_sets(mates if d <= MAX_RANGE else ())  # 10d: supporters within their range
             if targetable(state, t, sniper=has(lead, "sniper")):
-                out.append((lead.uid, t.uid, False))
-                if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                    out.append((lead.uid, t.uid, True))
+                out += [(lead.uid, t.uid, g) for g in groups]
             if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
                 # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
                 hexes_done.add(t.hex)
                 if len([u for u in units_at(state, t.hex)]) > 1:
-                    out.append((lead.uid, "hex:" + board.label(t.hex), False))
-                    if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                        out.append((lead.uid, "hex:" + board.label(t.hex), True))
+                    out += [(lead.uid, "hex:" + board.label(t.hex), g) for g in groups]
     return out
 
 
@@ -137,25 +136,25 @@ class AttackPlan:
     distance: int
 
 
-def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, group: bool, *,
-                moving: bool | None = None, lead_hef: int | None = None) -> AttackPlan:
-    """The firepower of an attack by ``lead_id`` (and its hex when ``group``) at ``target`` (a unit
-    id or ``hex:<label>``), computed without changing anything (start_fire and the action's words)."""
+def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, supporters=(), *,
+                moving: bool | None = None, lead_hef: int | None = None, movers=()) -> AttackPlan:
+    """The firepower of an attack by ``lead_id`` with the units ``supporters`` of its hex (10d) at
+    ``target`` (a unit id or ``hex:<label>``), computed without changing anything (start_fire and
+    the action's words).  ``movers``: Opportunity Fire's Spraying Fire strikes only the units moving
+    into the hex, not those already there (11a)."""
     board = board_at(state)
     lead = state.units[lead_id]
     if target.startswith("hex:"):
         h = board.hex(target[4:])
-        targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u))
+        targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u)
+                        and (not movers or u.uid in movers))
         spraying = True
     else:
         h = state.units[target].hex
         targets = (target,)
         spraying = False
     d = board.distance(lead.hex, h)
-    supporters = ()
-    if group:
-        supporters = tuple(u.uid for u in units_at(state, lead.hex) if u.uid != lead_id and u.side == side
-                           and not u.marker and not u.shaken and board.distance(u.hex, h) <= MAX_RANGE)
+    supporters = tuple(supporters or ())  # 10d: the units the firing player chose (fire_group.py)
     # 21g: a Sniper leading others keeps its range rule and the Difficult Target exception
     # (attack_hef), but loses its cover negation, Unexpected Cover included (20d)
     sniper = has(lead, "sniper") and not supporters
@@ -183,11 +182,12 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, gr
     return AttackPlan(h, targets, supporters, total + heli_hef, deg, concealed, spraying, sniper, mixed, d)
 
 
-def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group: bool, *,
-               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None,
+def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, supporters=(), *,
+               marker: str = "fired", degrade: int = 0, opp_movers=(), moving: bool | None = None,
                lead_hef: int | None = None) -> None:
     """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
-    lead's printed HEF (22l Rapid Fire at two hexes)."""
+    lead's printed HEF (22l Rapid Fire at two hexes); ``opp_movers``: the moving units an
+    Opportunity Fire may strike (11a)."""
     state = ctx.state
     board = board_at(state)
     lead = state.units[lead_id]
@@ -200,8 +200,9 @@ def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group
             if not any(u.side != side for u in hit):
                 ctx.emit(MarkerSet(lead_id, marker))
                 return
-            target, group = "hex:" + board.label(landed), False
-    plan = attack_plan(rules, state, side, use, lead_id, target, group, moving=moving, lead_hef=lead_hef)
+            target, supporters = "hex:" + board.label(landed), ()
+    plan = attack_plan(rules, state, side, use, lead_id, target, supporters, moving=moving, lead_hef=lead_hef,
+                       movers=opp_movers)
     h, targets, supporters, total = plan.hex, plan.targets, plan.supporters, plan.hef
     deg = degrade + plan.degrade - (1 if indirect and plan.concealed else 0)  # 21k: concealment no matter
     tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops" and not heli_passenger(state, u)  # 17f
@@ -210,7 +211,7 @@ def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group
         ctx.emit(TargetNoted(uid, targets[0]))
     ctx.emit(Note(f"{lead_id} fires at {', '.join(targets)} ({board.label(h)}): HEF {total}"))
     ctx.push(FireFrame(side=side, use=use, lead=lead_id, supporters=supporters, targets=targets, hex=h,
-                       hef=total, degrade=min(deg, 2), marker=marker, opp_mover=opp_mover, moving_extra=plan.mixed,
+                       hef=total, degrade=min(deg, 2), marker=marker, opp_movers=tuple(opp_movers), moving_extra=plan.mixed,
                        sniper=plan.sniper, spraying=plan.spraying, redraw=tactical))
 
 
@@ -459,8 +460,10 @@ def finish(rules, ctx, f: FireFrame) -> None:
     ctx.pop()
     if f.use != Use.PUNISHING_FIRE:
         after_fire(ctx, f)  # 21m
-    if f.opp_mover and f.total_hits and f.opp_mover in state.units:
-        ctx.emit(MarkerSet(f.opp_mover, "ops"))
+    taken = dict(f.hits)
+    for uid in f.opp_movers:  # 11a: each moving unit hit stops, Ops Complete; the others move on (18h)
+        if taken.get(uid) and uid in state.units:
+            ctx.emit(MarkerSet(uid, "ops"))
     top = ctx.state.top
     if isinstance(top, MoveFrame):  # 11a a hit mover, 20a a Move & Fire unit that fired first: they stop
         stop = {u for u, _, _ in top.mp if u in state.units and state.units[u].marker == "ops"}
@@ -476,7 +479,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
         tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"  # 21i: this attack's own redraw
                        and not heli_passenger(state, u) for u in units_at(state, lead.hex) if u.side == f.side)
         second = attrs.evolve(f, use=Use.PUNISHING_FIRE_2, step="begin", hits=(), pending="", foxhole=False,
-                              total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade), redraw=tactical,
+                              total_hits=0, opp_movers=(), left=0, degrade=max(0, base_degrade), redraw=tactical,
                               used=tuple(x for x in f.used if x != "critical_hit:used"))
         ctx.push(second)
         offer(ctx, second)
@@ -494,5 +497,5 @@ __all__ = ["attack_hef", "draw_plan", "fire_options", "start_fire", "decide", "a
 def advance_order(rules, ctx, f: FireOrder) -> None:
     """A :class:`FireOrder` another procedure pushed: the attack it asks for begins here."""
     ctx.pop()
-    start_fire(rules, ctx, f.side, f.use, f.lead, f.target, f.group, marker=f.marker, degrade=f.degrade,
-               opp_mover=f.opp_mover, moving=f.moving, lead_hef=f.lead_hef)
+    start_fire(rules, ctx, f.side, f.use, f.lead, f.target, f.supporters, marker=f.marker, degrade=f.degrade,
+               opp_movers=f.opp_movers, moving=f.moving, lead_hef=f.lead_hef)

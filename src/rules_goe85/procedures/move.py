@@ -173,7 +173,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
     rules.after_step(ctx, movers, b)
     if kind != "assault":
         if window_opens(rules, ctx.state, f.player, movers, b):  # 11a (opportunity_fire.py)
-            ctx.push(OppFireWindow(other(f.player), movers[0], b, f.use == Use.FAST_MOVE))
+            ctx.push(OppFireWindow(other(f.player), tuple(movers), b, f.use == Use.FAST_MOVE))
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:

@@ -8,7 +8,7 @@ from tabletop_core.decks import hand
 from ..model.actions import Decline, Declined, PlayReaction, Use
 from ..model.state import DECK
 from ..model.frames import APFireOrder, FireFrame, FireOrder, OppFireWindow
-from ..queries.opportunity import booby_trap_plays, opp_fire_plays
+from ..queries.opportunity import booby_trap_plays, opp_fire_plays, spray_movers
 from ..queries.units import units_at
 
 
@@ -16,9 +16,9 @@ from ..queries.units import units_at
 # hand only fills the offer, and a hand with nothing usable is asked too, with Decline alone, so the
 # mover cannot tell the other hand from whether the window opened.
 def decide_window(rules, state, f: OppFireWindow):
-    plays = opp_fire_plays(rules, state, f.player, f.hex, f.mover)
-    traps = booby_trap_plays(rules, state, f.player, f.hex, [f.mover])
-    return Decision(f.player, (*plays, *traps, Decline(Declined.HOLD)), f"Opportunity Fire on {f.mover}?")
+    plays = opp_fire_plays(rules, state, f.player, f.hex, f.movers)
+    traps = booby_trap_plays(rules, state, f.player, f.hex, list(f.movers))
+    return Decision(f.player, (*plays, *traps, Decline(Declined.HOLD)), f"Opportunity Fire on {', '.join(f.movers)}?")
 
 
 def act_window(rules, ctx, f: OppFireWindow, action) -> None:
@@ -35,12 +35,14 @@ def act_window(rules, ctx, f: OppFireWindow, action) -> None:
         return
     marker = "fired" if action.use == Use.OPP_FIRE else "ops"
     use = Use.FIRE if action.use == Use.OPP_FIRE else action.use
-    if action.ap:  # 11a, 15: AP Opportunity Fire
-        ctx.push(APFireOrder(f.player, use, action.unit, action.target, marker=marker, opp_mover=action.target,
-                             moving=True))
+    if action.ap:  # 11a, 15: AP Opportunity Fire (the chosen AP firers one after another, 10d)
+        ctx.push(APFireOrder(f.player, use, action.unit, action.target, action.supporters, marker=marker,
+                             opp_movers=(action.target,), moving=True))
         return
-    ctx.push(FireOrder(f.player, use, action.unit, action.target, marker=marker, opp_mover=action.target,
-                       moving=True))
+    # 11a, 10d: at the mover picked, or with Spraying Fire at the whole moving stack (21h, 18h)
+    struck = spray_movers(state, f.hex, f.movers) if action.target.startswith("hex:") else (action.target,)
+    ctx.push(FireOrder(f.player, use, action.unit, action.target, action.supporters, marker=marker,
+                       opp_movers=struck, moving=True))
 
 
 def advance_window(rules, ctx, f: OppFireWindow) -> None:

@@ -272,7 +272,7 @@ def main_options(rules, state, side: str):
         c = card(cid)
         for block, use in _uses(rules, state, side, cid):
             if use == Use.FIRE:
-                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
+                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g) for lead, tgt, g in fires(Use.FIRE)]
             elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
                 opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.PUNISHING_FIRE)
                          if not g and not tgt.startswith("hex:")]
@@ -311,7 +311,7 @@ def main_options(rules, state, side: str):
                     opts.append(PlayCard(cid, block, use))
         if c.power:
             for p in FIRE_POWERS:
-                opts += [PlayCard(cid, Block.POWER, p, lead, tgt, group=g) for lead, tgt, g in fires(p)
+                opts += [PlayCard(cid, Block.POWER, p, lead, tgt, supporters=g) for lead, tgt, g in fires(p)
                          if p in utype(state.units[lead]).powers and not (p == "marksman" and g)
                          and not power_barred(state.units[lead], p)]  # 17b
             opts += powers.power_plays(state, side, cid)
@@ -396,7 +396,7 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
         abilities.do(rules, ctx, side, action)
     elif use in FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
         marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
-        ctx.push(FireOrder(side, use, action.unit, action.target, action.group, marker=marker))
+        ctx.push(FireOrder(side, use, action.unit, action.target, action.supporters, marker=marker))
     elif use in (Use.MOVE, Use.FAST_MOVE):
         if action.target == "entry":
             uids = [u.uid for u in state.units.values() if u.side == side and u.hex is None and u.entry

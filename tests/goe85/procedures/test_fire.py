@@ -28,7 +28,7 @@ def test_a_fire_play_reads_with_firers_target_range_terrain_and_hef():
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3", {}), ("S2", "rpk-74", "soviet", "5C3", {}),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {})], hands={"soviet": ["#9"]})
     b = g.state.units
-    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.group)
+    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.supporters)
     words = _words(g, play)
     # both units fire together (10d): the lead's HEF with its range modifier, plus the supporter's bare HEF
     assert words.startswith("Fire card #9: 5C3 Soviet Rifle (Intensive Fire) + 5C3 Soviet RPK-74 fire at 5C5")
