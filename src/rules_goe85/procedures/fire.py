@@ -23,6 +23,7 @@ from .damage import apply_hit
 from ..queries.units import has, hef, is_hard, is_vehicle, targetable, units_at, utype
 from .vehicles import he_adjustment
 from ..queries.fire_group import possible_supporters, supporter_sets
+from ..queries.helicopter_targets import ground_cover_counts, moving_bonus_applies
 from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
 from ..queries.sight import is_heli, sees
 from ..cards.abilities import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
@@ -169,11 +170,12 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, su
     firer_concealed = lead.concealed
     alone = len([u for u in units_at(state, h) if u.side != side]) == 1
     difficult = alone and any(has(u, "difficult_target") for u in tgt_units)
+    cover = board.cf(h) + cf_bonus(state, h, tgt_units) if ground_cover_counts(tgt_units) else 0  # 17e reading
     total = attack_hef(
         lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
-        cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
+        cf=cover, range_mod=rules.tec.he_modifier(d) or 0,
         power_bonus=POWER_BONUS.get(use, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
-        moving_target=is_moving, scrub=scrub, sniper=has(lead, "sniper"),
+        moving_target=is_moving and moving_bonus_applies(tgt_units), scrub=scrub, sniper=has(lead, "sniper"),
         marksman=use == Use.MARKSMAN, barrage=lead.hex in state.barrage, difficult=difficult,
         heli_target=any(is_heli(u) for u in tgt_units),
     )
