@@ -20,7 +20,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.4.0"  # hidden hands: windows open on public conditions, initiative and kept cards are secret (0.3.0 logs do not replay)
+    version = "0.5.0"  # issue 12: opportunity fire on stacks, chosen supporters, passengers, Hero MF, helicopter HE (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000

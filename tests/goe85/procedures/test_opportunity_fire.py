@@ -88,7 +88,11 @@ def test_opportunity_fire_by_any_subset_of_a_hex_and_spraying_fire_at_the_moving
     assert not any(lead == "M2" and t.startswith("hex:") for lead, t, _ in plays)  # the Rifle cannot spray
     # RPD 2, range 3 (+0), moving +1, the Rifle's bare 1, clear: 4 cards; two green Hits spread
     # over the movers, the non-Hero first (21h)
-    play_through(g, PlayCard("#23", Block.UPPER, Use.OPP_FIRE, "MR", "hex:5C2", supporters=("M2",)))
+    spray = PlayCard("#23", Block.UPPER, Use.OPP_FIRE, "MR", "hex:5C2", supporters=("M2",))
+    words = RULES.describe_action(spray, g.state)
+    assert "Mujahideen RPD + 5C5 Mujahideen Rifle (Intensive Fire) fire at the units moving into 5C2" in words
+    assert "HEF 4" in words
+    play_through(g, spray)
     fire = [e.text for e in g.events if type(e).__name__ == "Note" and "fires at" in e.text]
     assert fire[-1] == "MR fires at H1, S1 (5C2): HEF 4"
     units = g.state.units
