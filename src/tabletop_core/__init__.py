@@ -21,7 +21,7 @@ from .errors import (  # noqa: E402
     TruncatedLogError,
     UnknownNameError,
 )
-from .agents import AgentView  # noqa: E402
+from .agents import AgentView, seat_seed  # noqa: E402
 from .game import Game  # noqa: E402
 from .gamelog import Header  # noqa: E402
 from .plugins import Host, RulesetInfo, hookimpl, make_plugin_manager  # noqa: E402
@@ -81,7 +81,10 @@ def load_game(path: str | Path, *, host: Host | None = None, upto: int | None = 
 
 
 def agents_for(game: Game, names: str | Iterable[str], *, host: Host | None = None) -> dict[str, object]:
-    """Agents by name for each seat, in seat order (``"random,human"``), seeded from the game."""
+    """Agents by name for each seat, in seat order (``"random,human"``), seeded from the game.
+
+    Each agent gets :func:`~tabletop_core.agents.seat_seed` of the game's seed and its seat, never
+    the game's seed itself (which would let a bot rebuild the hidden cards and future dice)."""
     host = host or default_host()
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",") if n.strip()]
@@ -92,7 +95,7 @@ def agents_for(game: Game, names: str | Iterable[str], *, host: Host | None = No
     if len(names) != len(players):
         raise TabletopError(f"{game.rules.name} has {len(players)} players ({', '.join(players)}); got {len(names)} agents")
     seed = game.header.seed or 0  # a game always has its seed; only a player's view lacks one
-    return {p: host.agent(n, seed=seed, player=p, rules=game.rules) for p, n in zip(players, names)}
+    return {p: host.agent(n, seed=seat_seed(seed, p), player=p, rules=game.rules) for p, n in zip(players, names)}
 
 
 __all__ = [

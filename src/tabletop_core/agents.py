@@ -6,6 +6,7 @@ so an agent cannot peek at hidden information.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import zlib
@@ -66,6 +67,18 @@ class AgentView:
 def agent_seed(seed: int, player: str) -> int:
     """A stable per-player seed (Python's str hash is salted per process, so it is not used)."""
     return seed * 1_000_003 + zlib.crc32(player.encode())
+
+
+def seat_seed(game_seed: int, player: str) -> int:
+    """The seed an agent of ``player``'s seat gets: a one-way digest of the game's seed and the seat.
+
+    The game's seed is the host's secret (it rebuilds every hidden card and future die), so an agent
+    (a bot plug-in of anyone's) never receives it, nor anything it could be computed back from: the
+    digest is keyed by the seat, so two seats' seeds tell nothing of each other either.  Same game
+    seed and seat, same agent seed, so seeded games stay reproducible."""
+    digest = hashlib.blake2b(str(game_seed).encode(), digest_size=8, key=player.encode()[:64],
+                             person=b"tabletop.seat").digest()
+    return int.from_bytes(digest, "big") >> 11  # 53 bits: survives any JSON reader, like game seeds
 
 
 class RandomAgent:

@@ -46,7 +46,7 @@ def seed_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer or 'random', got {text[:40]!r}") from None
 
 
-def _key(args) -> bytes | None:
+def _key(args: argparse.Namespace) -> bytes | None:
     return gamelog.load_key(getattr(args, "key_file", None))
 
 
@@ -114,19 +114,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _rulesets(args) -> int:
+def _rulesets(args: argparse.Namespace) -> int:
     for info in default_host().rulesets().values():
         print(f"{info.name}\t{info.version}\t{info.title}")
     return 0
 
 
-def _scenarios(args) -> int:
+def _scenarios(args: argparse.Namespace) -> int:
     for scenario in default_host().scenarios(args.ruleset).values():
         print(f"{scenario.id}\t{scenario.title}")
     return 0
 
 
-def _variants(args) -> int:
+def _variants(args: argparse.Namespace) -> int:
     host = default_host()
     host.ruleset_info(args.ruleset)
     for variant in host.variants(args.ruleset):
@@ -134,7 +134,7 @@ def _variants(args) -> int:
     return 0
 
 
-def _play(args) -> int:
+def _play(args: argparse.Namespace) -> int:
     host = default_host()
     rules = host.rules(args.ruleset, args.variant)
     game = Game.start(rules, args.scenario, seed=args.seed)
@@ -164,7 +164,7 @@ def _play(args) -> int:
     return 0
 
 
-def _replay(args) -> int:
+def _replay(args: argparse.Namespace) -> int:
     raw = gamelog.read(args.path, key=_key(args), partial=args.partial)
     if raw.interrupted:
         print(f"interrupted: the log has no end line; rebuilt up to its last whole line ({len(raw.events)} events)")
@@ -182,7 +182,7 @@ def _replay(args) -> int:
     return 0
 
 
-def _check_view(args) -> int:
+def _check_view(args: argparse.Namespace) -> int:
     from .reveal import check_view
 
     report = check_view(args.view, args.full_log, rules_resolver(default_host()), key=_key(args))

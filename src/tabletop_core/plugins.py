@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import importlib.metadata
 import sys
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import attrs
 import pluggy
 
 from . import hookspecs
 from .errors import RulesetError, TabletopError, UnknownNameError
-from .rules import Rules
+from .rules import Rules, Scenario
+
+if TYPE_CHECKING:  # annotations only: the game module imports this one
+    from .game import Game
 
 ENTRY_POINT_GROUP = "tabletop.rulesets"
 hookimpl = pluggy.HookimplMarker("tabletop")
@@ -39,7 +42,7 @@ class RulesetRegistry:
         self.entries: dict[str, RulesetInfo] = {}
 
     def add(self, factory: Callable[[], Rules]) -> None:
-        cls = factory if isinstance(factory, type) else type(factory())
+        cls: type[Rules] = factory if isinstance(factory, type) else type(factory())
         name = cls.name
         if not name:
             raise RulesetError(f"{cls!r} has no name")
@@ -179,21 +182,21 @@ class Host:
             rules.variants = tuple(applied)
         return rules
 
-    def scenarios(self, name: str):
+    def scenarios(self, name: str) -> Mapping[str, Scenario]:
         return self.ruleset_info(name).factory().scenarios()
 
     # -- agents ---------------------------------------------------------------------------------
     def agent_names(self, ruleset: str | None = None) -> list[str]:
         return sorted(n for n, a in self._agents.items() if a.ruleset in (None, ruleset))
 
-    def agent(self, name: str, *, seed: int, player: str, rules: Rules):
+    def agent(self, name: str, *, seed: int, player: str, rules: Rules) -> Any:
         info = self._agents.get(name)
         if info is None or (info.ruleset is not None and info.ruleset != rules.name):
             raise UnknownNameError(f"agent for {rules.name}", name, self.agent_names(rules.name))
         return info.factory(seed=seed, player=player, rules=rules)
 
     # -- observers ------------------------------------------------------------------------------
-    def attach_observers(self, game) -> None:
+    def attach_observers(self, game: Game) -> None:
         """Forward a game's events to observer plug-ins, if any are installed."""
         if not self._observed:
             return
@@ -201,6 +204,6 @@ class Host:
         game.subscribe(lambda event: hook.tabletop_game_event(game=game, event=event))
         hook.tabletop_game_started(game=game)
 
-    def game_ended(self, game) -> None:
+    def game_ended(self, game: Game) -> None:
         if self._observed and game.result is not None:
             self.pm.hook.tabletop_game_ended(game=game, result=game.result)

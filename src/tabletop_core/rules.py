@@ -31,13 +31,23 @@ use :class:`FrameDispatch` to route ``decision``/``act``/``advance`` by the type
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 import attrs
 
 from .events import Appliers
 from .state import BaseState
 from .values import Action, Decision, Event, Frame
+
+if TYPE_CHECKING:  # names for annotations only (context and rng do not import rules)
+    from .context import Context
+    from .drawing import Scene
+    from .rng import CounterRNG
+
+# The rules surface passes the ruleset's own state (an instance of its ``state_class``): a subclass
+# annotates it with that class, so the base says Any rather than BaseState (a narrower parameter in
+# an override would break substitutability for mypy).
+State = Any
 
 
 @attrs.frozen
@@ -78,41 +88,41 @@ class Rules:
         return self.state_class()
 
     # -- the game -------------------------------------------------------------------------------
-    def setup(self, ctx, scenario: str, options: Mapping[str, Any]) -> None:
+    def setup(self, ctx: Context, scenario: str, options: Mapping[str, Any]) -> None:
         """Emit, through ``ctx``, the events that lay ``scenario`` out."""
         raise NotImplementedError(f"{type(self).__name__} must set up its scenarios")
 
-    def decision(self, state) -> Decision | None:
+    def decision(self, state: State) -> Decision | None:
         """Who must decide now and the legal actions (never none), or None to ``advance``."""
         raise NotImplementedError(f"{type(self).__name__} must say who decides")
 
-    def act(self, ctx, action: Action) -> None:
+    def act(self, ctx: Context, action: Action) -> None:
         """Emit the consequences of ``action``, already checked legal by the core."""
         raise NotImplementedError(f"{type(self).__name__} must resolve actions")
 
-    def advance(self, ctx) -> None:
+    def advance(self, ctx: Context) -> None:
         """Emit the next automatic step (at least one event)."""
         raise NotImplementedError(f"{type(self).__name__} has automatic steps but no advance()")
 
-    def explain_illegal(self, state, action: Action, decision: Decision) -> str | None:
+    def explain_illegal(self, state: State, action: Action, decision: Decision) -> str | None:
         """Why ``action`` is not legal now, in the rules' words; None for the core's default."""
         return None
 
     # -- parametric actions (Decision.accepts) --------------------------------------------------
-    def check(self, state, action: Action) -> str | None:
+    def check(self, state: State, action: Action) -> str | None:
         """Why the proposed ``action`` — of a kind the current decision accepts — is refused, or
         None when it is legal.  Must not change the state.  A malformed action (a field of the
         wrong type) may raise TypeError or ValueError: the core refuses it with that message."""
         return f"{self.name} checks no {action.TAG} actions"
 
-    def propose(self, state, decision: Decision, rng) -> Action | None:
+    def propose(self, state: State, decision: Decision, rng: CounterRNG) -> Action | None:
         """A random candidate of a kind ``decision`` accepts, drawn from ``rng`` (a
         :class:`~tabletop_core.rng.CounterRNG`, never the game's own): mostly near the legal
         limits, legal or not.  The conformance kit plays the legal ones and checks that the
         illegal ones are refused.  None: nothing to propose here."""
         return None
 
-    def parse_action(self, text: str, state, decision: Decision) -> Action | None:
+    def parse_action(self, text: str, state: State, decision: Decision) -> Action | None:
         """Read a parametric action typed by a person (e.g. coordinates), or None if ``text`` is
         not one.  Raise ValueError with a hint when it looks like one but is malformed."""
         return None
@@ -122,20 +132,20 @@ class Rules:
         return ""
 
     # -- views and words ------------------------------------------------------------------------
-    def observe(self, state, player: str | None) -> dict[str, Any]:
+    def observe(self, state: State, player: str | None) -> dict[str, Any]:
         """What ``player`` may see (JSON-able); None is the referee, who sees all."""
         raise NotImplementedError(f"{type(self).__name__} must say what a player sees")
 
-    def narrate(self, event: Event, state) -> str | None:
+    def narrate(self, event: Event, state: State) -> str | None:
         """One human line for ``event`` (None: the core's line, or silence)."""
         return None
 
-    def describe_action(self, action: Action, state) -> str:
+    def describe_action(self, action: Action, state: State) -> str:
         """A human name for ``action`` (menus, narration); the default lists its fields."""
         fields = ", ".join(f"{k}={v}" for k, v in attrs.asdict(action, recurse=False).items())
         return f"{action.TAG}({fields})" if fields else action.TAG
 
-    def picture(self, view: Mapping[str, Any], player: str | None):
+    def picture(self, view: Mapping[str, Any], player: str | None) -> Scene:
         """A :class:`~tabletop_core.drawing.Scene` of ``view``, which ``observe(state, player)`` returned.
 
         Draw only from ``view`` and public static data (the scenario's printed map), never from
@@ -147,17 +157,17 @@ class Rules:
 
         return Scene(width=40, height=60, panel=[general_panel(view, player)], title=self.title)
 
-    def perturb_hidden(self, state, player: str, rng) -> None:
+    def perturb_hidden(self, state: State, player: str, rng: CounterRNG) -> None:
         """Shuffle, in place, what ``player`` cannot see (beyond decks), for the view checks."""
 
     # -- the referee's vocabulary (tabletop_core.referee) ----------------------------------------
-    def referee_place_unit(self, ctx, *, unit: str, where: Any) -> None:
+    def referee_place_unit(self, ctx: Context, *, unit: str, where: Any) -> None:
         """Emit the events that put ``unit`` at ``where``; a ruleset that offers it overrides this."""
         from .referee import RefereeError
 
         raise RefereeError(f"{self.name} does not offer the referee word place_unit")
 
-    def referee_set_phase(self, ctx, *, phase: Any) -> None:
+    def referee_set_phase(self, ctx: Context, *, phase: Any) -> None:
         """Emit the events that move the game to ``phase``; a ruleset that offers it overrides this."""
         from .referee import RefereeError
 
@@ -196,16 +206,16 @@ class FrameDispatch:
     def advance(self, frame_type: type) -> Callable[[Handler], Handler]:
         return self._register(self._advance, frame_type)
 
-    def decision(self, rules: Rules, state) -> Decision | None:
+    def decision(self, rules: Rules, state: State) -> Decision | None:
         frame = state.top
         handler = self._decide.get(type(frame))
         return handler(rules, state, frame) if handler else None
 
-    def act_on(self, rules: Rules, ctx, action: Action) -> None:
+    def act_on(self, rules: Rules, ctx: Context, action: Action) -> None:
         frame = ctx.state.top
         self._act[type(frame)](rules, ctx, frame, action)
 
-    def advance_on(self, rules: Rules, ctx) -> None:
+    def advance_on(self, rules: Rules, ctx: Context) -> None:
         frame = ctx.state.top
         handler = self._advance.get(type(frame))
         if handler is None:

@@ -26,17 +26,28 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 import attrs
 
 from . import agents_for, default_host
 from .agents import AgentView, RandomAgent, agent_seed
 from .errors import IllegalActionError, UndoError
+from .events import ActionTaken, CardMoved, CardsPeeked, DeckShuffled, GameStarted, PileArranged
 from .game import Game
 from .plugins import Host
 from .rng import CounterRNG
-from .values import ConcealedAction
+from .values import Action, ConcealedAction, Decision, Event
+
+GameFactory = Callable[[], Game]
+Seen = tuple[list[Any], object]  # what a player saw of an action's consequences, and what came next
+
+
+def _decision(game: Game) -> Decision:
+    """The decision of a game the kit knows is not over."""
+    decision = game.decision
+    assert decision is not None, f"{_where(game)}: the game is over"
+    return decision
 
 
 class Proposals:
@@ -48,10 +59,10 @@ class Proposals:
         self.legal = 0
         self.refused = 0
 
-    def choose(self, game: Game, fallback) -> object:
+    def choose(self, game: Game, fallback: Callable[[], Action]) -> Action:
         """A legal proposal half the time a decision accepts parametric kinds (after checking that
         illegal ones are refused); otherwise ``fallback()``, a suggestion."""
-        decision = game.decision
+        decision = _decision(game)
         if decision.accepts:
             self.accepting += 1
             if self._rng.below(2) == 0:
@@ -66,7 +77,7 @@ class Proposals:
                     self._refusal(game, proposal, reason)
         return fallback()
 
-    def _refusal(self, game: Game, proposal, reason: str) -> None:
+    def _refusal(self, game: Game, proposal: Action, reason: str) -> None:
         before, length, decision = game.digest(), len(game.events), game.decision
         try:
             game.apply(proposal)
@@ -84,7 +95,7 @@ class Proposals:
         self.refused += other.refused
 
 
-def _start(ruleset: str, scenario: str, seed: int, variants, host: Host | None) -> Game:
+def _start(ruleset: str, scenario: str, seed: int, variants: Iterable[str], host: Host | None) -> Game:
     host = host or default_host()
     return Game.start(host.rules(ruleset, tuple(variants)), scenario, seed=seed)
 
@@ -108,7 +119,7 @@ def random_playout(ruleset: str, scenario: str, seed: int, *, variants: Iterable
         assert decision is not None and decision.actions, f"{_where(game)}: no legal action offered"
         assert decision.player in game.rules.players, f"{_where(game)}: unknown player {decision.player!r}"
         seat = seats[decision.player]
-        game.apply(proposals.choose(game, lambda: seat.choose(AgentView(game, decision.player, decision))))
+        game.apply(proposals.choose(game, lambda: _agent_choice(seat, game, decision)))
     return game
 
 
@@ -129,7 +140,7 @@ def check_replay(game: Game, host: Host | None = None) -> None:
     loaded.verify()
 
 
-def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants=(), host: Host | None = None,
+def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants: Iterable[str] = (), host: Host | None = None,
                             points: int = 3) -> None:
     """At several decision points: save, load, and continue both copies with the same actions."""
     from . import load_game
@@ -140,7 +151,7 @@ def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants=
         return
     picker = CounterRNG(seed ^ 0x5A5A)
     stops = sorted({picker.below(length) for _ in range(points)})
-    actions = [e for e in reference.events if type(e).__name__ == "ActionTaken"]
+    actions = [e for e in reference.events if isinstance(e, ActionTaken)]
     game = _start(ruleset, scenario, seed, variants, host)
     done = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -160,11 +171,17 @@ def check_save_load_midgame(ruleset: str, scenario: str, seed: int, *, variants=
             assert loaded.digest() == reference.digest(), f"{_where(game)}: a game continued from a save ends elsewhere"
 
 
-def _random_choice(agent: RandomAgent, game: Game):
-    return agent.choose(AgentView(game, game.decision.player, game.decision))
+def _agent_choice(agent: Any, game: Game, decision: Decision) -> Action:
+    choice: Action = agent.choose(AgentView(game, decision.player, decision))
+    return choice
 
 
-def check_clone(game_factory, seed: int) -> None:
+def _random_choice(agent: RandomAgent, game: Game) -> Action:
+    decision = _decision(game)
+    return agent.choose(AgentView(game, decision.player, decision))
+
+
+def check_clone(game_factory: GameFactory, seed: int) -> None:
     """Play a clone to the end: the original does not move, and replaying the clone's actions on
     the original reaches the clone's state."""
     game = game_factory()
@@ -182,12 +199,12 @@ def check_clone(game_factory, seed: int) -> None:
         clone.apply(proposals.choose(clone, lambda: _random_choice(agent, clone)))
     assert game.digest() == before, f"{_where(game)}: playing a clone changed the original (a shared container?)"
     for event in clone.events[start:]:
-        if type(event).__name__ == "ActionTaken":
+        if isinstance(event, ActionTaken):
             game.apply(event.action, player=event.player)
     assert game.digest() == clone.digest(), f"{_where(game)}: the original did not follow its clone's actions"
 
 
-def check_undo_and_refusal(game_factory, seed: int, steps: int = 60) -> None:
+def check_undo_and_refusal(game_factory: GameFactory, seed: int, steps: int = 60) -> None:
     """Undo restores the exact state or is refused across randomness/revelation; an illegal action
     (a legal one offered as the wrong player) is refused and changes nothing."""
     game = game_factory()
@@ -196,7 +213,7 @@ def check_undo_and_refusal(game_factory, seed: int, steps: int = 60) -> None:
     for _ in range(steps):
         if game.over:
             return
-        decision = game.decision
+        decision = _decision(game)
         before, length = game.digest(), len(game.events)
         others = [p for p in game.rules.players if p != decision.player]
         if others:
@@ -268,7 +285,7 @@ def _reporting(report: CheckReport | None) -> CheckReport:
     return report if report is not None else CheckReport("", "")
 
 
-def check_views(game_factory, seed: int, steps: int = 80, *, report: CheckReport | None = None) -> None:
+def check_views(game_factory: GameFactory, seed: int, steps: int = 80, *, report: CheckReport | None = None) -> None:
     """A player's observation is the same whatever is hidden from them (the seed included); their
     history names no card they did not see, no seed and no other player's secret choice."""
     report = _reporting(report)
@@ -290,34 +307,32 @@ def check_views(game_factory, seed: int, steps: int = 80, *, report: CheckReport
 
 def _check_history(game: Game, player: str) -> None:
     for event in game.events_for(player):
-        kind = type(event).__name__
-        if kind == "GameStarted":
+        if isinstance(event, GameStarted):
             assert event.seed is None, f"{_where(game)}: the seed leaks to {player} in the history"
-        if kind == "DeckShuffled":
+        if isinstance(event, DeckShuffled):
             assert event.order == (), f"{_where(game)}: a shuffle's order leaks to {player}"
-        if kind == "PileArranged" and event.seen_by is not None and player not in event.seen_by:
+        if isinstance(event, PileArranged) and event.seen_by is not None and player not in event.seen_by:
             assert event.order == (), f"{_where(game)}: an arranged pile's order leaks to {player}"
-        if kind == "CardMoved" and event.seen_by is not None and player not in event.seen_by:
+        if isinstance(event, CardMoved) and event.seen_by is not None and player not in event.seen_by:
             assert event.card is None, f"{_where(game)}: a card leaks to {player}"
-        if kind == "ActionTaken" and event.player != player and event.action.SECRET:
+        if isinstance(event, ActionTaken) and event.player != player and event.action.SECRET:
             assert event.action.TAG == "ConcealedAction", f"{_where(game)}: {event.player}'s secret choice leaks to {player}"
 
 
-def _reveals_to(game: Game, event, player: str) -> bool:
+def _reveals_to(game: Game, event: Event, player: str) -> bool:
     """Does ``event`` show ``player`` something they could not see before?  (A card played from
     their own hand reveals it to the others, not to them.)"""
-    kind = type(event).__name__
-    if kind == "CardMoved":
+    if isinstance(event, CardMoved):
         if not event.reveals:
             return False
         hidden_before = not game.state.decks[event.deck].visible_to(event.source, player)
         return hidden_before and (event.seen_by is None or player in event.seen_by)
-    if kind == "CardsPeeked":
+    if isinstance(event, CardsPeeked):
         return event.player == player
     return type(event).REVEALS
 
 
-def _seen_consequences(game: Game, player: str, action) -> tuple[list, object]:
+def _seen_consequences(game: Game, player: str, action: Action) -> Seen:
     """What ``player`` sees of ``action``'s consequences, up to the first revelation, and who decides
     next (or the result) if nothing was revealed."""
     start = len(game.events)
@@ -325,26 +340,26 @@ def _seen_consequences(game: Game, player: str, action) -> tuple[list, object]:
         game.apply(action)
     except Exception as exc:  # noqa: BLE001 - a refusal or a crash is itself a difference to report
         return [f"refused: {type(exc).__name__}: {exc}"], None
-    seen = []
+    seen: list[Any] = []
     for event in game.events[start:]:
         if _reveals_to(game, event, player):
             return seen, "revealed"
         seen.append(event.redact(player))
     if game.over:
         return seen, game.result
-    decision = game.decision
+    decision = _decision(game)
     return seen, (decision.player, decision.actions if decision.player == player else None, decision.prompt)
 
 
-def _offers(game: Game) -> list[tuple[object, str | None]]:
+def _offers(game: Game) -> list[tuple[Action, str | None]]:
     """Illegal offers: a never-legal action from nobody in particular, and a legal action offered
     by each player who is not deciding."""
-    decision = game.decision
-    offers: list[tuple[object, str | None]] = [(ConcealedAction("no-such-action"), None)]
+    decision = _decision(game)
+    offers: list[tuple[Action, str | None]] = [(ConcealedAction("no-such-action"), None)]
     return offers + [(decision.actions[0], p) for p in game.rules.players if p != decision.player]
 
 
-def _refusals(game: Game, offers) -> list[str]:
+def _refusals(game: Game, offers: list[tuple[Action, str | None]]) -> list[str]:
     """The messages refusing each offer (all must be refused)."""
     messages = []
     for action, player in offers:
@@ -357,7 +372,7 @@ def _refusals(game: Game, offers) -> list[str]:
     return messages
 
 
-def check_leaks(game_factory, seed: int, steps: int = 40, *, report: CheckReport | None = None) -> None:
+def check_leaks(game_factory: GameFactory, seed: int, steps: int = 40, *, report: CheckReport | None = None) -> None:
     """Non-interference beyond observations: for each player, changing what they may not see does
     not change the legal actions offered to them, who is asked to decide (decision timing), what
     they see of their own action's consequences (frames pushed, public modifiers, windows opened)
@@ -369,15 +384,16 @@ def check_leaks(game_factory, seed: int, steps: int = 40, *, report: CheckReport
     for step in range(steps):
         if game.over:
             return
-        decision = game.decision
+        decision = _decision(game)
         action = proposals.choose(game, lambda: _random_choice(agent, game))
         for player in game.rules.players:
             other = _perturbed(game, player, seed * 977 + step)
+            theirs: Decision | str | None
             try:
                 theirs = other.decision
             except Exception as exc:  # noqa: BLE001 - no decision at all in the changed state
                 theirs = f"{type(exc).__name__}: {exc}"
-            timing = theirs.player if isinstance(theirs, type(decision)) else theirs
+            timing = theirs.player if isinstance(theirs, Decision) else theirs
             assert timing == decision.player, (
                 f"{_where(game)}: who decides depends on what {player} may not see "
                 f"({decision.player} here, {timing} when it changes): decision timing leaks")
@@ -385,25 +401,24 @@ def check_leaks(game_factory, seed: int, steps: int = 40, *, report: CheckReport
             if player == decision.player:
                 assert theirs == decision, (
                     f"{_where(game)}: the actions offered to {player} depend on what they may not see "
-                    f"({len(decision.actions)} here, {len(theirs.actions)} when it changes): legal actions leak")
+                    f"({len(decision.actions)} here, {len(theirs.actions) if isinstance(theirs, Decision) else theirs} "
+                    "when it changes): legal actions leak")
                 report.count("legal-action sets compared")
-                mine = _up_to_revelation(*_seen_consequences(game.clone(keep_history=False), player, action),
-                                         *_seen_consequences(other.clone(keep_history=False), player, action))
-                changed = mine[1]
-                mine = mine[0]
-                assert mine == changed, (
+                seen, seen_changed = _up_to_revelation(*_seen_consequences(game.clone(keep_history=False), player, action),
+                                                       *_seen_consequences(other.clone(keep_history=False), player, action))
+                assert seen == seen_changed, (
                     f"{_where(game)}: what {player} sees of their own {action!r} depends on what they may not see "
-                    f"(events, frames or the next decision differ): {_first_gap(mine, changed)}")
+                    f"(events, frames or the next decision differ): {_first_gap(seen, seen_changed)}")
                 report.count("consequences compared")
             offers = _offers(game)
-            mine, changed = _refusals(game, offers), _refusals(other, offers)
-            assert mine == changed, (
-                f"{_where(game)}: a refusal's words depend on what {player} may not see ({mine} vs {changed})")
+            words, words_changed = _refusals(game, offers), _refusals(other, offers)
+            assert words == words_changed, (
+                f"{_where(game)}: a refusal's words depend on what {player} may not see ({words} vs {words_changed})")
             report.count("refusal messages compared")
         game.apply(action)
 
 
-def _up_to_revelation(seen: list, end: object, other_seen: list, other_end: object) -> tuple[tuple, tuple]:
+def _up_to_revelation(seen: list[Any], end: object, other_seen: list[Any], other_end: object) -> tuple[Seen, Seen]:
     """Both runs' consequences cut at the first revelation in either: what the rules reveal (a
     Bonus card shown when its goal is met) may differ with the hidden state, and so may what
     follows it; what comes before it may not."""
@@ -415,7 +430,7 @@ def _up_to_revelation(seen: list, end: object, other_seen: list, other_end: obje
     return (seen, end), (other_seen, other_end)
 
 
-def _first_gap(mine, changed) -> str:
+def _first_gap(mine: Seen, changed: Seen) -> str:
     events, nxt = mine
     other_events, other_next = changed
     for a, b in zip(events, other_events):
@@ -447,7 +462,7 @@ def check_ruleset(ruleset: str, scenario: str, *, seeds: Iterable[int] = (0, 1, 
         check_save_load_midgame(ruleset, scenario, seed, variants=variants, host=host)
         report.count("mid-game save/load runs")
 
-        def factory(seed=seed):
+        def factory(seed: int = seed) -> Game:
             return _start(ruleset, scenario, seed, variants, host)
 
         check_clone(factory, seed)

@@ -22,8 +22,11 @@ FIXTURE = Path(__file__).parent / "data" / "duel_log_digests_194dadd.json"
 
 
 def duel_game(seed):
+    """The duel as 194dadd played it: its random agents seeded with the game's seed itself (agents_for
+    now gives each seat a one-way digest of it instead, issue 17)."""
     game = tabletop_core.new_game("duel", "skirmish", seed=seed)
-    tabletop_core.play(game, tabletop_core.agents_for(game, "random"))
+    host = tabletop_core.default_host()
+    tabletop_core.play(game, {p: host.agent("random", seed=seed, player=p, rules=game.rules) for p in game.rules.players})
     return game
 
 

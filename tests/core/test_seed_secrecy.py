@@ -2,6 +2,7 @@
 to it and the full log revealed after the game opens the commitment.  A keyed log tells the host's
 own logs from forged ones."""
 import json
+import zlib
 import subprocess
 import sys
 
@@ -140,3 +141,33 @@ def test_check_view_command(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tabletop_core.cli", "check-view", str(tmp_path / "red.jsonl"),
                           str(tmp_path / "full.jsonl")], capture_output=True, text=True)
     assert out.returncode == 0 and "view of red" in out.stdout, out.stderr
+
+
+class _SeedRecorder:
+    """A bot plug-in of anyone's: it keeps the seed its seat was given."""
+
+    given: dict[str, int] = {}
+
+    @tabletop_core.hookimpl
+    def tabletop_register_agents(self, registry):
+        def factory(*, seed, player, rules):
+            _SeedRecorder.given[player] = seed
+            return tabletop_core.agents.RandomAgent(seed=seed, player=player, rules=rules)
+        registry.add("recorder", factory)
+
+
+def test_an_agent_is_never_given_the_game_seed_nor_one_it_inverts():
+    """agents_for used to pass the game's seed to every agent (and agent_seed is invertible): a bot
+    could rebuild the hidden cards and future dice.  Each seat now gets a one-way digest of it."""
+    host = tabletop_core.Host(tabletop_core.make_plugin_manager(plugins=[_SeedRecorder()]))
+    game = tabletop_core.new_game("duel", "skirmish", seed=SEED, host=host)
+    seats = tabletop_core.agents_for(game, "recorder", host=host)
+    given = dict(_SeedRecorder.given)
+    assert set(given) == set(game.rules.players) == set(seats)
+    assert SEED not in given.values()
+    assert len(set(given.values())) == len(given)  # one seat's seed tells nothing of the other's
+    for player, seed in given.items():
+        assert seed == tabletop_core.agents.seat_seed(SEED, player)  # reproducible
+        assert (seed - zlib.crc32(player.encode())) // 1_000_003 != SEED  # not agent_seed run backwards
+        assert str(SEED) not in str(seed)
+    assert tabletop_core.play(game, seats) is not None  # and the seats play

@@ -11,17 +11,19 @@ graph are drawn as thin links between centres, roads as thick ones.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 import drawsvg as draw
 import networkx as nx
 
-from ..boards import AreaMap
+from ..boards.areas import AreaId, AreaMap
 from ..errors import BoardError
 from .svg import fragment
 
 Point = tuple[float, float]
+Elements = list[Any]  # drawsvg's elements (the library is untyped)
 
 
 @attrs.frozen
@@ -30,10 +32,10 @@ class AreaLayout:
 
     width: float
     height: float
-    centres: Mapping[object, Point]
-    cells: Mapping[object, tuple[Point, ...]]
+    centres: Mapping[AreaId, Point]
+    cells: Mapping[AreaId, tuple[Point, ...]]
 
-    def slot(self, area, index: int, count: int, spacing: float = 34.0) -> Point:
+    def slot(self, area: AreaId, index: int, count: int, spacing: float = 34.0) -> Point:
         """The place of the ``index``-th of ``count`` pieces in ``area``: rows of four under the name."""
         cx, cy = self.centres[area]
         per_row = min(count, 4)
@@ -64,10 +66,10 @@ def _clip(polygon: list[Point], a: float, b: float, c: float) -> list[Point]:
     return out
 
 
-def voronoi_cells(centres: Mapping[object, Point], width: float, height: float, margin: float = 8.0) -> dict[object, tuple[Point, ...]]:
+def voronoi_cells(centres: Mapping[AreaId, Point], width: float, height: float, margin: float = 8.0) -> dict[AreaId, tuple[Point, ...]]:
     """Each centre's Voronoi cell inside the frame (half-plane clipping; fine for tens of areas)."""
     frame = [(margin, margin), (width - margin, margin), (width - margin, height - margin), (margin, height - margin)]
-    cells = {}
+    cells: dict[AreaId, tuple[Point, ...]] = {}
     for area, (px, py) in centres.items():
         cell = list(frame)
         for other, (qx, qy) in centres.items():
@@ -81,7 +83,7 @@ def voronoi_cells(centres: Mapping[object, Point], width: float, height: float, 
     return cells
 
 
-def layout_areas(area_map: AreaMap, positions: Mapping[object, Point] | None = None, *, width: float = 960.0,
+def layout_areas(area_map: AreaMap, positions: Mapping[AreaId, Point] | None = None, *, width: float = 960.0,
                  height: float = 680.0) -> AreaLayout:
     """Centres and cells for every area: ``positions`` (any units; scaled to fit) or a spring layout."""
     if positions is None:
@@ -99,13 +101,13 @@ def layout_areas(area_map: AreaMap, positions: Mapping[object, Point] | None = N
     return AreaLayout(width, height, centres, voronoi_cells(centres, width, height))
 
 
-def _flat(points) -> list[float]:
+def _flat(points: Iterable[Point]) -> list[float]:
     return [round(c, 1) for p in points for c in p]
 
 
 def draw_area_board(area_map: AreaMap, layout: AreaLayout, style: AreaStyle = AreaStyle(), *, id_prefix: str = "ab") -> str:
     """The area map as an SVG fragment: cells, zone borders, links and roads, numbers and names."""
-    els: list = [draw.Rectangle(0, 0, layout.width, layout.height, fill="#cfc6ad")]
+    els: Elements = [draw.Rectangle(0, 0, layout.width, layout.height, fill="#cfc6ad")]
     for a in area_map:
         area = area_map[a]
         fill = style.fills[min(max(area.terrain, 0), len(style.fills) - 1)]
@@ -121,7 +123,7 @@ def draw_area_board(area_map: AreaMap, layout: AreaLayout, style: AreaStyle = Ar
             colour = style.zone_colours.get(zone, "#a33")
             els.append(draw.Lines(*_flat(_shrunk(layout.cells[a], layout.centres[a], 5)), close=True, fill="none",
                                   stroke=colour, stroke_width=3, stroke_dasharray="8 5"))
-    drawn = set()
+    drawn: set[tuple[AreaId, AreaId]] = set()
     for a in area_map:
         for b in area_map.neighbours(a):
             pair = (a, b) if str(a) < str(b) else (b, a)
@@ -154,12 +156,12 @@ def draw_area_board(area_map: AreaMap, layout: AreaLayout, style: AreaStyle = Ar
     return fragment(els, id_prefix=id_prefix)
 
 
-def _legend(area_map: AreaMap, layout: AreaLayout, style: AreaStyle) -> list:
+def _legend(area_map: AreaMap, layout: AreaLayout, style: AreaStyle) -> Elements:
     """A key in the bottom-left corner: terrain shades, road, border crossing, zones, fort."""
     zones = sorted({z for a in area_map for z in area_map[a].zones})
     rows = len(style.fills) + 3 + len(zones)
     x, y = 16.0, layout.height - 16 - 15 * rows
-    els: list = [draw.Rectangle(x - 6, y - 14, 150, 15 * rows + 10, fill="#fffbe9", fill_opacity=0.9, stroke="#5d5240")]
+    els: Elements = [draw.Rectangle(x - 6, y - 14, 150, 15 * rows + 10, fill="#fffbe9", fill_opacity=0.9, stroke="#5d5240")]
     for i, fill in enumerate(style.fills):
         els.append(draw.Rectangle(x, y - 9, 18, 10, fill=fill, stroke="#5d5240", stroke_width=0.8))
         els.append(draw.Text(f"terrain +{i}", 10, x + 24, y, fill="#2a241b"))
@@ -179,7 +181,7 @@ def _legend(area_map: AreaMap, layout: AreaLayout, style: AreaStyle) -> list:
     return els
 
 
-def _shrunk(cell, centre, by: float):
+def _shrunk(cell: Iterable[Point], centre: Point, by: float) -> list[Point]:
     cx, cy = centre
     out = []
     for x, y in cell:
@@ -189,7 +191,7 @@ def _shrunk(cell, centre, by: float):
     return out
 
 
-def _star(cx: float, cy: float, r: float):
+def _star(cx: float, cy: float, r: float) -> list[Point]:
     """A five-pointed fort symbol."""
     pts = []
     for i in range(10):

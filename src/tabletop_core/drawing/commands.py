@@ -33,7 +33,7 @@ def add_view_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", required=True, help="the HTML file to write")
 
 
-def _load(args):
+def _load(args: argparse.Namespace) -> tuple[Game, str | None]:
     game = Game.from_raw(gamelog.read(args.path), rules_resolver(default_host()), path=args.path)
     player = args.as_player
     if player is not None and player not in game.rules.players:
@@ -57,10 +57,11 @@ def svg_to_png(svg: str) -> bytes:
         import cairosvg
     except (ImportError, OSError) as exc:  # OSError: the package is there but the cairo library is not
         raise TabletopError(f"PNG output needs cairosvg and the cairo library ({exc}); write .svg instead") from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
 
 
-def render_command(args) -> int:
+def render_command(args: argparse.Namespace) -> int:
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".svg", ".png"):
         raise TabletopError(f"-o {args.output}: write a .svg or a .png file")
@@ -74,7 +75,7 @@ def render_command(args) -> int:
     return 0
 
 
-def view_command(args) -> int:
+def view_command(args: argparse.Namespace) -> int:
     game, player = _load(args)
     header = game.header
     subtitle = f"{header.ruleset} {header.scenario}, " + (f"as {player} sees it" if player else f"referee's view, seed {header.seed}")

@@ -11,15 +11,25 @@ hexside where the ground drops.  What the terrain kinds look like is the ruleset
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
+from typing import Any, Protocol
 
 import attrs
 import drawsvg as draw
 
-from ..boards import Board, Hex
-from ..boards.hexgrid import DIRECTIONS
+from ..boards.hexgrid import DIRECTIONS, Hex
+from ..boards.hexmap import Board, HexTerrain
 from .svg import fragment
+
+Elements = list[Any]  # drawsvg's elements (the library is untyped)
+Terrain = Callable[[Hex], HexTerrain]
+
+
+class TerrainSource(Protocol):
+    """A Board, or a BoardState (the board with its overlays): anything that says a hex's terrain."""
+
+    def terrain(self, h: Hex) -> HexTerrain: ...
 
 SQRT3 = math.sqrt(3.0)
 _EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -79,13 +89,13 @@ def _flat(points: Iterable[tuple[float, float]]) -> list[float]:
 
 
 # -- symbols: small generic pictures of terrain, drawn about a hex centre --------------------------
-def _trees(cx: float, cy: float, s: float) -> list:
+def _trees(cx: float, cy: float, s: float) -> Elements:
     spots = ((-0.35, -0.2), (0.3, -0.25), (0.0, 0.25), (-0.4, 0.35), (0.42, 0.3))
     return [draw.Circle(round(cx + dx * s, 1), round(cy + dy * s, 1), round(0.2 * s, 1), fill="#3f6b2f", stroke="#294a1e",
                         stroke_width=0.8) for dx, dy in spots]
 
 
-def _building(cx: float, cy: float, s: float, dot: bool = False) -> list:
+def _building(cx: float, cy: float, s: float, dot: bool = False) -> Elements:
     w = 0.7 * s
     out = [draw.Rectangle(round(cx - w / 2, 1), round(cy - w / 2, 1), round(w, 1), round(w * 0.8, 1), fill="#8a8276",
                           stroke="#3b3630", stroke_width=1.2)]
@@ -94,13 +104,13 @@ def _building(cx: float, cy: float, s: float, dot: bool = False) -> list:
     return out
 
 
-def _mosque(cx: float, cy: float, s: float) -> list:
+def _mosque(cx: float, cy: float, s: float) -> Elements:
     return [*_building(cx, cy, s), draw.Circle(round(cx, 1), round(cy - 0.05 * s, 1), round(0.22 * s, 1), fill="#d8cfa0",
                                                 stroke="#3b3630", stroke_width=1)]
 
 
-def _rubble(cx: float, cy: float, s: float) -> list:
-    out = []
+def _rubble(cx: float, cy: float, s: float) -> Elements:
+    out: Elements = []
     for dx, dy in ((-0.3, -0.1), (0.2, -0.3), (0.25, 0.2), (-0.15, 0.3), (0.0, 0.0)):
         x, y = cx + dx * s, cy + dy * s
         out.append(draw.Lines(*_flat([(x - 4, y + 3), (x, y - 4), (x + 5, y + 2)]), close=True, fill="#777", stroke="#444",
@@ -108,8 +118,8 @@ def _rubble(cx: float, cy: float, s: float) -> list:
     return out
 
 
-def _tufts(cx: float, cy: float, s: float) -> list:
-    out = []
+def _tufts(cx: float, cy: float, s: float) -> Elements:
+    out: Elements = []
     for dx, dy in ((-0.35, -0.25), (0.25, -0.35), (0.35, 0.2), (-0.2, 0.3), (0.0, -0.02)):
         x, y = cx + dx * s, cy + dy * s
         out.append(draw.Lines(*_flat([(x - 4, y + 2), (x - 1, y - 4), (x + 1, y + 2), (x + 4, y - 3)]), fill="none",
@@ -117,7 +127,7 @@ def _tufts(cx: float, cy: float, s: float) -> list:
     return out
 
 
-def _dots(cx: float, cy: float, s: float) -> list:
+def _dots(cx: float, cy: float, s: float) -> Elements:
     spots = ((-0.4, -0.2), (-0.1, -0.4), (0.3, -0.3), (0.4, 0.1), (0.1, 0.35), (-0.3, 0.3), (0.0, 0.0), (-0.5, 0.1))
     return [draw.Circle(round(cx + dx * s, 1), round(cy + dy * s, 1), 1.6, fill="#6d5a44") for dx, dy in spots]
 
@@ -141,17 +151,17 @@ def _tint(level: int) -> float:
     return min(0.12 * level, 0.45)
 
 
-def draw_hex_board(terrain_source, style: HexStyle = HexStyle(), *, id_prefix: str = "hb") -> tuple[str, HexProjection]:
+def draw_hex_board(terrain_source: TerrainSource, style: HexStyle = HexStyle(), *, id_prefix: str = "hb") -> tuple[str, HexProjection]:
     """The board as an SVG fragment, and the projection that places pieces on it.
 
     ``terrain_source`` is a :class:`Board` or a :class:`BoardState` (anything with ``terrain(h)``;
     a state's ``board`` gives the maps).
     """
-    board: Board = getattr(terrain_source, "board", terrain_source)
+    board: Board = getattr(terrain_source, "board", terrain_source)  # type: ignore[arg-type]  # a Board is its own board
     terrain = terrain_source.terrain
     proj = HexProjection(board.hexes, style.size)
     s = style.size
-    elements: list = [draw.Rectangle(0, 0, round(proj.width, 1), round(proj.height, 1), fill="#d9d2bf")]
+    elements: Elements = [draw.Rectangle(0, 0, round(proj.width, 1), round(proj.height, 1), fill="#d9d2bf")]
     maps = _maps_of(board)
     for map_id, hexes in maps.items():
         centres = [proj.centre(h) for h in hexes]
@@ -184,12 +194,12 @@ def draw_hex_board(terrain_source, style: HexStyle = HexStyle(), *, id_prefix: s
     return fragment(elements, id_prefix=id_prefix), proj
 
 
-def _hex_cell(proj: HexProjection, h: Hex, t, style: HexStyle) -> list:
+def _hex_cell(proj: HexProjection, h: Hex, t: HexTerrain, style: HexStyle) -> Elements:
     s = style.size
     cx, cy = proj.centre(h)
     pts = _flat(proj.corners(h))
     fill = style.fills.get(t.kind, style.default_fill)
-    out: list = [draw.Lines(*pts, close=True, fill=fill, stroke="#8c826c", stroke_width=0.8)]
+    out: Elements = [draw.Lines(*pts, close=True, fill=fill, stroke="#8c826c", stroke_width=0.8)]
     if t.elevation > 0:
         out.append(draw.Lines(*pts, close=True, fill=style.level_tint, fill_opacity=_tint(t.elevation), stroke="none"))
         out.append(draw.Text(f"L{t.elevation}", round(0.26 * s, 1), round(cx, 1), round(cy + 0.78 * s, 1),
@@ -200,9 +210,9 @@ def _hex_cell(proj: HexProjection, h: Hex, t, style: HexStyle) -> list:
     return out
 
 
-def _contours(board: Board, terrain, proj: HexProjection) -> list:
+def _contours(board: Board, terrain: Terrain, proj: HexProjection) -> Elements:
     """A brown line on each hexside where the ground drops: the map's contour lines."""
-    out = []
+    out: Elements = []
     for h in board.hexes:
         level = terrain(h).elevation
         if level == 0:
@@ -216,8 +226,8 @@ def _contours(board: Board, terrain, proj: HexProjection) -> list:
     return out
 
 
-def _roads(board: Board, proj: HexProjection, style: HexStyle) -> list:
-    out = []
+def _roads(board: Board, proj: HexProjection, style: HexStyle) -> Elements:
+    out: Elements = []
     for width, colour in ((7, "#5a4a30"), (4.5, style.road)):
         for a, b in sorted(board.roads):
             (ax, ay), (bx, by) = proj.centre(a), proj.centre(b)
@@ -230,7 +240,7 @@ def terrain_overlay(proj: HexProjection, h: tuple[int, int], kind: str, style: H
     """One hex's terrain drawn over the board (a tile laid in play), as SVG text."""
     cx, cy = proj.centre(h)
     pts = _flat(proj.corners(h, shrink=1.0))
-    els: list = [draw.Lines(*pts, close=True, fill=style.fills.get(kind, style.default_fill), stroke="#3d3428",
+    els: Elements = [draw.Lines(*pts, close=True, fill=style.fills.get(kind, style.default_fill), stroke="#3d3428",
                             stroke_width=1.6, class_="tile")]
     painter = SYMBOLS.get(style.symbols.get(kind, ""))
     if painter is not None:

@@ -9,7 +9,8 @@ file holds only what that player saw.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -32,9 +33,9 @@ class Position:
     deciding: str  # who decides here ("" at the end)
 
 
-def _line(rules: Rules, event: Event, state, player: str | None) -> str | None:
+def _line(rules: Rules, event: Event, state: Any, player: str | None) -> str | None:
     seen = event if player is None else event.redact(player)
-    if player is not None and type(event) is GameStarted:
+    if player is not None and isinstance(event, GameStarted):
         return f"{rules.title or rules.name}: scenario {event.scenario}"  # no seed in a player's file
     return narrate(rules, seen, state)
 
@@ -46,7 +47,7 @@ def positions(rules: Rules, events: Sequence[Event], player: str | None = None, 
     lines: list[str] = []
     number = 0
     for event in events:
-        if type(event) is ActionTaken:
+        if isinstance(event, ActionTaken):
             view = rules.observe(state, player)
             yield Position(number, rules.picture(view, player), tuple(lines), event.player)
             if upto is not None and number >= upto:
@@ -69,12 +70,13 @@ def position_at(rules: Rules, events: Sequence[Event], player: str | None, at: i
     if at is not None and (last is None or last.number != at):
         count = 0 if last is None else last.number
         raise TabletopError(f"--at {at}: the log has positions 0 to {count}")
+    assert last is not None  # positions() always yields the last position
     return last
 
 
 def highlighted(frames: Iterator[Position]) -> Iterator[tuple[Position, list[str]]]:
     """Each position with the parts of its dynamic SVG, the pieces changed since the previous one haloed."""
-    before: dict = {}
+    before: dict[str, tuple[Hashable, float, float]] = {}
     for position in frames:
         changed, gone = changes(before, position.scene)
         if not before:

@@ -49,10 +49,14 @@ class Piece:
     halo: bool = True
 
 
+def _lines(lines: Iterable[str]) -> tuple[str, ...]:
+    return tuple(lines)
+
+
 @attrs.frozen
 class PanelSection:
     title: str
-    lines: tuple[str, ...] = attrs.field(converter=tuple, default=())
+    lines: tuple[str, ...] = attrs.field(converter=_lines, default=())
 
 
 @attrs.define

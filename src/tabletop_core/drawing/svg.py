@@ -27,7 +27,7 @@ def fragment(elements: Iterable[drawsvg.DrawingBasicElement], *, id_prefix: str 
     drawing = drawsvg.Drawing(1, 1, id_prefix=id_prefix)
     for element in elements:
         drawing.append(element)
-    text = drawing.as_svg(header="")
+    text: str = drawing.as_svg(header="")
     start = text.index(">", text.index(_SVG_OPEN)) + 1
     end = text.rindex("</svg>")
     body = text[start:end].strip()

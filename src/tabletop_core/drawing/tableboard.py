@@ -9,11 +9,12 @@ with the inch counts make distances readable at a glance.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 import drawsvg as draw
 
-from ..boards import Cover, Table
+from ..boards.table import Cover, Table
 from .svg import fragment
 
 _COVER_FILLS = {Cover.NONE: "#d9cfa9", Cover.SOFT: "#a9c07a", Cover.MODERATE: "#b59c70", Cover.HARD: "#8d8478"}
@@ -49,7 +50,7 @@ def draw_table(table: Table, style: TableStyle = TableStyle(), *, id_prefix: str
     margin = 26.0
     s = style.scale
     proj = TableProjection(s, margin, table.width * s + 2 * margin, table.height * s + 2 * margin, table.height)
-    els: list = [draw.Rectangle(0, 0, round(proj.width, 1), round(proj.height, 1), fill="#f4efe2"),
+    els: list[Any] = [draw.Rectangle(0, 0, round(proj.width, 1), round(proj.height, 1), fill="#f4efe2"),
                  draw.Rectangle(margin, margin, round(table.width * s, 1), round(table.height * s, 1), fill="#e6dcb8")]
     for i in range(int(table.width) + 1):
         x = margin + i * s

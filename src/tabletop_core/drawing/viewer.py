@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .replay import Position, highlighted
 from .scene import CSS
@@ -144,7 +145,7 @@ def replay_html(frames: Iterable[Position], *, title: str, subtitle: str) -> str
                          "__W__": f"{width:.0f}", "__H__": f"{height:.0f}", "__DATA__": _json_in_script(data)})
 
 
-def _json_in_script(data: Mapping) -> str:
+def _json_in_script(data: Mapping[str, Any]) -> str:
     # "</" would end the script element early; JSON allows "<\/" for it.
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
 
