@@ -100,3 +100,27 @@ def test_opportunity_fire_by_any_subset_of_a_hex_and_spraying_fire_at_the_moving
     assert units["S1"].marker == units["H1"].marker == "ops" and units["S3"].marker == ""
     assert units["MR"].marker == units["M2"].marker == "fired"
     assert _mp(g)["S1"] == _mp(g)["H1"] == 0
+
+
+@pytest.mark.rule("goe85:17d")
+@pytest.mark.rule("goe85:10d-moving")
+@pytest.mark.rule("goe85:11a")
+def test_opportunity_fire_at_a_flying_helicopter_takes_no_moving_bonus():
+    """10d/17d: the Mi-24 flies into 5C6, two hexes from the DShK (HEF 3): 3 + 1 (range) - 2
+    (flying) - 1 (Difficult Target, alone) = 1; before, the +1 against a moving Soft Target made it 2."""
+    from rules_goe85.model.actions import Fly
+
+    g = fresh()
+    arrange(g, [("H", "mi-24", "soviet", "5C4", {"mode": "flying", "facing": 3}), ("D", "dshk", "mujahideen", "5A7")],
+            hands={"soviet": ["#46"], "mujahideen": ["#23"]}, top=BLANKS[1:])
+    play_through(g, PlayCard("#46", Block.ANY, Use.HELI_MOVE, "H"))
+    play_through(g, Decline(Declined.KEEP_MODE))
+    play_through(g, Fly("H", "5C5", 3))
+    play_through(g, Decline(Declined.HOLD))  # the DShK lets it pass 5C5
+    play_through(g, Fly("H", "5C6", 3))
+    assert isinstance(g.state.top, OppFireWindow) and g.decision.player == "mujahideen"
+    play = PlayCard("#23", Block.UPPER, Use.OPP_FIRE, "D", "H")
+    assert "HEF 1" in RULES.describe_action(play, g.state)
+    play_through(g, play)
+    notes = [e.text for e in g.events if type(e).__name__ == "Note" and "fires at" in e.text]
+    assert notes[-1] == "D fires at H (5C6): HEF 1"
