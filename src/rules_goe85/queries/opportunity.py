@@ -10,7 +10,7 @@ from .deck import card, hand_of
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS, power_barred
 from .fortifications import fire_blocked
-from .sight import sees
+from .sight import sees, sight_class, up
 from .units import eligible, has, heli_mode, is_hard, targetable, units_at, utype
 
 
@@ -18,29 +18,39 @@ def _reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Pow
     return SNIPER_RANGE if has(u, "sniper") or power == "marksman" else MAX_RANGE
 
 
-def opp_fire_leads(state, side: str, movers_hex, mover: str):
-    """The public half of 11a: the non-phasing side's units that could fire on ``mover`` now in
-    ``movers_hex`` -- the HE leads (none at a Hard Target, 15) and the AP leads; loaded passengers
-    never fire (8d).  No card is looked at."""
+def opp_fire_leads(state, side: str, movers_hex, targets) -> dict:
+    """The public half of 11a: for each unit of ``targets`` now in ``movers_hex``, the non-phasing
+    side's units that could fire on it -- (HE leads (none at a Hard Target, 15), AP leads); loaded
+    passengers never fire (8d).  No card is looked at.  One pass over the units serves the whole
+    moving stack: a line of sight is traced once per lead and kind of target (ground or a level up,
+    17e; leg or vehicle sight, 14)."""
     board = board_at(state)
-    target = state.units.get(mover)
-    if target is None or not targetable(state, target):
-        return [], []
-    if any(u.side == side for u in units_at(state, movers_hex)):
-        return [], []
-    leads = []
+    out = {t: ([], []) for t in targets}
+    if not targets or any(u.side == side for u in units_at(state, movers_hex)):
+        return out
+    aimed = [state.units[t] for t in targets]
     for u in state.units.values():
         if u.side != side or not eligible(u) or u.shaken or u.carrier:  # 8d: passengers do not fire
             continue
+        d = board.distance(u.hex, movers_hex)
+        if d > _reach(u, "marksman" if "marksman" in utype(u).powers else ""):
+            continue
         if any(x.side != side for x in units_at(state, u.hex)):
             continue
-        far = _reach(u, "marksman" if "marksman" in utype(u).powers else "")
-        if board.distance(u.hex, movers_hex) <= far and sees(state, u, target, bh=movers_hex):
-            if not fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
-                leads.append(u)
-    ap_leads = [u for u in leads if ap_capable(u) and ap_target(target) and rules_range(board.distance(u.hex, movers_hex))
-                is not None and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")]
-    return (leads if not is_hard(target) else []), ap_leads
+        seen: dict = {}
+        for target in aimed:
+            view = (sight_class(u, target), up(target))
+            if view not in seen:
+                seen[view] = sees(state, u, target, bh=movers_hex)
+            if not seen[view] or fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
+                continue
+            he, ap = out[target.uid]
+            if not is_hard(target):
+                he.append(u)
+            if (ap_capable(u) and ap_target(target) and rules_range(d) is not None
+                    and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")):
+                ap.append(u)
+    return out
 
 
 def _fire_powers(lead, distance: int):
@@ -99,8 +109,8 @@ def opp_fire_plays(rules, state, side: str, movers_hex, movers):
     hand = hand_of(state, side)
     out = []
     sprayers = {}
-    for target in opp_targets(state, side, movers_hex, movers):
-        leads, ap_leads = opp_fire_leads(state, side, movers_hex, target)
+    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers))
+    for target, (leads, ap_leads) in by_target.items():
         for lead in leads:
             d = board.distance(lead.hex, movers_hex)
             for cid in hand:
@@ -131,8 +141,8 @@ def spray_movers(state, movers_hex, movers) -> tuple[str, ...]:
 def _could_fire(state, side: str, movers_hex, movers) -> bool:
     """Some lead could fire on some mover with some card (a Fire block or a Power), whatever the hand holds."""
     board = board_at(state)
-    for target in opp_targets(state, side, movers_hex, movers):
-        leads, ap_leads = opp_fire_leads(state, side, movers_hex, target)
+    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers))
+    for leads, ap_leads in by_target.values():
         if ap_leads or any(board.distance(u.hex, movers_hex) <= _reach(u)
                            or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads):
             return True
