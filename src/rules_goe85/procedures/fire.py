@@ -34,6 +34,7 @@ CANNISTER_RANGE = 4  # 18c
 POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
 SPRAY_VERBS = ("fire", "move_fire", *SPRAY_POWERS)  # 21h
 ALONE_USES = (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)  # 22m, 18n, 18j: one unit fires
+ALONE = [()]  # the lead's only group when no supporter may join
 
 
 def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
@@ -94,7 +95,7 @@ def fire_options(rules, state, side: str, *, use: Use, units=None):
             continue  # 10a: not out of a hex shared with the enemy
         sniper = has(lead, "sniper") or use == Use.MARKSMAN
         reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
-        mates = [] if use in ALONE_USES else possible_supporters(state, lead)
+        groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
         hexes_done = set()
         for t in enemies:
             if any(u.side == side for u in units_at(state, t.hex)):
@@ -109,7 +110,7 @@ def fire_options(rules, state, side: str, *, use: Use, units=None):
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
-            groups = supporter_sets(mates if d <= MAX_RANGE else ())  # 10d: supporters within their range
+            groups = groups_in_range if d <= MAX_RANGE else ALONE  # 10d: supporters within their range
             if targetable(state, t, sniper=has(lead, "sniper")):
                 out += [(lead.uid, t.uid, g) for g in groups]
             if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
