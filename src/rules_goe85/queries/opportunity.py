@@ -71,10 +71,11 @@ def opp_targets(state, side: str, movers_hex, movers) -> list[str]:
     return out
 
 
-def _spray_movers(state, movers_hex, movers) -> list[str]:
-    """21h, 18h: the moving units a Spraying Fire lead strikes together (Soft Targets, not passengers)."""
-    return [uid for uid in movers if uid in state.units and state.units[uid].hex == movers_hex
-            and not state.units[uid].carrier and not is_hard(state.units[uid])]
+def spray_movers(state, movers_hex, movers) -> tuple[str, ...]:
+    """21h, 18h, 11a: the units an Opportunity Fire at ``hex:<label>`` strikes together -- the
+    moving stack's Soft Targets, not passengers nor the units already in the hex."""
+    return tuple(uid for uid in movers if uid in state.units and state.units[uid].hex == movers_hex
+                 and not state.units[uid].carrier and not is_hard(state.units[uid]))
 
 
 def _groups(state, lead, distance: int, *, ap: bool = False):
@@ -125,17 +126,12 @@ def opp_fire_plays(rules, state, side: str, movers_hex, movers):
                     if use == Use.FIRE:
                         out += [PlayCard(cid, block, Use.OPP_FIRE, lead.uid, target, supporters=g, ap=True)
                                 for g in groups]
-    if len(_spray_movers(state, movers_hex, movers)) > 1:
+    if len(spray_movers(state, movers_hex, movers)) > 1:
         for lead in sprayers.values():
             d = board.distance(lead.hex, movers_hex)
             for cid in hand:
                 out += _lead_plays(state, lead, "hex:" + board.label(movers_hex), d, cid, spray=True)
     return out
-
-
-def spray_movers(state, movers_hex, movers) -> tuple[str, ...]:
-    """The units an Opportunity Fire at ``hex:<label>`` strikes: the moving stack only (11a)."""
-    return tuple(_spray_movers(state, movers_hex, movers))
 
 
 def _could_fire(state, side: str, movers_hex, movers) -> bool:
