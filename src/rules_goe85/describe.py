@@ -2,15 +2,15 @@
 
 ``describe(rules, action, state)`` names units by hex, side and counter ("7C3 Soviet Rifle (Intensive
 Fire)"), cards by number and the block played, and for an attack the range, the target hex's
-terrain and the HEF it would have now (``fire.attack_plan``, the numbers ``start_fire`` uses).
+terrain and the HEF it would have now (``queries.attack_plan``, the numbers ``start_fire`` uses).
 """
 from __future__ import annotations
 
 from .model import actions as A
 from .queries.board import board_at
-from .data.components import game_data
+from .data.loading import game_data
 from .model.frames import OppFireWindow
-from .procedures.fire import attack_plan
+from .queries.attack_plan import attack_plan
 from .queries.opportunity import spray_movers
 from .queries.fire_reach import FIRE_POWERS
 

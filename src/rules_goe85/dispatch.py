@@ -12,9 +12,13 @@ from typing import Callable, NamedTuple
 from .model import frames as F
 from .model import vehicles as V
 from .procedures import (
-    ap_fire, artillery, assault, assault_combat, booby_trap, bonus_cards, draws, fire, move, move_and_fire,
-    opportunity_fire, punishing_fire, setup, transport, turn, vehicle_facing, vehicles,
+    ap_fire, artillery, booby_trap, bonus_cards, draws, fire, move_and_fire, opportunity_fire, punishing_fire, setup,
+    turn, vehicle_facing, vehicles,
 )
+from .procedures.assault import combat as assault_combat
+from .procedures.assault import declaration as assault
+from .procedures.move import steps as move
+from .procedures.reserve import transport
 from .scenarios import common, mechanised_events
 
 

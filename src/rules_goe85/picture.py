@@ -21,7 +21,7 @@ from tabletop_core.drawing import (
 from tabletop_core.drawing.hexboard import terrain_overlay
 from tabletop_core.drawing.shapes import arrow, counter, tab
 
-from .data.components import game_data
+from .data.loading import game_data
 
 SIDE_FILL = {"soviet": "#b8493b", "mujahideen": "#5d7a3c"}
 SIDE_BAND = {"soviet": "#7a1f16", "mujahideen": "#33481e"}

@@ -5,13 +5,14 @@ from tabletop_core import Rules, Scenario
 from tabletop_core.errors import UnknownNameError
 
 from . import dispatch
-from .data.components import game_data
+from .data.loading import game_data
 from .model import vehicles as vehicle_model
 from .model.actions import ACTIONS
 from .model.events import EVENTS, PhaseSet, appliers
 from .model.frames import FRAMES
 from .model.state import DECK, PLAYERS, GoEState
-from .procedures import bonus_cards, transport, turn
+from .procedures import bonus_cards, turn
+from .queries import carrying
 from .queries.board import board_at, board_for
 from .scenarios import common
 from .scenarios.catalogue import scenario_rules
@@ -149,7 +150,7 @@ class GoERules(Rules):
             "tiles": {board.label(h): k for h, k in sorted(state.tiles.items())} if board else {},  # laid in play
             "wrecks": [board.label(h) for h in sorted(state.wrecks)] if board else [],  # 2b, 9: wreck counters
             "units": units, "cards": deck.view(player) if deck else {},
-            "stacks": transport.stacks(state, board) if board else {},  # 8b: passengers on top of their carrier
+            "stacks": carrying.stacks(state, board) if board else {},  # 8b: passengers on top of their carrier
             "bonus": bonus_deck.view(player) if bonus_deck else {},
             "losses": dict(state.losses), "heroes_lost": dict(state.heroes_lost), "edge_reached": sorted(state.edge_reached),
             "procedure": None if top is None else type(top).__name__,

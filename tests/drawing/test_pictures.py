@@ -39,7 +39,7 @@ def test_goe_counter_shows_factors_side_and_the_markers_on_it():
 
 
 def test_goe_reduced_counter_shows_its_reduced_factors_under_a_band():
-    from rules_goe85.data.components import game_data  # the counter table (its factors)
+    from rules_goe85.data.loading import game_data  # the counter table (its factors)
 
     game = played("goe85", "9th-company", 40, seed=2)
     view = game.observe(None)
@@ -106,7 +106,7 @@ def test_goe_panel_names_the_viewers_cards_and_counts_the_others():
     game = played("goe85", "9th-company", 60)
     svg = game.render("soviet")
     hand = game.observe("soviet")["cards"]["hand:soviet"]
-    from rules_goe85.data.components import game_data
+    from rules_goe85.data.loading import game_data
 
     for card in hand:
         blocks = game_data().cards[card].blocks()

@@ -5,7 +5,7 @@ from tabletop_core.decks import hand
 from tabletop_core.game import Game
 
 from rules_goe85.queries.board import board_for
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.rules import GoERules
 from rules_goe85.model.actions import REFUSALS, Decline, KeepBonusCard, PlayReaction
 from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame

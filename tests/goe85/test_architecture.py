@@ -49,10 +49,10 @@ def test_the_contract_fails_when_a_lower_layer_imports_a_higher_one(tmp_path):
 def test_the_contract_fails_when_a_procedure_imports_another(tmp_path):
     """move.py used to open Opportunity Fire by calling opportunity_fire; now it pushes the window
     (or an order) and an import of that procedure breaks the independence contract."""
-    result = _lint_with(tmp_path, "procedures/move.py", "from .opportunity_fire import act_window  # a cross-procedure call")
+    result = _lint_with(tmp_path, "procedures/move/steps.py", "from ..opportunity_fire import act_window  # a cross-procedure call")
     assert result.returncode != 0
     assert "independent" in result.stdout and "BROKEN" in result.stdout.upper()
-    assert "rules_goe85.procedures.move -> rules_goe85.procedures.opportunity_fire" in result.stdout
+    assert "rules_goe85.procedures.move.steps -> rules_goe85.procedures.opportunity_fire" in result.stdout
 
 
 def test_the_contract_fails_when_a_card_module_imports_a_procedure(tmp_path):
@@ -66,7 +66,7 @@ def test_every_scenario_table_has_its_rules_module_and_back():
 
     from tabletop_core.errors import RulesetError
 
-    from rules_goe85.data.components import game_data
+    from rules_goe85.data.loading import game_data
     from rules_goe85.scenarios.catalogue import scenario_rules
 
     ids = sorted(game_data().scenarios)
@@ -125,3 +125,75 @@ def test_orders_are_gone_before_anyone_is_asked():
         game.apply(seats[decision.player].choose(AgentView(game, decision.player, decision)))
         pushed.update(type(e.frame).__name__ for e in game.events[before:] if type(e).__name__ == "FramePushed")
     assert {"FireOrder", "MoveOrder"} <= pushed
+
+
+def _import_cycles(package: str) -> list[list[str]]:
+    """The strongly connected groups (two or more modules importing one another, directly or through
+    others) of ``package``'s import graph, function-level imports included (grimp reads them all)."""
+    import grimp
+
+    graph = grimp.build_graph(package)
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+    for root in sorted(edges):  # Tarjan's algorithm, iterative so that no recursion limit is met
+        if root in index:
+            continue
+        work = [(root, iter(edges[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            nxt = next(successors, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(edges[nxt])))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+    return groups
+
+
+def test_no_module_of_the_package_imports_itself_back():
+    """No import cycle anywhere in rules_goe85, however deep and at whatever level (a function's own
+    import counts): the layers above are acyclic and so is every layer inside."""
+    assert _import_cycles("rules_goe85") == []
+
+
+def test_the_cycle_check_finds_a_cycle(tmp_path):
+    """The check itself sees a cycle made through a function-level import (the kind the package used
+    to hide its cycles in)."""
+    copy = tmp_path / "src"
+    shutil.copytree(PACKAGE, copy / "rules_goe85", ignore=shutil.ignore_patterns("__pycache__"))
+    target = copy / "rules_goe85" / "queries" / "board.py"  # sight.py imports board.py
+    target.write_text(target.read_text() + "\n\ndef _late():\n    from .sight import sees  # a cycle\n")
+    code = ("import sys, json; sys.path.insert(0, sys.argv[1]); from tests.goe85.test_architecture import _import_cycles;"
+            " print(json.dumps(_import_cycles('rules_goe85')))")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(copy), str(ROOT)]))
+    result = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True, env=env, cwd=tmp_path,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    import json
+
+    groups = json.loads(result.stdout)
+    assert any({"rules_goe85.queries.sight", "rules_goe85.queries.board"} <= set(group) for group in groups)

@@ -23,56 +23,26 @@ Readings (each here only):
 """
 from __future__ import annotations
 
-from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
+from ..effects.attack_start import start_fire
+
+from ..queries.fire_options import fire_options
+
+from ..effects.scatter import accurate
+from ..effects.scatter import drift
+
 
 from ..queries.board import board_at
 from ..model.actions import Block, PlayCard, Use
 from ..model.events import MarkerSet, Note
 from ..queries.units import eligible, has, units_at, utype
-from ..model.events import UnitWithdrawn
 from ..model.frames import MoveOrder
 
 MORTAR_HEF = 3  # 22o
 RAPID_FIRE_HEF = 2  # 22l
 RAPID_FIRE_SPREAD = 2  # 22l: hexes at most this far apart
-INDIRECT_VERBS = ("fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")
-
-
-def accurate(roll: int) -> bool:
-    """21k, 22o: 3-6 on target, 1-2 off to an adjacent hex."""
-    return roll >= 3
-
-
-def drift(ctx, h):
-    """A random adjacent hex (the off-target shot of 21k / 22o)."""
-    d = DIRECTIONS[ctx.randint(0, 5, reason="off-target shot direction")]
-    return Hex(h[0] + d.q, h[1] + d.r)
 
 
 # -- 21k Indirect Fire --------------------------------------------------------------------------
-def spotted_indirectly(state, lead, h) -> bool:
-    """21k: a friendly unit adjacent to ``lead`` sees hex ``h``."""
-    board = board_at(state)
-    sight = board.sight(state)
-    return any(u.side == lead.side and u.uid != lead.uid and u.hex is not None and board.distance(u.hex, lead.hex) == 1
-               and sight.sees(u.hex, h) for u in state.units.values())
-
-
-def indirect_allowed(lead, use: str) -> bool:
-    return has(lead, "indirect_fire") and use in INDIRECT_VERBS
-
-
-def indirect_landing(ctx, side: str, lead_id: str, h):
-    """21k: the accuracy roll; returns the hex the shot lands in (maybe off the board: None)."""
-    board = board_at(ctx.state)
-    roll = ctx.roll("d6", player=side, reason="indirect fire accuracy").total
-    if accurate(roll):
-        ctx.emit(Note(f"{lead_id} fires indirectly at {board.label(h)}: on target ({roll})"))
-        return h
-    off = drift(ctx, h)
-    where = board.label(off) if off in board.board else "off the map"
-    ctx.emit(Note(f"{lead_id} fires indirectly at {board.label(h)}: misses ({roll}), lands in {where}"))
-    return off if off in board.board else None
 
 
 # -- what a card can do with these units --------------------------------------------------------
@@ -85,7 +55,7 @@ def card_plays(rules, state, side: str, cid: str):
     c = card(cid)
     out = fortifications.second_wind_plays(state, side, cid)
     mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
-    from .powers import heli_passenger
+    from ..queries.helicopters import heli_passenger
 
     for u in mine:
         if not eligible(u) or u.shaken or heli_passenger(state, u):  # 17f
@@ -121,7 +91,7 @@ def do(rules, ctx, side: str, action) -> None:
         uids = sorted(x.uid for x in units_at(state, u.hex) if x.side == side and eligible(x))
         ctx.push(MoveOrder(side, Use.BRUTAL, tuple(uids), action.card, brutal=action.unit))
     else:  # 22l, two hexes
-        from ..procedures.fire import start_fire
+
 
         for target in (action.second, action.target):  # pushed last-first: the first named resolves first
             start_fire(rules, ctx, side, Use.RAPID_FIRE, action.unit, target, False, marker="ops", lead_hef=RAPID_FIRE_HEF)
@@ -153,8 +123,6 @@ def mortar(rules, ctx, side: str, uid: str, h) -> None:
 
 # -- 22l Rapid Fire -----------------------------------------------------------------------------
 def rapid_fire_pairs(rules, state, u, cid: str):
-    from ..procedures.fire import fire_options
-
     board = board_at(state)
     single = [t for lead, t, g in fire_options(rules, state, u.side, use=Use.RAPID_FIRE, units=[u])
               if not g and not t.startswith("hex:")]
@@ -168,17 +136,5 @@ def rapid_fire_pairs(rules, state, u, cid: str):
 
 
 # -- 21m Single Use, 22g Brutal hooks -----------------------------------------------------------
-def after_fire(ctx, f) -> None:
-    """21m: single-use units that took part in a ranged attack leave play."""
-    for uid in (f.lead, *f.supporters):
-        u = ctx.state.units.get(uid)
-        if u is not None and has(u, "single_use"):
-            ctx.emit(Note(f"{uid} is a single-use weapon and is discarded"))
-            ctx.emit(UnitWithdrawn(uid))
 
 
-def after_move(ctx, f) -> None:
-    """22g: the Brutal unit whose Power drove the move ``f`` used a Power: Ops Complete."""
-    uid = f.brutal
-    if uid and uid in ctx.state.units:
-        ctx.emit(MarkerSet(uid, "ops"))

@@ -5,11 +5,14 @@ Each ``*_plays`` function lists the :class:`PlayCard` actions a side has with on
 """
 from __future__ import annotations
 
+from ..effects.damage_draw import damage_card
+
+from ..queries.helicopters import heli_passenger
+
 from tabletop_core.boards import hex_distance, hexes_within
 
 from ..queries.board import board_at
 from ..queries.deck import card
-from ..procedures.draws import damage_card
 from ..model.actions import Block, PlayCard, Use
 from ..model.events import ConcealSet, MarkerSet, Note, Rallied, Reconstituted, SmokePlaced, UnitHit
 from ..queries.units import eligible, has, units_at, utype
@@ -108,15 +111,6 @@ def _in_the_air(state, v) -> bool:
     """A helicopter, or a passenger aboard one (18q: they do not uncover concealed units)."""
     carrier = state.units.get(v.carrier) if v.carrier else None
     return utype(v).kind == "helicopter" or (carrier is not None and utype(carrier).kind == "helicopter")
-
-
-def heli_passenger(state, u) -> bool:
-    """17f: a passenger aboard a helicopter uses none of its Powers or Abilities while loaded (our
-    reading: 17f speaks of helicopters only, so a passenger of a ground carrier keeps its Powers and
-    Abilities except firing and assaulting, 8d).  The helicopter's own Powers need a Power card as
-    any unit's (3b, 17a)."""
-    carrier = state.units.get(u.carrier) if u.carrier else None
-    return carrier is not None and utype(carrier).kind == "helicopter"
 
 
 def lose_concealment(ctx) -> None:

@@ -3,11 +3,10 @@
 Every file lives in ``rules_goe85/data`` as TOML, is structured into frozen attrs classes through the
 core's validated loader (``tabletop_core.data``), and is cross-checked by :mod:`.loading`: a bad
 value raises ``DataFileError`` naming the file, the field and what was expected.  Loaded once per
-process (``functools.cache`` on :func:`game_data`: derived, immutable data).
+process (``functools.cache`` on :func:`.loading.game_data`: derived, immutable data).
 """
 from __future__ import annotations
 
-import functools
 
 import attrs
 
@@ -357,9 +356,3 @@ def build_board(spec: ScenarioSpec, maps: dict[str, MapDef], tec: TerrainChart):
     return state
 
 
-@functools.cache
-def game_data() -> GameData:
-    """The shipped data, loaded and cross-checked once per process (see :mod:`.loading`)."""
-    from .loading import load_game_data
-
-    return load_game_data()

@@ -9,6 +9,8 @@ cards, at most 50 counters of one type in a force, ...): generous, but a typo of
 """
 from __future__ import annotations
 
+import functools
+
 import re
 from typing import Any
 
@@ -472,3 +474,9 @@ def _load_bonus(path) -> dict[str, BonusCard]:
         check_range(c.count, 1, 20, file=name, field=f"cards[{i}].count")
     check(len(raw.cards) >= 4, file=name, field="cards", expected="enough cards to deal two to each player (24b)")
     return {c.id: c for c in raw.cards}
+
+
+@functools.cache
+def game_data() -> GameData:
+    """The shipped data, loaded and cross-checked once per process."""
+    return load_game_data()

@@ -177,7 +177,7 @@ def _moved(state: GoEState, e: UnitMoved) -> None:
 def _hit(state: GoEState, e: UnitHit) -> None:
     u = state.units[e.uid]
     if e.outcome == "eliminated":
-        from ..data.components import game_data
+        from ..data.loading import game_data
 
         state.losses[u.side] = state.losses[u.side] + 1
         if game_data().units[u.type].hero:
@@ -364,7 +364,7 @@ class HitUndone(Event):
 
 @appliers.on(HitUndone)
 def _undone(state, e: HitUndone) -> None:
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     u = e.unit
     if e.eliminated:

@@ -1,12 +1,50 @@
 """Armor-piercing fire (GoE 15): hit the target, then get through its armour.
 
-The numbers are pure functions (:func:`to_hit_number`, :func:`card_hits`, :func:`armour`,
-:func:`damage_result`) so the 15c example is a test; :class:`APFire` on the stack carries one
+The numbers are pure functions (queries/ap_numbers.py) so the 15c example is a test; :class:`APFire` on the stack carries one
 attack through its windows: Aimed Shot (19a) -> Unexpected Cover (20d) -> the targeting draw ->
 Critical Hit (19d) -> Glancing Shot (20b) -> the APF draw.  Several AP firers of one hex attack one
 after another (10d), each with its own draws.
+
+The special cases (who attacks and the numbers are queries/strike_targets.py, ap_targets.py,
+first_fire.py; Sagger's HE use is vehicles.py; the bunker attack and fixed numbers are here):
+
+* 12a/17d artillery: a strike attacks the Soft Targets of a hex with its HEF and each Hard Target
+  with its APF (the same number unless the scenario says otherwise) plus one card's APF Bonus
+  against the flank armour: reaching it Shakes the vehicle, never more (Shake! likewise, Dud!
+  nothing, Destroy! only Shakes).  Helicopters are touched only when landed, and then as Soft
+  Targets; loaded passengers are inside their carrier (8d; a Shaken carrier shakes them, 8f).
+* 20a First Fire: the target of an attack fires back at once; against a Hard Target the answer
+  is AP fire (a Hard Target takes nothing else, 2b), against a Soft one HE.  The firer's numbers
+  are fixed before the answer is resolved, so both attacks land whatever the other does.
+* 22k Sagger: a FIRE Power at 7 hexes or more: AP with APF 5 and Targeting Modifier 5
+  (here), or HE against Leg units with HEF 1, 3 when the target is in a Bunker or a
+  building (our reading: that HEF replaces the unit's own and the usual range and cover
+  modifiers apply, as for any other fire).
+* 23b the Bunker itself: a Hard Target with AF 4 attacked from any side (no flank or rear
+  armour: our reading of "from any facing"), by AP fire in LOS and AP range of a bunker that
+  holds enemy units and none of the firer's; the to-hit number counts the hex's Cover Factor as
+  for any Hard Target.  Destroy: the bunker is gone, its Rubble marker is laid as a rubble tile
+  (our reading: from then on the hex is the TEC's Rubble terrain at its own elevation, through the
+  tiles laid in play, ``board.board_at``) and every Leg unit in the hex takes two Hits; Shake!: every Leg
+  unit in it is Shaken.  Artillery on a bunker hex: the caller may use the strike's APF against
+  the bunker instead of its HEF against the occupants (12a: Shake only, so it Shakes them all).
 """
 from __future__ import annotations
+
+from ..effects.damage_draw import damage_card
+from ..effects.first_fire import fire_back
+from ..effects.losses import apply_hit
+from ..effects.losses import destroy
+from ..queries.ap_targets import BUNKER
+from ..queries.first_fire import first_fire_mode
+from ..queries.fortifications import BUNKER_AF
+
+from ..model.events import TilePlaced
+from ..queries.ap_numbers import armour
+from ..queries.ap_numbers import card_hits
+from ..queries.ap_numbers import damage_result
+from ..queries.ap_numbers import to_hit_number
+from ..queries.ap_targets import bunker_hex
 
 import attrs
 from tabletop_core.boards.hexfacing import Arc, shot_arc
@@ -15,97 +53,23 @@ from tabletop_core.decks import hand
 from ..model.actions import Decline, Declined, Use
 from ..queries.board import board_at
 from ..queries.deck import card, reaction_window
-from .draws import damage_card
 from ..model.state import DECK, other
 from ..model.events import MarkerSet, Note, TargetNoted, UnitHit
 from ..model.frames import APFireOrder, MoveFrame
 from ..queries.units import heli_mode, is_hard, units_at, utype
-from ..queries.ap_targets import ap_capable, ap_target, rules_range
-from ..queries.fire_group import possible_supporters, supporter_sets
 from ..model.vehicles import APFire
 
-SAGGER_MIN = 7  # 22k
 SAGGER_APF, SAGGER_TM = 5, 5
 
 
 # -- the numbers ----------------------------------------------------------------------------------
-def to_hit_number(distance: int, tm: int, cf: int, degraded: bool = False) -> int:
-    """15a: range (the target's hex counted), minus the firer's TM, plus the target hex's CF; the
-    15c example also adds 1 for a degrading hex the line of sight crosses (our reading: +1 when the
-    LOS is degraded)."""
-    return distance - tm + cf + (1 if degraded else 0)
-
-
-def card_hits(card_id: str, to_hit: int, *, move_fire: bool = False, tn_penalty: int = 0) -> bool:
-    """15b: the TN (less 1 against a moving or Moved target, a lone Difficult Target, out of a
-    Barrage, 10d/21c/12b) must reach the to-hit number; Miss never hits; MF misses a Move & Fire."""
-    c = card(card_id)
-    if c.miss or c.tn is None:
-        return False
-    if c.mf and move_fire:
-        return False
-    return c.tn - tn_penalty >= to_hit
-
-
-def armour(af: int, arc: Arc, turret: bool = False) -> int:
-    """15d: flank armour is 1 less, rear 2 less; a Turret hit adds 1 (15b)."""
-    return af - {Arc.FRONT: 0, Arc.FLANK: 1, Arc.REAR: 2}[arc] + (1 if turret else 0)
-
-
-def damage_result(card_id: str, apf: int, range_mod: int, af: int, *, bonus: int = 0) -> str:
-    """15c: destroy / shake / dud / none.  Shake!, Dud! and Destroy! decide by themselves (our
-    reading: the special result stands over the number); otherwise APF + range modifier + the
-    card's APF bonus (+ Critical Hit 2, - Glancing Shot 2) against the armour."""
-    c = card(card_id)
-    if c.apf_special:
-        return c.apf_special
-    return "destroy" if apf + range_mod + (c.apf_bonus or 0) + bonus >= af else "none"
 
 
 # -- who may fire at what -------------------------------------------------------------------------
-def ap_leads(state, side: str, *, use: str, units=None):
-    from ..queries.sight import sees
-
-    board = board_at(state)
-    out = []
-    enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
-    if not enemies and not state.bunkers:
-        return out
-    for lead in (units if units is not None else state.units.values()):
-        if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
-            continue
-        if use != Use.RELOAD_FIRE and lead.marker:
-            continue
-        if utype(lead).kind == "helicopter" and heli_mode(lead) == "landed":
-            continue  # 17b: a landed helicopter cannot attack Hard Targets
-        if use == Use.SAGGER and utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
-            continue  # 22k: a helicopter hovers to use Sagger
-        if any(u.side != side for u in units_at(state, lead.hex)):
-            continue
-        for t in enemies:
-            if any(u.side == side for u in units_at(state, t.hex)):
-                continue
-            d = board.distance(lead.hex, t.hex)
-            if use == Use.SAGGER and d < SAGGER_MIN:
-                continue
-            if rules_range(d) is None or not sees(state, lead, t):
-                continue
-            if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
-                continue
-            mates = possible_supporters(state, lead, ap=True) if use == Use.FIRE else []
-            out += [(lead.uid, t.uid, g) for g in supporter_sets(mates)]  # 10d: any of them join
-        if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (ap_cases.py)
-            from .ap_cases import bunker_targets
-
-            out += [(lead.uid, b, ()) for b in bunker_targets(state, side, lead)
-                    if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
-    return out
 
 
 def start(rules, ctx, side: str, use: str, lead: str, target: str, supporters=(), *, marker: str = "fired",
           opp_mover: str = "", moving: bool | None = None) -> None:
-    from .ap_cases import BUNKER
-
     state = ctx.state
     u = state.units[lead]
     if target.startswith(BUNKER):  # 23b: the bunker itself
@@ -127,8 +91,6 @@ def start(rules, ctx, side: str, use: str, lead: str, target: str, supporters=()
 # GoE hidden hands: each window opens on its public slots only (queries/deck.py, reaction_window).
 def _slots(state, f: APFire, t):
     """Who is asked at this step, and the slots that open the window (none: no window)."""
-    from .ap_cases import first_fire_mode
-
     defender = other(f.side)
     if f.step == "support" and f.use == Use.FIRE and "aimed_shot" not in f.used and (t is None or is_hard(t)):  # 19a
         return f.side, [("aimed_shot", Use.AIMED_SHOT, "")], Declined.SUPPORT, "support the AP attack?"
@@ -146,8 +108,6 @@ def _slots(state, f: APFire, t):
 
 
 def decide(rules, state, f: APFire):
-    from .ap_cases import bunker_hex
-
     t = state.units.get(f.target)
     if t is None and bunker_hex(state, f.target) is None:
         return None
@@ -165,7 +125,6 @@ def act(rules, ctx, f: APFire, action) -> None:
     side = f.side if f.step in ("support", "hit_support") else other(f.side)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     if action.use == Use.FIRST_FIRE:  # 20a: both fire; this attack keeps its numbers whatever happens to its firer
-        from .ap_cases import fire_back, fixed
 
         ctx.replace(attrs.evolve(fixed(ctx.state, f), used=f.used + (action.use,), step="react"))
         fire_back(rules, ctx, side, action.unit, f.lead)
@@ -181,8 +140,6 @@ def _source(state, f: APFire):
 
 
 def advance(rules, ctx, f: APFire) -> None:
-    from .ap_cases import BUNKER, advance_bunker
-
     if f.target.startswith(BUNKER):  # 23b
         advance_bunker(rules, ctx, f)
         return
@@ -228,8 +185,6 @@ def advance(rules, ctx, f: APFire) -> None:
                 return
             f = attrs.evolve(f, turret=c.turret)
         if utype(t).kind in ("truck", "helicopter"):  # 15c, 17d: a hit destroys a truck or helicopter
-            from .damage import apply_hit
-            from .vehicles import destroy
 
             if f.shake_only:
                 apply_hit(rules, ctx, t.uid) if not t.shaken else None
@@ -240,7 +195,7 @@ def advance(rules, ctx, f: APFire) -> None:
         ctx.replace(attrs.evolve(f, step="hit_support"))
         return
     if f.step == "damage":
-        from .vehicles import destroy, facing_of
+        from ..queries.facing import facing_of
 
         apf = (utype(lead).factors(lead.reduced).apf if f.apf == -99 else f.apf) if (lead is not None or f.apf != -99) else 0
         if f.apf == -99 and lead is None:
@@ -302,7 +257,7 @@ def finish(rules, ctx, f: APFire, *, hit: bool) -> None:
                               tm_bonus=0))
 
 
-__all__ = ["to_hit_number", "card_hits", "armour", "damage_result", "ap_leads", "start", "decide", "act", "advance"]
+__all__ = ["start", "decide", "act", "advance"]
 
 
 def advance_order(rules, ctx, f: APFireOrder) -> None:
@@ -310,3 +265,83 @@ def advance_order(rules, ctx, f: APFireOrder) -> None:
     ctx.pop()
     start(rules, ctx, f.side, f.use, f.lead, f.target, f.supporters, marker=f.marker,
           opp_mover=f.opp_movers[0] if f.opp_movers else "", moving=f.moving)
+
+
+def advance_bunker(rules, ctx, f: APFire) -> None:
+    """An AP attack on a bunker (23b): the targeting draw, the windows, the APF draw against AF 4."""
+    from ..queries.sight import up
+
+    state = ctx.state
+    h = bunker_hex(state, f.target)
+    if h is None:
+        finish(rules, ctx, f, hit=False)
+        return
+    if f.step in NEXT:
+        ctx.replace(attrs.evolve(f, step=NEXT[f.step]))
+        return
+    board = board_at(state)
+    lead = state.units.get(f.lead)
+    src = f.source_hex if f.source_hex is not None else (lead.hex if lead is not None else None)
+    if src is None:
+        finish(rules, ctx, f, hit=False)
+        return
+    if f.step == "aim":
+        tm = (utype(lead).tm if f.tm == -99 else f.tm) + f.tm_bonus + (2 if "aimed_shot" in f.used else 0)
+        cf = board.cf(h) + (2 if "unexpected_cover" in f.used else 0)  # 20d: CF 2 for Hard Targets
+        degraded = lead is not None and board.sight(state).los(src, h, "leg", up(lead), 0) == 1
+        need = to_hit_number(max(1, board.distance(src, h)), tm, cf, degraded)
+        penalty = 1 if src in state.barrage else 0  # 12b
+        cid = damage_card(ctx)
+        if cid is None:
+            finish(rules, ctx, f, hit=False)
+            return
+        c = card(cid)
+        hit = card_hits(cid, need, move_fire=f.use == Use.MOVE_FIRE, tn_penalty=penalty)
+        ctx.emit(Note(f"{f.lead} fires AP at the bunker in {board.label(h)}: needs {need}, draws {cid} "
+                      f"(TN {'Miss' if c.tn is None else c.tn}): {'hit' if hit else 'miss'}"))
+        if not hit:
+            finish(rules, ctx, f, hit=False)
+            return
+        ctx.replace(attrs.evolve(f, turret=c.turret, step="hit_support"))
+        return
+    # the APF draw (15c) against AF 4 (+1 on a Turret hit)
+    apf = f.apf if f.apf != -99 else (utype(lead).factors(lead.reduced).apf if lead is not None else None)
+    if apf is None:
+        finish(rules, ctx, f, hit=False)
+        return
+    rmod = 0 if f.shake_only else (rules.tec.ap_modifier(max(1, board.distance(src, h))) or 0)
+    af = BUNKER_AF + (1 if f.turret else 0)
+    drawn = draw_damage(rules, ctx, f, apf, rmod, af)
+    if drawn is None:
+        return
+    cid, bonus, result = drawn
+    ctx.emit(Note(f"AP damage on the bunker in {board.label(h)} (AF {af}): APF {apf}{rmod:+d}{bonus:+d}, "
+                  f"card {cid} -> {result}"))
+    inside = [u.uid for u in units_at(state, h) if utype(u).leg and not u.carrier]
+    if result == "destroy":
+        from ..model.events import BunkerRemoved
+
+        ctx.emit(BunkerRemoved(h))
+        ctx.emit(TilePlaced(h, "rubble"))  # 23b: the Rubble marker
+        ctx.emit(Note(f"the bunker in {board.label(h)} is destroyed (Rubble): two Hits on each unit inside"))
+        for uid in inside:
+            for _ in range(2):
+                if uid in state.units:
+                    apply_hit(rules, ctx, uid)
+    elif result == "shake":
+        for uid in inside:
+            if not state.units[uid].shaken:
+                ctx.emit(UnitHit(uid, "shaken"))
+    finish(rules, ctx, f, hit=result in ("destroy", "shake"))
+
+
+def fixed(state, f: APFire) -> APFire:
+    """The attack's numbers taken from its firer now, so that it lands even if the firer is
+    destroyed by the First Fire it drew (20a: simultaneous)."""
+    lead = state.units.get(f.lead)
+    if lead is None:
+        return f
+    t = utype(lead)
+    return attrs.evolve(f, apf=t.factors(lead.reduced).apf if f.apf == -99 else f.apf,
+                        tm=t.tm if f.tm == -99 else f.tm,
+                        source_hex=lead.hex if f.source_hex is None else f.source_hex)

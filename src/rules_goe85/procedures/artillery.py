@@ -5,9 +5,13 @@ must see the target hex.  Targeting roll 1d6, +1 for the Soviets, -1 if the spot
 degraded: 4-6 on target, else the whole pattern drifts one hex in a random direction.  Each hex is
 attacked separately with the scenario's artillery HEF less the hex's cover against artillery
 (hills give none), one more card when several Soft Targets share the hex, hits spread evenly.
-Every unit in a struck hex is attacked, the caller's own included (reading: ap_cases.artillery_targets).
+Every unit in a struck hex is attacked, the caller's own included (reading: queries.strike_targets.artillery_targets).
 """
 from __future__ import annotations
+
+from ..queries.strike_targets import artillery_ap_frames
+from ..queries.strike_targets import artillery_on_bunker
+from ..queries.strike_targets import artillery_targets
 
 import itertools
 
@@ -118,8 +122,6 @@ def strike(rules, ctx, side: str, hef: int, hexes, *, bunker_ap: bool = False) -
     """Resolve the pattern: one FireFrame per occupied hex, in the order called (pushed in reverse).
     Hard Targets take the strike's APF, Shake only; ``bunker_ap``: a bunker takes it instead of its
     occupants taking the HEF (12a, 17d, 23b: ap_cases.py)."""
-    from .ap_cases import artillery_ap_frames, artillery_on_bunker, artillery_targets
-
     state = ctx.state
     board = board_at(state)
     ctx.emit(BarrageSet(tuple(hexes)))  # 12b

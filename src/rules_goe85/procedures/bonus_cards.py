@@ -11,7 +11,7 @@ from tabletop_core import Decision
 
 from ..model.actions import KeepBonusCard
 from ..queries.board import board_for
-from ..data.components import game_data
+from ..data.loading import game_data
 from ..model.state import PLAYERS, SOVIET, other
 from ..model.frames import BonusPick
 from ..model.events import EdgeReached, VPScored

@@ -2,22 +2,20 @@
 enter a building hex by a Fast Move or a retreat that combat forces on them).
 
 Retreats out of an assault (13d, 19f) and the step back from Punishing Fire (18j) call
-:func:`offer`; the Mujahideen player may then play any Artillery action as the trap against one
+:func:`effects.trap_window.offer_booby_trap`; the Mujahideen player may then play any Artillery action as the trap against one
 of the units that retreated into the building (at random when several did), with 2 HEF and no
 modifiers.  Moves that spend MP keep their own window (the OppFireWindow each step pushes,
 opportunity_fire.py).
 """
 from __future__ import annotations
 
-import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from ..model.actions import Decline, Declined, PlayReaction, Use
-from ..queries.board import board_at
 from ..queries.deck import card, hand_of
-from ..data.components import game_data
-from ..model.state import DECK, MUJ, SOVIET
+from ..data.loading import game_data
+from ..model.state import DECK, MUJ
 from ..model.frames import FireFrame
 from ..model.frames import TrapWindow
 
@@ -30,23 +28,6 @@ def _plays(state, f: TrapWindow):
     if not any(m in state.units and state.units[m].hex == f.hex for m in f.movers):
         return []
     return [PlayReaction(cid, Use.BOOBY_TRAP, f.movers[0]) for cid in hand_of(state, MUJ) if "artillery" in card(cid).blocks()]
-
-
-def offer(ctx, uid: str, dest) -> None:
-    """After ``uid`` retreated into ``dest``: open (or join) the trap window when the SSR applies."""
-    state = ctx.state
-    u = state.units.get(uid)
-    if u is None or u.side != SOVIET or dest is None:
-        return
-    if game_data().scenarios[state.scenario].muj_artillery_as != "booby_trap":
-        return
-    if not board_at(state).row(dest).building:
-        return
-    top = state.top
-    if isinstance(top, TrapWindow) and top.hex == dest:  # the same retreating stack
-        ctx.replace(attrs.evolve(top, movers=top.movers + (uid,)))
-        return
-    ctx.push(TrapWindow(dest, (uid,)))
 
 
 def decide(rules, state, f: TrapWindow):

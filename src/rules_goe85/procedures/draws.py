@@ -10,23 +10,6 @@ from ..model.events import EndTurnCounted
 from ..queries import deck
 
 
-def damage_card(ctx) -> str | None:
-    """Draw one deck.card for a Damage Draw (10b): an End Turn deck.card counts and is laid aside (and
-    counted, 5e); an Event deck.card goes to the discard and is not a draw (5c).  Returns the deck.card
-    whose HE result applies, or None when the deck is exhausted."""
-    while True:
-        cid = ctx.draw(DECK, "discard")
-        if cid is None:
-            return None
-        c = deck.card(cid)
-        if c.kind == "event":
-            continue
-        if c.kind == "end_turn":
-            ctx.move_card(DECK, cid, "discard", ASIDE)
-            ctx.emit(EndTurnCounted(cid, ctx.state.end_turns + 1))
-        return cid
-
-
 def draw_one_into_hand(rules, ctx, side: str) -> str:
     """GoE 6a: one deck.card towards a hand.  Returns what happened: deck.card / end_turn / event / empty."""
     cid = ctx.draw(DECK, hand(side), player=side)

@@ -1,221 +1,40 @@
 """Ranged combat against Soft Targets (GoE 10), its Damage Draw, and the cards played into it.
 
-The numbers are pure functions (:func:`attack_hef`, :func:`draw_plan`) so the rulebook's worked
-examples test them directly; :class:`FireFrame` carries an attack through its windows on the stack:
-``support`` (the attacker's Support cards, 19) -> ``react`` (the defender's Reactions, 20) ->
+The numbers are pure functions (queries/attack_plan.py) so the rulebook's worked examples test
+them directly, and an attack begins in effects/attack_start.py; :class:`FireFrame` carries an
+attack through its windows on the stack: ``support`` (the attacker's Support cards, 19) -> ``react`` (the defender's Reactions, 20) ->
 ``draw`` (one card per step, 10b) -> ``hit`` (Light Wounds / Resilient on a hit about to land) ->
 ``panic`` (19e) -> done.
 """
 from __future__ import annotations
+
+from ..effects.attack_start import start_fire
+from ..effects.openings import offer_punishing_retreat
+from ..queries.attack_plan import draw_plan
+
+from ..effects.ability_hooks import after_fire
+from ..effects.damage_draw import damage_card
+from ..effects.first_fire import fire_back
+from ..effects.losses import apply_hit
+from ..queries.first_fire import first_fire_mode
+
+from ..queries.deck import reacts
 
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from ..queries.board import board_at
-from ..queries.deck import card, counts_as_hit, reaction_window
-from .draws import damage_card
+from ..queries.deck import counts_as_hit, reaction_window
 from ..model.actions import Decline, Declined, PickVictim, Use
 from ..model.state import DECK, other
 from ..model.frames import FireFrame, FireOrder, MoveFrame
-from ..model.events import MarkerSet, Note, TargetNoted
-from .damage import apply_hit
-from ..queries.units import has, hef, is_hard, is_vehicle, targetable, units_at, utype
-from .vehicles import he_adjustment
-from ..queries.fire_group import possible_supporters, supporter_sets
-from ..queries.helicopter_targets import ground_cover_counts, moving_bonus_applies
-from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
-from ..queries.sight import is_heli, sees
-from ..cards.abilities import after_fire, indirect_allowed, indirect_landing, spotted_indirectly
-from ..queries.fortifications import cf_bonus, fire_blocked
-from ..cards.powers import heli_passenger  # 17f
-
-CANNISTER_RANGE = 4  # 18c
-POWER_BONUS = {"cannister": 2, "intensive_fire": 1, "kill_shot": 1, "deadly_shot": 1, "explosive_rounds": 2, "reload_fire": 1}
-SPRAY_VERBS = ("fire", "move_fire", *SPRAY_POWERS)  # 21h
-ALONE_USES = (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)  # 22m, 18n, 18j: one unit fires
-ALONE = [()]  # the lead's only group when no supporter may join
-
-
-def attack_hef(*, lead_hef: int, distance: int, cf: int, range_mod: int, power_bonus: int = 0,
-               supporters_hef: int = 0, moving_target: bool = False, scrub: bool = False,
-               sniper: bool = False, marksman: bool = False, barrage: bool = False,
-               difficult: bool = False, heli_target: bool = False, cards_bonus: int = 0) -> int:
-    """GoE 10b/10d: the adjusted HEF of an attack.
-
-    The lead unit's HEF with its range modifier (none for a Sniper alone, 21g), its Power's bonus
-    (22), +1 against a moving or Moved target unless it is in Scrub (10d); supporters add their bare
-    HEF (10d multiple attackers); the target hex's Cover Factor is subtracted (not for a Sniper alone
-    or Marksman, 21g, 22m); -1 firing from a Barrage hex (12b) and against a lone Difficult Target
-    (21c: a Sniper ignores it, except when the target is a helicopter).
-    Marksman: HEF 2 whatever the unit's own (22m).
-    """
-    total = 2 if marksman else lead_hef
-    if not (sniper or marksman):
-        total += range_mod
-    total += power_bonus + cards_bonus
-    if moving_target and not scrub:
-        total += 1
-    total += supporters_hef
-    if not ((sniper and supporters_hef == 0) or marksman):
-        total -= cf
-    if barrage:
-        total -= 1
-    if difficult and (heli_target or not sniper):
-        total -= 1
-    return total
-
-
-def draw_plan(hef_total: int, degrade: int) -> tuple[int, int]:
-    """GoE 10d desperation: an HEF of 0 or less draws one card that hits one level rarer.
-    Returns (cards to draw, degrade level, capped at red only)."""
-    if hef_total <= 0:
-        return 1, min(degrade + 1, 2)
-    return hef_total, degrade
+from ..model.events import MarkerSet, Note
+from ..queries.units import has, units_at, utype
+from ..queries.helicopters import heli_passenger  # 17f
 
 
 # -- declaring an attack --------------------------------------------------------------------------
-def fire_options(rules, state, side: str, *, use: Use, units=None):
-    """(lead, target, supporters) triples a side may fire with now (10a, 10d): the lead an
-    Eligible, unshaken unit; the target a targetable enemy in LOS and range; supporters: any subset
-    of the other such units of the lead's hex in range (queries/fire_group.py; the empty tuple: the
-    lead alone).  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
-    board = board_at(state)
-    out = []
-    # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
-    enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
-    for lead in (units if units is not None else state.units.values()):
-        if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
-            continue
-        if use == Use.CANNISTER and not (is_vehicle(lead) and utype(lead).kind != "helicopter"):
-            continue  # 18c: a vehicle's action
-        if use not in (Use.RELOAD_FIRE,) and lead.marker:
-            continue
-        if any(u.side != side for u in units_at(state, lead.hex)):
-            continue  # 10a: not out of a hex shared with the enemy
-        sniper = has(lead, "sniper") or use == Use.MARKSMAN
-        reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
-        groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
-        hexes_done = set()
-        for t in enemies:
-            if any(u.side == side for u in units_at(state, t.hex)):
-                continue
-            d = board.distance(lead.hex, t.hex)
-            if d > reach or fire_blocked(state, lead.hex, t.hex, target_leg=utype(t).leg):  # 23b facing
-                continue
-            if not sees(state, lead, t):  # 14, 17e: helicopters one level up
-                # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
-                if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
-                    out.append((lead.uid, t.uid, ()))
-                continue
-            if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
-                continue
-            groups = groups_in_range if d <= MAX_RANGE else ALONE  # 10d: supporters within their range
-            if targetable(state, t, sniper=has(lead, "sniper")):
-                out += [(lead.uid, t.uid, g) for g in groups]
-            if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
-                # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
-                hexes_done.add(t.hex)
-                if len([u for u in units_at(state, t.hex)]) > 1:
-                    out += [(lead.uid, "hex:" + board.label(t.hex), g) for g in groups]
-    return out
-
-
-@attrs.frozen
-class AttackPlan:
-    """What an attack would be if it were made now (10b, 10d): the hex, the units attacked and
-    firing, the adjusted HEF and the extra degrade levels from concealment and helicopters."""
-
-    hex: tuple[int, int]
-    targets: tuple[str, ...]
-    supporters: tuple[str, ...]
-    hef: int
-    degrade: int
-    concealed: bool
-    spraying: bool
-    sniper: bool
-    mixed: tuple[str, ...]
-    distance: int
-
-
-def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, supporters=(), *,
-                moving: bool | None = None, lead_hef: int | None = None, movers=()) -> AttackPlan:
-    """The firepower of an attack by ``lead_id`` with the units ``supporters`` of its hex (10d) at
-    ``target`` (a unit id or ``hex:<label>``), computed without changing anything (start_fire and
-    the action's words).  ``movers``: Opportunity Fire's Spraying Fire strikes only the units moving
-    into the hex, not those already there (11a)."""
-    board = board_at(state)
-    lead = state.units[lead_id]
-    if target.startswith("hex:"):
-        h = board.hex(target[4:])
-        targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u)
-                        and (not movers or u.uid in movers))
-        spraying = True
-    else:
-        h = state.units[target].hex
-        targets = (target,)
-        spraying = False
-    d = board.distance(lead.hex, h)
-    supporters = tuple(supporters or ())  # 10d: the units the firing player chose (fire_group.py)
-    # 21g: a Sniper leading others keeps its range rule and the Difficult Target exception
-    # (attack_hef), but loses its cover negation, Unexpected Cover included (20d)
-    sniper = has(lead, "sniper") and not supporters
-    tgt_units = [state.units[t] for t in targets]
-    is_moving = moving if moving is not None else any(u.marker == "moved" for u in tgt_units)
-    mixed = ()
-    scrub = board.row(h).negates_moving_bonus  # 10d: no moving bonus, so no mixed-target extra attack either
-    if spraying and not scrub and any(u.marker == "moved" for u in tgt_units) and not all(u.marker == "moved" for u in tgt_units):
-        mixed = tuple(u.uid for u in tgt_units if u.marker == "moved")  # 10d mixed target moved status
-        is_moving = False
-    concealed = any(u.concealed for u in tgt_units)
-    firer_concealed = lead.concealed
-    alone = len([u for u in units_at(state, h) if u.side != side]) == 1
-    difficult = alone and any(has(u, "difficult_target") for u in tgt_units)
-    cover = board.cf(h) + cf_bonus(state, h, tgt_units) if ground_cover_counts(tgt_units) else 0  # 17e reading
-    total = attack_hef(
-        lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
-        cf=cover, range_mod=rules.tec.he_modifier(d) or 0,
-        power_bonus=POWER_BONUS.get(use, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
-        moving_target=is_moving and moving_bonus_applies(tgt_units), scrub=scrub, sniper=has(lead, "sniper"),
-        marksman=use == Use.MARKSMAN, barrage=lead.hex in state.barrage, difficult=difficult,
-        heli_target=any(is_heli(u) for u in tgt_units),
-    )
-    heli_hef, heli_deg = he_adjustment(lead, tgt_units)  # 17b, 17d
-    deg = (1 if concealed else 0) + (1 if firer_concealed else 0) + heli_deg  # 18q, 22p
-    return AttackPlan(h, targets, supporters, total + heli_hef, deg, concealed, spraying, sniper, mixed, d)
-
-
-def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, supporters=(), *,
-               marker: str = "fired", degrade: int = 0, opp_movers=(), moving: bool | None = None,
-               lead_hef: int | None = None) -> None:
-    """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
-    lead's printed HEF (22l Rapid Fire at two hexes); ``opp_movers``: the moving units an
-    Opportunity Fire may strike (11a)."""
-    state = ctx.state
-    board = board_at(state)
-    lead = state.units[lead_id]
-    aim = board.hex(target[4:]) if target.startswith("hex:") else state.units[target].hex
-    indirect = has(lead, "indirect_fire") and not board.sight(state).sees(lead.hex, aim)
-    if indirect:  # 21k: the accuracy roll; off target, the shot attacks the enemies of the hex it lands in
-        landed = indirect_landing(ctx, side, lead_id, aim)
-        if landed != aim:
-            hit = [u for u in units_at(state, landed)] if landed is not None else []
-            if not any(u.side != side for u in hit):
-                ctx.emit(MarkerSet(lead_id, marker))
-                return
-            target, supporters = "hex:" + board.label(landed), ()
-    plan = attack_plan(rules, state, side, use, lead_id, target, supporters, moving=moving, lead_hef=lead_hef,
-                       movers=opp_movers)
-    h, targets, supporters, total = plan.hex, plan.targets, plan.supporters, plan.hef
-    deg = degrade + plan.degrade - (1 if indirect and plan.concealed else 0)  # 21k: concealment no matter
-    tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops" and not heli_passenger(state, u)  # 17f
-                   for u in units_at(state, lead.hex) if u.side == side)
-    for uid in (lead_id, *supporters):
-        ctx.emit(TargetNoted(uid, targets[0]))
-    ctx.emit(Note(f"{lead_id} fires at {', '.join(targets)} ({board.label(h)}): HEF {total}"))
-    ctx.push(FireFrame(side=side, use=use, lead=lead_id, supporters=supporters, targets=targets, hex=h,
-                       hef=total, degrade=min(deg, 2), marker=marker, opp_movers=tuple(opp_movers), moving_extra=plan.mixed,
-                       sniper=plan.sniper, spraying=plan.spraying, redraw=tactical))
 
 
 # -- the frame's windows --------------------------------------------------------------------------
@@ -241,8 +60,6 @@ def _react_slots(state, f: FireFrame):
         out.append(("unexpected_cover", Use.UNEXPECTED_COVER, ""))
     lead = state.units.get(f.lead)
     if "first_fire" not in f.used and lead is not None and f.use not in (Use.FIRST_FIRE, Use.ARTILLERY, Use.EVENT, Use.BOOBY_TRAP):
-        from .ap_cases import first_fire_mode  # HE back at a Soft Target, AP at a Hard one (ap_cases.py)
-
         for t in f.targets:  # 20a: a defending Eligible Unit fires back at the same time
             u = state.units.get(t)
             if u is None or u.marker or u.shaken or any(x.side != u.side for x in units_at(state, u.hex)):
@@ -250,17 +67,6 @@ def _react_slots(state, f: FireFrame):
             if first_fire_mode(state, u, lead):
                 out.append(("first_fire", Use.FIRST_FIRE, t))
     return out
-
-
-def reacts(side: str, attacker: str) -> bool:
-    """Reading of 3a / 20 (the one place): a Reaction card answers an action the *other* player
-    takes, so it is played by the player whose units that action strikes, in whichever impulse:
-    the opponent's (against its Fire, Move & Fire, Powers, artillery) or its own (against the other
-    player's Opportunity Fire, 11, or First Fire, 20a -- 20a itself is a Reaction played in one's
-    own impulse against Opportunity Fire).  Never against one's own action: not in one's own
-    assault (the defender's return fire is part of the attacker's action, 13a; assault_combat.py),
-    nor against one's own artillery striking one's own units (12a)."""
-    return side != attacker
 
 
 def _hit_slots(state, f: FireFrame):
@@ -332,8 +138,6 @@ def act(rules, ctx, f: FireFrame, action) -> None:
     elif action.use == Use.FIRST_FIRE:
         # 20a: the target fires back at once; its attack is resolved on top of this one, whose
         # firepower is already fixed, so both land whatever the other does (results "after")
-        from .ap_cases import fire_back
-
         ctx.replace(attrs.evolve(f, used=used))
         fire_back(rules, ctx, other(f.side), action.unit, f.lead)  # AP at a Hard Target (ap_cases.py)
     elif action.use == Use.LIGHT_WOUNDS:
@@ -347,15 +151,6 @@ def act(rules, ctx, f: FireFrame, action) -> None:
         while action.unit in ctx.state.units:
             apply_hit(rules, ctx, action.unit)
         ctx.replace(attrs.evolve(f, used=used))
-
-
-def first_fire_marker(ctx, uid: str) -> str:
-    """20a: the First Fire unit is marked Fired, or Ops Complete when it is a unit in the middle of
-    a Move & Fire (its fire part is spent; it stops where it is, see :func:`finish`)."""
-    for fr in ctx.state.stack:
-        if isinstance(fr, MoveFrame) and fr.use == Use.MOVE_FIRE and any(u == uid for u, _, _ in fr.mp):
-            return "ops"
-    return "fired"
 
 
 def _bump(hits, uid):
@@ -475,7 +270,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
     if f.use == Use.PUNISHING_FIRE and f.lead in state.units and all(t in state.units for t in f.targets):
         # 18j: the same unit fires a second time; the cards played on the first attack apply again
         # (Critical Hit's redraw too); the target may first step back one hex (punishing_fire.py)
-        from .punishing_fire import offer
+
 
         base_degrade = f.degrade - 1 if f.hef <= 0 else f.degrade  # undo the first draw's desperation step
         lead = state.units[f.lead]
@@ -485,7 +280,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
                               total_hits=0, opp_movers=(), left=0, degrade=max(0, base_degrade), redraw=tactical,
                               used=tuple(x for x in f.used if x != "critical_hit:used"))
         ctx.push(second)
-        offer(ctx, second)
+        offer_punishing_retreat(ctx, second)
         return
     extra = tuple(u for u in f.moving_extra if u in state.units)
     if extra:
@@ -494,7 +289,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
                            marker=f.marker, spraying=len(extra) > 1))
 
 
-__all__ = ["attack_hef", "draw_plan", "fire_options", "start_fire", "decide", "act", "advance"]
+__all__ = ["decide", "act", "advance"]
 
 
 def advance_order(rules, ctx, f: FireOrder) -> None:

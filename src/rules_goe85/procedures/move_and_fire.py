@@ -1,6 +1,9 @@
 """Move & Fire's fire part (GoE 18i): after its move the unit fires if it can."""
 from __future__ import annotations
 
+from ..queries.ap_targets import ap_leads
+from ..queries.fire_options import fire_options
+
 from tabletop_core import Decision
 
 from ..model.actions import FireAt, Use
@@ -15,12 +18,9 @@ from ..model.events import MarkerSet
 # rounded up), does not fire (10c), and is marked Ops Complete.  A unit Shaken during the move (by
 # Opportunity Fire, 11a) likewise does not fire.
 def decide_fire_choice(rules, state, f: FireChoice):
-    from .fire import fire_options
-
     u = state.units.get(f.unit)
     if u is None or u.shaken:
         return None
-    from .ap_fire import ap_leads
 
     opts = [FireAt(lead, tgt) for lead, tgt, group in fire_options(rules, state, f.player, use=Use.MOVE_FIRE, units=[u])
             if not group]

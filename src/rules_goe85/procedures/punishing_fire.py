@@ -18,6 +18,11 @@ Readings (kept here only):
 """
 from __future__ import annotations
 
+from ..effects.attack_start import start_fire
+from ..queries.punishing_retreat import retreat_hexes
+
+from ..effects.openings import offer_booby_trap
+
 import attrs
 from tabletop_core import Decision
 
@@ -25,37 +30,10 @@ from ..model.actions import Decline, Declined, Retreat, Use
 from ..queries.board import board_at
 from ..model.events import ConcealSet, MarkerSet, Note, UnitMoved
 from ..model.frames import FireFrame
-from ..queries.units import has, is_vehicle, stacking_ok, targetable, units_at, utype
+from ..queries.units import has, targetable, units_at, utype
 from ..model.frames import PunishingRetreat
 
 MARK_AFTER = {"": "moved", "moved": "ops", "fired": "ops"}
-
-
-def retreat_hexes(state, target_id: str, lead_id: str):
-    """Where the target of a Punishing Fire may step back to (empty: no retreat)."""
-    board = board_at(state)
-    u, lead = state.units.get(target_id), state.units.get(lead_id)
-    if u is None or lead is None or u.hex is None or is_vehicle(u) or u.marker == "ops" or u.carrier:
-        return []
-    d0 = board.distance(lead.hex, u.hex)
-    out = []
-    for b in board.neighbours[u.hex]:
-        if b not in board.board or board.row(b).cost(utype(u).move_class) is None:
-            continue
-        there = units_at(state, b)
-        if any(x.side != u.side for x in there) or not stacking_ok(there + [u]):
-            continue
-        if board.distance(lead.hex, b) > d0:
-            out.append(b)
-    return sorted(out)
-
-
-def offer(ctx, f: FireFrame) -> None:
-    """Called with the second attack already on the stack."""
-    state = ctx.state
-    if len(f.targets) != 1 or not retreat_hexes(state, f.targets[0], f.lead):
-        return
-    ctx.push(PunishingRetreat(state.units[f.targets[0]].side, f.targets[0], f.lead))
 
 
 def decide(rules, state, f: PunishingRetreat):
@@ -88,15 +66,14 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
     if isinstance(second, FireFrame) and second.use == Use.PUNISHING_FIRE_2:
         ctx.pop()
         redeclare(rules, ctx, second)
-    from .booby_trap import offer
 
-    offer(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
+    offer_booby_trap(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
     rules.after_step(ctx, [u.uid], b)  # control, scenario triggers (their frames go first)
 
 
 def redeclare(rules, ctx, second: FireFrame) -> None:
     """The second attack against the target in its new hex, or none if it can no longer be fired at."""
-    from .fire import start_fire
+
     from ..queries.fire_reach import MAX_RANGE, SNIPER_RANGE
     from ..queries.fortifications import fire_blocked
     from ..queries.sight import sees

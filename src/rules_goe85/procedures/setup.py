@@ -21,7 +21,7 @@ from tabletop_core import Decision
 
 from ..model.actions import Place, PlaceFoxhole, PlaceWire
 from ..queries.board import board_at
-from ..data.components import game_data
+from ..data.loading import game_data
 from ..model.events import FoxholePlaced, Note, UnitPlaced
 from ..model.state import Unit
 from ..queries.units import stacking_ok, units_at, utype
@@ -125,7 +125,7 @@ def act(rules, ctx, f: Deploy, action) -> None:
     else:
         ctx.pop()
     if isinstance(action, Place):  # 15d: a vehicle set up faces the corner its owner picks next (vehicle_facing.py)
-        from .vehicle_facing import after_placement
+        from ..effects.openings import after_placement
 
         after_placement(ctx, ctx.state.units[action.unit])
 

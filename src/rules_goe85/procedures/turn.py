@@ -7,6 +7,10 @@ and the clean-up's keep-one-card choice.
 """
 from __future__ import annotations
 
+from ..queries.fire_options import fire_options
+
+from ..queries.carrying import lets_get_em_movers
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
@@ -14,7 +18,6 @@ from tabletop_core.decks import hand
 from ..cards import powers
 from ..cards import abilities
 from . import artillery
-from . import fire
 from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
@@ -265,7 +268,7 @@ def main_options(rules, state, side: str):
 
     def fires(use):
         if use not in fire_cache:
-            fire_cache[use] = fire.fire_options(rules, state, side, use=use)
+            fire_cache[use] = fire_options(rules, state, side, use=use)
         return fire_cache[use]
 
     for cid in hand_of(state, side):
@@ -406,7 +409,6 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
             uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
         ctx.push(MoveOrder(side, use, tuple(sorted(uids)), action.card))
     elif use == Use.LETS_GET_EM:  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
-        from .transport import lets_get_em_movers
 
         uids = lets_get_em_movers(state, side, [board.hex(lab) for lab in (action.target, action.second) if lab])
         ctx.push(MoveOrder(side, use, tuple(uids), action.card))

@@ -12,15 +12,9 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from ..model.actions import Face
-from ..queries.units import is_vehicle, stacking_ok, units_at
+from ..queries.units import stacking_ok, units_at
 from ..model.vehicles import Faced
 from ..model.frames import FacingChoice
-
-
-def after_placement(ctx, unit) -> None:
-    """Called by :func:`setup.act` once a unit is placed: a vehicle's facing is asked next."""
-    if unit.hex is not None and is_vehicle(unit):
-        ctx.push(FacingChoice(unit.side, unit.uid))
 
 
 def decide(rules, state, f: FacingChoice):

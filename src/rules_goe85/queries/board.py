@@ -18,7 +18,8 @@ import functools
 from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance
 from tabletop_core.boards.hexgrid import DIRECTIONS
 
-from ..data.components import Terrain, game_data
+from ..data.components import Terrain
+from ..data.loading import game_data
 
 
 class GoEBoard:
@@ -262,3 +263,11 @@ def board_for(scenario: str) -> GoEBoard:
 def board_at(state) -> GoEBoard:
     """The board of ``state``'s scenario as it lies now: the tiles laid during play included."""
     return board_for(state.scenario).at(state)
+
+
+def deploy_preference(board, force, h):
+    """Sort key of a default set-up: the hexes a force fills first (its preferred edge, then cover and height)."""
+    r = board.row(h)
+    y = 2 * h[1] + h[0]
+    edge = {"south": -y, "north": y, "east": -h[0], "west": h[0]}.get(force.prefer, 0)
+    return (edge, -r.cf, -board.elevation[h], h) if force.prefer != "cover" else (-r.cf, -board.elevation[h], h)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from tabletop_core.decks import hand
 
-from ..data.components import ACTIONS, Card, game_data
+from ..data.components import ACTIONS, Card
+from ..data.loading import game_data
 from ..model.state import DECK, GoEState
 
 LEVEL = {"": 0, "green": 1, "gold": 2, "red": 3}
@@ -65,3 +66,14 @@ def reaction_window(state: GoEState, side: str, slots, decline, prompt: str):
     if not slots:
         return None
     return Decision(side, (*reaction_plays(state, side, slots), Decline(decline)), prompt)
+
+
+def reacts(side: str, attacker: str) -> bool:
+    """Reading of 3a / 20 (the one place): a Reaction card answers an action the *other* player
+    takes, so it is played by the player whose units that action strikes, in whichever impulse:
+    the opponent's (against its Fire, Move & Fire, Powers, artillery) or its own (against the other
+    player's Opportunity Fire, 11, or First Fire, 20a -- 20a itself is a Reaction played in one's
+    own impulse against Opportunity Fire).  Never against one's own action: not in one's own
+    assault (the defender's return fire is part of the attacker's action, 13a; assault_combat.py),
+    nor against one's own artillery striking one's own units (12a)."""
+    return side != attacker

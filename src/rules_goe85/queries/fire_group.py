@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .ap_targets import ap_capable
 from .units import units_at
 
 
-def possible_supporters(state, lead, *, ap: bool = False) -> list:
-    """10d, 8d: the units of ``lead``'s hex that could add their fire to its attack (AP-capable
-    ones for an AP attack, 18f: they then fire one after another)."""
+def possible_supporters(state, lead) -> list:
+    """10d, 8d: the units of ``lead``'s hex that could add their fire to its attack (an AP attack
+    takes the AP-capable ones among them, 18f: they then fire one after another)."""
     return [u for u in units_at(state, lead.hex)
-            if u.uid != lead.uid and u.side == lead.side and not u.marker and not u.shaken and not u.carrier
-            and (ap_capable(u) or not ap)]
+            if u.uid != lead.uid and u.side == lead.side and not u.marker and not u.shaken and not u.carrier]
 
 
 def supporter_sets(candidates) -> list[tuple[str, ...]]:

@@ -23,7 +23,7 @@ from ..model.actions import Block, PlayCard
 from .units import utype
 
 WIRE_TRACKED_MP = 3  # 23c
-BUNKER_AF = 4  # 23b, for the AP attack on the bunker itself (ap_cases.py)
+BUNKER_AF = 4  # 23b, for the AP attack on the bunker itself (ap_fire.py)
 
 
 def fortified(state):

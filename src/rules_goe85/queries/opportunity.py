@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model.actions import Block, PlayCard, PlayReaction, Use
 from ..model.state import other
-from .ap_targets import ap_capable, ap_target, rules_range
+from .ap_targets import ap_capable, ap_supporters, ap_target, rules_range
 from .board import board_at
 from .deck import card, hand_of
 from .fire_group import possible_supporters, supporter_sets
@@ -80,7 +80,9 @@ def spray_movers(state, movers_hex, movers) -> tuple[str, ...]:
 
 def _groups(state, lead, distance: int, *, ap: bool = False):
     """10d: the supporters ``lead`` may fire with (any subset; none beyond their range)."""
-    return supporter_sets(possible_supporters(state, lead, ap=ap) if distance <= MAX_RANGE else ())
+    if distance > MAX_RANGE:
+        return supporter_sets(())
+    return supporter_sets(ap_supporters(state, lead) if ap else possible_supporters(state, lead))
 
 
 def _lead_plays(state, lead, target: str, distance: int, cid: str, *, spray: bool = False):

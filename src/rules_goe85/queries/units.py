@@ -1,7 +1,8 @@
 """Questions about units: their factors, eligibility, stacking, targets and what a hit does to them."""
 from __future__ import annotations
 
-from ..data.components import UnitType, game_data
+from ..data.components import UnitType
+from ..data.loading import game_data
 from ..model.state import GoEState, Unit
 
 

@@ -134,7 +134,7 @@ class AirAssault(ScenarioRules):
         use = next((base for base, tunnel in TUNNEL_USES.items() if tunnel == action.use), None)
         if use is None:
             return False
-        from ..procedures.move import start_move
+        from ..procedures.move.steps import start_move
 
         state = ctx.state
         board = board_at(state)

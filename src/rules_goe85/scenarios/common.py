@@ -14,9 +14,9 @@ from tabletop_core import Decision
 from tabletop_core.decks import hand
 
 from ..model.actions import Boldness, Decline, Declined, HelicopterAttack, Use
-from ..queries.board import board_at, board_for
+from ..queries.board import board_at, board_for, deploy_preference
 from ..queries.deck import card
-from ..data.components import game_data
+from ..data.loading import game_data
 from ..model.state import DECK, MUJ, OUT, PLAYERS, REMOVED, SOVIET, Unit, sapper_pile
 from ..model.frames import ArtilleryFrame, EventChoice, FireFrame
 from ..model.events import (
@@ -116,20 +116,13 @@ def finish_setup(rules, ctx) -> None:
     ctx.emit(PhaseSet("deal", 1))
 
 
-def _preference(board, force, h):
-    r = board.row(h)
-    y = 2 * h[1] + h[0]
-    edge = {"south": -y, "north": y, "east": -h[0], "west": h[0]}.get(force.prefer, 0)
-    return (edge, -r.cf, -board.elevation[h], h) if force.prefer != "cover" else (-r.cf, -board.elevation[h], h)
-
-
 def _deploy(ctx, board, force, uids) -> None:
     state = ctx.state
     enemies = [u.hex for u in state.units.values() if u.side != force.side and u.hex is not None]
     zone = sorted({h for z in force.zones for h in board.zone_hexes(z)})
     zone = [h for h in zone if board.row(h).cost("L") is not None and h not in enemies
             and not any(board.distance(h, e) <= 1 for e in enemies)]
-    zone.sort(key=lambda h: _preference(board, force, h))
+    zone.sort(key=lambda h: deploy_preference(board, force, h))
     from . import mechanised
 
     if mechanised.deploy(ctx, board, force, uids, zone):  # loaded forces, cover-only zones, Wire
@@ -165,7 +158,7 @@ def place_foxholes(ctx, board, force) -> None:
     from ..procedures.setup import fortifiable
 
     state = ctx.state
-    zone = sorted({h for z in force.zones for h in board.zone_hexes(z)}, key=lambda h: _preference(board, force, h))
+    zone = sorted({h for z in force.zones for h in board.zone_hexes(z)}, key=lambda h: deploy_preference(board, force, h))
     held = {u.hex for u in state.units.values() if u.side == force.side and u.hex is not None}
     left = force.foxholes
     for h in [h for h in zone if h in held] + [h for h in zone if h not in held]:
@@ -289,7 +282,7 @@ def _muj_hexes(state) -> list:
 
 
 def act_event(rules, ctx, f: EventChoice, action) -> None:
-    from ..procedures import move
+    from ..procedures.move import steps as move
     from ..procedures.turn import act_keep
 
     if f.event == "keep_one":

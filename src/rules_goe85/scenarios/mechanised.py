@@ -5,18 +5,19 @@ in :mod:`.jalalabad`).
 """
 from __future__ import annotations
 
+from ..effects.damage_draw import damage_card
+from ..effects.losses import apply_hit
+
 import attrs
 from tabletop_core import Decision
 
 from ..model.actions import Decline, Declined, Stinger, Su25, Use
 from ..queries.board import board_at
 from ..queries.deck import card
-from ..procedures.draws import damage_card
 from ..procedures.setup import after_placed, setup_carrier
 from ..model.state import MUJ, SOVIET, other
 from ..model.frames import EventChoice, FireFrame
 from ..model.events import Note
-from ..procedures.damage import apply_hit
 from ..queries.units import is_hard, units_at, utype
 from ..model.vehicles import APFire, MechSet
 
@@ -102,7 +103,7 @@ def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
     from tabletop_core.boards.hexfacing import facing_toward
 
     from ..model.events import BunkerPlaced, WirePlaced
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     spec = game_data().scenarios[ctx.state.scenario]
     if force.bunker:
@@ -113,14 +114,14 @@ def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
         far = min((x for x in board.hexes if x[0] == h[0]) or board.hexes, key=key)
         ctx.emit(BunkerPlaced(h, facing_toward(h, far) if far != h else 3))
     if force.wire and wire:
-        from .common import _preference
+        from ..queries.board import deploy_preference
 
         zone = sorted({h for z in force.zones for h in board.zone_hexes(z)})
         from ..procedures.setup import fortifiable
 
         zone = [h for h in zone if fortifiable(ctx.state, board, h)]
         toward = attrs.evolve(force, prefer=spec.edges.get(other(force.side), "north"))
-        zone.sort(key=lambda h: _preference(board, toward, h))
+        zone.sort(key=lambda h: deploy_preference(board, toward, h))
         picked = []
         for h in zone:  # spread out: no two Wire hexes adjacent
             if all(board.distance(h, p) > 1 for p in picked):
@@ -142,7 +143,7 @@ def deploy(ctx, board, force, uids, zone) -> bool:
         return False
     state = ctx.state
     zone = [h for h in zone if h not in state.wire and (not force.cover_only or board.cf(h) > 0)]
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     data = game_data()
     vehicles = [(u, t) for u, t in uids if data.units[t].kind in ("vehicle", "truck", "helicopter")]

@@ -7,6 +7,8 @@ Readings are listed in docs/coverage/goe85.md.
 """
 from __future__ import annotations
 
+from ..queries.fire_options import fire_options
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
@@ -107,8 +109,6 @@ def decide_event(rules, state, f: EventChoice):
         if fired:
             opts = [ExtraAmmo(u.uid) for u in fired]
         else:
-            from ..procedures.fire import fire_options
-
             squads = [u for u in units if u.side == SOVIET and _extra_ammo_types(u) and eligible(u) and not u.shaken]
             opts = [AmmoFire(lead, tgt) for lead, tgt, g in
                     fire_options(rules, state, SOVIET, use=Use.FIRE, units=squads) if not g]
@@ -366,7 +366,7 @@ def wave_squad(ctx, tid: str) -> None:
 
 
 def game_spec(state):
-    from ..data.components import game_data
+    from ..data.loading import game_data
 
     return game_data().scenarios[state.scenario]
 

@@ -4,13 +4,14 @@ held, +2 for their Bonus card, -4 for the Soviets' (victory ``zhawar``).  The Wi
 set-up (data, ``wire``)."""
 from __future__ import annotations
 
+from ..effects.damage_draw import damage_card
+
 import attrs
 
 from ..model.actions import Step
 from ..model.events import Note
 from ..model.frames import MoveFrame
 from ..model.state import MUJ, SOVIET
-from ..procedures.draws import damage_card
 from ..queries.board import board_at
 from ..queries.deck import card
 from ..queries.units import units_at
@@ -49,7 +50,7 @@ class TanksAtZhawar(ScenarioRules):
             ctx.replace(attrs.evolve(f, mp=tuple((x, 0 if x in failed else m, 0 if x in failed else b) for x, m, b in f.mp),
                                      stepped=tuple(sorted(set(f.stepped) | set(failed)))))
         if passed:
-            from ..procedures.move import act_move
+            from ..procedures.move.steps import act_move
 
             act_move(rules, ctx, ctx.state.top, attrs.evolve(action, units=tuple(passed)))
         return True

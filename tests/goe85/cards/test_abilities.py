@@ -4,7 +4,9 @@ import pytest
 from rules_goe85.cards.powers import any_card_plays
 from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
 from rules_goe85.model.frames import FireFrame
-from rules_goe85.procedures.fire import attack_hef, fire_options, start_fire
+from rules_goe85.queries.attack_plan import attack_hef
+from rules_goe85.effects.attack_start import start_fire
+from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 

@@ -7,7 +7,7 @@ from rules_goe85.cards.powers import conceal_hexes, do_power, do_rally, power_pl
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.model.events import Rallied, UnitHit
 from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
-from rules_goe85.procedures.fire import start_fire
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
@@ -328,7 +328,7 @@ def test_sagger_he_against_leg_units_one_or_three_in_a_building():
     _impulse(g)
     give(g, "soviet", ["#16"])
     assert not any(isinstance(o, PlayCard) and o.use == "sagger" for o in main_options(RULES, g.state, "soviet"))  # < 7
-    from rules_goe85.procedures.ap_cases import sagger_hef
+    from rules_goe85.procedures.vehicles import sagger_hef
 
     building = next(h for h in B.hexes if B.row(h).building)
     position(g, [("M", "muj-rifle-intensive", "mujahideen", B.label(building))])

@@ -5,9 +5,10 @@ from rules_goe85.model.actions import REFUSALS, Block, Decline, Declined, PlayCa
 from rules_goe85.model.events import HitUndone, TargetNoted, UnitHit
 from rules_goe85.model.frames import AssaultCombat, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import APFire
-from rules_goe85.procedures.ap_cases import first_fire_mode
-from rules_goe85.procedures.fire import first_fire_marker, start_fire
-from rules_goe85.procedures.move import start_move
+from rules_goe85.queries.first_fire import first_fire_mode
+from rules_goe85.queries.first_fire import first_fire_marker
+from rules_goe85.effects.attack_start import start_fire
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
@@ -277,7 +278,7 @@ def test_critical_hit_redraws_one_card_against_leg_units():
 
 @pytest.mark.rule("goe85:19f")
 def test_retreat_voids_the_assault():
-    from rules_goe85.procedures.assault import push_assaults
+    from rules_goe85.effects.openings import push_assaults
 
     g = game()
     position(g, [("S1", "spetsnaz", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5C4")])

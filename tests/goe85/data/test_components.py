@@ -5,11 +5,12 @@ from tabletop_core import DataFileError
 from tabletop_core.boards.hexfacing import Arc
 from tabletop_core.data import load_toml, package_file
 
-from rules_goe85.data.components import CardsFile, UnitsFile, game_data
+from rules_goe85.data.components import CardsFile, UnitsFile
+from rules_goe85.data.loading import game_data
 from rules_goe85.data.loading import load_game_data
 from rules_goe85.model.actions import Use
-from rules_goe85.procedures.ap_fire import armour
-from rules_goe85.procedures.fire import start_fire
+from rules_goe85.queries.ap_numbers import armour
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 

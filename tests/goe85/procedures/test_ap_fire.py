@@ -4,7 +4,7 @@ import pytest
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 
 from rules_goe85.model.actions import Block, PlayCard, Use
-from rules_goe85.procedures.ap_fire import card_hits, damage_result, to_hit_number
+from rules_goe85.queries.ap_numbers import card_hits, damage_result, to_hit_number
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 

@@ -1,7 +1,7 @@
 """Artillery (GoE 12, 18a) with the rulebook's examples."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Block, PickVictim, PlayCard, Strike, Use
 from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse
 from rules_goe85.model.vehicles import APFire

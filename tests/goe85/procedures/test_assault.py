@@ -4,8 +4,8 @@ import pytest
 from rules_goe85.model.actions import Block, PlayCard, RetreatFrom, Step, Stop, Use
 from rules_goe85.model.frames import AssaultFrame, Impulse
 from rules_goe85.model.state import Unit
-from rules_goe85.procedures.assault import assault_hef, distribute, loser
-from rules_goe85.procedures.move import start_move
+from rules_goe85.queries.assault_numbers import assault_hef, distribute, loser
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 
 from ..helpers import decline_empty_windows, play_through
@@ -115,7 +115,7 @@ def test_assault_resolution_in_play():
 
 @pytest.mark.rule("goe85:13f")
 def test_vehicle_defends_an_assault_with_hef_1_and_dies_on_the_second_hit():
-    from rules_goe85.procedures.assault import distribute, unit_assault_hef
+    from rules_goe85.queries.assault_numbers import distribute, unit_assault_hef
 
     t55 = U("t", "t-55", "mujahideen")
     assert unit_assault_hef(t55) == 1

@@ -75,7 +75,7 @@ def _hold(g, side: str, card: str) -> None:
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_completed_bonus_cards_score_in_hammer_and_anvil_and_sherkhankhel():
     from rules_goe85.procedures import bonus_cards as bonus
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
     from rules_goe85.scenarios import ambush_at_sherkhankhel
     from ..refpos import arrange
 

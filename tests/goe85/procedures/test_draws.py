@@ -2,7 +2,7 @@
 import pytest
 
 from rules_goe85.model.state import ASIDE
-from rules_goe85.procedures.draws import damage_card
+from rules_goe85.effects.damage_draw import damage_card
 
 from ..helpers import ctx, game, stack_deck
 

@@ -1,10 +1,12 @@
 """Ranged combat against Soft Targets (GoE 10) with the rulebook's worked examples, number for number."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Block, PlayCard, Step, Use
 from rules_goe85.model.frames import FireFrame, Impulse
-from rules_goe85.procedures.fire import attack_hef, draw_plan, fire_options, start_fire
+from rules_goe85.queries.attack_plan import attack_hef, draw_plan
+from rules_goe85.effects.attack_start import start_fire
+from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
@@ -278,7 +280,7 @@ def test_a_loaded_passenger_never_fires_nor_joins_nor_prep_fires():
 @pytest.mark.rule("goe85:10d-moving")
 def test_he_fire_at_a_moved_or_flying_helicopter_gets_the_helicopter_modifiers_only():
     """10d/17d: HE fire at a Moved helicopter takes no +1 for a moving Soft Target; a flying one is
-    -2 HEF (17d) and -1 alone (21c, Difficult Target).  Reading (queries/helicopter_targets.py): the
+    -2 HEF (17d) and -1 alone (21c, Difficult Target).  Reading (queries/helicopters.py): the
     woods under a flying helicopter give it no cover; a landed one takes its hex's cover.
     DShK (HEF 3) two hexes away (+1): 3 + 1 - 2 - 1 = 1 whether the Mi-24 is Moved over clear
     ground (before: 2, with the +1) or unmoved over woods (before: 0, with the woods' CF 1)."""

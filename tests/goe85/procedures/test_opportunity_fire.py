@@ -3,7 +3,7 @@ import pytest
 
 from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, Step, Use
 from rules_goe85.model.frames import MoveFrame, OppFireWindow
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 
 from ..helpers import play_through
 from ..helpers import BLANK, GREEN, GREEN2, RULES, _mp, ctx, game, give, position, stack_deck

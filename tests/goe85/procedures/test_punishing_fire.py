@@ -3,7 +3,7 @@ import pytest
 
 from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
 from rules_goe85.model.frames import FireFrame, PunishingRetreat
-from rules_goe85.procedures.punishing_fire import retreat_hexes
+from rules_goe85.queries.punishing_retreat import retreat_hexes
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 

@@ -4,7 +4,7 @@ import pytest
 from rules_goe85.model.actions import EndReserve, ReserveMove
 from rules_goe85.model.events import BarrageSet
 from rules_goe85.model.frames import ReserveFrame
-from rules_goe85.procedures.reserve import reserve_moves
+from rules_goe85.procedures.reserve.leg_moves import reserve_moves
 from rules_goe85.queries.board import board_for
 
 from ..helpers import RULES, game, position

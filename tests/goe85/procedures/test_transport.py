@@ -6,9 +6,9 @@ from rules_goe85.model.actions import (
 )
 from rules_goe85.model.frames import AssaultFrame
 from rules_goe85.model.vehicles import Unloaded
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
-from rules_goe85.procedures.vehicles import destroy
+from rules_goe85.effects.losses import destroy
 from rules_goe85.queries.board import away_from, board_for
 
 from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position
@@ -61,7 +61,7 @@ def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
 
 @pytest.mark.rule("goe85:8d")
 def test_passengers_take_no_part_in_an_assault_on_their_hex():
-    from rules_goe85.procedures.assault import resolve
+    from rules_goe85.procedures.assault.declaration import resolve
 
     g = game()
     here, frm = B.hex("5E4"), B.hex("5E5")
@@ -157,11 +157,11 @@ def test_load_then_carrier_moves_half_and_unload_costs_half():
     step = next(a for a in g.decision.actions if isinstance(a, Step))
     g.apply(step)
     assert g.state.units["R"].hex == g.state.units["B"].hex  # the passenger rides
-    from rules_goe85.procedures.fire import fire_options
+    from rules_goe85.queries.fire_options import fire_options
 
     assert not any(lead == "R" for lead, _, _ in fire_options(RULES, g.state, "soviet", use=Use.FIRE))  # 8d
     # 8i: Fast Move's +1 counts before halving: MF 6+1 = 7, half rounded up 4
-    from rules_goe85.procedures.vehicles import half
+    from rules_goe85.queries.movement import half
 
     assert half(7) == 4 and half(3) == 2
 
@@ -170,7 +170,7 @@ def test_load_then_carrier_moves_half_and_unload_costs_half():
 @pytest.mark.rule("goe85:8f")
 @pytest.mark.rule("goe85:8h")
 def test_carrier_shaken_and_destroyed_with_passenger():
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
 
     g = game("your-papers-please")
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
@@ -181,7 +181,7 @@ def test_carrier_shaken_and_destroyed_with_passenger():
     assert "B" not in g.state.units and "R" not in g.state.units  # takes two hits: reduced, eliminated (8e)
     position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
-    from rules_goe85.procedures.vehicles import destroy
+    from rules_goe85.effects.losses import destroy
 
     destroy(RULES, ctx(g), "B")
     r = g.state.units["R"]

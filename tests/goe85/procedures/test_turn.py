@@ -9,7 +9,7 @@ from rules_goe85.model.actions import (
 )
 from rules_goe85.model.frames import Impulse, InitiativeDiscard, InitiativePick, ReserveFrame
 from rules_goe85.model.state import ASIDE, DECK
-from rules_goe85.procedures.fire import fire_options
+from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import initiative_key

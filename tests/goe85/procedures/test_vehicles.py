@@ -9,10 +9,10 @@ from rules_goe85.model.actions import (
 )
 from rules_goe85.model.frames import ReserveFrame
 from rules_goe85.model.state import Unit
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.opportunity_fire import opp_fire_plays
 from rules_goe85.procedures.turn import main_options
-from rules_goe85.procedures.vehicles import he_adjustment
+from rules_goe85.queries.helicopters import he_adjustment
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
@@ -194,7 +194,7 @@ def test_helicopter_combat_and_sight():
     flying = U("h", "mi-8", mode="flying")
     assert he_adjustment(U("r", "rpd", "mujahideen"), [flying]) == (-2, 0)  # -2 HEF against flying
     assert he_adjustment(U("h", "mi-24", mode="landed"), [U("r", "rpd", "mujahideen")]) == (0, 1)
-    from rules_goe85.procedures.ap_fire import ap_target
+    from rules_goe85.queries.ap_targets import ap_target
 
     assert not ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="flying"))  # no AP against flying
     assert ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="hovering"))

@@ -3,7 +3,8 @@ import pytest
 
 from tabletop_core.boards import Board, LineOfSight, LosStatus, MapDef
 
-from rules_goe85.data.components import game_data, hex_terrain
+from rules_goe85.data.components import hex_terrain
+from rules_goe85.data.loading import game_data
 from rules_goe85.queries.board import board_for
 
 

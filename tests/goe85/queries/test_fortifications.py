@@ -8,10 +8,11 @@ from rules_goe85.model.actions import REFUSALS, Block, PlayCard, Step, Stop, Use
 from rules_goe85.model.events import BunkerPlaced, WirePlaced
 from rules_goe85.model.frames import FireFrame, MoveFrame
 from rules_goe85.model.vehicles import APFire
-from rules_goe85.procedures.ap_cases import BUNKER_AF
+from rules_goe85.queries.fortifications import BUNKER_AF
 from rules_goe85.procedures.artillery import strike, strike_options
-from rules_goe85.procedures.fire import fire_options, start_fire
-from rules_goe85.procedures.move import start_move
+from rules_goe85.queries.fire_options import fire_options
+from rules_goe85.effects.attack_start import start_fire
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 

@@ -1,7 +1,7 @@
 """The scenario air-assault: set-up, special rules, events and victory."""
 import pytest
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import PlaceFoxhole, PlayCard, Unload, Use, Wave
 from rules_goe85.model.frames import MoveFrame
 from rules_goe85.procedures.turn import main_options
@@ -82,7 +82,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     assert isinstance(f, MoveFrame) and g.state.units["M"].hex == b.hex(target.target)
     assert g.state.units["A"].hex == b.hex(target.target)  # the Hero comes along
     full = {u: m for u, m, _ in f.mp}
-    from rules_goe85.procedures.move import mp_allowance
+    from rules_goe85.procedures.move.steps import mp_allowance
 
     assert full["M"] == mp_allowance(g.state.units["M"], "move") - 2
     assert not [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use in (Use.TUNNEL_MOVE, Use.TUNNEL_MOVE_FIRE)]
@@ -103,7 +103,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
 
 @pytest.mark.rule("goe85:scenario:air-assault")
 def test_air_assault_scoring_of_losses():
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
 
     g = game("air-assault")
     position(g, [("H", "mi-24", "soviet", "6B2"), ("S", "spetsnaz", "soviet", "6B3"), ("M", "rpd", "mujahideen", "6J6")],

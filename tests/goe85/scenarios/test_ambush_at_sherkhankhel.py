@@ -6,9 +6,10 @@ from tabletop_core.decks import hand
 from rules_goe85.model.actions import Decline, Declined, ExitMap, PlaceVillageUnit, PlayCard, Step, Use
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import MechSet
-from rules_goe85.procedures.fire import fire_options, start_fire
+from rules_goe85.queries.fire_options import fire_options
+from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import end_turn_limit
-from rules_goe85.procedures.vehicles import sees
+from rules_goe85.queries.sight import sees
 from rules_goe85.queries.board import board_at, board_for
 from rules_goe85.scenarios import ambush_at_sherkhankhel, mechanised_events as se
 
@@ -126,7 +127,7 @@ def test_sherkhankhel_exits_and_victory_product():
     g.state.losses["soviet"] = 3
     g.state.mech["exited"] = 4
     assert ambush_at_sherkhankhel.sherkhankhel_vp(g.state)["mujahideen"] == 12  # the rulebook's example: 3 x 4
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
 
     g.state.units["N"] = g.state.units["N"].__class__("N", "muj-rifle-resilient", "mujahideen", b.hex("7J3"),
                                                       shaken=True, reduced=True)

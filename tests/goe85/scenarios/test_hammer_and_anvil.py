@@ -7,7 +7,7 @@ from tabletop_core.game import Game
 from rules_goe85.model.actions import Boldness, HelicopterAttack, PlaceFoxhole, PlayReaction, Step, Use
 from rules_goe85.model.frames import Deploy, EventChoice, FireFrame, Impulse, MoveFrame, OppFireWindow
 from rules_goe85.model.state import DECK
-from rules_goe85.procedures.move import start_move
+from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import common as scenarios
 from rules_goe85.scenarios.common import act_event, decide_event

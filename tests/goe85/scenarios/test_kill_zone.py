@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_core.decks import hand
 
-from rules_goe85.data.components import game_data
+from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Discard, Ied, Place, Prepare, Relocate, Reverse, Step, Tough
 from rules_goe85.model.events import PhaseSet
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
@@ -123,7 +123,7 @@ def test_kill_zone_events_ied_indecision_preparation_tough():
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_victory_points_and_the_fifth_kill():
-    from rules_goe85.procedures.damage import apply_hit
+    from rules_goe85.effects.losses import apply_hit
 
     g = game("kill-zone")
     position(g, [("G", "gaz-66", "soviet", "7E2"), ("B", "btr-70", "soviet", "7G2"), ("S", "sov-rifle-intensive", "soviet", "7F5")]

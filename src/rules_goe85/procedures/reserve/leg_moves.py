@@ -5,14 +5,14 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards import hexes_within, reachable_hexes
 
-from ..model.actions import EndReserve, ReserveMove
-from ..queries.board import board_at
-from ..model.events import ConcealSet, UnitMoved
-from ..model.frames import ReserveFrame
-from ..model.state import other
-from ..queries.units import is_vehicle, stacking_ok, units_at, utype
+from ...model.actions import EndReserve, ReserveMove
+from ...queries.board import board_at
+from ...model.events import ConcealSet, UnitMoved
+from ...model.frames import ReserveFrame
+from ...model.state import other
+from ...queries.units import is_vehicle, stacking_ok, units_at, utype
 
-from ..queries.fortifications import tracked_wire_cost  # noqa: E402
+from ...queries.fortifications import tracked_wire_cost  # noqa: E402
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
@@ -30,7 +30,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
         if u.side != side or u.uid in moved or u.marker or u.carrier:  # 8a: passengers ride
             continue
         if utype(u).leg and not is_vehicle(u):  # 5f, 7c, 12b, 21e, 23c for Leg units (queries/leg_reserve.py)
-            from ..queries.leg_reserve import destinations
+            from ...queries.leg_reserve import destinations
 
             entering = u.hex is None and u.entry and u.entry <= state.turn
             if u.hex is None and not entering:
@@ -70,7 +70,7 @@ def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:
         if is_vehicle(u) and move_class != "F":  # 7b: front hexes, reverse, pivots
             from tabletop_core.boards import reachable_vehicle
 
-            from ..queries.facing import facing_of
+            from ...queries.facing import facing_of
 
             v0 = facing_of(state, u)
             states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else near_zone)
@@ -106,7 +106,7 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
     board = board_at(ctx.state)
     b = board.hex(action.to)
     if action.facing >= 0:  # a vehicle's facing at the end of its reserve move (7b)
-        from ..model.vehicles import Faced
+        from ...model.vehicles import Faced
 
         ctx.emit(Faced(action.unit, action.facing))
     origin = ctx.state.units[action.unit].hex

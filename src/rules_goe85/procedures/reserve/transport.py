@@ -4,8 +4,8 @@
 * 8b: the view shows each hex's stack as the counters would lie: loaded passengers on top of their
   carrier, units that are not loaded under it (:func:`stacks`).
 * 8e: a carrier destroyed in Assault Combat: its surviving passengers (they took their two hits in
-  :func:`vehicles.destroy`) leave the hex directly away from the attack, or are eliminated when
-  they cannot (:func:`passengers_leave_assault`, called by :func:`vehicles.destroy`).
+  :func:`effects.losses.destroy`) leave the hex directly away from the attack, or are eliminated when
+  they cannot (:func:`effects.losses.passengers_leave_assault`, called by :func:`effects.losses.destroy`).
 * 8j: Let's Get 'Em! moves Leg units of two hexes; a loaded Leg unit brings its carrier, so the
   card moves and loads, moves loaded passengers with their carriers, or moves and unloads
   (:func:`lets_get_em_movers`).
@@ -27,75 +27,23 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward
 
-from ..model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
-from ..queries.board import away_from, board_at
-from ..model.events import Note
-from ..model.frames import ReserveFrame
-from ..queries.units import eligible, heli_mode, units_at, utype
-from ..model.vehicles import Faced, Loaded, ModeSet, Unloaded
+from ...model.actions import EndReserve, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload
+from ...queries.board import board_at
+from ...model.events import Note
+from ...model.frames import ReserveFrame
+from ...queries.units import eligible, heli_mode, units_at, utype
+from ...model.vehicles import Faced, Loaded, ModeSet, Unloaded
 
 RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
 
 
 # -- 8b -------------------------------------------------------------------------------------------
-def stacks(state, board) -> dict[str, list[str]]:
-    """8b: each occupied hex, top counter first: every carrier with its loaded passengers on top of
-    it, then the units that are not loaded (under the carrier)."""
-    by_hex: dict = {}
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.hex is not None:
-            by_hex.setdefault(u.hex, []).append(u)
-    out = {}
-    for h, units in sorted(by_hex.items()):
-        order = []
-        for c in units:
-            if utype(c).carrier and not c.carrier:
-                order += [p.uid for p in units if p.carrier == c.uid] + [c.uid]
-        order += [u.uid for u in units if u.uid not in order and not u.carrier]
-        order += [u.uid for u in units if u.uid not in order]  # a rider whose carrier is elsewhere (never)
-        out[board.label(h)] = order
-    return out
 
 
 # -- 8e -------------------------------------------------------------------------------------------
-def assault_direction(state, h):
-    """The hex the assault on ``h`` came from (the first attacker's entry hex), or None when no
-    assault on ``h`` is being fought (any frame on the stack with that ``hex`` and ``attackers``)."""
-    for fr in reversed(state.stack):
-        if getattr(fr, "hex", None) == h and getattr(fr, "attackers", None):
-            return fr.attackers[0][1]
-    return None
-
-
-def passengers_leave_assault(rules, ctx, uids, h, frm) -> None:
-    """8e: passengers of a carrier destroyed in Assault Combat that survived their two hits retreat
-    one hex directly away from the attack (13d's direction), or are eliminated if that hex is off
-    the map, impassable, held by the enemy or full.  They go at once: they were no party to the
-    assault (8d) and must not be caught up in its remaining hits."""
-    from .assault import _retreat
-
-    state = ctx.state
-    board = board_at(state)
-    for uid in uids:
-        u = state.units.get(uid)
-        if u is None or u.carrier or u.hex != h:
-            continue
-        ctx.emit(Note(f"{uid}'s carrier was destroyed in the assault: it retreats"))
-        _retreat(rules, ctx, board, u, away_from(frm, h) if frm is not None else None, u.side)
 
 
 # -- 8j -------------------------------------------------------------------------------------------
-def lets_get_em_movers(state, side: str, hexes) -> list[str]:
-    """18g, 8j: the Eligible Leg units of the hexes, and the carriers of those that are loaded."""
-    uids = []
-    for h in hexes:
-        for u in units_at(state, h):
-            if u.side == side and eligible(u) and utype(u).leg:
-                uids.append(u.uid)
-                c = state.units.get(u.carrier) if u.carrier else None
-                if c is not None and eligible(c) and c.uid not in uids:
-                    uids.append(c.uid)
-    return sorted(uids)
 
 
 # -- the Reserve Phase (5f, 8k, 17a, 17b) ---------------------------------------------------------
@@ -113,22 +61,22 @@ def reserve_allowance(state, u) -> int:
 
 
 def _price(u) -> int:
-    from ..queries.movement import half, mp_allowance
+    from ...queries.movement import half, mp_allowance
 
     return half(mp_allowance(u, "reserve"))
 
 
 def _payer(c, p):
     """8a, 17c: a ground carrier pays for loading and unloading, a helicopter's passenger pays."""
-    from ..queries.sight import is_heli
+    from ...queries.sight import is_heli
 
     return p if is_heli(c) else c
 
 
 def transport_choices(state, f: ReserveFrame) -> list:
-    from ..queries.sight import is_heli
-    from ..queries.carrying import room_for
-    from .vehicles import _may_unload
+    from ...queries.sight import is_heli
+    from ...queries.carrying import room_for
+    from ...queries.carrying import may_unload
 
     out = []
     mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
@@ -137,7 +85,7 @@ def transport_choices(state, f: ReserveFrame) -> list:
             continue
         if p.carrier:  # unloading (8k; 8g: a Shaken passenger may unload)
             c = state.units.get(p.carrier)
-            if c is None or c.uid in f.moved or not _may_unload(state, c, p):
+            if c is None or c.uid in f.moved or not may_unload(state, c, p):
                 continue
             if is_heli(c) and _near(state, f.side, c.hex):
                 continue  # 17b: not within three hexes of the enemy
@@ -161,8 +109,8 @@ def transport_choices(state, f: ReserveFrame) -> list:
 
 def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
     """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
-    from ..queries.sight import is_heli
-    from .vehicles import legal_modes
+    from ...queries.sight import is_heli
+    from ...queries.helicopters import legal_modes
 
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
@@ -179,8 +127,8 @@ def heli_reserve_reach(state, u) -> dict:
     began there."""
     from tabletop_core.boards.hexfacing import front_hexes
 
-    from ..queries.units import stacking_ok
-    from ..queries.facing import facing_of
+    from ...queries.units import stacking_ok
+    from ...queries.facing import facing_of
 
     board = board_at(state)
     budget = reserve_allowance(state, u)
@@ -215,8 +163,8 @@ def heli_reserve_reach(state, u) -> dict:
 
 
 def decide_reserve(rules, state, f: ReserveFrame):
-    from .reserve import decide_reserve as base
-    from ..queries.sight import is_heli
+    from .leg_moves import decide_reserve as base
+    from ...queries.sight import is_heli
 
     d = base(rules, state, f)
     moves = []
@@ -241,8 +189,8 @@ def decide_reserve(rules, state, f: ReserveFrame):
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
-    from .reserve import act_reserve as base
-    from ..queries.sight import is_heli
+    from .leg_moves import act_reserve as base
+    from ...queries.sight import is_heli
 
     state = ctx.state
     if isinstance(action, ReserveMode):

@@ -7,80 +7,19 @@ Draws and the hits to :mod:`.assault_combat`.
 """
 from __future__ import annotations
 
+from ...effects.losses import retreat
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from ..model.actions import Decline, Declined, PlayReaction, Use
-from ..queries.board import away_from, board_at
-from ..queries.deck import card, counts_as_hit, hand_of
-from .draws import damage_card
-from ..model.state import DECK, REMOVED, other, sapper_pile
-from ..model.frames import AssaultFrame, Impulse
-from ..model.events import MarkerSet, Note, UnitMoved
-from .damage import apply_hit
-from ..queries.units import has, hef, hit_outcome, stacking_ok, units_at, utype
-
-
-def unit_assault_hef(u) -> int:
-    """GoE 13a, 21a/b: a unit without Assault defends with 1; Assault+ adds 1."""
-    if not (has(u, "assault") or has(u, "assault_plus")):
-        return 1
-    return hef(u) + (1 if has(u, "assault_plus") else 0)
-
-
-def assault_hef(units, bonus: int = 0) -> int:
-    """13a: the total, unmodified by range or terrain."""
-    return sum(unit_assault_hef(u) for u in units) + bonus
-
-
-def distribute(units, hits: int, *, order=None) -> list[str]:
-    """13b: who takes each of ``hits`` hits: everyone is Shaken before anyone is reduced, reduced
-    before anyone is eliminated (destroying a unit without a reduced side counts as reducing it,
-    but a true reduction goes first, as in the rulebook's example).  Returns the unit ids in the
-    order they take the hits."""
-    state = {u.uid: u for u in units}
-    rank = {u.uid: (utype(u).hero, i) for i, u in enumerate(order or units)}
-    out = []
-    for _ in range(hits):
-        if not state:
-            break
-
-        def key(uid):
-            outcome = hit_outcome(state[uid])
-            one_step_kill = outcome == "eliminated" and not state[uid].reduced
-            stage = {"shaken": 0, "reduced": 1, "eliminated": 1 if one_step_kill else 2}[outcome]
-            return stage, outcome == "eliminated", rank[uid]
-
-        uid = min(state, key=key)
-        out.append(uid)
-        u = state[uid]
-        outcome = hit_outcome(u)
-        if outcome == "eliminated":
-            del state[uid]
-        else:
-            state[uid] = attrs.evolve(u, shaken=True, reduced=u.reduced or outcome == "reduced")
-    return out
-
-
-def loser(att_hits: int, def_hits: int) -> str:
-    """13d: the side that suffered more hits retreats; on a tie, the attacker."""
-    return "defender" if def_hits > att_hits else "attacker"
-
-
-def push_assaults(rules, ctx, side, assaults, *, brutal: str = "") -> None:
-    """One assault per hex entered (13a); ``brutal``: the unit whose Brutal Power moved them (22g)."""
-    by_hex: dict = {}
-    for uid, frm in assaults:
-        u = ctx.state.units.get(uid)
-        if u is not None:
-            by_hex.setdefault(u.hex, []).append((uid, frm))
-    top = ctx.state.top
-    if by_hex and isinstance(top, Impulse):  # 13a: one assault per hex per impulse
-        ctx.replace(attrs.evolve(top, assaulted=tuple(sorted(set(top.assaulted) | set(by_hex)))))
-    for h in sorted(by_hex, reverse=True):
-        used = ("brutal",) if brutal and any(uid == brutal for uid, _ in by_hex[h]) else ()
-        ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))
+from ...model.actions import Decline, Declined, PlayReaction, Use
+from ...queries.board import away_from, board_at
+from ...queries.deck import card, hand_of
+from ...model.state import DECK, REMOVED, other, sapper_pile
+from ...model.frames import AssaultFrame
+from ...model.events import MarkerSet
+from ...queries.units import has, units_at, utype
 
 
 def _ambush_ok(units) -> bool:
@@ -150,28 +89,6 @@ def act(rules, ctx, f: AssaultFrame, action) -> None:
     del state
 
 
-def _draw_hits(ctx, count: int, *, redraw: bool = False) -> int:
-    """13a: the Damage Draw; ``redraw``: a Tactical Hero's side redraws its first miss (21i)."""
-    hits = 0
-    for _ in range(max(0, count)):
-        cid = damage_card(ctx)
-        if cid is None:
-            break
-        if not counts_as_hit(cid, 0) and redraw:  # 21i (our reading: always the first miss)
-            redraw = False
-            cid = damage_card(ctx)
-            if cid is None:
-                break
-        if counts_as_hit(cid, 0):  # 13a: every Hit colour counts
-            hits += 1
-    return hits
-
-
-def _tactical(units) -> bool:
-    """21i: an unshaken, not Ops Complete Tactical unit among the side's units in the assault."""
-    return any(has(u, "tactical") and not u.shaken and u.marker != "ops" for u in units)
-
-
 def advance(rules, ctx, f: AssaultFrame) -> None:
     if f.step in ("support", "react"):
         ctx.replace(attrs.evolve(f, step="react" if f.step == "support" else "resolve"))
@@ -194,7 +111,7 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
         return
     # 13 note: an attacker Shaken before the draws aborts and goes back
     for u in [a for a in attackers if a.shaken]:
-        _retreat(rules, ctx, board, u, entered[u.uid], f.side)
+        retreat(rules, ctx, board, u, entered[u.uid], f.side)
     attackers = [a for a in attackers if not a.shaken and a.uid in state.units and state.units[a.uid].hex == f.hex]
     if not attackers:
         return
@@ -203,31 +120,15 @@ def resolve(rules, ctx, f: AssaultFrame) -> None:
             ctx.emit(MarkerSet(u.uid, "ops"))
         if "retreat" in f.used:
             for u in attackers:
-                _retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
+                retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
         else:
             frm = entered[attackers[0].uid]
             for u in defenders:
-                _retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+                retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
         return
     # 13a-13e: the Damage Draws and the hits, one hit at a time (assault_combat.py)
-    from .assault_combat import begin
+    from .combat import begin
 
     begin(rules, ctx, f, attackers, [state.units[d.uid] for d in defenders if d.uid in state.units])
 
 
-def _retreat(rules, ctx, board, u, dest, side) -> None:
-    """13d: retreat into ``dest`` if it is on the map, passable, free of enemies and within stacking;
-    otherwise the unit is eliminated."""
-    state = ctx.state
-    ok = (dest is not None and dest in board.board and board.row(dest).cost("L") is not None
-          and not any(x.side != side for x in units_at(state, dest))
-          and stacking_ok(units_at(state, dest) + [u]))
-    if ok:
-        from .booby_trap import offer
-
-        ctx.emit(UnitMoved(u.uid, dest, 0))
-        offer(ctx, u.uid, dest)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
-    else:
-        ctx.emit(Note(f"{u.uid} cannot retreat and is eliminated"))
-        while u.uid in state.units:
-            apply_hit(rules, ctx, u.uid)

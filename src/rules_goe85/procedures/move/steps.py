@@ -6,20 +6,22 @@ after every step the other player may halt the mover and fire (:mod:`.opportunit
 """
 from __future__ import annotations
 
+from ...effects.ability_hooks import after_move
+from ...queries.helicopters import must_fly
+
 import attrs
 from tabletop_core import Decision
 
-from ..model.actions import Step, Stop, Use
-from ..queries.board import board_at
-from ..model.events import ConcealSet, MarkerSet, UnitMoved
-from ..model.frames import FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow
-from ..model.state import other
-from ..queries.movement import mp_allowance
-from ..queries.opportunity import window_opens
-from ..queries.units import has, is_vehicle, stacking_ok, units_at, utype
+from ...model.actions import Step, Stop, Use
+from ...queries.board import board_at
+from ...model.events import ConcealSet, MarkerSet, UnitMoved
+from ...model.frames import FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow
+from ...model.state import other
+from ...queries.movement import mp_allowance
+from ...queries.opportunity import window_opens
+from ...queries.units import has, is_vehicle, stacking_ok, units_at, utype
 
-from ..cards.abilities import after_move  # noqa: E402
-from ..queries.fortifications import stops_in_wire  # noqa: E402
+from ...queries.fortifications import stops_in_wire  # noqa: E402
 
 
 
@@ -83,7 +85,7 @@ def decide_move(rules, state, f: MoveFrame):
         if u is None:
             continue
         by_hex.setdefault(u.hex, []).append(uid)
-    from .vehicles import must_fly, transport_options, vehicle_options
+    from .vehicle_steps import transport_options, vehicle_options
 
     for h, uids in sorted(by_hex.items(), key=lambda kv: (kv[0] is not None, kv[0] or (0, 0))):
         for uid in [u for u in uids if is_vehicle(state.units[u])]:  # 7b, 17b: vehicles move alone
@@ -131,7 +133,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
         finish_move(rules, ctx, f)
         return
     if not isinstance(action, Step) or is_vehicle(state.units[action.units[0]]):
-        from .vehicles import act_vehicle
+        from .vehicle_steps import act_vehicle
 
         act_vehicle(rules, ctx, f, action)
         return
@@ -177,7 +179,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:
-    from .assault import push_assaults
+    from ...effects.openings import push_assaults
 
     state = ctx.state
     ctx.pop()

@@ -8,7 +8,7 @@ for Panic (19e) and one for Retreat (19f) once all hits are resolved, then the o
 
 Readings (kept here only):
 * Light Wounds is a Reaction card, which answers the other player's action (the reading in
-  ``fire.reacts``): the assault is the attacker's action, so only the defending player may play
+  ``queries.deck.reacts``): the assault is the attacker's action, so only the defending player may play
   it, for one of its Leg units, once per assault (20: one Reaction of a name per action).  Resilient may be played by either player, for any unit with the Power,
   at any status (6c, 22n); each play takes one hit off.
 * 13d counts the hits a side *suffered*: a hit ignored through Light Wounds or Resilient is not
@@ -23,20 +23,26 @@ Readings (kept here only):
 """
 from __future__ import annotations
 
+from ...effects.damage_draw import draw_hits
+from ...effects.losses import apply_hit
+from ...queries.assault_numbers import tactical
+from ...queries.assault_numbers import assault_hef
+from ...queries.assault_numbers import distribute
+from ...queries.assault_numbers import loser
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from ..model.actions import Decline, Declined, PlayReaction, RetreatFrom, Use
-from ..queries.board import away_from, board_at
-from ..queries.deck import reaction_window
-from ..model.state import DECK, other
-from ..model.events import MarkerSet, Note, VPScored
-from .damage import apply_hit
-from ..queries.units import units_at, utype
-from .fire import reacts
-from ..model.frames import AssaultCombat
-from ..model.events import HitUndone
+from ...model.actions import Decline, Declined, PlayReaction, RetreatFrom, Use
+from ...queries.board import away_from, board_at
+from ...queries.deck import reaction_window
+from ...model.state import DECK, other
+from ...model.events import MarkerSet, Note, VPScored
+from ...queries.units import units_at, utype
+from ...queries.deck import reacts
+from ...model.frames import AssaultCombat
+from ...model.events import HitUndone
 
 LIGHT_WOUNDS, RESILIENT, RETREAT = "light_wounds", "resilient", "retreat"
 
@@ -79,7 +85,7 @@ def _hit_slots(state, f: AssaultCombat):
     if u is None:
         return None, []
     out = []
-    if reacts(u.side, f.side) and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c (fire.reacts)
+    if reacts(u.side, f.side) and LIGHT_WOUNDS not in f.used and utype(u).leg:  # 20c (queries.deck.reacts)
         out.append((LIGHT_WOUNDS, LIGHT_WOUNDS, u.uid))
     if RESILIENT in utype(u).powers:  # 22n: any status, either player's turn
         out.append((None, RESILIENT, u.uid))
@@ -185,7 +191,6 @@ def advance(rules, ctx, f: AssaultCombat) -> None:
         if not victims:  # the side is gone: the remaining hits are lost
             ctx.replace(attrs.evolve(f, queue=f.queue[1:]))
             return
-        from .assault import distribute
 
         # 13b: the next hit goes where the Shaken / reduced / eliminated order puts it now
         ctx.replace(attrs.evolve(f, pending=distribute(victims, 1)[0]))
@@ -204,8 +209,6 @@ def advance(rules, ctx, f: AssaultCombat) -> None:
 
 
 def _draw(ctx, f: AssaultCombat) -> None:
-    from .assault import _draw_hits, _tactical, assault_hef
-
     state = ctx.state
     board = board_at(state)
     step, plan = f.plan[0], f.plan[1:]
@@ -215,7 +218,7 @@ def _draw(ctx, f: AssaultCombat) -> None:
         if not units:
             return 0
         total = assault_hef(units, bonus)
-        hits = _draw_hits(ctx, total, redraw=_tactical(units))
+        hits = draw_hits(ctx, total, redraw=tactical(units))
         ctx.emit(Note(f"assault in {board.label(f.hex)}: {who} HEF {total} -> {hits} hits"))
         return hits
 
@@ -246,7 +249,7 @@ def _draw(ctx, f: AssaultCombat) -> None:
 def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     """13c-13e once every hit is resolved and nobody retreated by card.  ``frm_choice``: the entry
     hex the defender chose to retreat away from (13d: its choice when the attack came from several)."""
-    from .assault import _retreat, loser
+    from ...effects.losses import retreat
 
     state = ctx.state
     board = board_at(state)
@@ -262,7 +265,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     if loser(att_hits=f.suffered[0], def_hits=f.suffered[1]) == "attacker":
         ctx.pop()
         for u in att_left:
-            _retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
+            retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
         return
     if "brutal" in f.used:
         # 22g: defenders forced to retreat by a Brutal unit's assault are eliminated instead
@@ -280,7 +283,7 @@ def outcome(rules, ctx, f: AssaultCombat, frm_choice=None) -> None:
     frm = frm_choice if frm_choice is not None else (froms[0] if froms else None)
     for u in def_left:
         dest = away_from(frm, f.hex) if frm is not None else None
-        _retreat(rules, ctx, board, state.units[u.uid], dest, u.side)
+        retreat(rules, ctx, board, state.units[u.uid], dest, u.side)
 
 
 def _entries(state, f: AssaultCombat):
@@ -292,7 +295,7 @@ def _entries(state, f: AssaultCombat):
 def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:
     """19f played once the hits are resolved: undo them (compensating events), then ``side``'s
     units leave the hex; everybody who took part is Ops Complete."""
-    from .assault import _retreat
+    from ...effects.losses import retreat
 
     state = ctx.state
     ctx.pop()
@@ -317,11 +320,11 @@ def withdraw_after_hits(rules, ctx, f: AssaultCombat, side: str) -> None:
         ctx.emit(MarkerSet(u.uid, "ops"))
     if side == f.side:
         for u in attackers:
-            _retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
+            retreat(rules, ctx, board, state.units[u.uid], entered[u.uid], f.side)
     else:
         frm = entered[attackers[0].uid] if attackers else next(iter(entered.values()), None)
         for u in defenders:
-            _retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
+            retreat(rules, ctx, board, state.units[u.uid], away_from(frm, f.hex) if frm is not None else None, u.side)
 
 
 __all__ = ["AssaultCombat", "HitUndone", "begin", "decide", "act", "advance"]
