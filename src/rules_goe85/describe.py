@@ -74,6 +74,8 @@ def _play(rules, action: A.PlayCard, state) -> str:
     use = action.use
     if action.ap:
         body = f"{unit(state, action.unit)} fires AP at {_target(state, action.target)}"
+        if action.supporters:  # 10d, 18f: the others of the hex fire after it, one by one
+            body += ", then " + ", ".join(unit(state, x) for x in action.supporters)
     elif use in HE_FIRE or (use is A.Use.SAGGER and action.he):
         body = _fire_words(rules, action, state) if action.unit in state.units else f"{action.unit} fires at {action.target}"
         if action.second:

@@ -99,7 +99,9 @@ def test_the_firing_player_picks_which_ap_firers_of_the_hex_attack_in_turn():
             hands={"soviet": ["#23"]}, top=["#19", "#46", "#15", "#12", "#22", "#10", "#4"])  # T hits, a Dud!
     offered = {a.supporters for a in g.decision.actions if isinstance(a, PlayCard) and a.ap and a.unit == "T"}
     assert offered == {(), ("P",), ("R",), ("P", "R")}
-    play_through(g, PlayCard("#23", Block.UPPER, Use.FIRE, "T", "MB", supporters=("R",), ap=True))
+    play = PlayCard("#23", Block.UPPER, Use.FIRE, "T", "MB", supporters=("R",), ap=True)
+    assert RULES.describe_action(play, g.state).endswith("fires AP at 5C3 Mujahideen BMP-1, then 5A1 Soviet RPG-18")
+    play_through(g, play)
     while not g.state.units["R"].marker and any(type(a).__name__ == "Decline" for a in g.decision.actions):
         g.apply(next(a for a in g.decision.actions if type(a).__name__ == "Decline"))
         decline_empty_windows(g)
