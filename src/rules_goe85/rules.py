@@ -21,7 +21,11 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.5.0"  # issue 12: opportunity fire on stacks, chosen supporters, passengers, Hero MF, helicopter HE (0.4.0 logs do not replay)
+    # 0.5.0, issue 12 -- vehicles: 8a half-MF transport, helicopter mode before Fire, one hex of entrants a
+    # Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and
+    # concealment chosen; fire: Opportunity Fire on whole stacks, chosen supporters, passengers never
+    # fire, Hero MF only while with him, helicopter HE modifiers (0.4.0 logs do not replay)
+    version = "0.5.0"
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
