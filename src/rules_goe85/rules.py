@@ -23,8 +23,10 @@ class GoERules(Rules):
     name = "goe85"
     # 0.5.0, issue 12 -- vehicles: 8a half-MF transport, helicopter mode before Fire, one hex of entrants a
     # Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and
-    # concealment chosen; fire: Opportunity Fire on whole stacks, chosen supporters, passengers never
-    # fire, Hero MF only while with him, helicopter HE modifiers (0.4.0 logs do not replay)
+    # concealment chosen; control: helicopters in the air take none, landing and unloading do; IED AP or
+    # HE; Booby Trap on the moving stack; Jalalabad #33; fire: Opportunity Fire on whole stacks, chosen
+    # supporters, passengers never fire, Hero MF only while with him, helicopter HE modifiers (0.4.0
+    # logs do not replay)
     version = "0.5.0"
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS

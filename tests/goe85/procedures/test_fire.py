@@ -19,9 +19,9 @@ D = game_data()
 B = board_for("your-papers-please")
 
 
-def _fire_at(g, lead, target, group=False, use=Use.FIRE):
+def _fire_at(g, lead, target, supporters=(), use=Use.FIRE):
     c = ctx(g)
-    start_fire(RULES, c, "soviet", use, lead, target, group, marker="fired" if use is Use.FIRE else "ops")
+    start_fire(RULES, c, "soviet", use, lead, target, supporters, marker="fired" if use is Use.FIRE else "ops")
     run(g)
 
 
