@@ -9,7 +9,9 @@ from __future__ import annotations
 from .model import actions as A
 from .queries.board import board_at
 from .data.loading import game_data
+from .model.frames import OppFireWindow
 from .queries.attack_plan import attack_plan
+from .queries.opportunity import spray_movers
 from .queries.fire_reach import FIRE_POWERS
 
 SIDE_WORD = {"soviet": "Soviet", "mujahideen": "Mujahideen"}
@@ -35,8 +37,16 @@ def unit(state, uid: str) -> str:
     return f"{where} {SIDE_WORD.get(u.side, u.side)} {name}"
 
 
+def _window(state):
+    """The Opportunity Fire window a play answers, if any (11a)."""
+    top = state.stack[-1] if state.stack else None
+    return top if isinstance(top, OppFireWindow) else None
+
+
 def _target(state, target: str) -> str:
     if target.startswith("hex:"):
+        if _window(state) is not None:  # 11a, 21h: Spraying Fire at the stack moving in
+            return f"the units moving into {target[4:]}"
         return f"every enemy in {target[4:]}"
     if target.startswith("bunker:"):
         return f"the Bunker in {target[7:]}"
@@ -48,7 +58,10 @@ def _fire_words(rules, action, state) -> str:
     if u is None or not (action.target in state.units or action.target.startswith("hex:")):
         return f"{unit(state, action.unit)} fires at {_target(state, action.target)}"
     use = A.Use.FIRE if action.use is A.Use.OPP_FIRE else action.use
-    plan = attack_plan(rules, state, u.side, use, action.unit, action.target, action.group)
+    window = _window(state)  # 11a: the movers are moving (+1 at Soft Targets); a spray strikes them only
+    movers = spray_movers(state, window.hex, window.movers) if window is not None else ()
+    plan = attack_plan(rules, state, u.side, use, action.unit, action.target, action.supporters,
+                       moving=True if window is not None else None, movers=movers)
     board = board_at(state)
     firers = " + ".join(unit(state, x) for x in (action.unit, *plan.supporters))
     fires = "fire" if plan.supporters else "fires"
@@ -61,6 +74,8 @@ def _play(rules, action: A.PlayCard, state) -> str:
     use = action.use
     if action.ap:
         body = f"{unit(state, action.unit)} fires AP at {_target(state, action.target)}"
+        if action.supporters:  # 10d, 18f: the others of the hex fire after it, one by one
+            body += ", then " + ", ".join(unit(state, x) for x in action.supporters)
     elif use in HE_FIRE or (use is A.Use.SAGGER and action.he):
         body = _fire_words(rules, action, state) if action.unit in state.units else f"{action.unit} fires at {action.target}"
         if action.second:

@@ -22,7 +22,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.5.0"  # issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen); control (helicopters in the air take none, landing and unloading do; a hex entered by an assault only once held); assault (fought at the end of the impulse, Move & Fire never into an enemy hex, retreats by movement class); IED AP or HE; Booby Trap on the moving stack; Jalalabad #33; issue 11: the Reserve Phase, artillery and fire plays asked in two steps (0.4.0 logs do not replay)
+    version = "0.5.0"  # issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen); control (helicopters in the air take none, landing and unloading do; a hex entered by an assault only once held); assault (fought at the end of the impulse, Move & Fire never into an enemy hex, retreats by movement class); IED AP or HE; Booby Trap on the moving stack; Jalalabad #33; fire: Opportunity Fire on whole stacks, chosen supporters, passengers never fire, Hero MF only while with him, helicopter HE modifiers; issue 11: the Reserve Phase, artillery and fire plays asked in two steps (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000

@@ -157,7 +157,7 @@ def power_plays(state, side: str, cid: str):
                         out.append(PlayCard(cid, Block.POWER, p, u.uid, v.uid))
             elif p == "conceal" and u.hex in conceal_hexes(state, side):  # 22p
                 out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
-            elif p == "prep_fire":  # 22f: Smoke 2 in any hex in LOS up to 3 hexes away
+            elif p == "prep_fire" and not u.carrier:  # 22f: Smoke 2 in LOS up to 3 hexes; 8d: not loaded
                 sight = board.sight(state)
                 for v in hexes_within(u.hex, 3):
                     if v != u.hex and v in board.board and sight.sees(u.hex, v):

@@ -14,11 +14,12 @@ from ..queries.helicopters import heli_passenger
 from ..queries.units import has
 from ..queries.units import units_at
 
-def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group: bool, *,
-               marker: str = "fired", degrade: int = 0, opp_mover: str = "", moving: bool | None = None,
+def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, supporters=(), *,
+               marker: str = "fired", degrade: int = 0, opp_movers=(), moving: bool | None = None,
                lead_hef: int | None = None) -> None:
-    """Push the FireFrame of an attack (10b designation and firepower).  ``lead_hef`` replaces the
-    lead's printed HEF (22l Rapid Fire at two hexes)."""
+    """Push the FireFrame of an attack (10b designation and firepower) by ``lead_id`` with the
+    ``supporters`` of its hex (10d).  ``lead_hef`` replaces the lead's printed HEF (22l Rapid Fire at
+    two hexes); ``opp_movers``: the moving units an Opportunity Fire may strike (11a)."""
     state = ctx.state
     board = board_at(state)
     lead = state.units[lead_id]
@@ -31,8 +32,9 @@ def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group
             if not any(u.side != side for u in hit):
                 ctx.emit(MarkerSet(lead_id, marker))
                 return
-            target, group = "hex:" + board.label(landed), False
-    plan = attack_plan(rules, state, side, use, lead_id, target, group, moving=moving, lead_hef=lead_hef)
+            target, supporters = "hex:" + board.label(landed), ()
+    plan = attack_plan(rules, state, side, use, lead_id, target, supporters, moving=moving, lead_hef=lead_hef,
+                       movers=opp_movers)
     h, targets, supporters, total = plan.hex, plan.targets, plan.supporters, plan.hef
     deg = degrade + plan.degrade - (1 if indirect and plan.concealed else 0)  # 21k: concealment no matter
     tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops" and not heli_passenger(state, u)  # 17f
@@ -41,5 +43,5 @@ def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, group
         ctx.emit(TargetNoted(uid, targets[0]))
     ctx.emit(Note(f"{lead_id} fires at {', '.join(targets)} ({board.label(h)}): HEF {total}"))
     ctx.push(FireFrame(side=side, use=use, lead=lead_id, supporters=supporters, targets=targets, hex=h,
-                       hef=total, degrade=min(deg, 2), marker=marker, opp_mover=opp_mover, moving_extra=plan.mixed,
+                       hef=total, degrade=min(deg, 2), marker=marker, opp_movers=tuple(opp_movers), moving_extra=plan.mixed,
                        sniper=plan.sniper, spraying=plan.spraying, redraw=tactical))

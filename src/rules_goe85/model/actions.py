@@ -149,8 +149,9 @@ class Declined(enum.Enum):
 class PlayCard(Action):
     """6c: play ``card`` from ``block`` for ``use``.  ``unit`` acts (or ``target`` names the hex that
     moves); ``target`` is the unit, hex (``hex:<label>``) or bunker (``bunker:<label>``) attacked, or
-    a second unit; ``second`` a second hex or target (Let's Get 'Em!, Rapid Fire); ``group``: the
-    lead's whole hex fires; ``ap``: an AP attack (15); ``he``: a Sagger's HE attack (22k);
+    a second unit; ``second`` a second hex or target (Let's Get 'Em!, Rapid Fire); ``supporters``:
+    the units of the lead's hex that join its attack (10d: any of them, the firing player's choice);
+    ``ap``: an AP attack (15); ``he``: a Sagger's HE attack (22k);
     ``reconstitute``: a Rally flips a reduced unit instead of removing Shaken (16b)."""
 
     card: str
@@ -159,7 +160,7 @@ class PlayCard(Action):
     unit: str = ""
     target: str = ""
     second: str = ""
-    group: bool = False
+    supporters: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     ap: bool = False
     he: bool = False
     reconstitute: bool = False

@@ -76,12 +76,17 @@ class MoveFrame(Frame):
     transported: tuple[str, ...] = ()  # 8a: units that have loaded or unloaded in this move (queries/transport_budget.py)
 
 
+def _unit_ids(value) -> tuple[str, ...]:
+    """One unit id or several: always a tuple of ids."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 @attrs.frozen
 class OppFireWindow(Frame):
-    """GoE 11: the non-phasing player may halt a moving unit in ``hex`` and fire on it."""
+    """GoE 11: the non-phasing player may halt the units moving into ``hex`` and fire on them."""
 
     player: str  # who may fire
-    mover: str
+    movers: tuple[str, ...] = attrs.field(converter=_unit_ids)  # the stack that moved in (11a, 18h)
     hex: tuple[int, int]
     fast: bool = False
 
@@ -106,7 +111,7 @@ class FireFrame(Frame):
     redraw: bool = False  # Tactical redraw available (21i)
     foxhole: bool = False  # the first Hit on a unit in a Foxhole was redrawn (23a)
     marker: str = "fired"  # what the firers are marked with afterwards
-    opp_mover: str = ""  # Opportunity Fire: this unit stops if hit (11a)
+    opp_movers: tuple[str, ...] = ()  # Opportunity Fire: the moving units, each stops if hit (11a)
     moving_extra: tuple[str, ...] = ()  # 10d mixed target: units that get a 1 HEF attack afterwards
     sniper: bool = False
     spraying: bool = False
@@ -292,9 +297,9 @@ class AttackOrder(Frame):
     use: Use = attrs.field(converter=Use)
     lead: str
     target: str
-    group: bool = False
+    supporters: tuple[str, ...] = ()  # 10d: the units of the lead's hex that join its attack
     marker: str = "fired"
-    opp_mover: str = ""  # Opportunity Fire: this unit stops if hit (11a)
+    opp_movers: tuple[str, ...] = ()  # Opportunity Fire: the moving units, each stops if hit (11a)
     moving: bool | None = None
 
 

@@ -57,7 +57,6 @@ from ..model.state import DECK, other
 from ..model.events import MarkerSet, Note, TargetNoted, UnitHit
 from ..model.frames import APFireOrder, MoveFrame
 from ..queries.units import heli_mode, is_hard, units_at, utype
-from ..queries.ap_targets import ap_capable
 from ..model.vehicles import APFire
 
 SAGGER_APF, SAGGER_TM = 5, 5
@@ -69,7 +68,7 @@ SAGGER_APF, SAGGER_TM = 5, 5
 # -- who may fire at what -------------------------------------------------------------------------
 
 
-def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool = False, *, marker: str = "fired",
+def start(rules, ctx, side: str, use: str, lead: str, target: str, supporters=(), *, marker: str = "fired",
           opp_mover: str = "", moving: bool | None = None) -> None:
     state = ctx.state
     u = state.units[lead]
@@ -78,10 +77,7 @@ def start(rules, ctx, side: str, use: str, lead: str, target: str, group: bool =
         ctx.push(APFire(side=side, use=use, lead=lead, target=target, marker=marker, tm_bonus=1 if use == Use.RELOAD_FIRE else 0))
         return
     t = state.units[target]
-    queue = ()
-    if group:
-        queue = tuple(m.uid for m in units_at(state, u.hex) if m.uid != lead and m.side == side and ap_capable(m)
-                      and not m.marker and not m.shaken and not m.carrier)
+    queue = tuple(supporters or ())  # 10d, 18f: the chosen AP firers of the hex attack one after another
     is_moving = (t.marker == "moved") if moving is None else moving
     if utype(t).kind == "helicopter" and heli_mode(t) == "flying":
         is_moving = True
@@ -267,8 +263,8 @@ __all__ = ["start", "decide", "act", "advance"]
 def advance_order(rules, ctx, f: APFireOrder) -> None:
     """An :class:`APFireOrder` another procedure pushed: the AP attack it asks for begins here."""
     ctx.pop()
-    start(rules, ctx, f.side, f.use, f.lead, f.target, f.group, marker=f.marker, opp_mover=f.opp_mover,
-          moving=f.moving)
+    start(rules, ctx, f.side, f.use, f.lead, f.target, f.supporters, marker=f.marker,
+          opp_mover=f.opp_movers[0] if f.opp_movers else "", moving=f.moving)
 
 
 def advance_bunker(rules, ctx, f: APFire) -> None:

@@ -258,8 +258,10 @@ def finish(rules, ctx, f: FireFrame) -> None:
     ctx.pop()
     if f.use != Use.PUNISHING_FIRE:
         after_fire(ctx, f)  # 21m
-    if f.opp_mover and f.total_hits and f.opp_mover in state.units:
-        ctx.emit(MarkerSet(f.opp_mover, "ops"))
+    taken = dict(f.hits)
+    for uid in f.opp_movers:  # 11a: each moving unit hit stops, Ops Complete; the others move on (18h)
+        if taken.get(uid) and uid in state.units:
+            ctx.emit(MarkerSet(uid, "ops"))
     top = ctx.state.top
     if isinstance(top, MoveFrame):  # 11a a hit mover, 20a a Move & Fire unit that fired first: they stop
         stop = {u for u, _, _ in top.mp if u in state.units and state.units[u].marker == "ops"}
@@ -275,7 +277,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
         tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"  # 21i: this attack's own redraw
                        and not heli_passenger(state, u) for u in units_at(state, lead.hex) if u.side == f.side)
         second = attrs.evolve(f, use=Use.PUNISHING_FIRE_2, step="begin", hits=(), pending="", foxhole=False,
-                              total_hits=0, opp_mover="", left=0, degrade=max(0, base_degrade), redraw=tactical,
+                              total_hits=0, opp_movers=(), left=0, degrade=max(0, base_degrade), redraw=tactical,
                               used=tuple(x for x in f.used if x != "critical_hit:used"))
         ctx.push(second)
         offer_punishing_retreat(ctx, second)
@@ -293,5 +295,5 @@ __all__ = ["decide", "act", "advance"]
 def advance_order(rules, ctx, f: FireOrder) -> None:
     """A :class:`FireOrder` another procedure pushed: the attack it asks for begins here."""
     ctx.pop()
-    start_fire(rules, ctx, f.side, f.use, f.lead, f.target, f.group, marker=f.marker, degrade=f.degrade,
-               opp_mover=f.opp_mover, moving=f.moving, lead_hef=f.lead_hef)
+    start_fire(rules, ctx, f.side, f.use, f.lead, f.target, f.supporters, marker=f.marker, degrade=f.degrade,
+               opp_movers=f.opp_movers, moving=f.moving, lead_hef=f.lead_hef)

@@ -8,16 +8,16 @@ from tabletop_core.decks import hand
 from ..model.actions import Decline, Declined, PlayReaction, Use
 from ..model.state import DECK
 from ..model.frames import APFireOrder, FireFrame, FireOrder, OppFireWindow
-from ..queries.opportunity import booby_trap_plays, moving_stack, opp_fire_plays
+from ..queries.opportunity import booby_trap_plays, moving_stack, opp_fire_plays, spray_movers
 
 
 # A step pushes an OppFireWindow on public conditions (queries/opportunity.py, window_opens); the
 # hand only fills the offer, and a hand with nothing usable is asked too, with Decline alone, so the
 # mover cannot tell the other hand from whether the window opened.
 def decide_window(rules, state, f: OppFireWindow):
-    plays = opp_fire_plays(rules, state, f.player, f.hex, f.mover)
-    traps = booby_trap_plays(rules, state, f.player, f.hex, [f.mover])
-    return Decision(f.player, (*plays, *traps, Decline(Declined.HOLD)), f"Opportunity Fire on {f.mover}?")
+    plays = opp_fire_plays(rules, state, f.player, f.hex, f.movers)
+    traps = booby_trap_plays(rules, state, f.player, f.hex, list(f.movers))
+    return Decision(f.player, (*plays, *traps, Decline(Declined.HOLD)), f"Opportunity Fire on {', '.join(f.movers)}?")
 
 
 def act_window(rules, ctx, f: OppFireWindow, action) -> None:
@@ -27,19 +27,21 @@ def act_window(rules, ctx, f: OppFireWindow, action) -> None:
         return
     ctx.move_card(DECK, action.card, hand(f.player), "discard", player=f.player)
     if isinstance(action, PlayReaction):  # Booby Trap: 1 HEF (2 after a Fast Move), no modifiers
-        movers = moving_stack(state, f.hex, f.mover)  # the SSR: a random unit of the moving stack
+        movers = moving_stack(state, f.hex, f.movers[0])  # the SSR: a random unit of the moving stack
         victim = movers[0] if len(movers) == 1 else ctx.choice(movers, reason="booby trap victim")
         ctx.push(FireFrame(side=f.player, use=Use.BOOBY_TRAP, lead="", supporters=(), targets=(victim,), hex=f.hex,
                            hef=2 if f.fast else 1, step="begin", marker=""))
         return
     marker = "fired" if action.use == Use.OPP_FIRE else "ops"
     use = Use.FIRE if action.use == Use.OPP_FIRE else action.use
-    if action.ap:  # 11a, 15: AP Opportunity Fire
-        ctx.push(APFireOrder(f.player, use, action.unit, action.target, marker=marker, opp_mover=action.target,
-                             moving=True))
+    if action.ap:  # 11a, 15: AP Opportunity Fire (the chosen AP firers one after another, 10d)
+        ctx.push(APFireOrder(f.player, use, action.unit, action.target, action.supporters, marker=marker,
+                             opp_movers=(action.target,), moving=True))
         return
-    ctx.push(FireOrder(f.player, use, action.unit, action.target, marker=marker, opp_mover=action.target,
-                       moving=True))
+    # 11a, 10d: at the mover picked, or with Spraying Fire at the whole moving stack (21h, 18h)
+    struck = spray_movers(state, f.hex, f.movers) if action.target.startswith("hex:") else (action.target,)
+    ctx.push(FireOrder(f.player, use, action.unit, action.target, action.supporters, marker=marker,
+                       opp_movers=struck, moving=True))
 
 
 def advance_window(rules, ctx, f: OppFireWindow) -> None:

@@ -332,7 +332,7 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool):
 def fire_plays(rules, state, side: str, cid: str, block, use) -> list[PlayCard]:
     """The second step of a fire play: every firer and target for ``cid`` from ``block`` for ``use``."""
     power = block == Block.POWER
-    return [PlayCard(cid, block, use, lead, tgt, group=g) for lead, tgt, g in fire_group(rules, state, side, use, power=power)]
+    return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_group(rules, state, side, use, power=power)]
 
 
 def main_options(rules, state, side: str, *, whole: bool = True):
@@ -353,7 +353,7 @@ def main_options(rules, state, side: str, *, whole: bool = True):
         if whole:
             if key not in fire_cache:
                 fire_cache[key] = list(fire_group(rules, state, side, use, power=power))
-            return [PlayCard(cid, block, use, lead, tgt, group=g) for lead, tgt, g in fire_cache[key]]
+            return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_cache[key]]
         if key not in fire_cache:
             fire_cache[key] = next(fire_group(rules, state, side, use, power=power), None) is not None
         return [PlayCardToFire(cid, block, use)] if fire_cache[key] else []
@@ -478,7 +478,7 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
         abilities.do(rules, ctx, side, action)
     elif use in FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
         marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
-        ctx.push(FireOrder(side, use, action.unit, action.target, action.group, marker=marker))
+        ctx.push(FireOrder(side, use, action.unit, action.target, action.supporters, marker=marker))
     elif use in (Use.MOVE, Use.FAST_MOVE):
         if action.target == "entry":  # 18h, 9: one hex's worth of the units waiting (procedures/entry.py)
             ctx.push(EntryChoice(side, use, action.card))

@@ -101,7 +101,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     entering = helicopters_waiting(state, side)
     for block, use in uses:
         if use == Use.FIRE:
-            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g, ap=True)
+            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True)
                     for lead, tgt, g in ap(Use.FIRE) if not is_heli(state.units[lead])]
         elif use == Use.RELOAD_FIRE:  # 18n: the same target again, TM +1
             out += [PlayCard(cid, block, use, lead, tgt, ap=True) for lead, tgt, g in ap(use)
@@ -178,7 +178,7 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     use = action.use
     if action.ap:
         marker = "fired" if use == Use.FIRE else "ops"
-        ctx.push(APFireOrder(side, use, action.unit, action.target, action.group, marker=marker))
+        ctx.push(APFireOrder(side, use, action.unit, action.target, action.supporters, marker=marker))
         return True
     if use == Use.CANNISTER:
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="fired"))

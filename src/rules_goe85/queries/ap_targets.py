@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..model.actions import Use
 from ..queries.board import board_at
 from ..queries.units import units_at
+from .fire_group import possible_supporters, supporter_sets
 
 from ..data.loading import game_data
 from .units import heli_mode, is_hard, utype
@@ -29,6 +30,11 @@ def rules_range(d: int):
 
 
 SAGGER_MIN = 7  # 22k
+
+
+def ap_supporters(state, lead) -> list:
+    """10d, 18f: the units of ``lead``'s hex that may add an AP attack of their own behind its one."""
+    return [m for m in possible_supporters(state, lead) if ap_capable(m)]
 
 
 def ap_leads(state, side: str, *, use: str, units=None):
@@ -61,14 +67,11 @@ def ap_leads(state, side: str, *, use: str, units=None):
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
-            mates = [m for m in units_at(state, lead.hex) if m.uid != lead.uid and m.side == side and ap_capable(m)
-                     and not m.marker and not m.shaken and not m.carrier]
-            out.append((lead.uid, t.uid, False))
-            if mates and use == Use.FIRE:
-                out.append((lead.uid, t.uid, True))
+            mates = ap_supporters(state, lead) if use == Use.FIRE else []
+            out += [(lead.uid, t.uid, g) for g in supporter_sets(mates)]  # 10d: any of them join
         if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (ap_cases.py)
 
-            out += [(lead.uid, b, False) for b in bunker_targets(state, side, lead)
+            out += [(lead.uid, b, ()) for b in bunker_targets(state, side, lead)
                     if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
     return out
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from ..model.actions import Use
 from ..queries.board import board_at
-from ..queries.fire_reach import MAX_RANGE
 from ..queries.fortifications import cf_bonus
-from ..queries.helicopters import he_adjustment
+from ..queries.helicopters import ground_cover_counts, he_adjustment, moving_bonus_applies
 from ..queries.sight import is_heli
 from ..queries.units import has
 from ..queries.units import hef
@@ -72,25 +71,25 @@ class AttackPlan:
     distance: int
 
 
-def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, group: bool, *,
-                moving: bool | None = None, lead_hef: int | None = None) -> AttackPlan:
-    """The firepower of an attack by ``lead_id`` (and its hex when ``group``) at ``target`` (a unit
-    id or ``hex:<label>``), computed without changing anything (start_fire and the action's words)."""
+def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, supporters=(), *,
+                moving: bool | None = None, lead_hef: int | None = None, movers=()) -> AttackPlan:
+    """The firepower of an attack by ``lead_id`` with the units ``supporters`` of its hex (10d) at
+    ``target`` (a unit id or ``hex:<label>``), computed without changing anything (start_fire and
+    the action's words).  ``movers``: Opportunity Fire's Spraying Fire strikes only the units moving
+    into the hex, not those already there (11a)."""
     board = board_at(state)
     lead = state.units[lead_id]
     if target.startswith("hex:"):
         h = board.hex(target[4:])
-        targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u))
+        targets = tuple(u.uid for u in units_at(state, h) if u.side != side and not u.carrier and not is_hard(u)
+                        and (not movers or u.uid in movers))
         spraying = True
     else:
         h = state.units[target].hex
         targets = (target,)
         spraying = False
     d = board.distance(lead.hex, h)
-    supporters = ()
-    if group:
-        supporters = tuple(u.uid for u in units_at(state, lead.hex) if u.uid != lead_id and u.side == side
-                           and not u.marker and not u.shaken and board.distance(u.hex, h) <= MAX_RANGE)
+    supporters = tuple(supporters or ())  # 10d: the units the firing player chose (fire_group.py)
     # 21g: a Sniper leading others keeps its range rule and the Difficult Target exception
     # (attack_hef), but loses its cover negation, Unexpected Cover included (20d)
     sniper = has(lead, "sniper") and not supporters
@@ -105,11 +104,12 @@ def attack_plan(rules, state, side: str, use: Use, lead_id: str, target: str, gr
     firer_concealed = lead.concealed
     alone = len([u for u in units_at(state, h) if u.side != side]) == 1
     difficult = alone and any(has(u, "difficult_target") for u in tgt_units)
+    cover = board.cf(h) + cf_bonus(state, h, tgt_units) if ground_cover_counts(tgt_units) else 0  # 17e reading
     total = attack_hef(
         lead_hef=hef(lead) if lead_hef is None else lead_hef, distance=d,
-        cf=board.cf(h) + cf_bonus(state, h, tgt_units), range_mod=rules.tec.he_modifier(d) or 0,
+        cf=cover, range_mod=rules.tec.he_modifier(d) or 0,
         power_bonus=POWER_BONUS.get(use, 0), supporters_hef=sum(hef(state.units[s]) for s in supporters),
-        moving_target=is_moving, scrub=scrub, sniper=has(lead, "sniper"),
+        moving_target=is_moving and moving_bonus_applies(tgt_units), scrub=scrub, sniper=has(lead, "sniper"),
         marksman=use == Use.MARKSMAN, barrage=lead.hex in state.barrage, difficult=difficult,
         heli_target=any(is_heli(u) for u in tgt_units),
     )

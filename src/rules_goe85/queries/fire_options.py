@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..model.actions import Use
 from .board import board_at
-from .fire_reach import MAX_RANGE, SNIPER_RANGE
+from .fire_group import possible_supporters, supporter_sets
+from .fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
 from .fortifications import fire_blocked
 from .sight import sees
 from .units import has, is_hard, is_vehicle, targetable, units_at, utype
@@ -11,13 +12,16 @@ from .units import has, is_hard, is_vehicle, targetable, units_at, utype
 CANNISTER_RANGE = 4  # 18c
 
 
-SPRAY_VERBS = ("fire", "move_fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")  # 21h
+SPRAY_VERBS = ("fire", "move_fire", *SPRAY_POWERS)  # 21h
+ALONE_USES = (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)  # 22m, 18n, 18j: one unit fires
+ALONE = [()]  # the lead's only group when no supporter may join
 
 
 def fire_options(rules, state, side: str, *, use: Use, units=None) -> list:
-    """(lead, target, group) triples a side may fire with now (10a, 10d): the lead an Eligible,
-    unshaken unit; the target a targetable enemy in LOS and range; group: add every other such unit
-    of the lead's hex that is in range.  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
+    """(lead, target, supporters) triples a side may fire with now (10a, 10d): the lead an
+    Eligible, unshaken unit; the target a targetable enemy in LOS and range; supporters: any subset
+    of the other such units of the lead's hex in range (fire_group.py; the empty tuple: the lead
+    alone).  ``target`` is a unit id, or ``hex:<label>`` for Spraying Fire."""
     return list(iter_fire_options(rules, state, side, use=use, units=units))
 
 
@@ -38,8 +42,7 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
             continue  # 10a: not out of a hex shared with the enemy
         sniper = has(lead, "sniper") or use == Use.MARKSMAN
         reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
-        mates = [u for u in units_at(state, lead.hex) if u.uid != lead.uid and u.side == side and not u.marker
-                 and not u.shaken and not u.carrier and use not in (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)]
+        groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
         hexes_done = set()
         for t in enemies:
             if any(u.side == side for u in units_at(state, t.hex)):
@@ -50,21 +53,18 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
             if not sees(state, lead, t):  # 14, 17e: helicopters one level up
                 # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
                 if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
-                    yield (lead.uid, t.uid, False)
+                    yield (lead.uid, t.uid, ())
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
+            groups = groups_in_range if d <= MAX_RANGE else ALONE  # 10d: supporters within their range
             if targetable(state, t, sniper=has(lead, "sniper")):
-                yield (lead.uid, t.uid, False)
-                if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                    yield (lead.uid, t.uid, True)
+                yield from ((lead.uid, t.uid, g) for g in groups)
             if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
                 # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
                 hexes_done.add(t.hex)
                 if len([u for u in units_at(state, t.hex)]) > 1:
-                    yield (lead.uid, "hex:" + board.label(t.hex), False)
-                    if mates and any(board.distance(m.hex, t.hex) <= MAX_RANGE for m in mates):
-                        yield (lead.uid, "hex:" + board.label(t.hex), True)
+                    yield from ((lead.uid, "hex:" + board.label(t.hex), g) for g in groups)
 
 
 INDIRECT_VERBS = ("fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")

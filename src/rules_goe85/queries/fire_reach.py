@@ -8,6 +8,7 @@ from .units import heli_mode
 MAX_RANGE = 10
 SNIPER_RANGE = 13  # 21g, 22m
 FIRE_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds", "marksman", "rapid_fire")
+SPRAY_POWERS = ("intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")  # 21h: FIRE Powers a sprayer may lead
 
 
 def power_barred(u, power: str) -> bool:

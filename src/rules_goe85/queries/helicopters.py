@@ -1,5 +1,6 @@
 """Helicopter questions (GoE 17): legal modes and landing hexes, a move that must fly, HE against and
-from helicopters, passengers that use no Powers (17f)."""
+from helicopters (17b, 17d; no moving bonus and no ground cover against them, 10d, 17e), passengers
+that use no Powers (17f)."""
 from __future__ import annotations
 
 import attrs
@@ -7,7 +8,7 @@ import attrs
 from ..model.frames import MoveFrame
 from .board import board_at
 from .sight import is_heli
-from .units import heli_mode, stacking_ok, units_at, utype
+from .units import airborne, heli_mode, stacking_ok, units_at, utype
 
 LANDING = ("clear", "hill", "scrub")  # 17b: where a helicopter may land
 
@@ -53,6 +54,24 @@ def he_adjustment(lead, targets) -> tuple[int, int]:
     delta = -2 if any(is_heli(t) and heli_mode(t) == "flying" for t in targets) else 0
     deg = 1 if (lead is not None and is_heli(lead) and heli_mode(lead) in ("flying", "landed")) else 0
     return delta, deg
+
+
+def moving_bonus_applies(targets) -> bool:
+    """10d/17d: the +1 HEF against a moving or Moved target is for Soft Targets on the ground; 10d
+    sets moving vehicles *and* helicopters apart (harder to hit, -1 to the Targeting number), which
+    17d turns into -2 HEF against a flying helicopter (:func:`he_adjustment`).  So HE fire at
+    helicopters never takes the bonus, though 2c counts them Soft Targets."""
+    return not (targets and all(is_heli(u) for u in targets))
+
+
+def ground_cover_counts(targets) -> bool:
+    """17e, our reading (the one place): ground cover does not shield a flying or hovering
+    helicopter.  It is a level above its hex, over the woods, building, bunker or wire, so the hex's
+    Cover Factor counts unless every target is such a helicopter; a landed one sits on the ground
+    and takes its hex's cover like any unit.  The other reading -- every unit in a hex takes the
+    hex's CF -- would make a Mi-24 over woods harder to hit than one over open ground, on top of
+    17d's -2."""
+    return not (targets and all(is_heli(u) and airborne(u) for u in targets))
 
 
 def heli_passenger(state, u) -> bool:

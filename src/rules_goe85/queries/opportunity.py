@@ -5,12 +5,13 @@ from __future__ import annotations
 from ..model.actions import Block, PlayCard, PlayReaction, Use
 from ..model.frames import MoveFrame
 from ..model.state import other
-from .ap_targets import ap_capable, ap_target, rules_range
+from .ap_targets import ap_capable, ap_supporters, ap_target, rules_range
 from .board import board_at
 from .deck import card, hand_of
-from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, power_barred
+from .fire_group import possible_supporters, supporter_sets
+from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS, power_barred
 from .fortifications import fire_blocked
-from .sight import sees
+from .sight import sees, sight_class, up
 from .units import eligible, has, heli_mode, is_hard, targetable, units_at, utype
 
 
@@ -18,28 +19,39 @@ def _reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Pow
     return SNIPER_RANGE if has(u, "sniper") or power == "marksman" else MAX_RANGE
 
 
-def opp_fire_leads(state, side: str, movers_hex, mover: str):
-    """The public half of 11a: the non-phasing side's units that could fire on ``mover`` now in
-    ``movers_hex`` -- the HE leads (none at a Hard Target, 15) and the AP leads.  No card is looked at."""
+def opp_fire_leads(state, side: str, movers_hex, targets) -> dict:
+    """The public half of 11a: for each unit of ``targets`` now in ``movers_hex``, the non-phasing
+    side's units that could fire on it -- (HE leads (none at a Hard Target, 15), AP leads); loaded
+    passengers never fire (8d).  No card is looked at.  One pass over the units serves the whole
+    moving stack: a line of sight is traced once per lead and kind of target (ground or a level up,
+    17e; leg or vehicle sight, 14)."""
     board = board_at(state)
-    target = state.units.get(mover)
-    if target is None or not targetable(state, target):
-        return [], []
-    if any(u.side == side for u in units_at(state, movers_hex)):
-        return [], []
-    leads = []
+    out = {t: ([], []) for t in targets}
+    if not targets or any(u.side == side for u in units_at(state, movers_hex)):
+        return out
+    aimed = [state.units[t] for t in targets]
     for u in state.units.values():
-        if u.side != side or not eligible(u) or u.shaken:
+        if u.side != side or not eligible(u) or u.shaken or u.carrier:  # 8d: passengers do not fire
+            continue
+        d = board.distance(u.hex, movers_hex)
+        if d > _reach(u, "marksman" if "marksman" in utype(u).powers else ""):
             continue
         if any(x.side != side for x in units_at(state, u.hex)):
             continue
-        far = _reach(u, "marksman" if "marksman" in utype(u).powers else "")
-        if board.distance(u.hex, movers_hex) <= far and sees(state, u, target, bh=movers_hex):
-            if not fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
-                leads.append(u)
-    ap_leads = [u for u in leads if ap_capable(u) and ap_target(target) and rules_range(board.distance(u.hex, movers_hex))
-                is not None and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")]
-    return (leads if not is_hard(target) else []), ap_leads
+        seen: dict = {}
+        for target in aimed:
+            view = (sight_class(u, target), up(target))
+            if view not in seen:
+                seen[view] = sees(state, u, target, bh=movers_hex)
+            if not seen[view] or fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
+                continue
+            he, ap = out[target.uid]
+            if not is_hard(target):
+                he.append(u)
+            if (ap_capable(u) and ap_target(target) and rules_range(d) is not None
+                    and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")):
+                ap.append(u)
+    return out
 
 
 def _fire_powers(lead, distance: int):
@@ -48,33 +60,92 @@ def _fire_powers(lead, distance: int):
             if p in FIRE_POWERS and distance <= _reach(lead, p) and not power_barred(lead, p)]
 
 
-def opp_fire_plays(rules, state, side: str, movers_hex, mover: str):
-    """Cards and leads the non-phasing side could use to fire on a unit now moving in ``movers_hex``."""
-    board = board_at(state)
-    leads, ap_leads = opp_fire_leads(state, side, movers_hex, mover)
+def opp_targets(state, side: str, movers_hex, movers) -> list[str]:
+    """11a, 10d: the moving units ``side`` may pick as the target in ``movers_hex`` -- any of the
+    stack that moved in (not the units already there), a Hero only when alone in the hex; loaded
+    passengers are no targets (8d)."""
     out = []
-    for cid in hand_of(state, side):
-        c = card(cid)
-        for block, use in (("upper", c.upper), ("lower", c.lower)):
-            if use == Use.FIRE:
-                for lead in leads:
-                    if board.distance(lead.hex, movers_hex) <= _reach(lead):
-                        out.append(PlayCard(cid, block, Use.OPP_FIRE, lead.uid, mover))
-                for lead in ap_leads:
-                    out.append(PlayCard(cid, block, Use.OPP_FIRE, lead.uid, mover, ap=True))
-        if c.power:
-            for lead in leads:
-                for p in _fire_powers(lead, board.distance(lead.hex, movers_hex)):
-                    out.append(PlayCard(cid, Block.POWER, p, lead.uid, mover))
+    for uid in movers:
+        u = state.units.get(uid)
+        if u is not None and u.hex == movers_hex and not u.carrier and targetable(state, u):
+            out.append(uid)
     return out
 
 
-def _could_fire(state, side: str, movers_hex, mover: str) -> bool:
-    """Some lead could fire on the mover with some card (a Fire block or a Power), whatever the hand holds."""
+def spray_movers(state, movers_hex, movers) -> tuple[str, ...]:
+    """21h, 18h, 11a: the units an Opportunity Fire at ``hex:<label>`` strikes together -- the
+    moving stack's Soft Targets, not passengers nor the units already in the hex."""
+    return tuple(uid for uid in movers if uid in state.units and state.units[uid].hex == movers_hex
+                 and not state.units[uid].carrier and not is_hard(state.units[uid]))
+
+
+def _groups(state, lead, distance: int, *, ap: bool = False):
+    """10d: the supporters ``lead`` may fire with (any subset; none beyond their range)."""
+    if distance > MAX_RANGE:
+        return supporter_sets(())
+    return supporter_sets(ap_supporters(state, lead) if ap else possible_supporters(state, lead))
+
+
+def _lead_plays(state, lead, target: str, distance: int, cid: str, *, spray: bool = False):
+    """One lead's HE plays of card ``cid`` at ``target``: its Fire blocks and its FIRE Powers (11a),
+    each with every choice of supporters (10d; the Marksman fires alone, 22m)."""
+    c = card(cid)
+    groups = _groups(state, lead, distance)
+    out = []
+    if distance <= _reach(lead):
+        for block, use in ((Block.UPPER, c.upper), (Block.LOWER, c.lower)):
+            if use == Use.FIRE:
+                out += [PlayCard(cid, block, Use.OPP_FIRE, lead.uid, target, supporters=g) for g in groups]
+    if c.power:
+        for p in _fire_powers(lead, distance):
+            if spray and p not in SPRAY_POWERS:
+                continue
+            out += [PlayCard(cid, Block.POWER, p, lead.uid, target, supporters=g)
+                    for g in (groups if p != "marksman" else [()])]
+    return out
+
+
+def opp_fire_plays(rules, state, side: str, movers_hex, movers):
+    """Cards, leads, supporters and targets the non-phasing side could use to fire on the stack now
+    moving into ``movers_hex`` (11a): at any one mover it may target (10d), AP at one that takes AP
+    (15), or, led by a Spraying Fire unit, at the whole moving stack (21h, 18h)."""
     board = board_at(state)
-    leads, ap_leads = opp_fire_leads(state, side, movers_hex, mover)
-    return bool(ap_leads) or any(board.distance(u.hex, movers_hex) <= _reach(u)
-                                 or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads)
+    hand = hand_of(state, side)
+    out = []
+    sprayers = {}
+    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers))
+    for target, (leads, ap_leads) in by_target.items():
+        for lead in leads:
+            d = board.distance(lead.hex, movers_hex)
+            for cid in hand:
+                out += _lead_plays(state, lead, target, d, cid)
+            if has(lead, "spraying_fire"):
+                sprayers[lead.uid] = lead
+        for lead in ap_leads:
+            groups = _groups(state, lead, 0, ap=True)
+            for cid in hand:
+                c = card(cid)
+                for block, use in ((Block.UPPER, c.upper), (Block.LOWER, c.lower)):
+                    if use == Use.FIRE:
+                        out += [PlayCard(cid, block, Use.OPP_FIRE, lead.uid, target, supporters=g, ap=True)
+                                for g in groups]
+    if len(spray_movers(state, movers_hex, movers)) > 1:
+        for lead in sprayers.values():
+            d = board.distance(lead.hex, movers_hex)
+            for cid in hand:
+                out += _lead_plays(state, lead, "hex:" + board.label(movers_hex), d, cid, spray=True)
+    return out
+
+
+def _could_fire(state, side: str, movers_hex, movers) -> bool:
+    """Some lead could fire on some mover with some card (a Fire block or a Power), whatever the hand holds."""
+    board = board_at(state)
+    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers))
+    for leads, ap_leads in by_target.values():
+        if ap_leads or any(board.distance(u.hex, movers_hex) <= _reach(u)
+                           or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads):
+            return True
+    return False
 
 
 def _booby_trap_possible(rules, state, side: str, h) -> bool:
@@ -102,8 +173,8 @@ def moving_stack(state, h, mover: str) -> list[str]:
 
 def window_opens(rules, state, mover_side: str, movers, h) -> bool:
     """11a: a step (or pivot, load, unload) of ``movers`` into ``h`` opens an Opportunity Fire window
-    when the other player has a unit that could fire on the mover (or a Booby Trap could be sprung).
+    when the other player has a unit that could fire on any of them (or a Booby Trap could be sprung).
     Public conditions only (GoE hidden hands): the hand is not looked at, so the mover learns
     nothing from the window; a hand with nothing usable is offered Decline alone."""
     side = other(mover_side)
-    return _could_fire(state, side, h, movers[0]) or _booby_trap_possible(rules, state, side, h)
+    return _could_fire(state, side, h, movers) or _booby_trap_possible(rules, state, side, h)

@@ -42,8 +42,8 @@ def test_indirect_fire_through_an_adjacent_spotter():
     assert not b.sees(b.hex("5A2"), b.hex("5A5")) and b.sees(b.hex("5B2"), b.hex("5A5"))
     position(g, [("S1", "sov-mortar", "soviet", "5A2"), ("S2", "sov-rifle-intensive", "soviet", "5B2"),
                  ("M1", "muj-rifle-intensive", "mujahideen", "5A5")], M1={"concealed": True})
-    assert ("S1", "M1", False) in fire_options(RULES, g.state, "soviet", use=Use.FIRE)
-    assert ("S1", "M1", True) not in fire_options(RULES, g.state, "soviet", use=Use.FIRE)  # the firer alone
+    assert ("S1", "M1", ()) in fire_options(RULES, g.state, "soviet", use=Use.FIRE)
+    assert ("S1", "M1", ("S2",)) not in fire_options(RULES, g.state, "soviet", use=Use.FIRE)  # the firer alone
     assert fire_options(RULES, g.state, "soviet", use=Use.RAPID_FIRE, units=[g.state.units["S1"]]) == []
     _impulse(g)
     give(g, "soviet", ["#23", "#8"])  # #8 Bullet Storm: the attack waits in its Support window
@@ -174,7 +174,7 @@ def test_a_sniper_leading_a_group_keeps_its_range_rule_but_loses_cover_negation(
                 ("MB", "baddar", "mujahideen", "5J4")],
             hands={"soviet": ["#23"]}, top=["#15", "#19", "#12", "#8"])
     assert B.distance(B.hex("5F4"), B.hex("5J4")) == 4 and B.cf(B.hex("5J4")) == 1
-    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "SM", "MB", group=True))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "SM", "MB", supporters=("S2",)))
     # 2 (no range modifier for the Sniper lead) + 2 (the Rifle, bare) - 1 (cover: negation lost)
     # and no -1 for the Difficult Target (not against a Sniper): HEF 3
     notes = [e.text for e in g.events if isinstance(e, Note) and "fires at MB" in e.text]
@@ -184,7 +184,7 @@ def test_a_sniper_leading_a_group_keeps_its_range_rule_but_loses_cover_negation(
                 ("MB", "baddar", "mujahideen", "5J4")],
             hands={"soviet": ["#23"]}, top=["#15", "#19", "#12", "#8"])
     assert B.distance(B.hex("5A4"), B.hex("5J4")) == 9 and RULES.tec.he_modifier(9) == -1
-    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "SM", "MB", group=True))
+    g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "SM", "MB", supporters=("S2",)))
     notes = [e.text for e in g.events if isinstance(e, Note) and "fires at MB" in e.text]
     assert notes[-1] == "SM fires at MB (5J4): HEF 3"
 
@@ -197,7 +197,7 @@ def test_spraying_fire_when_leading_a_group_or_a_fire_power():
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4")],
             hands={"soviet": ["#23", "#1"]}, top=[GREEN, "#6", "#9", "#15", "#19"])
     assert PlayCard("#1", Block.POWER, Use.KILL_SHOT, "SR", "hex:5C4") in main_options(RULES, g.state, "soviet")  # 21h with a FIRE Power
-    group = PlayCard("#23", Block.UPPER, Use.FIRE, "SR", "hex:5C4", group=True)
+    group = PlayCard("#23", Block.UPPER, Use.FIRE, "SR", "hex:5C4", supporters=("S2",))
     assert group in main_options(RULES, g.state, "soviet") and g.check(group) is None  # whole, at the first step
     play_through(g, group)
     # 2 (RPK) +1 (range 2) +2 (the Rifle, bare) = 5 cards, three green Hits spread over the hex:

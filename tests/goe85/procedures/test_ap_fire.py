@@ -83,3 +83,28 @@ def test_hexspine_shots_take_the_better_armour():
     # straight ahead and down the front/flank spine: front; the flank/rear spine: flank
     arcs = {shot_arc(b.hex(x), t, 0).value for x in ("5E1", "5F2", "5G2")}
     assert "rear" not in arcs
+
+
+@pytest.mark.rule("goe85:10d-attackers")
+@pytest.mark.rule("goe85:18f")
+def test_the_firing_player_picks_which_ap_firers_of_the_hex_attack_in_turn():
+    """10d, 18f: AP sources of a hex attack one after another, and the firing player picks which of
+    them join (here the RPG-18 R, not P, behind the T-62's lead).  Before, the hex fired all or one."""
+    from ..helpers import decline_empty_windows
+
+    g = fresh()
+    arrange(g, [("T", "t-62", "soviet", "5A1", {"facing": 1}), ("R", "rpg-18", "soviet", "5A1"),
+                ("P", "rpg-18", "soviet", "5A1"), ("MB", "bmp-1", "mujahideen", "5C3", {"facing": 4}),
+                ("M9", "muj-rifle-intensive", "mujahideen", "5K8")],
+            hands={"soviet": ["#23"]}, top=["#19", "#46", "#15", "#12", "#22", "#10", "#4"])  # T hits, a Dud!
+    offered = {a.supporters for a in g.decision.actions if isinstance(a, PlayCard) and a.ap and a.unit == "T"}
+    assert offered == {(), ("P",), ("R",), ("P", "R")}
+    play = PlayCard("#23", Block.UPPER, Use.FIRE, "T", "MB", supporters=("R",), ap=True)
+    assert RULES.describe_action(play, g.state).endswith("fires AP at 5C3 Mujahideen BMP-1, then 5A1 Soviet RPG-18")
+    play_through(g, play)
+    while not g.state.units["R"].marker and any(type(a).__name__ == "Decline" for a in g.decision.actions):
+        g.apply(next(a for a in g.decision.actions if type(a).__name__ == "Decline"))
+        decline_empty_windows(g)
+    units = g.state.units
+    assert units["T"].marker == "fired" and units["R"].marker == "fired" and units["P"].marker == ""
+    assert [e.uid for e in g.events if type(e).__name__ == "TargetNoted"][-2:] == ["T", "R"]

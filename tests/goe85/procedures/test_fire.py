@@ -2,12 +2,13 @@
 import pytest
 
 from rules_goe85.data.loading import game_data
-from rules_goe85.model.actions import Block, PlayCard, PlayCardToFire, Use
+from rules_goe85.model.actions import Block, PlayCard, PlayCardToFire, Step, Use
 from rules_goe85.model.frames import FireFrame, Impulse
 from rules_goe85.model.occupancy import forget
 from rules_goe85.queries.attack_plan import attack_hef, draw_plan
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.fire_options import fire_options
+from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
@@ -17,11 +18,12 @@ from ..refpos import arrange, fresh
 
 
 D = game_data()
+B = board_for("your-papers-please")
 
 
-def _fire_at(g, lead, target, group=False, use=Use.FIRE):
+def _fire_at(g, lead, target, supporters=(), use=Use.FIRE):
     c = ctx(g)
-    start_fire(RULES, c, "soviet", use, lead, target, group, marker="fired" if use is Use.FIRE else "ops")
+    start_fire(RULES, c, "soviet", use, lead, target, supporters, marker="fired" if use is Use.FIRE else "ops")
     run(g)
 
 
@@ -32,7 +34,7 @@ def test_a_fire_play_reads_with_firers_target_range_terrain_and_hef():
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {})], hands={"soviet": ["#9"]})
     b = g.state.units
     g.apply(PlayCardToFire("#9", Block.UPPER, Use.FIRE))  # the card, then who fires at what
-    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.group)
+    play = next(a for a in g.legal_actions() if isinstance(a, PlayCard) and a.use is Use.FIRE and a.supporters)
     words = _words(g, play)
     # both units fire together (10d): the lead's HEF with its range modifier, plus the supporter's bare HEF
     assert words.startswith("Fire card #9: 5C3 Soviet Rifle (Intensive Fire) + 5C3 Soviet RPK-74 fire at 5C5")
@@ -215,3 +217,86 @@ def test_fire_at_a_concealed_hex_hits_only_on_gold_or_red():
     assert seen[(False, GREEN)] == (["S1 fires at M1 (5E3): HEF 2"], [("M1", "shaken"), ("M1", "reduced")])
     assert seen[(True, GREEN)] == (["S1 fires at M1 (5E3): HEF 2"], [])
     assert seen[(True, GOLD)] == (["S1 fires at M1 (5E3): HEF 2"], [("M1", "shaken")])
+
+
+# -- which units join an attack (10d multiple attackers, 8d passengers) ---------------------------
+NO_HITS = ["#4", "#7", "#8", "#10", "#12", "#15", "#19", "#22"]
+
+
+@pytest.mark.rule("goe85:10d-attackers")
+def test_the_firing_player_picks_which_units_of_the_hex_join_the_worked_example():
+    """10d, its example on Combat example 2: the Intensive Fire Rifle leads, the second Rifle joins
+    with its bare 2 HEF: 2 + 1 (Power) + 1 (range 2) + 2 = 6.  Yuri, in the same hex, stays out and
+    keeps his Eligibility (10d: not all units of a hex need fire).  Before, the hex fired all
+    together or the lead alone."""
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("S2", "sov-rifle-intensive", "soviet", "5C3"),
+                ("SY", "yuri", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5C5")],
+            hands={"soviet": ["#23", "#1"]}, top=NO_HITS)
+    whole = main_options(RULES, g.state, "soviet")  # every attack whole (the impulse asks card first, then these)
+    offered = {a.supporters for a in whole
+               if isinstance(a, PlayCard) and a.use is Use.FIRE and a.unit == "S1" and a.target == "M1"}
+    assert offered == {(), ("S2",), ("SY",), ("S2", "SY")}
+    play = PlayCard("#1", Block.POWER, Use.INTENSIVE_FIRE, "S1", "M1", supporters=("S2",))
+    assert play in whole and g.check(play) is None
+    assert _words(g, play).startswith("Intensive Fire card #1")
+    assert "5C3 Soviet Rifle (Intensive Fire) + 5C3 Soviet Rifle (Intensive Fire) fire at" in _words(g, play)
+    play_through(g, play)
+    notes = [e.text for e in g.events if type(e).__name__ == "Note" and "fires at" in e.text]
+    assert notes[-1] == "S1 fires at M1 (5C5): HEF 6"
+    units = g.state.units
+    assert units["S1"].marker == "ops" and units["S2"].marker == "fired" and units["SY"].marker == ""
+
+
+@pytest.mark.rule("goe85:8d")
+@pytest.mark.rule("goe85:11a")
+@pytest.mark.rule("goe85:22f")
+def test_a_loaded_passenger_never_fires_nor_joins_nor_prep_fires():
+    """8d: the Prep Fire Rifle riding the BTR-70 neither supports the BTR's fire, nor leads
+    Opportunity Fire, nor uses Prep Fire (22f).  Before, it was offered Prep Fire and Opportunity
+    Fire, and the hex's group fire counted it."""
+    from rules_goe85.model.frames import Impulse
+
+    units = [("B", "btr-70", "soviet", "5C3", {"facing": 0}), ("R", "sov-rifle-prep", "soviet", "5C3", {"carrier": "B"}),
+             ("M1", "muj-rifle-intensive", "mujahideen", "5C5")]
+    g = fresh()
+    arrange(g, [*units, ("S2", "sov-rifle-intensive", "soviet", "5C3")], hands={"soviet": ["#23", "#1"]}, top=NO_HITS)
+    plays = [a for a in main_options(RULES, g.state, "soviet") if isinstance(a, PlayCard)]  # every play whole
+    assert PlayCard("#23", Block.UPPER, Use.FIRE, "B", "M1") in plays  # a loaded carrier fires normally
+    assert not any(a.unit == "R" or "R" in a.supporters for a in plays)
+    assert not any(a.use is Use.PREP_FIRE for a in plays)
+    assert {a.supporters for a in plays if a.unit == "B" and a.card == "#23"} == {(), ("S2",)}
+    # the BTR (HEF 2) at two hexes (+1) with the unloaded Rifle's bare 2: 5 (before, the group
+    # fire took the passenger's 2 as well: 7)
+    play_through(g, PlayCard("#23", Block.UPPER, Use.FIRE, "B", "M1", supporters=("S2",)))
+    notes = [e.text for e in g.events if type(e).__name__ == "Note" and "fires at" in e.text]
+    assert notes[-1] == "B fires at M1 (5C5): HEF 5" and g.state.units["R"].marker == ""
+    # the Mujahideen Rifle moves into the BTR's view: only the carrier may fire on it
+    arrange(g, [*units[:2], ("M1", "muj-rifle-intensive", "mujahideen", "5C6")],
+            hands={"mujahideen": ["#46"], "soviet": ["#23"]}, frames=[Impulse("mujahideen", "main")])
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5C6"))
+    play_through(g, Step(("M1",), "5C5"))
+    assert g.decision.player == "soviet"
+    opp = [a for a in g.decision.actions if isinstance(a, PlayCard)]
+    assert opp and all(a.unit == "B" and "R" not in a.supporters for a in opp)
+
+
+@pytest.mark.rule("goe85:17d")
+@pytest.mark.rule("goe85:10d-moving")
+def test_he_fire_at_a_moved_or_flying_helicopter_gets_the_helicopter_modifiers_only():
+    """10d/17d: HE fire at a Moved helicopter takes no +1 for a moving Soft Target; a flying one is
+    -2 HEF (17d) and -1 alone (21c, Difficult Target).  Reading (queries/helicopters.py): the
+    woods under a flying helicopter give it no cover; a landed one takes its hex's cover.
+    DShK (HEF 3) two hexes away (+1): 3 + 1 - 2 - 1 = 1 whether the Mi-24 is Moved over clear
+    ground (before: 2, with the +1) or unmoved over woods (before: 0, with the woods' CF 1)."""
+    for hex_, fields, expected in (("5C6", {"mode": "flying", "marker": "moved"}, 1),
+                                   ("5C7", {"mode": "flying"}, 1),
+                                   ("5C7", {"mode": "landed"}, 3 + 1 - 1 - 1)):  # landed: woods CF 1 counts
+        g = fresh()
+        arrange(g, [("D", "dshk", "mujahideen", "5C5" if hex_ == "5C7" else "5C4"),
+                    ("H", "mi-24", "soviet", hex_, fields)],
+                hands={"mujahideen": ["#23"]}, frames=[Impulse("mujahideen", "main")], top=NO_HITS)
+        assert B.distance(g.state.units["D"].hex, B.hex(hex_)) == 2
+        play_through(g, PlayCard("#23", Block.UPPER, Use.FIRE, "D", "H"))
+        notes = [e.text for e in g.events if type(e).__name__ == "Note" and "fires at" in e.text]
+        assert notes[-1] == f"D fires at H ({hex_}): HEF {expected}", (fields, notes)

@@ -93,3 +93,32 @@ def test_step_by_step_move_with_hero_speed_and_minimum_move():
         g.apply(Step(("M1", "MH"), target)) if Step(("M1", "MH"), target) in g.decision.actions else None
     units = g.state.units
     assert units["M1"].hex == units["MH"].hex
+
+
+@pytest.mark.rule("goe85:2j")
+def test_a_unit_that_leaves_its_hero_keeps_only_its_own_mf_less_what_it_spent():
+    """2j: a Rifle (MF 3) moving with Dadvar (MF 4) has 4 MF only if it stays with him for its
+    whole move.  Together one clear hex, then alone: 2 MP are left (3 - 1), not 3 (the lent MP
+    were spent first before, so a unit could leave and keep the Hero's bonus)."""
+    from rules_goe85.model.frames import Impulse
+
+    from ..helpers import play_through
+
+    g = fresh()
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5B1"), ("MH", "dadvar", "mujahideen", "5B1"),
+                ("S1", "sov-rifle-intensive", "soviet", "5K8")],
+            hands={"mujahideen": ["#46"]}, frames=[Impulse("mujahideen", "main")])
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5B1"))
+    play_through(g, Step(("M1", "MH"), "5B2"))
+    assert {u: (m, lent) for u, m, lent in g.state.top.mp} == {"M1": (2, 1), "MH": (3, 0)}
+    for to in ("5B3", "5B4"):  # alone now: its own MF less the 1 MP spent with Dadvar
+        play_through(g, Step(("M1",), to))
+    assert not any(isinstance(a, Step) and a.units == ("M1",) for a in g.decision.actions)
+    # staying with the Hero the whole way it moves his 4 hexes
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5B1"), ("MH", "dadvar", "mujahideen", "5B1"),
+                ("S1", "sov-rifle-intensive", "soviet", "5K8")],
+            hands={"mujahideen": ["#46"]}, frames=[Impulse("mujahideen", "main")])
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5B1"))
+    for to in ("5B2", "5B3", "5B4", "5B5"):
+        play_through(g, Step(("M1", "MH"), to))
+    assert g.state.units["M1"].hex == g.state.units["MH"].hex == B.hex("5B5")

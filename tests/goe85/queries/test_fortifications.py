@@ -40,9 +40,9 @@ def test_bunker_facing_cover_and_second_wind():
     g.referee(lambda c: c.emit(BunkerPlaced(bunker, facing_toward(bunker, b.hex("5C4")))))
     assert bunker in g.state.bunkers
     sov = fire_options(RULES, g.state, "soviet", use=Use.FIRE)
-    assert ("S1", "M1", False) in sov and not any(lead == "S2" for lead, _, _ in sov)  # only from the front
+    assert ("S1", "M1", ()) in sov and not any(lead == "S2" for lead, _, _ in sov)  # only from the front
     muj = fire_options(RULES, g.state, "mujahideen", use=Use.FIRE)
-    assert ("M1", "S1", False) in muj and ("M1", "S2", False) not in muj  # fires only out of the front
+    assert ("M1", "S1", ()) in muj and ("M1", "S2", ()) not in muj  # fires only out of the front
     g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     f = next(x for x in g.state.stack if isinstance(x, FireFrame))
     assert f.hef == 2 + 1 - (b.cf(bunker) + 1)  # range 2: +1; the bunker adds 1 CF to the terrain's

@@ -138,7 +138,7 @@ def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
     for g, seen in ((before, True), (after, False)):
         st = g.state
         assert sees(st, st.units["A"], st.units["M"]) is seen
-        assert (("A", "M", False) in fire_options(RULES, st, "soviet", use=Use.FIRE)) is seen
+        assert (("A", "M", ()) in fire_options(RULES, st, "soviet", use=Use.FIRE)) is seen
     assert board_for(SK).row(b.hex("8D2")).kind == "clear"  # the printed board is untouched
     assert board_at(after.state).row(b.hex("8D2")).kind == "woods"
     assert board_at(after.state).elevation[b.hex("8D2")] == 0  # the tile keeps the level
@@ -201,7 +201,7 @@ def test_sherkhankhel_won_by_kills_times_exits(exits):
                  ("S2", "sov-rifle-marksman", "soviet", "7C5", WEAK)],
                 hands={"mujahideen": ["#9", "#2"]}, top=[GREEN, *DRAWS], frames=[Impulse("mujahideen", "main")],
                 extra=last_turn(SK))
-    g.apply(pick(g, PlayCard, card="#9", use=Use.FIRE, unit="R", target="S2", group=False))
+    g.apply(pick(g, PlayCard, card="#9", use=Use.FIRE, unit="R", target="S2", supporters=()))
     decline_windows(g)
     assert "S2" not in g.observe("mujahideen")["units"]
     end_impulse(g)

@@ -215,7 +215,7 @@ def test_hammer_and_anvil_lost_with_one_escape_and_one_kill():
     end_impulse(g)
     start_impulse(g, draw=False)
     start_impulse(g, draw=True)
-    play_through(g, pick(g, PlayCard, card="#9", use=Use.FIRE, unit="M3", target="S2", group=False))
+    play_through(g, pick(g, PlayCard, card="#9", use=Use.FIRE, unit="M3", target="S2", supporters=()))
     decline_windows(g)  # no support card, no reaction
     assert "S2" not in g.observe("soviet")["units"]
     assert g.observe("soviet")["vp"]["mujahideen"] == 5

@@ -157,10 +157,12 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
         if uid in movers:
             if not with_hero:
                 lent = 0  # leaving the Hero's stack: back to its own MF
-            pay = cost
-            use_lent = min(lent, pay) if with_hero else 0
-            lent -= use_lent
-            m = max(0, m - (pay - use_lent))
+            # 2j: the Hero's speed holds only while the unit stays with it for the whole move, so
+            # a step is paid from the unit's own MF first; a unit that leaves keeps only its own MF
+            # less what it spent with the Hero
+            own = min(m, cost or 0)
+            m -= own
+            lent = max(0, lent - ((cost or 0) - own))
             if kind == "assault":
                 m, lent = 0, 0
                 assaults.append((uid, a))
@@ -181,7 +183,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
     rules.after_step(ctx, movers, b)
     if kind != "assault":
         if window_opens(rules, ctx.state, f.player, movers, b):  # 11a (opportunity_fire.py)
-            ctx.push(OppFireWindow(other(f.player), movers[0], b, f.use == Use.FAST_MOVE))
+            ctx.push(OppFireWindow(other(f.player), tuple(movers), b, f.use == Use.FAST_MOVE))
 
 
 def finish_move(rules, ctx, f: MoveFrame) -> None:
