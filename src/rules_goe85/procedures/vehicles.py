@@ -1,8 +1,8 @@
 """Helicopter modes and the card plays of vehicles and helicopters (GoE 15, 17a, 17b, 18c, 22k).
 
 A helicopter declares its mode (:class:`ModeChoice`) before it moves or at the start of the
-Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here and
-started as orders or frames.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
+Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here (a
+card family of ``dispatch.CARD_FAMILIES``) and started as orders.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
 destruction, wrecks and crashes are ``effects/losses.py``.
 """
 from __future__ import annotations
@@ -17,24 +17,12 @@ from tabletop_core import Decision
 
 from ..model.actions import Block, DeclareMode, Decline, Declined, PlayCard, Use
 from ..queries.board import board_at
-from ..model.frames import APFireOrder, FireOrder
+from ..model.frames import APFireOrder, FireOrder, HeliMoveOrder
 from ..model.events import Note
 from ..queries.units import heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
-from ..model.vehicles import ModeChoice, ModeSet, Withdrawn
-
-VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
-HELI_FLY_RESERVE = 8  # 5f
-
-
-# -- questions ------------------------------------------------------------------------------------
-
-
-# -- movement options -----------------------------------------------------------------------------
-
-
-# -- acting ---------------------------------------------------------------------------------------
+from ..model.vehicles import ModeChoice, ModeSet
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
@@ -60,15 +48,6 @@ def act_mode(rules, ctx, f: ModeChoice, action) -> None:
 
 def advance_mode(rules, ctx, f: ModeChoice) -> None:
     ctx.pop()
-
-
-# -- destruction (15c, 17d, 8e) -------------------------------------------------------------------
-
-
-# -- withdrawing ----------------------------------------------------------------------------------
-def withdraw(ctx, uid: str, why: str) -> None:
-    ctx.emit(Withdrawn(uid))
-    ctx.emit(Note(f"{uid} leaves the map ({why})"))
 
 
 # -- cards that vehicles and helicopters use (15, 17a, 18c, 22k) ---------------------------------
@@ -110,8 +89,6 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     """Resolve the plays :func:`vehicle_plays` offers; False for every other play."""
-    from .move.steps import start_move
-
     use = action.use
     if action.ap:
         marker = "fired" if use == Use.FIRE else "ops"
@@ -128,8 +105,9 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]
         uids = [action.unit] + [p.uid for p in passengers(ctx.state, action.unit)]
-        start_move(rules, ctx, side, mv, uids if mv != Use.MOVE_FIRE else [action.unit], action.card)
-        ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first
+        # 17b: the mode is declared first, so the move (move/steps.py) pushes the ModeChoice over it
+        ctx.push(HeliMoveOrder(side, mv, tuple(uids if mv != Use.MOVE_FIRE else [action.unit]), action.card,
+                               heli=action.unit))
         return True
     return False
 

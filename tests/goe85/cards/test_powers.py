@@ -291,7 +291,7 @@ def test_the_marksman_power_may_be_used_as_opportunity_fire():
 
 @pytest.mark.rule("goe85:18q")
 def test_concealment_is_not_lost_next_to_a_helicopter():
-    from rules_goe85.cards.powers import lose_concealment
+    from rules_goe85.effects.concealment import lose_concealment
 
     g = fresh()
     arrange(g, [("H1", "mi-24", "soviet", "5C3", {"mode": "hovering"}),

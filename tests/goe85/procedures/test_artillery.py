@@ -5,7 +5,8 @@ from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Block, PickVictim, PlayCard, Strike, Use
 from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse
 from rules_goe85.model.vehicles import APFire
-from rules_goe85.procedures.artillery import hex_draws, on_target, strike
+from rules_goe85.effects.artillery_strike import hex_draws, strike
+from rules_goe85.procedures.artillery import on_target
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 

@@ -16,7 +16,7 @@ from rules_goe85.queries.helicopters import he_adjustment
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
-from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position
+from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position, run
 from ..refpos import arrange, fresh
 
 
@@ -176,7 +176,8 @@ def test_helicopter_any_card_mode_and_flight():
     opts = main_options(RULES, g.state, "soviet")
     assert PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H") in opts
     do_play(RULES, ctx(g), "soviet", PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
-    g._decision = None
+    run(g)  # the HeliMoveOrder becomes the MoveFrame with the ModeChoice over it
+    assert [type(f).__name__ for f in g.state.stack[-2:]] == ["MoveFrame", "ModeChoice"]
     d = g.decision
     assert {a.mode for a in d.actions if isinstance(a, DeclareMode)} >= {"hovering", "landed"}
     g.apply(Decline(Declined.KEEP_MODE))

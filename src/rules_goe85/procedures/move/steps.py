@@ -15,7 +15,8 @@ from tabletop_core import Decision
 from ...model.actions import Step, Stop, Use
 from ...queries.board import board_at
 from ...model.events import ConcealSet, MarkerSet, UnitMoved
-from ...model.frames import FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow
+from ...model.frames import FireChoice, HeliMoveOrder, Impulse, MoveFrame, MoveOrder, OppFireWindow
+from ...model.vehicles import ModeChoice
 from ...model.state import other
 from ...queries.movement import mp_allowance
 from ...queries.opportunity import window_opens
@@ -200,3 +201,10 @@ def advance_order(rules, ctx, f: MoveOrder) -> None:
     """A :class:`MoveOrder` another procedure pushed: the move it asks for begins here."""
     ctx.pop()
     start_move(rules, ctx, f.side, f.use, list(f.uids), f.card, brutal=f.brutal)
+
+
+def advance_heli_order(rules, ctx, f: HeliMoveOrder) -> None:
+    """A helicopter's move a card play ordered: its MoveFrame, and over it the mode to declare (17b)."""
+    ctx.pop()
+    start_move(rules, ctx, f.side, f.use, list(f.uids), f.card)
+    ctx.push(ModeChoice(f.side, f.heli))
