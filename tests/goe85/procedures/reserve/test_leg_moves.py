@@ -7,8 +7,8 @@ from rules_goe85.model.frames import ReserveFrame
 from rules_goe85.procedures.reserve.leg_moves import reserve_moves
 from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, game, position
-from ..refpos import arrange, fresh
+from ...helpers import RULES, game, position
+from ...refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")

@@ -11,7 +11,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.effects.losses import destroy
 from rules_goe85.queries.board import away_from, board_for
 
-from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position
+from ...helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position
 
 
 B = board_for("your-papers-please")

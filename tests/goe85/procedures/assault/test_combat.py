@@ -8,11 +8,11 @@ from rules_goe85.queries.assault_numbers import assault_hef, distribute, loser
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, play_through
-from ..helpers import (
+from ...helpers import decline_empty_windows, play_through
+from ...helpers import (
     BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, ctx, game, position, run, stack_deck,
 )
-from ..refpos import arrange, fresh
+from ...refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")

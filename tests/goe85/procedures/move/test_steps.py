@@ -9,8 +9,8 @@ from rules_goe85.procedures.move.steps import mp_allowance, start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, _impulse, ctx, game, give, position
-from ..refpos import arrange, fresh
+from ...helpers import RULES, _impulse, ctx, game, give, position
+from ...refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")
