@@ -1,8 +1,8 @@
-"""Assault (GoE 13): declaration, combat hit by hit, retreats."""
+"""Assault combat (GoE 13a-13f): hit by hit, the loser, retreats (procedures/assault/combat.py)."""
 import pytest
 
 from rules_goe85.model.actions import Block, PlayCard, RetreatFrom, Step, Stop, Use
-from rules_goe85.model.frames import AssaultFrame, Impulse
+from rules_goe85.model.frames import AssaultFrame
 from rules_goe85.model.state import Unit
 from rules_goe85.queries.assault_numbers import assault_hef, distribute, loser
 from rules_goe85.procedures.move.steps import start_move
@@ -36,25 +36,6 @@ def test_defenders_choose_which_attacking_hex_to_retreat_away_from():
     play_through(g, RetreatFrom("5D4"))
     assert g.state.units["M1"].hex == B.hex("5B3")  # directly away from 5D4
     assert g.state.units["M1"].shaken and g.state.units["M1"].marker == "ops"
-
-
-@pytest.mark.rule("goe85:13a")
-def test_a_hex_takes_one_assault_per_impulse():
-
-    g = fresh()
-    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("S2", "sov-rifle-intensive", "soviet", "5D4"),
-                ("M1", "muj-rifle-intensive", "mujahideen", "5C4")],
-            hands={"soviet": ["#46", "#35"]},  # Move / Scout; Panic / Move
-            top=[BLANK, BLANK2, GREEN],  # the attacker draws 2 blanks, the defender a green Hit
-            frames=[Impulse("soviet", "main", extra=1)])  # a second action to come (Command Ops)
-    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5C3"))
-    play_through(g, Step(("S1",), "5C4"))
-    play_through(g, Stop())
-    # the defender suffered fewer hits: S1 goes back to 5C3, and the impulse goes on
-    assert g.state.units["S1"].hex == B.hex("5C3") and g.state.units["M1"].hex == B.hex("5C4")
-    play_through(g, PlayCard("#35", Block.LOWER, Use.MOVE, "", "5D4"))
-    steps = {(",".join(a.units), a.to) for a in g.decision.actions if isinstance(a, Step)}
-    assert ("S2", "5C5") in steps and ("S2", "5C4") not in steps  # 13a: 5C4 had its assault
 
 
 @pytest.mark.rule("goe85:13d")
