@@ -8,10 +8,8 @@ from rules_goe85.model.actions import (
     ReserveMove, ReserveUnload, Use,
 )
 from rules_goe85.model.frames import ReserveFrame
-from rules_goe85.model.state import Unit
 from rules_goe85.procedures.opportunity_fire import opp_fire_plays
 from rules_goe85.procedures.turn import main_options
-from rules_goe85.queries.helicopters import he_adjustment
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
@@ -31,10 +29,6 @@ def _reserve_flights(g):
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
-
-
-def U(uid, tid, side="soviet", **kw):
-    return Unit(uid, tid, side, (0, 0), **kw)
 
 
 @pytest.mark.rule("goe85:17f")
@@ -160,27 +154,3 @@ def test_helicopter_any_card_mode_and_flight():
     assert len(flights) == 4  # the front hexes of the facing and of one vertex either side
     g.apply(flights[0])
     assert any(isinstance(a, REFUSALS) for a in g.decision.actions)
-
-
-@pytest.mark.rule("goe85:17d")
-@pytest.mark.rule("goe85:17e")
-def test_helicopter_combat_and_sight():
-    flying = U("h", "mi-8", mode="flying")
-    assert he_adjustment(U("r", "rpd", "mujahideen"), [flying]) == (-2, 0)  # -2 HEF against flying
-    assert he_adjustment(U("h", "mi-24", mode="landed"), [U("r", "rpd", "mujahideen")]) == (0, 1)
-    from rules_goe85.queries.ap_targets import ap_target
-
-    assert not ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="flying"))  # no AP against flying
-    assert ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="hovering"))
-    g = game("9th-company")
-    b = board_for("9th-company")
-    # one level up: some pair that a Leg unit cannot see a helicopter hovering there sees
-    found = False
-    for a in b.hexes[:60]:
-        for t in b.hexes[:200]:
-            if b.distance(a, t) > 2 and not b.sees(a, t) and b.sees(a, t, "leg", 1, 0):
-                found = True
-                break
-        if found:
-            break
-    assert found
