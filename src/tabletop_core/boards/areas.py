@@ -591,6 +591,7 @@ class AreaMap:
         """
         self._check(start, "start area")
         want = _as_test(predicate, "predicate")
+        assert want is not None  # the predicate is required (its type excludes None)
         ok = _as_test(passable, "passable")
         if include_start and want(start):
             return start
@@ -655,8 +656,8 @@ class AreaMap:
         end of the chain is supplied, but supply does not flow through it).
         """
         ok = _as_test(passable, "passable")
-        reached = set()
-        queue = deque()
+        reached: set[AreaId] = set()
+        queue: deque[AreaId] = deque()
         for s in sources:
             self._check(s, "supply source")
             if ok is None or ok(s):

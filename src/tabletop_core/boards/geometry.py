@@ -23,7 +23,7 @@ bounded however large the batch.  The prefilters only drop pairs the exact test 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 import numpy as np
@@ -257,7 +257,7 @@ def _as_points(points: object) -> np.ndarray:
     return arr
 
 
-def _chunks(pi: np.ndarray, polys: PolygonSet):
+def _chunks(pi: np.ndarray, polys: PolygonSet) -> Iterator[slice]:
     """Split pair indices into slices whose edges number at most about ``_CHUNK_EDGES``."""
     ends = np.cumsum(polys.counts[pi])
     start = 0
@@ -278,15 +278,18 @@ def _expand(pi: np.ndarray, polys: PolygonSet) -> tuple[np.ndarray, np.ndarray, 
     return rows, pair, first
 
 
-def _edge_crossings(px: np.ndarray, py: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
+def _edge_crossings(px: np.ndarray, py: np.ndarray, x0: np.ndarray, y0: np.ndarray, x1: np.ndarray,
+                    y1: np.ndarray) -> np.ndarray:
     """Vectorised :func:`_crosses_ray`."""
     cond = (y0 > py) != (y1 > py)
     with np.errstate(divide="ignore", invalid="ignore"):
         xint = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
-    return cond & (px < xint)
+    crossing: np.ndarray = cond & (px < xint)
+    return crossing
 
 
-def _edge_near(px: np.ndarray, py: np.ndarray, ax, ay, bx, by) -> np.ndarray:
+def _edge_near(px: np.ndarray, py: np.ndarray, ax: np.ndarray, ay: np.ndarray, bx: np.ndarray,
+               by: np.ndarray) -> np.ndarray:
     """Vectorised ``closest_on_segment(...)[2] <= EPS²``."""
     ux = bx - ax
     uy = by - ay
@@ -297,7 +300,8 @@ def _edge_near(px: np.ndarray, py: np.ndarray, ax, ay, bx, by) -> np.ndarray:
     t = np.minimum(np.maximum(t, 0.0), 1.0)
     ex = px - (ax + t * ux)
     ey = py - (ay + t * uy)
-    return ex * ex + ey * ey <= _EPS2
+    near: np.ndarray = ex * ex + ey * ey <= _EPS2
+    return near
 
 
 def _opposite(d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
@@ -305,7 +309,8 @@ def _opposite(d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
     return ~(((d1 > 0) & (d2 > 0)) | ((d1 < 0) & (d2 < 0)))
 
 
-def _bbox_candidates(minx, miny, maxx, maxy, polys: PolygonSet) -> tuple[np.ndarray, np.ndarray]:
+def _bbox_candidates(minx: np.ndarray, miny: np.ndarray, maxx: np.ndarray, maxy: np.ndarray,
+                     polys: PolygonSet) -> tuple[np.ndarray, np.ndarray]:
     """(query, polygon) index pairs whose boxes overlap (boxes widened by EPS)."""
     bb = polys.bbox
     cand = (
@@ -314,13 +319,15 @@ def _bbox_candidates(minx, miny, maxx, maxy, polys: PolygonSet) -> tuple[np.ndar
         & (miny[:, None] <= bb[None, :, 3] + EPS)
         & (maxy[:, None] >= bb[None, :, 1] - EPS)
     )
-    return np.nonzero(cand)
+    query, polygon = np.nonzero(cand)
+    return query, polygon
 
 
 def _in_boxes(px: np.ndarray, py: np.ndarray, pi: np.ndarray, polys: PolygonSet) -> np.ndarray:
     """Per pair: the point lies in polygon ``pi``'s box widened by EPS (else it cannot be inside)."""
     bb = polys.bbox[pi]
-    return (px >= bb[:, 0] - EPS) & (px <= bb[:, 2] + EPS) & (py >= bb[:, 1] - EPS) & (py <= bb[:, 3] + EPS)
+    inside: np.ndarray = (px >= bb[:, 0] - EPS) & (px <= bb[:, 2] + EPS) & (py >= bb[:, 1] - EPS) & (py <= bb[:, 3] + EPS)
+    return inside
 
 
 def _contains_pairs(px: np.ndarray, py: np.ndarray, pi: np.ndarray, polys: PolygonSet, *, closed: bool) -> np.ndarray:
@@ -465,7 +472,8 @@ def pairwise_distances(p: object, q: object) -> np.ndarray:
     b = _as_points(q)
     dx = a[:, None, 0] - b[None, :, 0]
     dy = a[:, None, 1] - b[None, :, 1]
-    return np.sqrt(dx * dx + dy * dy)
+    distances: np.ndarray = np.sqrt(dx * dx + dy * dy)
+    return distances
 
 
 def distance(p: Point, q: Point) -> float:

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 
@@ -41,7 +42,23 @@ class LosClass(enum.IntEnum):
     BLOCKING = 2
 
 
-def _los_for_converter(value: Mapping[str, LosClass] | Iterable[tuple[str, LosClass]]) -> tuple:
+def _strings(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
+def _cells(items: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    return frozenset(items)
+
+
+def _road_sides(items: Iterable[tuple[tuple[int, int], int]]) -> tuple[tuple[tuple[int, int], int], ...]:
+    return tuple(items)
+
+
+def _offset(value: tuple[int, int]) -> Hex:
+    return Hex(int(value[0]), int(value[1]))
+
+
+def _los_for_converter(value: Mapping[str, LosClass] | Iterable[tuple[str, LosClass]]) -> tuple[tuple[str, LosClass], ...]:
     items = value.items() if isinstance(value, Mapping) else value
     return tuple(sorted((str(k), LosClass(v)) for k, v in items))
 
@@ -61,11 +78,11 @@ class HexTerrain:
     obstacle: int = attrs.field(default=0)
     los: LosClass = attrs.field(default=LosClass.CLEAR, converter=LosClass)
     los_for: tuple[tuple[str, LosClass], ...] = attrs.field(default=(), converter=_los_for_converter)
-    markers: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    markers: tuple[str, ...] = attrs.field(default=(), converter=_strings)
 
     @elevation.validator
     @obstacle.validator
-    def _non_negative(self, attribute: attrs.Attribute, value: int) -> None:
+    def _non_negative(self, attribute: attrs.Attribute[int], value: int) -> None:
         if not isinstance(value, int) or value < 0:
             raise BoardError(f"terrain {self.kind!r}: {attribute.name} must be an int >= 0, got {value!r}")
 
@@ -174,8 +191,8 @@ class MapDef:
 
     id: str
     terrain: Mapping[tuple[int, int], HexTerrain] = attrs.field(converter=_freeze_terrain)
-    half: frozenset[tuple[int, int]] = attrs.field(default=frozenset(), converter=frozenset)
-    roads: tuple[tuple[tuple[int, int], int], ...] = attrs.field(default=(), converter=tuple)
+    half: frozenset[tuple[int, int]] = attrs.field(default=frozenset(), converter=_cells)
+    roads: tuple[tuple[tuple[int, int], int], ...] = attrs.field(default=(), converter=_road_sides)
 
     def __attrs_post_init__(self) -> None:
         if not self.id or not self.id.isalnum():
@@ -239,7 +256,7 @@ class Placement:
     """
 
     map_id: str
-    offset: tuple[int, int] = attrs.field(default=(0, 0), converter=lambda v: Hex(int(v[0]), int(v[1])))
+    offset: tuple[int, int] = attrs.field(default=(0, 0), converter=_offset)
     rotated: bool = False
 
     @classmethod
@@ -331,9 +348,10 @@ class Board:
         by_label: dict[str, Hex] = {}
         roads: set[tuple[Hex, Hex]] = set()
         for p in places:
-            m = by_id.get(p.map_id)
-            if m is None:
+            placed = by_id.get(p.map_id)
+            if placed is None:
                 raise BoardError(f"placement names map {p.map_id!r}, which is not among {sorted(by_id)}")
+            m = placed
             to_board = _placer(m, p)
             for cell, t in m.terrain.items():
                 h = to_board(cell)
@@ -381,9 +399,9 @@ class Board:
                 raise BoardError(f"hex {h!r} is not on the board")
             return h
         key = label.strip().upper()
-        h = self._by_label.get(key)
-        if h is not None:
-            return h
+        found = self._by_label.get(key)
+        if found is not None:
+            return found
         raise BoardError(self._explain_label(label))
 
     def _explain_label(self, label: str) -> str:
@@ -432,7 +450,8 @@ class Board:
 
     def neighbors(self, h: tuple[int, int]) -> tuple[Hex, ...]:
         """On-board neighbours of ``h`` in direction order (empty for a hex off the board)."""
-        return self._adjacent.get(h, ())  # type: ignore[call-overload]
+        adjacent: tuple[Hex, ...] = self._adjacent.get(h, ())  # type: ignore[call-overload]
+        return adjacent
 
     def terrain(self, h: tuple[int, int]) -> HexTerrain:
         """Base (printed) terrain of a hex; see :class:`BoardState` for terrain during play."""
@@ -464,7 +483,7 @@ class Board:
         return self.parse(self.label(h))[0]
 
 
-def _placer(m: MapDef, p: Placement):
+def _placer(m: MapDef, p: Placement) -> Callable[[tuple[int, int]], Hex]:
     """Function taking a map-local ``(col, row)`` to its board hex under placement ``p``."""
     ox, oy = p.offset
     if p.rotated:
@@ -503,7 +522,7 @@ class BoardState:
     overlays: Mapping[Hex, tuple[Overlay, ...]] = attrs.field(factory=dict, converter=_freeze_overlays)
     version: int = 0
     _effective: Mapping[Hex, HexTerrain] = attrs.field(init=False, repr=False)
-    key: tuple = attrs.field(init=False, repr=False)
+    key: tuple[Any, ...] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         effective = {}
@@ -526,7 +545,8 @@ class BoardState:
         return t if t is not None else self.board.terrain(h)
 
     def overlays_at(self, h: tuple[int, int]) -> tuple[Overlay, ...]:
-        return self.overlays.get(h, ())  # type: ignore[call-overload]
+        stack: tuple[Overlay, ...] = self.overlays.get(h, ())  # type: ignore[call-overload]
+        return stack
 
     def place(self, h: tuple[int, int] | str, overlay: Overlay) -> BoardState:
         """A new state with ``overlay`` laid on top of hex ``h`` (a hex or a label)."""

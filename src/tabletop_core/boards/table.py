@@ -94,7 +94,7 @@ def _vertices(value: Iterable[Sequence[float]]) -> tuple[Point, ...]:
 
 def _cover(value: object) -> Cover:
     try:
-        return Cover[value.upper()] if isinstance(value, str) else Cover(value)
+        return Cover[value.upper()] if isinstance(value, str) else Cover(value)  # type: ignore[arg-type]  # checked by Cover
     except (KeyError, ValueError):
         raise BoardError(f"cover must be one of none/soft/moderate/hard or 0-3, got {value!r}") from None
 
@@ -162,12 +162,20 @@ class Figure:
         return Figure(self.id, point[0], point[1], self.radius)
 
 
+def _figures(items: Iterable[Figure]) -> tuple[Figure, ...]:
+    return tuple(items)
+
+
+def _factors(items: Iterable[float]) -> tuple[float, ...]:
+    return tuple(items)
+
+
 @attrs.frozen
 class Unit:
     """A group of figures that act together (FUBAR's unit, vehicle or team)."""
 
     id: str
-    figures: tuple[Figure, ...] = attrs.field(converter=tuple)
+    figures: tuple[Figure, ...] = attrs.field(converter=_figures)
 
     def positions(self) -> np.ndarray:
         """``(N, 2)`` array of figure centres."""
@@ -186,7 +194,7 @@ class MoveProfile:
     """
 
     name: str
-    factors: tuple[float, float, float, float] = attrs.field(converter=tuple)
+    factors: tuple[float, ...] = attrs.field(converter=_factors)
 
     def __attrs_post_init__(self) -> None:
         if len(self.factors) != 4 or any(not (f > 0) for f in self.factors):
@@ -384,7 +392,8 @@ class Table:
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
         blocked = geo.segments_blocked_by_polygons(starts, ends, self._blocker_set)
-        return ~blocked.any(axis=1)
+        clear: np.ndarray = np.asarray(~blocked.any(axis=1))
+        return clear
 
     def los_matrix(self, a: object, b: object) -> np.ndarray:
         """``(N, M)`` LOS between every point of ``a`` and every point of ``b`` (arrays or figures)."""
@@ -422,7 +431,8 @@ class Table:
             return np.zeros(len(pts), dtype=np.int8)
         inside = geo.points_in_polygons(pts, self._cover_set)
         levels = self._levels[list(self._cover_idx)]
-        return np.where(inside, levels[None, :], 0).max(axis=1).astype(np.int8)
+        result: np.ndarray = np.where(inside, levels[None, :], 0).max(axis=1).astype(np.int8)
+        return result
 
     def unit_cover(self, unit: Unit) -> UnitCover:
         """# FUBAR cover: when at least half a unit's figures are in cover the whole unit benefits.
@@ -479,7 +489,7 @@ class Table:
             return ()
         d = self.distance_matrix(unit.figures, unit.figures)
         np.fill_diagonal(d, np.inf)
-        ok = (d <= limit).any(axis=1)
+        ok: np.ndarray = np.asarray((d <= limit).any(axis=1))
         return tuple(f.id for f, good in zip(unit.figures, ok) if not good)
 
     # -- movement --------------------------------------------------------------------------------
@@ -666,7 +676,7 @@ def _points(value: object) -> np.ndarray:
         return value.positions()
     if isinstance(value, np.ndarray):
         return value.astype(np.float64, copy=False).reshape(-1, 2)
-    items = list(value)
+    items = list(value)  # type: ignore[call-overload]  # any iterable of figures or points
     if items and isinstance(items[0], Figure):
         return np.array([f.pos for f in items], dtype=np.float64).reshape(-1, 2)
     return np.asarray(items, dtype=np.float64).reshape(-1, 2)
