@@ -33,8 +33,6 @@ from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
 
-MOVE_VERBS = ("move", "fast_move", "lets_get_em", "scout", "move_fire")
-
 
 # -- 5a deal --------------------------------------------------------------------------------------
 def deal(rules, ctx) -> None:
