@@ -42,7 +42,6 @@ PROCEDURES: dict[type, Procedure] = {
     F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
     F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure
-    F.HeliMoveOrder: Procedure(None, None, move.advance_heli_order),  # 17a/17b, started by a card play
     F.MoveFrame: Procedure(move.decide_move, move.act_move, None),  # 7, 15, 17
     F.OppFireWindow: Procedure(opportunity_fire.decide_window, opportunity_fire.act_window,
                                opportunity_fire.advance_window),  # 11

@@ -110,19 +110,19 @@ def test_the_contract_fails_when_the_impulse_imports_a_card_family(tmp_path):
 
 
 def test_orders_are_gone_before_anyone_is_asked():
-    """An order (FireOrder, APFireOrder, MoveOrder, HeliMoveOrder) is turned into its procedure's frame as soon as it
+    """An order (FireOrder, APFireOrder, MoveOrder) is turned into its procedure's frame as soon as it
     is on top: no player is ever asked to decide with one on the stack, so orders change no view,
     save or decision (a seeded random game of a vehicle scenario, where every kind is pushed)."""
     from tabletop_core import agents_for, new_game
     from tabletop_core.agents import AgentView
 
-    from rules_goe85.model.frames import AttackOrder, HeliMoveOrder, MoveOrder
+    from rules_goe85.model.frames import AttackOrder, MoveOrder
 
     game = new_game("goe85", "tanks-at-zhawar", seed=1)
     seats = agents_for(game, "random,random")
     pushed = set()
     while not game.over:
-        assert not any(isinstance(f, (AttackOrder, MoveOrder, HeliMoveOrder)) for f in game.state.stack)
+        assert not any(isinstance(f, (AttackOrder, MoveOrder)) for f in game.state.stack)
         decision = game.decision
         before = len(game.events)
         game.apply(seats[decision.player].choose(AgentView(game, decision.player, decision)))

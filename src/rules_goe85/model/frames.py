@@ -275,19 +275,6 @@ class MoveOrder(Frame):
     brutal: str = ""
 
 
-@attrs.frozen
-class HeliMoveOrder(Frame):
-    """Begin a helicopter's move (GoE 17a, 17b): move.py pushes its :class:`MoveFrame` and, over
-    it, the helicopter's ModeChoice, because the mode is declared before the first step."""
-
-    side: str
-    use: Use = attrs.field(converter=Use)
-    uids: tuple[str, ...]
-    card: str
-    heli: str
-
-
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder,
-          HeliMoveOrder)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)

@@ -2,11 +2,13 @@
 
 A helicopter declares its mode (:class:`ModeChoice`) before it moves or at the start of the
 Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here (a
-card family of ``dispatch.CARD_FAMILIES``) and started as orders.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
+card family of ``dispatch.CARD_FAMILIES``) and started as orders, a helicopter's move by opening
+its MoveFrame (``effects/openings.py``) under the ModeChoice.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
 destruction, wrecks and crashes are ``effects/losses.py``.
 """
 from __future__ import annotations
 
+from ..effects.openings import start_move
 from ..queries.ap_targets import SAGGER_MIN
 from ..queries.ap_targets import ap_leads
 from ..queries.fire_options import fire_options
@@ -17,7 +19,7 @@ from tabletop_core import Decision
 
 from ..model.actions import Block, DeclareMode, Decline, Declined, PlayCard, Use
 from ..queries.board import board_at
-from ..model.frames import APFireOrder, FireOrder, HeliMoveOrder
+from ..model.frames import APFireOrder, FireOrder
 from ..model.events import Note
 from ..queries.units import heli_mode, utype
 from ..queries.sight import is_heli
@@ -105,9 +107,8 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]
         uids = [action.unit] + [p.uid for p in passengers(ctx.state, action.unit)]
-        # 17b: the mode is declared first, so the move (move/steps.py) pushes the ModeChoice over it
-        ctx.push(HeliMoveOrder(side, mv, tuple(uids if mv != Use.MOVE_FIRE else [action.unit]), action.card,
-                               heli=action.unit))
+        start_move(rules, ctx, side, mv, uids if mv != Use.MOVE_FIRE else [action.unit], action.card)
+        ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first
         return True
     return False
 
