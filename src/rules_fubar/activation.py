@@ -65,9 +65,9 @@ def out_of_coherency(rules, u: UnitState) -> int:
 
 
 def enemy_visible(rules, state, u: UnitState) -> bool:
-    from .movement import visible_enemies
+    from .movement import any_enemy_visible
 
-    return bool(visible_enemies(rules, state, u))
+    return any_enemy_visible(rules, state, u)
 
 
 def activation_modifier(rules, state, u: UnitState) -> int:

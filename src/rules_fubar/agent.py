@@ -24,6 +24,11 @@ positions on the scenario's table through the rules object.  Its habits:
   while not outnumbered, and at the end rolls for its BVP (3.5 VP a die on average against 3 for a
   trade).
 
+An action comes in two steps (ruleset 1.5, ``action_menu.py``): it names the kind by these habits
+from what it sees (a fire only with a non-civilian enemy in sight, the move mode whose reach takes
+in the hardest cover, an assault with a weakened enemy in reach), then picks the target or the
+destination among those step two offers.
+
 Ties are broken by its own seeded generator, so a seed gives the same game every time.
 """
 from __future__ import annotations
@@ -34,12 +39,12 @@ from tabletop_core.agents import agent_seed
 from tabletop_core.rng import CounterRNG
 
 from .civilians import SIDE as CIVILIANS
-from .move_menu import flank_point
+from .move_menu import cover_in_reach, flank_point
 from .movement import DISTANCE
 from .state import (
-    Activate, Assault, AssignShot, ConvertBvp, Decline, DesignateHideout, Disembark, EndAction, FireAt, Follow,
-    GoOnGuard, GoToGround, LeaveCombat, LetGo, Move, ReactFire, Spot, StayInCombat, SuppressFigure, TakeCasualty,
-    Walk,
+    Activate, AssignShot, Choose, Choosing, ConvertBvp, Decline, DesignateHideout, Disembark, EndAction, FireAt,
+    Follow, GoOnGuard, GoToGround, LeaveCombat, LetGo, Move, ReactFire, SplitFire, Spot, StayInCombat,
+    SuppressFigure, TakeCasualty, Walk,
 )
 
 #: Riders get out when their vehicle is this close to an objective (inches).
@@ -129,44 +134,101 @@ class FubarAgent:
         by_type: dict[type, list] = {}
         for a in actions:
             by_type.setdefault(type(a), []).append(a)
+        pending = obs["pending"]
+        if pending[0] == Choosing.TAG:  # step two (# FUBAR actions, two steps): where, or at what
+            return self._second_step(pending[1]["kind"], actions, by_type, me, units, obs)
         if Spot in by_type:  # costs no action
             return self._best(by_type[Spot], lambda a: self._strength(units[a.target]))
         if Disembark in by_type:
             return self._ride(by_type[Disembark], by_type[GoOnGuard][0], me, units, obs)
-        mine = self._strength(me)
-        weak = [a for a in by_type.get(Assault, ())
-                if mine > self._strength(units[a.target]) and self._weakened(units[a.target])]
-        if weak:
-            return self._best(weak, lambda a: -self._strength(units[a.target]))
-        shots = [a for a in by_type.get(FireAt, ()) if units[a.targets[0]]["side"] != CIVILIANS]
-        under_fire = any(f[4] for f in me["figures"]) or self._lost(me)
-        if under_fire and self._cover(obs, me) == 0:
+        kinds = {a.kind: a for a in by_type.get(Choose, ())}
+        if "assault" in kinds and self._weak_in_reach(me, units):
+            return kinds["assault"]
+        if self._under_fire(me) and self._cover(obs, me) == 0:
             if GoToGround in by_type:
                 return by_type[GoToGround][0]
-            cover = [a for a in by_type.get(Move, ()) if a.kind == "cover" and not a.half]
-            if cover:
-                return self._best(cover, lambda a: (self._feature_cover(obs, a.ref), a.mode == "duck",
-                                                    -self._reach_to(obs, me, a.ref)))
-        flank = self._flank(by_type.get(Move, ()), units, me)
-        if flank is not None:
-            return flank
-        if Walk in by_type and self._flank_wanted(units, me):
-            return by_type[Walk][0]  # walk round the vehicle first, then fire from its flank
-        if shots:
-            return self._best(shots, lambda a: (-self._cover(obs, units[a.targets[0]]),
-                                                self._strength(units[a.targets[0]]), a.aimed))
+            mode = self._cover_mode(obs, me, kinds)
+            if mode is not None:
+                return kinds[mode]
+        walk_on = next((kinds[m] for m in ("walk", "drive") if m in kinds), None)
+        if self._flank_wanted(units, me):
+            if walk_on is not None:
+                return walk_on  # walk round the vehicle first, then fire from its flank
+            if Walk in by_type:
+                return by_type[Walk][0]
+        if "fire" in kinds and self._foes(units):
+            return kinds["fire"]
         if EndAction in by_type:  # walking, with no one to shoot and the move made or not wanted
-            moves = [a for a in by_type.get(Move, ()) if not a.half]
-            return self._advance(moves, obs, me) if moves and self.player == "isaf" else by_type[EndAction][0]
+            return walk_on if walk_on is not None and self.player == "isaf" else by_type[EndAction][0]
         if self.player == "isaf":
-            moves = [a for a in by_type.get(Move, ()) if a.mode in ("run", "drive") and not a.half]
-            if moves:
-                return self._advance(moves, obs, me)
+            if "run" in kinds:
+                return kinds["run"]
             if Walk in by_type:
                 return by_type[Walk][0]
         if GoOnGuard in by_type and (self._cover(obs, me) > 0 or self.player == "insurgents"):
             return by_type[GoOnGuard][0]
         return self._pick(actions)
+
+    def _second_step(self, kind, actions, by_type, me, units, obs):
+        """The destination or target of the kind chosen at step one, by the same habits."""
+        if kind == "fire":
+            shots = [a for a in by_type.get(FireAt, ()) if units[a.targets[0]]["side"] != CIVILIANS]
+            if shots:
+                return self._best(shots, lambda a: (-self._cover(obs, units[a.targets[0]]),
+                                                    self._strength(units[a.targets[0]]), a.aimed))
+            return by_type[SplitFire][0] if SplitFire in by_type else self._pick(actions)
+        if kind == "assault":
+            mine = self._strength(me)
+            weak = [a for a in actions if mine > self._strength(units[a.target]) and self._weakened(units[a.target])]
+            return self._best(weak or actions, lambda a: -self._strength(units[a.target]))
+        moves = by_type.get(Move, ())
+        if not moves:
+            return self._pick(actions)
+        if self._under_fire(me) and self._cover(obs, me) == 0:
+            cover = [a for a in moves if a.kind == "cover" and not a.half]
+            if cover:
+                return self._best(cover, lambda a: (self._feature_cover(obs, a.ref), -self._reach_to(obs, me, a.ref)))
+        flank = self._flank(moves, units, me)
+        if flank is not None:
+            return flank
+        if self.player == "isaf":
+            return self._advance([a for a in moves if not a.half] or list(moves), obs, me)
+        return self._pick(actions)
+
+    def _under_fire(self, me) -> bool:
+        """It has suppressed figures or has lost figures."""
+        return any(f[4] for f in me["figures"]) or self._lost(me)
+
+    def _foes(self, units) -> list[dict]:
+        """Enemy units in sight (civilians are no one's target, ROE)."""
+        return [u for u in units.values() if u["side"] not in (self.player, CIVILIANS)
+                and not u.get("hidden") and isinstance(u["figures"], list) and u["figures"]]
+
+    def _weak_in_reach(self, me, units) -> bool:
+        """A weakened enemy unit we outnumber within an Assault move (8", edge to edge)."""
+        mine = self._strength(me)
+        for u in self._foes(units):
+            if u.get("heading") is not None or mine <= self._strength(u) or not self._weakened(u):
+                continue
+            gap = min(math.hypot(f[1] - g[1], f[2] - g[2]) for f in me["figures"] for g in u["figures"]) - 1.0
+            if gap <= DISTANCE["assault"]:
+                return True
+        return False
+
+    def _cover_mode(self, obs, me, kinds) -> str | None:
+        """The move mode on offer whose reach takes in the hardest cover piece (Duck & Weave on a
+        tie: it counts as cover on the way), or None with no cover in reach."""
+        if self.rules is None:
+            return None
+        m = self.rules.measure_of_scenario(obs["scenario"])
+        best = None
+        for mode in ("duck", "run"):
+            if mode not in kinds:
+                continue
+            levels = [m.table.feature(fid).cover for fid, _p, _d in cover_in_reach(m, _centre(me), DISTANCE[mode])]
+            if levels and (best is None or max(levels) > best[0]):
+                best = (max(levels), mode)
+        return None if best is None else best[1]
 
     def _take_hit(self, actions, units):
         """Lay the most valuable standing figure down while the grade allows, else lose the least

@@ -12,7 +12,7 @@ from . import casualties, civilians
 from .activation import activation_roll, engaged
 from .fire import majority_armour, roll_successes
 from .measure import edge, unit_distance
-from .movement import DISTANCE, approach, visible_enemies, withdraw
+from .movement import DISTANCE, approach, enemies_in_view, withdraw
 from .state import (
     ActivationAttempted,
     CombatBegan,
@@ -31,10 +31,10 @@ def assault_targets(rules, state, u: UnitState) -> list[str]:
     """Enemy units in sight within the 8" Assault move (not vehicles, not already fighting)."""
     if u.vehicle or u.carried_by or not u.alive:
         return []
-    return [
-        e.id for e in visible_enemies(rules, state, u)
-        if not e.vehicle and not e.carried_by and e.side != civilians.SIDE and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]
-    ]
+    # sight last: it is the dear question, asked only of the units in reach
+    reach = [e for e in enemies_in_view(state, u) if not e.vehicle and not e.carried_by
+             and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]]
+    return [e.id for e in rules.measure_for(u).seen_among(u, reach)] if reach else []
 
 
 def assault(rules, ctx, uid: str, target: str) -> None:

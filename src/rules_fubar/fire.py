@@ -107,8 +107,6 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
     most answers are settled by the first that can shoot.  A direct weapon needs only to see one
     target figure within its longest band (every band has Fire Points, data.py), so target
     figures beyond it are not looked at: the same answer as ``shot``, without their sight lines."""
-    from .measure import edge
-
     m = rules.measure_for(u)
     for f in u.figures:
         w = weapon_of(rules, u, f)
@@ -118,9 +116,7 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
             if shot(rules, state, u, f, target) is not None:
                 return True
             continue
-        reach = w.longest + 1e-9  # the tolerance of Weapon.fire_points
-        near = tuple(g for g in target.figures if edge(f, g) <= reach)
-        if near and m.sees_any(f, near):
+        if m.reaches(f, target.figures, w.longest + 1e-9):  # the tolerance of Weapon.fire_points
             return True
     return False
 
@@ -129,6 +125,12 @@ def fire_targets(rules, state, u: UnitState) -> list[str]:
     if not u.alive:
         return []
     return [e.id for e in state.units.values() if targetable(state, e, u.side) and can_fire_at(rules, state, u, e)]
+
+
+def has_target(rules, state, u: UnitState) -> bool:
+    """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
+    return u.alive and any(targetable(state, e, u.side) and can_fire_at(rules, state, u, e)
+                           for e in state.units.values())
 
 
 def fire_options(rules, state, u: UnitState, *, aimed: bool) -> list:
@@ -194,12 +196,23 @@ def save_for(rules, state, target: UnitState, source: tuple[float, float]) -> in
     if target.carried_by:  # troops inside a vehicle use its save
         return transport.inside_save(rules, state, target)
     save = majority_armour(rules, target)
+    v = shelter(rules, state, target, source)
+    return save if v is None else min(save, rules.data.vehicles[v.vehicle].save)
+
+
+def shelter(rules, state, target: UnitState, source: tuple[float, float]) -> UnitState | None:
+    """# FUBAR saves: the friendly vehicle most of ``target``'s figures stand directly behind
+    whose save beats their armour (the best; on a tie one that is not hidden), or None."""
+    best, save = None, majority_armour(rules, target)
     for v in state.units.values():
-        if v.vehicle and v.alive and v.side == target.side:
-            covered = sum(1 for f in target.figures if behind(v, source, f))
-            if covered * 2 > len(target.figures):
-                save = min(save, rules.data.vehicles[v.vehicle].save)
-    return save
+        if not (v.vehicle and v.alive and v.side == target.side):
+            continue
+        if sum(1 for f in target.figures if behind(v, source, f)) * 2 <= len(target.figures):
+            continue
+        s = rules.data.vehicles[v.vehicle].save
+        if s < save or (s == save and best is not None and best.hidden and not v.hidden):
+            best, save = v, s
+    return best
 
 
 def roll_successes(ctx, count: int, need: int, *, player: str, reason: str) -> int:
@@ -283,6 +296,10 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
             harmless += h  # LWTV: small arms cannot hurt armoured vehicles (nor the troops inside)
         else:
             hits += h
+    cover = shelter(rules, ctx.state, target, source) if not (target.vehicle or target.carried_by) else None
+    if cover is not None and cover.hidden:
+        # reading: the save would show a hidden vehicle is there; the shot striking its hull shows it
+        ctx.emit(UnitRevealed(cover.id, f"shelters {tid} from fire"))
     save = save_for(rules, ctx.state, target, source)
     saved = roll_successes(ctx, hits, save, player=target.side, reason=f"{tid} saves ({save}+)")
     unsaved = hits - saved

@@ -32,7 +32,7 @@ CACHE_LIMIT = 1 << 17
 BATCH = 40
 
 
-def _remember(cache: dict, key, value):
+def remember(cache: dict, key, value):
     if len(cache) >= CACHE_LIMIT:
         cache.clear()
     cache[key] = value
@@ -62,6 +62,9 @@ class Measure:
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
         self._rows: dict[tuple, tuple] = {}
         self._any: dict[tuple, bool] = {}
+        self._reaches: dict[tuple, bool] = {}
+        #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
+        self.catches: dict[tuple, object] = {}
         self._incoherent: dict[tuple, int] = {}
 
     # -- single points --------------------------------------------------------------------------
@@ -97,19 +100,19 @@ class Measure:
         key = (a, b)
         seen = self._los.get(key)
         if seen is None:
-            seen = _remember(self._los, key, self.table.line_of_sight(a, b))
+            seen = remember(self._los, key, self.table.line_of_sight(a, b))
         return seen
 
     def _sight_lines(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
         if len(lines) < BATCH:
             table = self.table
-            return [_remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
+            return [remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
         starts = np.array([k[0] for k in lines], dtype=np.float64)
         ends = np.array([k[1] for k in lines], dtype=np.float64)
         answers = self.table.line_of_sight_many(starts, ends).tolist()
         for k, v in zip(lines, answers):
-            _remember(self._los, k, v)
+            remember(self._los, k, v)
         return answers
 
     def prefetch_sight_lines(self, starts, ends) -> None:
@@ -137,8 +140,21 @@ class Measure:
         key = (a.figures, b.figures)
         answer = self._sees.get(key)
         if answer is None:
-            answer = _remember(self._sees, key, self._unit_sees(a.figures, b.figures))
+            answer = remember(self._sees, key, self._unit_sees(a.figures, b.figures))
         return answer
+
+    def sees_any_of(self, a: UnitState, others) -> bool:
+        """Does ``a`` see any unit of ``others``?  The cached verdicts first, then one unit at a time
+        until one is seen (``seen_among`` answers for every unit; this stops at the first)."""
+        cache = self._sees
+        rest = []
+        for b in others:
+            verdict = cache.get((a.figures, b.figures))
+            if verdict:
+                return True
+            if verdict is None:
+                rest.append(b)
+        return any(self.sees(a, b) for b in rest)
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -155,7 +171,7 @@ class Measure:
                 if type(answer) is list:
                     pending += len(answer)
                 else:
-                    _remember(cache, (a.figures, b.figures), answer)
+                    remember(cache, (a.figures, b.figures), answer)
             verdicts.append(answer)
         if pending >= BATCH:
             lines = [k for v in verdicts if type(v) is list for k in v]
@@ -166,7 +182,7 @@ class Measure:
         out = []
         for b, v in zip(others, verdicts):
             if pending:
-                _remember(cache, (a.figures, b.figures), v)
+                remember(cache, (a.figures, b.figures), v)
             if v:
                 out.append(b)
         return out
@@ -204,7 +220,7 @@ class Measure:
         for k in lines:
             seen = los.get(k)
             if seen is None:
-                seen = _remember(los, k, table.line_of_sight(k[0], k[1]))
+                seen = remember(los, k, table.line_of_sight(k[0], k[1]))
             yield seen
             if seen:
                 return
@@ -216,7 +232,7 @@ class Measure:
         key = (a.figures, b.figures)
         rows = self._rows.get(key)
         if rows is None:
-            rows = _remember(self._rows, key, self._rows_now(a.figures, b.figures))
+            rows = remember(self._rows, key, self._rows_now(a.figures, b.figures))
         return rows
 
     def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
@@ -251,7 +267,7 @@ class Measure:
         key = (f, b.figures)
         out = self._seen.get(key)
         if out is None:
-            out = _remember(self._seen, key, self._figure_sees_which(f, b.figures))
+            out = remember(self._seen, key, self._figure_sees_which(f, b.figures))
         return out
 
     def sees_any(self, f: Fig, figs: tuple[Fig, ...]) -> bool:
@@ -260,7 +276,17 @@ class Measure:
         key = (f, figs)
         answer = self._any.get(key)
         if answer is None:
-            answer = _remember(self._any, key, self._unit_sees((f,), figs))
+            answer = remember(self._any, key, self._unit_sees((f,), figs))
+        return answer
+
+    def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
+        """Does ``f`` see one of ``figs`` within ``reach`` inches, edge to edge?  (Cached on both and
+        the reach: figures beyond it are never looked at, so their sight lines are never asked.)"""
+        key = (f, figs, reach)
+        answer = self._reaches.get(key)
+        if answer is None:
+            near = tuple(g for g in figs if edge(f, g) <= reach)
+            answer = remember(self._reaches, key, bool(near) and self.sees_any(f, near))
         return answer
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
@@ -306,7 +332,7 @@ class Measure:
             from tabletop_core.boards.table import Figure
 
             core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
-            n = _remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
+            n = remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
         return n
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:

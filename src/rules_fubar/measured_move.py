@@ -11,7 +11,8 @@ every figure's path
   a vehicle 12" with soft or harder cover costing double: the core table's move profiles),
 
 and no figure ends touching a visible enemy figure (reading: base contact is made only by an
-Assault).  Coherency (3") is not checked: keeping or restoring it is the owner's business, and a
+Assault).  A figure that ends on a hidden enemy is legal: it stops short and finds that unit
+(``movement.stop_at_hidden``), since a refusal would tell the mover where it lies.  Coherency (3") is not checked: keeping or restoring it is the owner's business, and a
 figure out of it costs -1 on the unit's next activation (# FUBAR activation).
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 
-from .movement import allowance, move_modes, profile_of
+from .movement import acting_frame, allowance, modes_now, profile_of
 from .state import MoveFigures, UnitState
 
 #: At most this many waypoints per figure (a path, not a drawing).
@@ -73,7 +74,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
     u = moving_unit(state)
     if u is None:
         return "no unit is moving now"
-    modes = move_modes(u, state.top)
+    modes = modes_now(state, u)
     if action.mode not in modes:
         if not modes:
             return f"{u.id} cannot move now"
@@ -81,7 +82,7 @@ def check(rules, state, action: MoveFigures) -> str | None:
     paths = action.paths
     if not isinstance(paths, tuple) or len(paths) != len(u.figures):
         raise TypeError(f"paths must be a tuple of {len(u.figures)} paths, one per figure of {u.id}")
-    left = allowance(u, state.top, action.mode)
+    left = allowance(u, acting_frame(state), action.mode)
     moved = False
     for f, path in zip(u.figures, paths):
         if not isinstance(path, tuple):
@@ -129,11 +130,11 @@ def propose(rules, state, rng) -> MoveFigures | None:
     u = moving_unit(state)
     if u is None:
         return None
-    modes = move_modes(u, state.top)
+    modes = modes_now(state, u)
     if not modes:
         return None
     mode = modes[rng.below(len(modes))]
-    left = allowance(u, state.top, mode)
+    left = allowance(u, acting_frame(state), mode)
     table = rules.measure_for(u).table
     heading = rng.below(360)
     spread = rng.below(4)  # 0: the unit moves as a body; otherwise each figure its own way

@@ -73,7 +73,7 @@ def _rotate(v, degrees: float):
 
 
 @lru_cache(maxsize=65536)
-def _cover_in_reach(measure, centre: tuple[float, float], reach: float) -> tuple[tuple[str, tuple[float, float], float], ...]:
+def cover_in_reach(measure, centre: tuple[float, float], reach: float) -> tuple[tuple[str, tuple[float, float], float], ...]:
     """Cover pieces with an edge within ``reach`` of ``centre`` that do not hold it already: (id,
     nearest edge point, distance), in table order.  Cached (tables never change)."""
     out = []
@@ -209,7 +209,7 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
         candidates += [(Move(mode, "enemy", e.id), reach), (Move(mode, "enemy", e.id, True), half)]
     for k in objectives(rules, state):
         candidates += [(Move(mode, "objective", k), reach), (Move(mode, "objective", k, True), half)]
-    for fid, _point, _d in _cover_in_reach(rules.measure_for(u), c, reach):
+    for fid, _point, _d in cover_in_reach(rules.measure_for(u), c, reach):
         candidates.append((Move(mode, "cover", fid), reach))
     if nearest is not None:
         candidates += [(Move(mode, "away"), reach), (Move(mode, "away", half=True), half)]

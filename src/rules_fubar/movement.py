@@ -16,7 +16,7 @@ from tabletop_core.boards.table import INFANTRY, VEHICLE
 
 from .civilians import hostile
 from .measure import centroid
-from .state import Activated, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
+from .state import Activated, Choosing, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
 
 #: # FUBAR actions: distances in inches.
 DISTANCE = {"walk": 6.0, "run": 12.0, "duck": 8.0, "ground": 3.0, "assault": 8.0, "drive": 12.0}
@@ -34,8 +34,16 @@ def _r(v: float) -> float:
 
 def visible_enemies(rules, state, u: UnitState) -> list[UnitState]:
     """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted; civilians are no one's enemy)."""
-    return rules.measure_for(u).seen_among(
-        u, [e for e in state.units.values() if hostile(u, e) and e.alive and not e.hidden])
+    return rules.measure_for(u).seen_among(u, enemies_in_view(state, u))
+
+
+def any_enemy_visible(rules, state, u: UnitState) -> bool:
+    """Is ``visible_enemies`` not empty?  Stops at the first enemy seen."""
+    return rules.measure_for(u).sees_any_of(u, enemies_in_view(state, u))
+
+
+def enemies_in_view(state, u: UnitState) -> list[UnitState]:
+    return [e for e in state.units.values() if hostile(u, e) and e.alive and not e.hidden]
 
 
 def objectives(rules, state) -> dict[str, tuple[float, float]]:
@@ -63,6 +71,25 @@ def move_modes(u: UnitState, frame) -> tuple[str, ...]:
         left = max(allowance(u, frame, frame.mode).values(), default=0.0)
         return (frame.mode,) if left >= SMALLEST_MOVE else ()
     return ()
+
+
+def acting_frame(state):
+    """The frame of the unit whose action is being taken: its ``Activated`` or ``Walking`` frame,
+    which lies under the ``Choosing`` frame of step two (``action_menu.py``)."""
+    stack = state.stack
+    top = stack[-1] if stack else None
+    if type(top) is Choosing and len(stack) > 1:
+        return stack[-2]
+    return top
+
+
+def modes_now(state, u: UnitState) -> tuple[str, ...]:
+    """``move_modes`` for the decision now: at step two of a move only the mode named at step one."""
+    top = state.top
+    modes = move_modes(u, acting_frame(state))
+    if type(top) is Choosing:
+        return (top.kind,) if top.kind in modes else ()
+    return modes
 
 
 def allowance(u: UnitState, frame, mode: str) -> dict[str, float]:
@@ -148,11 +175,54 @@ _HOW = {"walk": "walks", "run": "runs", "duck": "ducks and weaves", "drive": "dr
 def move_figures(rules, ctx, uid: str, mode: str, paths, *, how: str) -> None:
     """Move ``uid``'s figures along ``paths`` (checked already) in ``mode``."""
     u = ctx.state.units[uid]
+    paths = stop_at_hidden(ctx, u, tuple(paths))
     ends = tuple(p[-1] if p else f.pos for f, p in zip(u.figures, paths))
     if mode == "duck":
         # FUBAR actions: Duck & Weave counts as soft cover until the unit next activates
         ctx.emit(StanceSet(uid, "duck"))
     relocate(rules, ctx, uid, ends, how=f"{_HOW[mode]} {how}".strip(), paths=tuple(paths))
+
+
+def stop_at_hidden(ctx, u: UnitState, paths):
+    """A figure whose path would end on a hidden enemy's base stops short, in base contact, and that
+    unit is revealed (reading: the mover stumbles on it; refusing the move instead would tell the
+    mover where it lies, and base contact is made only by an Assault).  The check of a move looks
+    at visible enemies only (``measured_move.touching``), for the same reason."""
+    out = []
+    found: list[str] = []
+    for f, path in zip(u.figures, paths):
+        if path:
+            start = path[-2] if len(path) > 1 else f.pos
+            end = path[-1]
+            for e in ctx.state.units.values():
+                if e.side == u.side or not e.alive or not e.hidden:
+                    continue
+                for g in e.figures:
+                    if math.dist(end, g.pos) < f.r + g.r:
+                        end = _short_of(start, end, g.pos, f.r + g.r)
+                        if e.id not in found:
+                            found.append(e.id)
+            path = path[:-1] + (end,) if end != f.pos else ()
+        out.append(path)
+    for eid in found:
+        ctx.emit(UnitRevealed(eid, f"found by {u.id} moving onto it"))
+    return tuple(out)
+
+
+def _short_of(a, b, c, gap: float) -> tuple[float, float]:
+    """The point of segment a->b nearest b that is at least ``gap`` from ``c`` (a itself if none)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return a
+    # solve |a + t (b - a) - c| = gap for the smaller root t in [0, 1]: the first touch along the leg
+    fx, fy = a[0] - c[0], a[1] - c[1]
+    qa, qb, qc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - gap * gap
+    disc = qb * qb - 4 * qa * qc
+    if qc <= 0 or disc < 0:
+        return a  # it starts in contact already (cannot happen from a legal position): it stays
+    t = max(0.0, (-qb - math.sqrt(disc)) / (2 * qa) - 1e-3 / length)
+    return (_r(a[0] + dx * t), _r(a[1] + dy * t))
 
 
 def go_to_ground_vector(rules, u: UnitState) -> tuple[float, float] | None:

@@ -17,6 +17,7 @@ import math
 import attrs
 
 from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
+from .measure import remember
 from .state import Fig, OnGuardWindow, UnitState
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
@@ -115,7 +116,26 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
                 spreads=None) -> Positions | None:
     """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
-    out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors."""
+    out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors.
+
+    A reactor with direct weapons only answers from positions alone (its figures, the mover's,
+    the path), so that answer is kept: the window's opening, its decision and the reaction itself
+    ask the same question of the same move."""
+    m = rules.measure_for(reactor)
+    if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
+        return _catch_point(rules, state, reactor, mover, frame_path, ids, spreads)  # a mortar: friends spot
+    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, mover.figures, frame_path, ids)
+    found = m.catches.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        found = remember(m.catches, key, _catch_point(rules, state, reactor, mover, frame_path, ids, spreads))
+    return found
+
+
+#: ``catch_point``'s marker for an answer not kept yet (None is an answer: out of the field of fire).
+_UNKNOWN = object()
+
+
+def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
     near = _in_range_samples(rules, reactor, frame_path, spreads or path_spreads(frame_path))
     for k, (_d, _k, positions) in enumerate(near):
         if k == 1 and len(near) > 2:

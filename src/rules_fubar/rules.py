@@ -17,7 +17,7 @@ from tabletop_core import Decision, Rules, Scenario
 
 from . import activation as act_mod
 from . import close_combat as cc
-from . import casualties, fire, measured_move, move_menu, movement, on_guard, scenarios, transport, walking
+from . import action_menu, casualties, fire, measured_move, move_menu, movement, on_guard, scenarios, transport, walking
 from .data import FubarData, build_table, load
 from .measure import Measure
 from .policy import BASE_POLICY, FubarPolicy
@@ -36,6 +36,8 @@ from .state import (
     BvpAwarded,
     BvpConversionChosen,
     CasualtiesTaken,
+    Choose,
+    Choosing,
     CombatBegan,
     CombatEnded,
     CombatRound,
@@ -102,8 +104,9 @@ class FubarRules(Rules):
     # 1.1: hideouts designated and BVP converted by secret decisions; 1.2: measured free movement
     # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway; figures
     # picked by their owner, split fire by figure, transports, civilians; 1.3: riders placed by their
-    # owner; 1.4: Spot offered at every hidden enemy (the roll settles sight), public reserves
-    version = "1.4.0"
+    # owner; 1.4: Spot offered at every hidden enemy (the roll settles sight), public reserves;
+    # 1.5: an activated unit's action in two steps, what then where (action_menu.py)
+    version = "1.5.0"
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
     max_decisions = 8000
@@ -174,6 +177,8 @@ class FubarRules(Rules):
         return _DECIDE[type(top)](self, state, top)
 
     def act(self, ctx, action):
+        if type(ctx.state.top) is Choosing:
+            ctx.pop()  # step two taken: the action completes the frame below (action_menu.py)
         _ACT[type(action)](self, ctx, action)
 
     def advance(self, ctx):
@@ -333,36 +338,18 @@ def _decide_activated(rules, state, frame: Activated):
     if u.carried_by:
         return Decision(u.side, transport.riding_actions(rules, state, u),
                         f"{u.id} rides in {u.carried_by}: get out where you choose, or stay", accepts=(Disembark,))
-    acts = []
-    if not frame.spotted:
-        acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
-    acts.append(Walk())
-    modes = movement.move_modes(u, frame)
-    for mode in modes:
-        acts += move_menu.move_options(rules, state, u, mode)
-    acts.append(GoOnGuard())
-    if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
-        acts.append(GoToGround())
-    acts += fire.fire_options(rules, state, u, aimed=True)
-    acts += [Assault(t) for t in cc.assault_targets(rules, state, u)]
-    acts += transport.embark_options(rules, state, u)
-    return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then one action",
-                    accepts=(MoveFigures,) if modes else ())
+    return action_menu.activated(rules, state, u, frame)
 
 
 def _decide_walking(rules, state, frame: Walking):
     u = state.units.get(frame.unit)
     if u is None or not u.alive or (frame.moved and frame.fired):
         return None
-    acts = []
-    if not frame.fired:
-        acts += walking.fire_options(rules, state, u, frame)
-    modes = movement.move_modes(u, frame)
-    for mode in modes:
-        acts += move_menu.move_options(rules, state, u, mode, movement.allowance(u, frame, mode))
-    acts.append(EndAction())
-    return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move, firing once at any point of the move",
-                    accepts=(MoveFigures,) if modes else ())
+    return action_menu.walking_step(rules, state, u, frame)
+
+
+def _decide_choosing(rules, state, frame: Choosing):
+    return action_menu.step_two(rules, state, frame)
 
 
 def _decide_allocate(rules, state, frame: AllocateHits):
@@ -441,6 +428,7 @@ _DECIDE = {
     Activated: _decide_activated, Walking: _decide_walking, AllocateHits: _decide_allocate,
     OnGuardWindow: _decide_window, CombatStep: _decide_combat, ConvertingBvp: _decide_bvp,
     DesignatingHideouts: _decide_hideout, AssigningFire: _decide_split, CombatRound: _decide_nothing,
+    Choosing: _decide_choosing,
 }
 
 
@@ -448,6 +436,10 @@ _DECIDE = {
 def _activate(rules, ctx, a: Activate):
     if act_mod.attempt(rules, ctx, a.unit):
         ctx.push(Activated(a.unit))
+
+
+def _choose(rules, ctx, a: Choose):
+    ctx.push(Choosing(ctx.state.top.unit, a.kind))
 
 
 def _spot(rules, ctx, a: Spot):
@@ -585,7 +577,7 @@ def _designate(rules, ctx, a: DesignateHideout):
 
 
 _ACT = {
-    Activate: _activate, Spot: _spot, Walk: _walk, Move: _move, MoveFigures: _move_figures, FireAt: _fire_at, EndAction: _end_action,
+    Activate: _activate, Choose: _choose, Spot: _spot, Walk: _walk, Move: _move, MoveFigures: _move_figures, FireAt: _fire_at, EndAction: _end_action,
     GoOnGuard: _on_guard, GoToGround: _ground, Assault: _assault, ReactFire: _react,
     Decline: _decline, StayInCombat: _stay, LeaveCombat: _leave, Follow: _follow, LetGo: _let_go,
     ConvertBvp: _convert, DesignateHideout: _designate, TakeCasualty: _pick_figure, SuppressFigure: _pick_figure,
@@ -638,7 +630,7 @@ def _advance_bvp(rules, ctx, frame: ConvertingBvp):
 _ADVANCE = {
     Activated: _pop_stale, Walking: _pop_stale, AllocateHits: _advance_allocate, OnGuardWindow: _pop_stale,
     CombatStep: _advance_combat, ConvertingBvp: _advance_bvp, DesignatingHideouts: _pop_stale,
-    AssigningFire: _advance_split, CombatRound: _advance_round,
+    AssigningFire: _advance_split, CombatRound: _advance_round, Choosing: _pop_stale,
 }
 
 
@@ -647,6 +639,8 @@ def _describe(a) -> str:
     t = type(a)
     if t is Activate:
         return f"try to activate {a.unit}"
+    if t is Choose:
+        return action_menu.describe(a)
     if t is Spot:
         return f"try to spot hidden {a.target}"
     if t is Walk:

@@ -641,14 +641,33 @@ class CombatRound(Frame):
     wave: int = 0
 
 
+@attrs.frozen
+class Choosing(Frame):
+    """Step two of an activated unit's action (``action_menu.py``): ``kind`` was named (``Choose``);
+    now its destination or target.  It lies over the unit's ``Activated`` or ``Walking`` frame,
+    which the chosen action then completes as if it had been taken there."""
+
+    unit: str
+    kind: str
+
+
 FRAMES = (Activated, Walking, AllocateHits, OnGuardWindow, CombatStep, ConvertingBvp, DesignatingHideouts,
-          AssigningFire, CombatRound)
+          AssigningFire, CombatRound, Choosing)
 
 
 # -- actions ----------------------------------------------------------------------------------------
 @attrs.frozen
 class Activate(Action):
     unit: str
+
+
+@attrs.frozen
+class Choose(Action):
+    """Step one of a two-step action (``action_menu.py``): the kind of action, ``run``/``duck``/
+    ``walk``/``drive`` (a move: where comes next), ``fire`` (at what), ``assault`` (whom) or
+    ``embark`` (which vehicle)."""
+
+    kind: str
 
 
 @attrs.frozen
@@ -807,4 +826,4 @@ class Disembark(Action):
 
 ACTIONS = (Activate, Spot, Walk, Move, MoveFigures, FireAt, EndAction, GoOnGuard, GoToGround, Assault, TakeCasualty, SuppressFigure,
            ReactFire, Decline, LeaveCombat, StayInCombat, Follow, LetGo, ConvertBvp, DesignateHideout,
-           SplitFire, AssignShot, Embark, Disembark)
+           SplitFire, AssignShot, Embark, Disembark, Choose)

@@ -8,7 +8,7 @@ vehicle rules set no such limit.
 from __future__ import annotations
 
 from .fire import fire_options as any_weapon_options
-from .fire import shot, targetable, weapon_of
+from .fire import has_target, shot, targetable, weapon_of
 from .state import FireAt, SplitFire, UnitState, Walking
 
 
@@ -25,8 +25,19 @@ def walking_targets(rules, state, u: UnitState) -> list[str]:
     shooters = _small_arms_shooters(rules, u)
     if not shooters:
         return []
-    return [e.id for e in state.units.values() if targetable(state, e, u.side)
-            and any(shot(rules, state, u, f, e) for f in shooters)]
+    return [e.id for e in state.units.values() if _in_reach(rules, state, u, e, shooters)]
+
+
+def _in_reach(rules, state, u: UnitState, e: UnitState, shooters) -> bool:
+    return targetable(state, e, u.side) and any(shot(rules, state, u, f, e) for f in shooters)
+
+
+def can_fire(rules, state, u: UnitState, frame: Walking) -> bool:
+    """Would ``fire_options`` offer anything?  Stops at the first target found."""
+    if not small_arms_only(u, frame):
+        return has_target(rules, state, u)
+    shooters = _small_arms_shooters(rules, u)
+    return bool(shooters) and any(_in_reach(rules, state, u, e, shooters) for e in state.units.values())
 
 
 def fire_options(rules, state, u: UnitState, frame: Walking) -> list:

@@ -17,8 +17,8 @@ from .cards import abilities, powers
 from .model import frames as F
 from .model import vehicles as V
 from .procedures import (
-    ap_fire, artillery, booby_trap, bonus_cards, draws, fire, move_and_fire, opportunity_fire, punishing_fire, setup,
-    turn, vehicle_facing, vehicles,
+    ap_fire, artillery, booby_trap, bonus_cards, draws, entry, fire, move_and_fire, opportunity_fire, punishing_fire,
+    setup, turn, vehicle_facing, vehicles,
 )
 from .procedures.assault import combat as assault_combat
 from .procedures.assault import declaration as assault
@@ -35,6 +35,8 @@ class Procedure(NamedTuple):
 
 PROCEDURES: dict[type, Procedure] = {
     F.Deploy: Procedure(setup.decide, setup.act, setup.advance),  # set-up as decisions
+    F.BunkerFacing: Procedure(setup.decide_bunker, setup.act_bunker, None),  # 23b
+    F.SetupConceal: Procedure(setup.decide_conceal, setup.act_conceal, setup.advance_conceal),  # 22p
     F.FacingChoice: Procedure(vehicle_facing.decide, vehicle_facing.act, vehicle_facing.advance),  # 15d
     F.BonusPick: Procedure(bonus_cards.decide_pick, bonus_cards.act_pick, None),  # 24b
     F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d
@@ -42,6 +44,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse),  # 5e, 6
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
     F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure
+    F.EntryChoice: Procedure(entry.decide, entry.act, entry.advance),  # 18h: one hex's worth enters
     F.MoveFrame: Procedure(move.decide_move, move.act_move, None),  # 7, 15, 17
     F.OppFireWindow: Procedure(opportunity_fire.decide_window, opportunity_fire.act_window,
                                opportunity_fire.advance_window),  # 11
@@ -53,6 +56,7 @@ PROCEDURES: dict[type, Procedure] = {
     F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
     V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
     V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
+    V.HeliFireChoice: Procedure(vehicles.decide_heli_fire, vehicles.act_heli_fire, vehicles.advance_heli_fire),  # 17a
     F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13
     F.AssaultCombat: Procedure(assault_combat.decide, assault_combat.act, assault_combat.advance),  # 13a-13d
     F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j

@@ -68,7 +68,7 @@ def test_goe_vehicle_facing_smoke_and_stack_order():
 
 
 def test_goe_helicopter_with_its_passenger_on_top_mode_and_facing():
-    game = played("goe85", "air-assault", 60, seed=1)
+    game = played("goe85", "air-assault", 80, seed=1)  # by then a loaded helicopter has flown in (each enters on its own card)
     view = game.observe("mujahideen")
     rider = next(uid for uid, u in view["units"].items() if u["carrier"] and u["hex"])
     carrier = view["units"][rider]["carrier"]

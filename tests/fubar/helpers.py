@@ -105,6 +105,39 @@ def activate(game, uid, faces=(6,)):
     return game.decision
 
 
+def kind_of(action) -> str | None:
+    """The kind named at step one (``Choose``) before ``action`` is offered at step two
+    (ruleset 1.5, ``rules_fubar.action_menu``); None for an action taken at step one."""
+    from rules_fubar.state import Assault, Embark, FireAt, Move, SplitFire
+
+    if type(action) is Move:
+        return action.mode
+    return {FireAt: "fire", SplitFire: "fire", Assault: "assault", Embark: "embark"}.get(type(action))
+
+
+def take(game, action):
+    """Apply ``action`` through the public path: at step one, name its kind first (``Choose``)."""
+    from rules_fubar.state import Choose
+
+    kind = kind_of(action)
+    if kind is not None and Choose(kind) in game.decision.actions:
+        game.apply(Choose(kind))
+    game.apply(action)
+
+
+def offered(game, kind) -> tuple:
+    """The step-two suggestions of ``kind`` (read on a clone: ``game`` stays at step one); () when
+    step one does not offer that kind."""
+    from rules_fubar.state import Choose
+
+    game._decision = None  # tests that set up through a Scripted context bypass Game.apply
+    if Choose(kind) not in game.decision.actions:
+        return ()
+    peek = game.clone()
+    peek.apply(Choose(kind))
+    return peek.decision.actions
+
+
 def fight_round(game, ctx, cid):
     """Fight one round of close combat ``cid`` through its automatic steps (no casualties to pick)."""
     from rules_fubar import close_combat
@@ -121,4 +154,4 @@ def events_of(game, kind, start=0):
     return [e for e in game.events[start:] if type(e) is kind]
 
 
-__all__ = ["activate", "fight_round", "Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]
+__all__ = ["activate", "kind_of", "take", "offered", "fight_round", "Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]

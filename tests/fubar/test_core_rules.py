@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_fubar import activation as A
-from rules_fubar.state import ActivationRolled, InitiativePassed, InitiativeSet, OnGuardSet, UnitMoved, ActivationAttempted, TurnBegan, FiguresSuppressed, CasualtiesTaken
+from rules_fubar.state import PhaseChanged, ActivationRolled, InitiativePassed, InitiativeSet, OnGuardSet, UnitMoved, ActivationAttempted, TurnBegan, FiguresSuppressed, CasualtiesTaken
 
 from .helpers import Scripted, events_of, lab, place
 
@@ -114,7 +114,15 @@ def test_a_failure_passes_initiative_and_each_unit_tries_once_a_turn():
     for units in per_turn.values():
         assert len(units) == len(set(units))  # one attempt per unit a turn
     # after a failed roll the next attempt is the other player's, while they have units left
-    rolls = [e for e in game.events if type(e) in (ActivationRolled, InitiativePassed, TurnBegan)]
+    # (the activation phase's own attempts: leaving a close combat in the combat phase before it is
+    # rolled the same way, and the sequence starts afresh when the phase begins)
+    rolls, attempting = [], None
+    for e in game.events:
+        if type(e) is ActivationAttempted:
+            attempting = e.unit
+        elif type(e) in (InitiativePassed, TurnBegan, PhaseChanged) or (type(e) is ActivationRolled and e.unit == attempting):
+            rolls.append(e)
+            attempting = None
     for a, b in zip(rolls, rolls[1:]):
         if type(a) is ActivationRolled and not a.success and type(b) is ActivationRolled:
             assert game.state.units[a.unit].side == game.state.units[b.unit].side  # only when the other side was done

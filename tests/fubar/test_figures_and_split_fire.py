@@ -12,13 +12,13 @@ from rules_fubar.state import (
     TakeCasualty, VehicleDamaged,
 )
 
-from .helpers import activate, events_of, lab, place
+from .helpers import activate, events_of, lab, offered, place, take
 
 
 def _aimed_fire(game, uid, target, faces):
     activate(game, uid)
     game.force_faces(faces)
-    game.apply(FireAt((target,), True))
+    take(game, FireAt((target,), True))
 
 
 @pytest.mark.rule("fubar:casualties")
@@ -88,10 +88,10 @@ def test_close_combat_casualties_are_the_owners_pick_and_never_suppressed():
     d = place(game, "taliban-green", "d", "insurgents", 42, 37)
     place(game, "taliban-green", "d", "insurgents", 42, 37, figures=(d.figures[2], d.figures[3]))  # d-3, d-4
     decision = activate(game, "a")
-    assert Assault("d") in decision.actions
+    assert Assault("d") in offered(game, "assault")
     # the attacker's die hits (6) and the 6+ save fails (1); both defenders miss (1, 1)
     game.force_faces([6, 1, 1, 1])
-    game.apply(Assault("d"))
+    take(game, Assault("d"))
     decision = game.decision
     assert decision.player == "insurgents" and set(decision.actions) == {TakeCasualty("d-3"), TakeCasualty("d-4")}
     with pytest.raises(IllegalActionError, match="only be casualties"):
@@ -107,8 +107,8 @@ def test_split_fire_the_lmg_at_one_target_and_the_rifles_at_another():
     place(game, "taliban-green", "near", "insurgents", 40, 40)  # about 5" away: assault rifles 2 FP
     place(game, "taliban-green", "far", "insurgents", 40, 30)  # about 15": the LMG's 3 FP
     decision = activate(game, "a")
-    assert SplitFire(True) in decision.actions and FireAt(("near",), True) in decision.actions
-    game.apply(SplitFire(True))
+    assert SplitFire(True) in offered(game, "fire") and FireAt(("near",), True) in offered(game, "fire")
+    take(game, SplitFire(True))
     asked = []
     for figure, target in (("a-1", "near"), ("a-2", "far"), ("a-3", "near"), ("a-4", "near")):
         d = game.decision
@@ -146,7 +146,7 @@ def test_a_light_mortar_fires_at_what_another_figure_of_its_own_unit_sees():
     spotter, mortar = game.state.units["m"].figures
     assert m.seen_figures(spotter, target) and not m.seen_figures(mortar, target)
     decision = activate(game, "m")
-    assert FireAt(("t",), True) in decision.actions
+    assert FireAt(("t",), True) in offered(game, "fire")
     game.force_faces([1] * 4)
-    game.apply(FireAt(("t",), True))
+    take(game, FireAt(("t",), True))
     assert events_of(game, FireResult)[-1].dice == 1 + 3  # the rifle's 1 FP beyond 12", the mortar's 3

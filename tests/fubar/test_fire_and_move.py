@@ -12,11 +12,11 @@ from rules_fubar import fire as F
 from rules_fubar import movement as M
 from rules_fubar.rules import _ACT
 from rules_fubar.state import (
-    Activated, AllocateHits, CombatBegan, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard, GoToGround, Move, StanceSet,
+    Activated, AllocateHits, Choose, CombatBegan, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard, GoToGround, Move, StanceSet,
     UnitMoved, UnitPlaced, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
 )
 
-from .helpers import Scripted, events_of, lab, place
+from .helpers import Scripted, events_of, lab, offered, place
 
 
 def moved_distance(game, uid):
@@ -57,13 +57,13 @@ def test_walk_moves_six_inches_and_may_fire_once():
     ctx = _do(game, "a", Walk())
     assert isinstance(game.state.top, Walking)
     decision = game.rules.decision(game.state)
-    assert FireAt(("e",)) in decision.actions and Move("walk", "enemy", "e") in decision.actions
+    assert FireAt(("e",)) in offered(game, "fire") and Move("walk", "enemy", "e") in offered(game, "walk")
     start = game.state.units["a"].figures[0].pos
     _ACT[Move](game.rules, ctx, Move("walk", "enemy", "e"))
     assert math.dist(start, game.state.units["a"].figures[0].pos) == pytest.approx(6.0, abs=0.01)
     decision = game.rules.decision(game.state)
-    assert not any(isinstance(a, Move) for a in decision.actions)  # moved once; fire is still open
-    assert FireAt(("e",)) in decision.actions
+    assert Choose("walk") not in decision.actions  # moved once; fire is still open
+    assert FireAt(("e",)) in offered(game, "fire")
 
 
 @pytest.mark.rule("fubar:actions")
@@ -86,12 +86,14 @@ def test_on_guard_gone_to_ground_aimed_fire_and_assault():
     e = place(game, "taliban-green", "e", "insurgents", 42, 36)
     rifle = game.rules.data.weapons["rifle"]
     assert F.to_hit(game.rules, a, e, rifle, aimed=True) == F.to_hit(game.rules, a, e, rifle, aimed=False) - 1
-    assert FireAt(("e",), True) in game.rules.decision(_push(game, "a")).actions
+    _push(game, "a")
+    assert FireAt(("e",), True) in offered(game, "fire")
     # Assault: offered within 8", moves into base contact and fights
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-green", "e", "insurgents", 42, 40)
-    assert Assault("e") in game.rules.decision(_push(game, "a")).actions
+    _push(game, "a")
+    assert Assault("e") in offered(game, "assault")
     _ACT[Assault](game.rules, Scripted(game, [2] * 40), Assault("e"))
     while game.state.stack:  # the fight waits under the (empty) reaction windows
         game.rules.advance(Scripted(game, [2] * 40))

@@ -13,7 +13,7 @@ from tabletop_core.testing import check_leaks
 from rules_fubar.measure import centroid, facing
 from rules_fubar.state import Decline, Move, MoveFigures, ReactFire, ReservesUsed, Spot, UnitRevealed, VehicleDamaged, Walk
 
-from .helpers import activate, designate_hideouts, events_of, lab, place
+from .helpers import activate, designate_hideouts, events_of, lab, offered, place, take
 
 SEEDS = range(4)
 
@@ -61,22 +61,23 @@ def test_a_spot_roll_reveals_only_a_unit_in_sight_and_a_miss_looks_the_same_eith
 
 
 def _mover_facing_guard(hidden: bool, at=(6, 38)):
-    """An ISAF unit in the open at (42, 40) activated with an insurgent On Guard unit in cover at
+    """The suggested runs of an ISAF unit in the open at (42, 40) activated with an insurgent On Guard unit in cover at
     ``at``, whose field of fire covers the run toward the compound (the nearest objective)."""
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 40)
     place(game, "taliban-green", "g", "insurgents", *at, on_guard=True, hidden=hidden)
-    return activate(game, "a")
+    activate(game, "a")
+    return offered(game, "run")
 
 
 @pytest.mark.rule("fubar:on-guard")
 def test_suggested_moves_steer_round_a_seen_on_guard_unit_but_not_round_a_hidden_one():
-    screened = [a for a in _mover_facing_guard(hidden=False).actions if getattr(a, "kind", "") == "screened"]
+    screened = [a for a in _mover_facing_guard(hidden=False) if getattr(a, "kind", "") == "screened"]
     assert screened  # a seen On Guard unit: a run turned out of its field of fire is suggested
-    hidden_there = _mover_facing_guard(hidden=True).actions
+    hidden_there = _mover_facing_guard(hidden=True)
     assert not [a for a in hidden_there if getattr(a, "kind", "") == "screened"]
     # and the menu is the one offered with the hidden unit somewhere else entirely
-    assert hidden_there == _mover_facing_guard(hidden=True, at=FAR).actions
+    assert hidden_there == _mover_facing_guard(hidden=True, at=FAR)
 
 
 @pytest.mark.rule("fubar:on-guard")
@@ -88,7 +89,7 @@ def test_a_hidden_on_guard_unit_is_asked_whether_it_can_react_or_not():
         place(game, "taliban-green", "g", "insurgents", *at, on_guard=True, hidden=True)
         activate(game, "a")
         start = len(game.events)
-        game.apply(Move("run", "objective", "compound"))
+        take(game, Move("run", "objective", "compound"))
         d = game.decision
         seen[name] = d.player, d.prompt, [e.redact("isaf") for e in game.events[start:]], d.actions
         game.apply(Decline())

@@ -18,7 +18,7 @@ from rules_fubar.state import (
     VehicleDamaged, Walk,
 )
 
-from .helpers import activate, events_of, lab, place
+from .helpers import activate, events_of, lab, offered, place, take
 
 
 def _mounted(game):
@@ -28,8 +28,8 @@ def _mounted(game):
     place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)
     place(game, "ft1", "t", "isaf", 43, 16)
     decision = activate(game, "t")
-    assert Embark("v") in decision.actions
-    game.apply(Embark("v"))
+    assert Embark("v") in offered(game, "embark")
+    take(game, Embark("v"))
     return game
 
 
@@ -43,8 +43,8 @@ def test_troops_get_in_ride_with_the_vehicle_and_get_out():
     # the vehicle drives off and carries them
     decision = activate(game, "v")
     game.apply(Walk())
-    move = next(a for a in game.decision.actions if type(a) is Move)
-    game.apply(move)
+    move = next(a for a in offered(game, "drive") if type(a) is Move)
+    take(game, move)
     game.apply(next(a for a in game.decision.actions if type(a).__name__ == "EndAction"))
     v = game.state.units["v"]
     assert events_of(game, UnitMoved)[-1].unit == "v" and v.figures[0].pos != (43, 20)
@@ -101,7 +101,7 @@ def test_getting_out_too_far_off_the_table_or_onto_an_enemy_is_refused_and_chang
     place(edge_game, "mrap", "v", "isaf", 45, 2, heading=90.0)
     place(edge_game, "ft1", "t", "isaf", 45, 5)
     activate(edge_game, "t")
-    edge_game.apply(Embark("v"))
+    take(edge_game, Embark("v"))
     activate(edge_game, "t")
     assert _side(edge_game, "rear") not in edge_game.decision.actions  # its line would leave the table
     with pytest.raises(IllegalActionError, match="off the table"):
@@ -134,14 +134,14 @@ def test_no_room_or_too_far_and_the_vehicle_must_be_a_friend():
     assert Embark("v") not in activate(game, "far").actions
     game.apply(GoOnGuard())
     decision = activate(game, "big")
-    assert Embark("w") not in decision.actions
-    game.apply(Embark("v"))
+    assert Embark("w") not in offered(game, "embark")
+    take(game, Embark("v"))
     place(game, "ft1", "late", "isaf", 43, 16)
     decision = activate(game, "late")
-    assert Embark("v") not in decision.actions
+    assert Embark("v") not in offered(game, "embark")
     before = game.digest()
     with pytest.raises(IllegalActionError, match="room for 0 more"):
-        game.apply(Embark("v"))
+        take(game, Embark("v"))
     assert game.digest() == before
 
 
@@ -151,9 +151,9 @@ def test_troops_inside_use_the_vehicles_save():
     gunner = place(game, "taliban-green", "g", "insurgents", 43, 32)
     place(game, "taliban-green", "g", "insurgents", 43, 32, figures=gunner.figures[:1])  # the LMG alone
     decision = activate(game, "g")
-    assert FireAt(("t",), True) in decision.actions  # aimed at the riders where the vehicle stands
+    assert FireAt(("t",), True) in offered(game, "fire")  # aimed at the riders where the vehicle stands
     game.force_faces([6, 1, 1] + [1])
-    game.apply(FireAt(("t",), True))
+    take(game, FireAt(("t",), True))
     assert events_of(game, FireResult)[-1].save == 4  # the MRAP's 4+, not the team's medium 5+
 
 
@@ -166,7 +166,7 @@ def test_riders_bail_out_of_a_destroyed_vehicle_and_each_takes_a_hit():
     # (6, 6, 6, 1: one unsaved); the crew's three (6, 6, 6)
     activate(game, "g")
     game.force_faces([6, 1, 1] + [1] + [6] + [6, 6, 6, 1] + [6, 6, 6])
-    game.apply(FireAt(("v",), True))
+    take(game, FireAt(("v",), True))
     assert events_of(game, VehicleDamaged)[-1].effect == 4
     out = events_of(game, Disembarked)[-1]
     assert (out.unit, out.how) == ("t", "bails out")
@@ -188,11 +188,11 @@ def test_firing_at_civilians_breaks_roe():
     place(game, "ft1", "a", "isaf", 24, 8)
     place(game, "civilians", "crowd", "civilians", 24, 14)
     decision = activate(game, "a")
-    assert FireAt(("crowd",), True) in decision.actions  # the player may, and pays for it
+    assert FireAt(("crowd",), True) in offered(game, "fire")  # the player may, and pays for it
     # civilians in sight are no enemy: the +1 for no enemy in view still applied
     assert events_of(game, __import__("rules_fubar.state", fromlist=["ActivationRolled"]).ActivationRolled)[-1].modifier == 1
     game.force_faces([1] * 9)
-    game.apply(FireAt(("crowd",), True))
+    take(game, FireAt(("crowd",), True))
     breach = events_of(game, BvpAwarded)[-1]
     assert (breach.side, breach.amount) == ("isaf", -4) and "ROE" in breach.reason
     assert game.state.bvp["isaf"] == -4
@@ -205,7 +205,7 @@ def test_only_a_side_bound_by_roe_breaks_it_and_civilian_dead_earn_nothing():
     place(game, "civilians", "crowd", "civilians", 24, 14)
     activate(game, "a")
     game.force_faces([6] * 12 + [1] * 12)  # all 12 dice hit; the civilians' saves fail
-    game.apply(FireAt(("crowd",), True))
+    take(game, FireAt(("crowd",), True))
     assert not game.state.units["crowd"].alive
     assert events_of(game, BvpAwarded) == [] and game.state.bvp["insurgents"] == 0
 
@@ -262,7 +262,7 @@ def test_lwtv_small_arms_cannot_harm_troops_inside_an_armoured_vehicle():
     place(game, "taliban-green", "g", "insurgents", 43, 32, figures=gunner.figures[:1])
     activate(game, "g")
     game.force_faces([6, 6, 6])
-    game.apply(FireAt(("t",), True))
+    take(game, FireAt(("t",), True))
     r = events_of(game, FireResult)[-1]
     assert (r.hits, r.unsaved) == (3, 0) and len(game.state.units["t"].figures) == 4
 
@@ -287,7 +287,7 @@ def test_riders_of_a_hidden_vehicle_are_hidden_with_it():
     place(game, "mrap", "v", "isaf", 33.5, 16, heading=90.0, hidden=True)
     place(game, "ft1", "t", "isaf", 33.5, 12)
     activate(game, "t")
-    game.apply(Embark("v"))
+    take(game, Embark("v"))
     assert game.state.units["t"].hidden
     seen = game.observe("insurgents")["units"]["t"]
     assert seen == {"side": "isaf", "hidden": True, "figures": 4}
@@ -303,10 +303,10 @@ def test_a_walking_unit_may_split_its_fire_and_still_move():
     place(game, "taliban-green", "far", "insurgents", 40, 30)
     activate(game, "a")
     game.apply(Walk())
-    assert SplitFire(False) in game.decision.actions
-    game.apply(SplitFire(False))
+    assert SplitFire(False) in offered(game, "fire")
+    take(game, SplitFire(False))
     game.force_faces([1] * 40)
     while type(game.decision.actions[0]) is AssignShot:
         game.apply(game.decision.actions[-1])
     assert len(events_of(game, FireResult)) >= 1
-    assert any(type(a) is Move for a in game.decision.actions)  # the move is still to make
+    assert any(type(a) is Move for a in offered(game, "walk"))  # the move is still to make

@@ -86,6 +86,7 @@ class Use(_Named):
     HELI_FAST_MOVE = "heli_fast_move"  # 17a
     HELI_MOVE = "heli_move"
     HELI_MOVE_FIRE = "heli_move_fire"
+    HELI_FIRE = "heli_fire"  # 17a/17b: a Fire activation; the mode is declared before the target
     TUNNEL_MOVE = "tunnel_move"  # Air Assault's tunnels
     TUNNEL_MOVE_FIRE = "tunnel_move_fire"
     # where a procedure came from (not a card block)
@@ -135,6 +136,7 @@ class Declined(enum.Enum):
     VILLAGE = "village"
     STINGER = "stinger"
     SU25 = "su25"
+    VISIBLE = "visible"  # 22p: no (more) hexes begin concealed
 
 
 # -- the turn and the impulse (5, 6) ----------------------------------------------------------------
@@ -277,6 +279,18 @@ class Unload(Action):
 
 
 @attrs.frozen
+class ChooseEntrant(Action):
+    """18h, 9: ``unit``, off the map, is one of the hex's worth of units this Move brings on."""
+
+    unit: str
+
+
+@attrs.frozen
+class EntrantsChosen(Action):
+    """18h: the units chosen so far enter; no more join them."""
+
+
+@attrs.frozen
 class Stop(Action):
     """7: the moving units stop."""
 
@@ -398,6 +412,21 @@ class Face(Action):
     facing: int
 
 
+@attrs.frozen
+class ConcealAtStart(Action):
+    """22p: the Leg units in ``to`` begin the scenario concealed."""
+
+    to: str
+
+
+@attrs.frozen
+class FaceBunker(Action):
+    """23b: the Bunker in ``to`` faces ``facing`` (a vertex, 0-5)."""
+
+    to: str
+    facing: int
+
+
 # -- event cards and scenario rules ------------------------------------------------------------------
 @attrs.frozen
 class Prepare(Action):
@@ -486,13 +515,13 @@ class Su25(Action):
 
 ACTIONS = (
     PlayCard, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
-    Step, Reverse, Pivot, Fly, Load, Unload, Stop, FireAt, DeclareMode,
+    Step, Reverse, Pivot, Fly, Load, Unload, ChooseEntrant, EntrantsChosen, Stop, FireAt, DeclareMode,
     ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
     PlayReaction, PickVictim, RetreatFrom, Retreat, Strike,
-    Place, PlaceFoxhole, PlaceWire, Face,
+    Place, PlaceFoxhole, PlaceWire, Face, FaceBunker, ConcealAtStart,
     Prepare, Ied, Tough, Fear, ExtraAmmo, AmmoFire, Wave, ExitMap, PlaceVillageUnit, Boldness,
     HelicopterAttack, Stinger, Su25,
 )
 
 #: The actions that only turn something down or end a step (what a script plays to say "no").
-REFUSALS = (Decline, Stop, Pass, EndImpulse, EndReserve)
+REFUSALS = (Decline, Stop, Pass, EndImpulse, EndReserve, EntrantsChosen)

@@ -58,6 +58,7 @@ class MoveFrame(Frame):
     assaults: tuple[tuple[str, tuple[int, int] | None], ...] = ()  # (uid, hex entered from; None: off the map)
     card: str = ""
     brutal: str = ""  # 22g: the unit whose Brutal Power moves this hex (Ops Complete afterwards)
+    transported: tuple[str, ...] = ()  # 8a: units that have loaded or unloaded in this move (queries/transport_budget.py)
 
 
 @attrs.frozen
@@ -218,10 +219,26 @@ class TrapWindow(Frame):
 
 @attrs.frozen
 class FacingChoice(Frame):
-    """15d: the owner turns a vehicle just set up to face one of its hex's six corners."""
+    """15d: the owner turns a vehicle just set up, or just brought on the map, to face one of its hex's six corners."""
 
     player: str
     uid: str
+
+
+@attrs.frozen
+class SetupConceal(Frame):
+    """22p: once every force is set up, ``player`` picks the hexes whose Conceal units begin the
+    scenario concealed (procedures/setup.py)."""
+
+    player: str
+
+
+@attrs.frozen
+class BunkerFacing(Frame):
+    """23b: the owner of a Bunker set up in ``hex`` turns it to face one of the hex's corners."""
+
+    player: str
+    hex: tuple[int, int]
 
 
 @attrs.frozen
@@ -265,6 +282,17 @@ class APFireOrder(AttackOrder):
 
 
 @attrs.frozen
+class EntryChoice(Frame):
+    """18h, 9: a Move card brings on one hex's worth of off-map units: the player picks them one at
+    a time (``chosen``), within one hex's stacking (procedures/entry.py)."""
+
+    player: str
+    use: Use = attrs.field(converter=Use)
+    card: str
+    chosen: tuple[str, ...] = ()
+
+
+@attrs.frozen
 class MoveOrder(Frame):
     """Begin a move (GoE 7, 18e/g/h/i/o, 22g): move.py works out the MP and pushes its :class:`MoveFrame`."""
 
@@ -277,4 +305,4 @@ class MoveOrder(Frame):
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
           ReserveFrame, EventChoice, FireChoice,
-          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder)
+          Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice, BunkerFacing, SetupConceal)

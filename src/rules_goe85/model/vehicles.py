@@ -160,4 +160,14 @@ class ModeChoice(Frame):
     reserve: bool = False
 
 
-FRAMES = (APFire, ModeChoice)
+@attrs.frozen
+class HeliFireChoice(Frame):
+    """17a/17b: a helicopter activated to Fire, its mode declared (the ModeChoice above it), picks
+    its target."""
+
+    player: str
+    uid: str
+    card: str
+
+
+FRAMES = (APFire, ModeChoice, HeliFireChoice)

@@ -2,8 +2,9 @@
 scenario gives ("sets up first" / "second"), one unit at a time, into a legal hex of their zone;
 then the side's Foxholes (23a) go into its zone.
 
-Legal hex: in one of the force's zones, enterable by a Leg unit (Jalalabad's "only hexes into
-which they could theoretically enter" holds for every scenario), not holding an enemy unit, and
+Legal hex: in one of the force's zones, one the unit could enter by its own movement class
+(Jalalabad's "only hexes into which they could theoretically enter" holds for every scenario;
+``queries/movement.could_enter``: no tank in a building), not holding an enemy unit, and
 within stacking (9) with the units already there.  Fortifications go in any zone hex except
 buildings and ponds (23), one Foxhole per hex and none in the Bunker's hex (the Bunker is that hex's
 fortification); then the side's Wire (23c, Tanks at Zhawar: the Soviet player's 3 Wire), one a hex,
@@ -19,22 +20,86 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 
-from ..model.actions import Place, PlaceFoxhole, PlaceWire
+from ..model.actions import ConcealAtStart, Decline, Declined, FaceBunker, Place, PlaceFoxhole, PlaceWire
 from ..queries.board import board_at
+from ..queries.movement import could_enter
 from ..data.loading import game_data
-from ..model.events import FoxholePlaced, Note, UnitPlaced
+from ..model.events import BunkerPlaced, ConcealSet, FoxholePlaced, Note, UnitPlaced
 from ..model.state import Unit
 from ..queries.units import stacking_ok, units_at, utype
-from ..model.frames import Deploy
+from ..model.frames import BunkerFacing, Deploy, SetupConceal
+from ..queries.fortifications import fortified
 
 NO_FORTIFICATION = ("pond",)  # 23: nor any building (the TEC's building flag)
 
 
 def start_deployment(ctx, spec, to_place) -> None:
-    """Push one Deploy frame per force with a set-up zone, the first to set up on top."""
+    """Push one Deploy frame per force with a set-up zone, the first to set up on top; a force with
+    a Bunker first turns it (23b: the owner picks its facing, :class:`BunkerFacing`); once all are
+    placed, each side picks which of its Conceal units begin concealed (22p, :class:`SetupConceal`)."""
+    board = board_at(ctx.state)
+    for side in reversed(list(dict.fromkeys(spec.forces[index].side for index, _ in to_place))):
+        ctx.push(SetupConceal(side))
     for index, uids in reversed(to_place):
         force = spec.forces[index]
         ctx.push(Deploy(force.side, index, tuple(uids), force.foxholes, force.wire))
+        if force.bunker:
+            ctx.push(BunkerFacing(force.side, board.hex(force.bunker)))
+
+
+def concealable_at_start(state, side: str) -> list:
+    """22p: hexes where a unit of ``side`` with the Conceal Power stands in covered terrain, no enemy
+    next to it, with a Leg unit not yet concealed (all the hex's Leg units would be)."""
+    board = board_at(state)
+    out = set()
+    for u in state.units.values():
+        if u.side != side or u.hex is None or u.hex in out or "conceal" not in utype(u).powers:
+            continue
+        if not board.in_cover(u.hex, fortified(state)):
+            continue
+        if any(v.side != side and v.hex is not None and board.distance(u.hex, v.hex) <= 1 for v in state.units.values()):
+            continue
+        if any(v.side == side and utype(v).leg and not v.concealed for v in units_at(state, u.hex)):
+            out.add(u.hex)
+    return sorted(out)
+
+
+def conceal_hex(ctx, side: str, h) -> None:
+    """22p: every Leg unit of ``side`` in ``h`` becomes Concealed."""
+    for v in units_at(ctx.state, h):
+        if v.side == side and utype(v).leg and not v.concealed:
+            ctx.emit(ConcealSet(v.uid, True))
+
+
+def decide_conceal(rules, state, f: SetupConceal):
+    """22p: the Conceal units "may begin the scenario concealed": their owner picks the hexes."""
+    board = board_at(state)
+    hexes = concealable_at_start(state, f.player)
+    if not hexes:
+        return None
+    return Decision(f.player, (*(ConcealAtStart(board.label(h)) for h in hexes), Decline(Declined.VISIBLE)),
+                    "Conceal units in cover: which hexes begin concealed")
+
+
+def act_conceal(rules, ctx, f: SetupConceal, action) -> None:
+    if isinstance(action, Decline):
+        ctx.pop()
+        return
+    conceal_hex(ctx, f.player, board_at(ctx.state).hex(action.to))
+
+
+def advance_conceal(rules, ctx, f: SetupConceal) -> None:
+    ctx.pop()
+
+
+def decide_bunker(rules, state, f: BunkerFacing):
+    label = board_at(state).label(f.hex)
+    return Decision(f.player, tuple(FaceBunker(label, v) for v in range(6)), f"the Bunker in {label}: face a hex corner")
+
+
+def act_bunker(rules, ctx, f: BunkerFacing, action) -> None:
+    ctx.pop()
+    ctx.emit(BunkerPlaced(f.hex, action.facing))
 
 
 def _zone(state, f: Deploy):
@@ -48,7 +113,7 @@ def placement_hexes(state, f: Deploy, unit: Unit):
     board = board_at(state)
     out = []
     for h in _zone(state, f):
-        if board.row(h).cost("L") is None:
+        if not could_enter(board, h, unit):  # 24: by the unit's own movement class
             continue
         there = units_at(state, h)
         if any(u.side != f.side for u in there) or not stacking_ok(there + [unit]):

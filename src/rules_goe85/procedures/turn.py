@@ -20,13 +20,14 @@ from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
 from ..model.frames import (
-    ArtilleryFrame, DrawUp, EventChoice, FireOrder, Impulse, InitiativeDiscard, InitiativePick, MoveOrder, ReserveFrame,
+    ArtilleryFrame, DrawUp, EntryChoice, EventChoice, FireOrder, Impulse, InitiativeDiscard, InitiativePick, MoveOrder, ReserveFrame,
 )
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
     Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, Relocate, Use,
 )
 from ..queries.fire_reach import FIRE_POWERS, power_barred
+from ..queries.entering import waiting
 from ..queries.sight import is_heli
 from ..queries.units import is_vehicle
 from ..queries.units import eligible, has, stacking_ok, units_at, utype
@@ -256,7 +257,7 @@ def main_options(rules, state, side: str):
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
-    entering = any(u.hex is None and u.entry and u.entry <= state.turn and not u.marker for u in mine)
+    entering = bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
     families = rules.card_families  # the other card plays (dispatch.CARD_FAMILIES)
     fire_cache: dict = {}
 
@@ -270,7 +271,8 @@ def main_options(rules, state, side: str):
         uses = _uses(rules, state, side, cid)
         for block, use in uses:
             if use == Use.FIRE:
-                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)]
+                opts += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g) for lead, tgt, g in fires(Use.FIRE)
+                         if not is_heli(state.units[lead])]  # 17b: a helicopter declares its mode first (Use.HELI_FIRE)
             elif use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice
                 opts += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fires(Use.PUNISHING_FIRE)
                          if not g and not tgt.startswith("hex:")]
@@ -390,12 +392,11 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
         marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
         ctx.push(FireOrder(side, use, action.unit, action.target, action.group, marker=marker))
     elif use in (Use.MOVE, Use.FAST_MOVE):
-        if action.target == "entry":
-            uids = [u.uid for u in state.units.values() if u.side == side and u.hex is None and u.entry
-                    and u.entry <= state.turn and not u.marker]
-        else:
-            h = board.hex(action.target)
-            uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
+        if action.target == "entry":  # 18h, 9: one hex's worth of the units waiting (procedures/entry.py)
+            ctx.push(EntryChoice(side, use, action.card))
+            return
+        h = board.hex(action.target)
+        uids = [u.uid for u in units_at(state, h) if u.side == side and eligible(u) and not is_heli(u)]
         ctx.push(MoveOrder(side, use, tuple(sorted(uids)), action.card))
     elif use == Use.LETS_GET_EM:  # 18g: two hexes of Leg units; 8j: loaded ones bring their carriers
 

@@ -15,16 +15,18 @@ from ..queries.fire_options import fire_options
 
 from ..queries.helicopters import legal_modes
 
+import attrs
 from tabletop_core import Decision
 
-from ..model.actions import Block, DeclareMode, Decline, Declined, PlayCard, Use
+from ..model.actions import Block, DeclareMode, Decline, Declined, FireAt, PlayCard, Use
 from ..queries.board import board_at
 from ..model.frames import APFireOrder, FireOrder
-from ..model.events import Note
+from ..model.events import MarkerSet, Note
 from ..queries.units import heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
-from ..model.vehicles import ModeChoice, ModeSet
+from ..model.vehicles import HeliFireChoice, ModeChoice, ModeSet
+from ..queries.entering import helicopters_waiting
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
@@ -59,6 +61,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
 
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
+    entering = helicopters_waiting(state, side)
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, group=g, ap=True)
@@ -70,23 +73,65 @@ def vehicle_plays(rules, state, side: str, cid: str, uses) -> list:
             out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=use)
                     if not g and not tgt.startswith("hex:")]
         elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
-            out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis]
+            out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis + entering]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
 
         out += sagger_he_plays(rules, state, side, cid)
+    for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h])
-                if not g]
-        out += [PlayCard(cid, Block.ANY, Use.FIRE, lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h])
-                if not g]
+        if any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h)):  # 17b: mode first, then the target
+            out.append(PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid))
     return out
+
+
+def _mode_views(state, h) -> list:
+    """The helicopter as it would be in each mode it may declare, for what it could then see and
+    fire at: flying and hovering see alike (one level up, 17e), landed from the ground."""
+    views = [h]
+    airborne_now = heli_mode(h) != "landed"
+    for mode in legal_modes(state, h):
+        if (mode == "landed") == airborne_now:
+            views.append(attrs.evolve(h, mode=mode))
+            break
+    return views
+
+
+def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
+    """17a: what a helicopter activated to Fire may shoot at in its (declared) mode: HE at Soft
+    Targets, AP at Hard Targets (never landed, 17b); it fires alone."""
+    out = [FireAt(lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h]) if not g]
+    out += [FireAt(lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]) if not g]
+    return out
+
+
+def decide_heli_fire(rules, state, f: HeliFireChoice):
+    u = state.units.get(f.uid)
+    if u is None or u.hex is None or u.shaken:
+        return None
+    opts = heli_fire_targets(rules, state, f.player, u)
+    return Decision(f.player, tuple(opts), f"{f.uid} ({heli_mode(u)}): pick the target") if opts else None
+
+
+def act_heli_fire(rules, ctx, f: HeliFireChoice, action) -> None:
+    ctx.pop()
+    order = APFireOrder if action.ap else FireOrder
+    ctx.push(order(f.player, Use.FIRE, action.unit, action.target, marker="fired"))
+
+
+def advance_heli_fire(rules, ctx, f: HeliFireChoice) -> None:
+    """The declared mode leaves nothing to fire at: the activation is spent (4c: it is marked)."""
+    ctx.pop()
+    if f.uid in ctx.state.units:
+        ctx.emit(Note(f"{f.uid} has no target as {heli_mode(ctx.state.units[f.uid])}"))
+        ctx.emit(MarkerSet(f.uid, "fired"))
 
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
@@ -103,6 +148,10 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="ops",
                            lead_hef=sagger_hef(ctx.state, action.target)))
+        return True
+    if use == Use.HELI_FIRE:
+        ctx.push(HeliFireChoice(side, action.unit, action.card))
+        ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first, for a Fire too
         return True
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]

@@ -32,6 +32,7 @@ SAGGER_MIN = 7  # 22k
 
 
 def ap_leads(state, side: str, *, use: str, units=None):
+    from ..queries.fortifications import outside_bunker_front
     from ..queries.sight import sees
 
     board = board_at(state)
@@ -56,7 +57,7 @@ def ap_leads(state, side: str, *, use: str, units=None):
             d = board.distance(lead.hex, t.hex)
             if use == Use.SAGGER and d < SAGGER_MIN:
                 continue
-            if rules_range(d) is None or not sees(state, lead, t):
+            if rules_range(d) is None or not sees(state, lead, t) or outside_bunker_front(state, lead, t.hex):  # 23b
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
@@ -91,7 +92,7 @@ def bunker_hex(state, target: str):
 
 def bunker_targets(state, side: str, lead) -> list[str]:
     """Bunkers ``lead`` may fire AP at: holding enemy units and none of ``side``'s, in LOS and AP range."""
-    from ..queries.ap_targets import rules_range
+    from ..queries.fortifications import outside_bunker_front
     from ..queries.sight import up
 
     if not state.bunkers:
@@ -102,7 +103,7 @@ def bunker_targets(state, side: str, lead) -> list[str]:
         there = units_at(state, h)
         if not any(u.side != side for u in there) or any(u.side == side for u in there):
             continue
-        if rules_range(board.distance(lead.hex, h)) is None:
+        if rules_range(board.distance(lead.hex, h)) is None or outside_bunker_front(state, lead, h):  # 23b
             continue
         if board.sight(state).los(lead.hex, h, "vehicle" if utype(lead).kind in ("vehicle", "truck") else "leg",
                                   up(lead), 0) >= 2:

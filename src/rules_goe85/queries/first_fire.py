@@ -19,7 +19,7 @@ def first_fire_mode(state, u, lead) -> str:
     not an Eligible unshaken unit on its own, out of range or sight, or no factor that hurts it)."""
     from ..queries.ap_targets import ap_capable, ap_target, rules_range
     from ..queries.fire_reach import MAX_RANGE
-    from ..queries.fortifications import fire_blocked
+    from ..queries.fortifications import fire_blocked, outside_bunker_front
     from ..queries.sight import sees
     from ..queries.units import targetable
 
@@ -34,7 +34,8 @@ def first_fire_mode(state, u, lead) -> str:
     if not sees(state, u, lead):
         return ""
     ap_ok = (ap_capable(u) and ap_target(lead) and rules_range(d) is not None
-             and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed"))  # 17b
+             and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")  # 17b
+             and not outside_bunker_front(state, u, lead.hex))  # 23b
     if is_hard(lead):  # 2b: a Hard Target only to AP fire
         return "ap" if ap_ok else ""
     if d <= MAX_RANGE and targetable(state, lead) and not fire_blocked(state, u.hex, lead.hex,

@@ -2,7 +2,8 @@
 
 Bunker (23b), what this module plays:
 * covered terrain (concealment, relocation, Conceal at set-up treat it like a Foxhole);
-* it faces a hex corner like a vehicle; units in it fire (HEF) only at hexes in its front arc, and
+* it faces a hex corner like a vehicle (its owner picks the corner at set-up, ``procedures/setup.py``);
+  units in it fire (HEF and APF, :func:`outside_bunker_front`) only at hexes in its front arc, and
   non-Assault attacks reach them only from its front arc (artillery and mortars come "from the
   front", so they always reach them) — :func:`fire_blocked`;
 * Leg units in the hex get +1 CF on top of the terrain's (artillery included) — :func:`cf_bonus`;
@@ -49,6 +50,13 @@ def fire_blocked(state, firer, target, *, firer_leg: bool = True, target_leg: bo
     if target_leg and target in state.bunkers and not in_front(state, target, firer):
         return True
     return False
+
+
+def outside_bunker_front(state, firer, target_hex) -> bool:
+    """23b: ``firer`` is a Leg unit in a bunker (so in the Bunker) and ``target_hex`` is outside the
+    bunker's front arc: it may not fire there, HE or AP alike."""
+    return (bool(state.bunkers) and firer.hex in state.bunkers and utype(firer).leg
+            and not in_front(state, firer.hex, target_hex))
 
 
 def cf_bonus(state, h, units) -> int:

@@ -22,8 +22,8 @@ from ..model.frames import ArtilleryFrame, EventChoice, FireFrame
 from ..model.events import (
     ConcealSet, ControlSet, Escaped, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, Rallied, UnitPlaced, VPScored,
 )
-from ..queries.units import units_at, utype
-from ..queries.fortifications import fortified
+from ..queries.units import units_at
+from ..queries.movement import could_enter
 
 
 def short(side: str) -> str:
@@ -73,33 +73,31 @@ def setup(rules, ctx, scenario: str, options=None) -> None:
             continue
         from . import mechanised
 
-        mechanised.place_fortifications(ctx, board, force, wire=mode == "default")  # 23b Bunker; 23c Wire
+        # 23b Bunker (in the decision phase its owner faces it, procedures/setup.py); 23c Wire
+        mechanised.place_fortifications(ctx, board, force, wire=mode == "default", bunker=mode == "default")
         if mode == "default":
             _deploy(ctx, board, force, uids)
         else:
             to_place.append((index, tuple(uids)))
-    if to_place:
-        from ..procedures.setup import start_deployment
+    from ..procedures.setup import concealable_at_start, conceal_hex, start_deployment
 
+    if to_place:
         start_deployment(ctx, spec, to_place)  # finish_setup runs when the last side is done
         return
+    for side in PLAYERS:  # 22p, automatic deployment: Conceal units in cover begin concealed
+        for h in concealable_at_start(state, side):
+            conceal_hex(ctx, side, h)
     finish_setup(rules, ctx)
 
 
 def finish_setup(rules, ctx) -> None:
-    """After the units are placed: Conceal units in cover may begin concealed (22p), each side
-    controls its set-up zones (24e), Bonus cards are dealt (24b), and the first turn begins."""
+    """After the units are placed (and the Conceal units in cover concealed as their owners chose,
+    22p): each side controls its set-up zones (24e), Bonus cards are dealt (24b), and the first
+    turn begins."""
     state = ctx.state
     scenario = state.scenario
     spec = game_data().scenarios[scenario]
     board = board_for(scenario)
-    for u in sorted(state.units.values(), key=lambda x: x.uid):  # 22p: Conceal units may begin concealed
-        if u.hex is not None and "conceal" in utype(u).powers and board.in_cover(u.hex, fortified(state)):
-            if not any(v.side != u.side and v.hex is not None and board.distance(u.hex, v.hex) <= 1
-                       for v in state.units.values()):
-                for v in units_at(state, u.hex):
-                    if v.side == u.side and utype(v).leg and not v.concealed:
-                        ctx.emit(ConcealSet(v.uid, True))
     for label in tracked_hexes(scenario):  # 24e: a side controls the hexes it could set up in
         h = board.hex(label)
         for force in spec.forces:
@@ -136,10 +134,13 @@ def _deploy(ctx, board, force, uids) -> None:
     slots = iter(zone)
     current = None
     count = 0
+    def room(h, u):  # 9, and 24: a hex the unit could enter by its own movement class
+        return fits(state, h, u) and could_enter(board, h, u)
+
     for uid, tid in ordinary:
         u = Unit(uid, tid, force.side, None)
-        if current is None or count % 2 == 0 or not fits(state, current, u):
-            current = next(h for h in slots if fits(state, h, u))
+        if current is None or count % 2 == 0 or not room(current, u):
+            current = next(h for h in slots if room(h, u))
             used.append(current)
             count = 0
         count += 1

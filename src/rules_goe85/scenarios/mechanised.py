@@ -96,17 +96,18 @@ def load_force(ctx, force, uids) -> None:
             ctx.emit(MechSet(f"carried:{c.uid}", 1))
 
 
-def place_fortifications(ctx, board, force, *, wire: bool = True) -> None:
-    """23b: the force's Bunker in its named hex, facing the enemy's friendly edge (our default); 23c,
-    default deployment only (``wire``): its Wire in the zone's hexes nearest the enemy, none adjacent
-    to another.  In the set-up decision phase the player places the Wire (setup.py)."""
+def place_fortifications(ctx, board, force, *, wire: bool = True, bunker: bool = True) -> None:
+    """Default deployment only (``bunker``, ``wire``; in the set-up decision phase the player faces
+    the Bunker and places the Wire, setup.py): 23b the force's Bunker in its named hex, facing the
+    enemy's friendly edge; 23c its Wire in the zone's hexes nearest the enemy, none adjacent to
+    another."""
     from tabletop_core.boards.hexfacing import facing_toward
 
     from ..model.events import BunkerPlaced, WirePlaced
     from ..data.loading import game_data
 
     spec = game_data().scenarios[ctx.state.scenario]
-    if force.bunker:
+    if force.bunker and bunker:
         h = board.hex(force.bunker)
         enemy_edge = spec.edges.get(other(force.side), "south")
         key = {"south": lambda x: -(2 * x[1] + x[0]), "north": lambda x: 2 * x[1] + x[0],
@@ -149,12 +150,14 @@ def deploy(ctx, board, force, uids, zone) -> bool:
     vehicles = [(u, t) for u, t in uids if data.units[t].kind in ("vehicle", "truck", "helicopter")]
     ordinary = [(u, t) for u, t in uids if (u, t) not in vehicles and not data.units[t].hero]
     heroes = [(u, t) for u, t in uids if data.units[t].hero]
-    slots = iter(zone)
+    from ..queries.movement import could_enter
+
     used = []
-    for uid, tid in vehicles:
-        h = next(slots)
+    for uid, tid in vehicles:  # 24: each in a hex it could enter by its own movement class
+        h = next(x for x in zone if x not in used and could_enter(board, x, Unit(uid, tid, force.side, None)))
         used.append(h)
         ctx.emit(UnitPlaced(Unit(uid, tid, force.side, h)))
+    slots = iter([x for x in zone if x not in used])
     current = None
     count = 0
     for uid, tid in ordinary + heroes:

@@ -4,7 +4,7 @@ import pytest
 from tabletop_core.boards.hexfacing import front_hexes
 
 from rules_goe85.model.actions import (
-    REFUSALS, Block, DeclareMode, Decline, Declined, Fly, Mode, PlayCard, PlayReaction, ReserveMode,
+    REFUSALS, Block, DeclareMode, Decline, Declined, FireAt, Fly, Mode, PlayCard, PlayReaction, ReserveMode,
     ReserveMove, ReserveUnload, Use,
 )
 from rules_goe85.model.frames import ReserveFrame
@@ -47,7 +47,9 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
     assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in opts  # 17f: activated normally
     assert not any(o.use == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
     assert not any(o.unit == "Y" for o in opts if o.use == "leadership")  # 17f: not from aboard
-    play_through(g, PlayCard("#9", Block.ANY, Use.FIRE, "H", "M"))
+    play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
+    play_through(g, Decline(Declined.KEEP_MODE))  # 17b: the mode first (it stays hovering) ...
+    play_through(g, FireAt("H", "M"))  # ... then the target
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.redraw is False  # 17f: Yuri's Tactical (21i) does not work from aboard
     # the same Hero in a ground carrier keeps its Powers (8d forbids only firing and assaulting)
@@ -72,7 +74,7 @@ def test_a_landed_helicopter_cannot_use_explosive_rounds():
     arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ], hands={"soviet": ["#1"]})
     opts = main_options(RULES, g.state, "soviet")
     assert not any(o.use == "explosive_rounds" for o in opts)
-    assert PlayCard("#1", Block.ANY, Use.FIRE, "H", "M") in opts  # it still fires HE (hits on the rarer colours)
+    assert PlayCard("#1", Block.ANY, Use.HELI_FIRE, "H") in opts  # it still fires HE (hits on the rarer colours)
     assert not any(o.use == "explosive_rounds" for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
     arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}), MUJ], hands={"soviet": ["#1"]})
     assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in main_options(RULES, g.state, "soviet")
@@ -153,3 +155,35 @@ def test_helicopter_any_card_mode_and_flight():
     assert len(flights) == 4  # the front hexes of the facing and of one vertex either side
     g.apply(flights[0])
     assert any(isinstance(a, REFUSALS) for a in g.decision.actions)
+
+
+@pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:17a")
+def test_a_helicopter_activated_to_fire_declares_its_mode_before_its_target():
+    """17b: whatever the action, a helicopter designated for it declares its mode first; for a Fire
+    the target is picked in the mode declared: a flying Mi-24 carrying Yuri that lands may fire HE
+    only (17b: landed, no Hard Targets), hovering it may also fire AP at the BMP-1.  Old behaviour:
+    the Fire was played straight at a target in the mode it had, with no declaration."""
+    from rules_goe85.model.frames import FireFrame
+
+    g = fresh()
+    units = [("H", "mi-24", "soviet", "5C3", {"facing": 3, "mode": "flying"}),
+             ("Y", "yuri", "soviet", "5C3", {"carrier": "H"}),
+             ("M", "muj-rifle-intensive", "mujahideen", "5C5"), ("V", "bmp-1", "mujahideen", "5D5", {"facing": 0})]
+    arrange(g, units, hands={"soviet": ["#9"], "mujahideen": ["#7"]})  # Unexpected Cover holds the attack open
+    opts = main_options(RULES, g.state, "soviet")
+    assert PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H") in opts
+    assert not any(o.unit == "H" and o.use == Use.FIRE for o in opts)  # no shot before the mode
+    play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
+    assert {a.mode for a in _choices(g, DeclareMode)} == {"hovering", "landed"}
+    play_through(g, DeclareMode("H", "landed"))
+    assert g.state.units["H"].mode == "landed" and g.state.units["Y"].carrier == "H"
+    assert set(g.decision.actions) == {FireAt("H", "M")}  # landed: HE at the Rifle, no AP at the BMP
+    play_through(g, FireAt("H", "M"))
+    fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
+    assert fr.lead == "H" and fr.targets == ("M",)
+    # hovering, it may fire AP at the BMP as well
+    arrange(g, units, hands={"soviet": ["#9"]})
+    play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
+    play_through(g, DeclareMode("H", "hovering"))
+    assert FireAt("H", "V", ap=True) in g.decision.actions and FireAt("H", "M") in g.decision.actions

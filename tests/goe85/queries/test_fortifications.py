@@ -175,3 +175,30 @@ def test_tracked_vehicles_pay_three_mp_to_enter_wire():
         g._decision = None
         g.apply(Step(("V",), B.label(ahead)))
         assert g.state.units["V"].hex == ahead and _mp(g)["V"] == mf - cost
+
+
+@pytest.mark.rule("goe85:23b")
+@pytest.mark.rule("goe85:scenario:air-assault")
+def test_the_bunker_faces_the_corner_its_owner_picks_and_fires_ap_only_through_its_front():
+    """23b: in the set-up decision phase the Mujahideen player turns Air Assault's Bunker (6F3) to a
+    corner of their choosing, before placing the units; an RPG inside then fires AP only at Hard
+    Targets in the bunker's front arc, as its HE fire already did.  Old behaviour: the Bunker was set
+    facing the Soviet edge without asking, and AP fire ignored its facing."""
+    from rules_goe85.model.actions import FaceBunker, Place
+    from rules_goe85.model.frames import Impulse
+
+    g = game("air-assault", setup="choose")
+    b = board_for("air-assault")
+    d = g.decision
+    assert d.player == "mujahideen" and set(d.actions) == {FaceBunker("6F3", v) for v in range(6)}
+    g.apply(FaceBunker("6F3", 3))  # front arc 6F4 / 6E4; 6F2 and 6G3 behind it
+    assert g.state.bunkers[b.hex("6F3")] == 3 and isinstance(g.decision.actions[0], Place)
+    units = [("R", "rpg", "mujahideen", "6F3"), ("A", "aarash", "mujahideen", "6F3"),  # a Hero in the Bunker too
+             ("F", "bmp-1", "soviet", "6F4", {"facing": 0}), ("K", "btr-70", "soviet", "6F2", {"facing": 3}),
+             ("S", "sov-rifle-intensive", "soviet", "6G3")]
+    arrange(g, units, hands={"mujahideen": ["#9"]}, frames=[Impulse("mujahideen", "main")])
+    ap = {(a.unit, a.target) for a in g.decision.actions if isinstance(a, PlayCard) and a.ap}
+    assert ("R", "F") in ap  # through the front
+    assert ("R", "K") not in ap  # out of the back: no AP either
+    he = {(a.unit, a.target) for a in g.decision.actions if isinstance(a, PlayCard) and a.use == Use.FIRE and not a.ap}
+    assert not any(t == "S" for _, t in he)  # nor HE at the Rifle behind it

@@ -8,7 +8,7 @@ from tabletop_core.boards import hexes_within, reachable_hexes
 from ...model.actions import EndReserve, ReserveMove
 from ...queries.board import board_at
 from ...model.events import ConcealSet, UnitMoved
-from ...model.frames import ReserveFrame
+from ...model.frames import FacingChoice, ReserveFrame
 from ...model.state import other
 from ...queries.units import is_vehicle, stacking_ok, units_at, utype
 
@@ -117,3 +117,5 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
             ctx.emit(ConcealSet(x.uid, False))
     ctx.replace(attrs.evolve(f, moved=f.moved + (action.unit,)))
     rules.after_step(ctx, [action.unit], b)
+    if origin is None and action.unit in ctx.state.units and is_vehicle(u):  # 15d: an entering vehicle: its owner faces it
+        ctx.push(FacingChoice(u.side, u.uid))

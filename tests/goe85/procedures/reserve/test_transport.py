@@ -111,8 +111,9 @@ def test_lets_get_em_moves_loads_and_unloads_two_passengers():
     assert g.state.units["R1"].hex == g.state.units["B1"].hex
     while g.state.top.__class__.__name__ != "MoveFrame":
         g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
-    g.apply(Unload("R1", "B1"))  # ...and then unloads its passenger for half its MF
-    assert g.state.units["R1"].carrier == "" and _mp(g)["B1"] == left - 3
+    assert left == 5
+    g.apply(Unload("R1", "B1"))  # ...and then unloads its passenger: 1 MP is within half its MF, and its move ends (8a)
+    assert g.state.units["R1"].carrier == "" and _mp(g)["B1"] == 0
 
 
 # -- 8k, 5f: load and unload in the Reserve Phase ------------------------------------------------
@@ -191,3 +192,89 @@ def test_carrier_shaken_and_destroyed_with_passenger():
                  ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"shaken": True})
     start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
     assert not any(isinstance(a, Load) for a in RULES.decision(g.state).actions)
+
+
+# -- 8a: half the MF around loading (issue 12 item 13) ------------------------------------------------
+def _move_card(g, label, card="#22", use=Use.MOVE):
+    from ...helpers import play_through
+
+    play_through(g, PlayCard(card, Block.UPPER, use, "", label))
+
+
+def _drive(g, uid, *labels):
+    """Step ``uid`` through ``labels``, declining any window on the way."""
+    for lab in labels:
+        g.apply(next(a for a in _choices(g, Step) if a.units == (uid,) and a.to == lab))
+        while type(g.state.top).__name__ != "MoveFrame":
+            g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
+
+
+@pytest.mark.rule("goe85:8a")
+def test_the_bmp1_example_drives_up_to_three_mp_to_a_waiting_rifle_and_loads_it():
+    """8a's example, number for number: the BMP-1 (MF 6) spends up to 3 MP reaching a hex with an
+    Infantry unit, loads it and ends its move; 4 MP is too far.  A Hero waiting with the Rifle boards
+    in the same stop.  Old behaviour: no Load was offered to a carrier for a unit outside the move."""
+    from ...refpos import arrange, fresh
+
+    g = fresh()
+    arrange(g, [("B", "bmp-1", "soviet", "5C1", {"facing": 3}), ("R", "sov-rifle-intensive", "soviet", "5C4"),
+                ("Y", "yuri", "soviet", "5C4"), FAR_MUJ], hands={"soviet": ["#22"]})
+    _move_card(g, "5C1")
+    assert set(_mp(g)) == {"B"} and _mp(g)["B"] == 6
+    _drive(g, "B", "5C2", "5C3", "5C4")  # clear terrain, 1 MP a hex: 3 MP spent
+    assert _mp(g)["B"] == 3 and Load("R", "B") in g.decision.actions and Load("Y", "B") in g.decision.actions
+    g.apply(Load("R", "B"))
+    assert g.state.units["R"].carrier == "B" and _mp(g)["B"] == 0  # loaded: its move ends
+    assert Load("Y", "B") in g.decision.actions  # the Hero boards at the same stop (one Leg unit + one Hero)
+    g.apply(Load("Y", "B"))
+    assert g.state.units["Y"].carrier == "B" and not _choices(g, Step)
+    g.apply(Stop())
+    assert {g.state.units[x].marker for x in ("B", "R", "Y")} == {"moved"}  # the boarders took part in the Move
+    # one hex further (4 MP) is more than half its MF: no load
+    arrange(g, [("B", "bmp-1", "soviet", "5C1", {"facing": 3}), ("R", "sov-rifle-intensive", "soviet", "5C5"),
+                FAR_MUJ], hands={"soviet": ["#22"]})
+    _move_card(g, "5C1")
+    _drive(g, "B", "5C2", "5C3", "5C4", "5C5")
+    assert _mp(g)["B"] == 2 and not _choices(g, Load)
+
+
+@pytest.mark.rule("goe85:8a")
+@pytest.mark.rule("goe85:8i")
+def test_a_passenger_walks_up_to_half_its_mf_rounded_up_then_loads():
+    """8a: a passenger may move up to half its MF, fractions rounded up, and then load: the RPK-74
+    (MF 3) walks 2 MP to the BTR and boards; with Fast Move (8i: 3+1 = 4, half 2) the same.  Old
+    behaviour: loading cost half the MF out of what was left, so the MF-3 unit could walk only 1 MP."""
+    from ...refpos import arrange, fresh
+
+    g = fresh()
+    arrange(g, [("K", "rpk-74", "soviet", "5C1"), ("B", "btr-70", "soviet", "5C3", {"facing": 3}), FAR_MUJ],
+            hands={"soviet": ["#22"]})
+    _move_card(g, "5C1")
+    _drive(g, "K", "5C2", "5C3")
+    assert _mp(g)["K"] == 1 and Load("K", "B") in g.decision.actions
+    g.apply(Load("K", "B"))
+    assert g.state.units["K"].carrier == "B" and _mp(g)["K"] == 0
+    # a third hex is too far (3 MP > 2)
+    arrange(g, [("K", "rpk-74", "soviet", "5C1"), ("B", "btr-70", "soviet", "5C4", {"facing": 3}), FAR_MUJ],
+            hands={"soviet": ["#22"]})
+    _move_card(g, "5C1")
+    _drive(g, "K", "5C2", "5C3", "5C4")
+    assert _mp(g)["K"] == 0 and not _choices(g, Load)
+
+
+@pytest.mark.rule("goe85:8a")
+@pytest.mark.rule("goe85:8i")
+def test_unload_before_moving_leaves_each_half_and_fast_move_rounds_up_after_the_plus_one():
+    """8a third way with 8i: a loaded BMP-1 on Fast Move (MF 6+1 = 7) unloads first: the carrier
+    keeps half of 7 rounded up, 4 MP (the old price model left it 3), and the Rifle (MF 4+1 = 5)
+    half of 5, 3 MP."""
+    from ...refpos import arrange, fresh
+
+    g = fresh()
+    arrange(g, [("B", "bmp-1", "soviet", "5C1", {"facing": 3}), ("R", "sov-rifle-intensive", "soviet", "5C1",
+                                                                  {"carrier": "B"}), FAR_MUJ],
+            hands={"soviet": ["#8"]})
+    _move_card(g, "5C1", card="#8", use=Use.FAST_MOVE)
+    assert _mp(g) == {"B": 7, "R": 5}
+    g.apply(Unload("R", "B"))
+    assert g.state.units["R"].carrier == "" and _mp(g) == {"B": 4, "R": 3}

@@ -1,0 +1,106 @@
+"""An activated unit's action in two steps (# FUBAR actions; ruleset 1.5): first what, then where.
+
+Step one (the unit's ``Activated`` or ``Walking`` frame) lists the kinds of action: the actions
+that need nothing more (Spot a hidden unit, Walk, Go On Guard, Go to Ground, end a Walk) and a
+``Choose(kind)`` for each kind that needs a destination or a target: a move in a mode (``run``,
+``duck``; ``walk``/``drive`` during a Walk), ``fire``, ``assault``, ``embark``.  Choosing pushes a
+``Choosing`` frame; step two lists that kind's options (the suggested moves, which accept a
+measured ``MoveFigures`` as well; the fire, assault or boarding targets), and the action taken
+there completes the frame below as if it had been taken at step one.  This is what a player does
+at the table, and what is cheap to compute: the suggested moves are worked out only for the mode
+the player has named.
+
+* No dead ends: a kind is offered only when step two has at least one option.  A move mode is
+  offered whenever the unit may move in it: the sidestep suggestion is always there (it needs only
+  1/4" of allowance, which ``movement.move_modes`` requires).  Fire, assault and boarding are
+  offered after the first target is found (``fire.has_target``, ``walking.can_fire``).
+* No back (reading): naming the kind declares the action, as announcing "this squad runs" does at
+  the table; step two has no way back to step one.  Nothing random happens between the two steps,
+  so a person who changes their mind undoes the choice (``Game.undo``).
+* A measured move names its mode, so step one accepts a ``MoveFigures`` too (a script or a person
+  typing points need not name the mode first); step two accepts only moves in the mode chosen.
+* Spot stays at step one, one action per hidden enemy unit: it is an attempt made before the
+  action, and its targets need no measuring (``fire.spot_targets``).
+"""
+from __future__ import annotations
+
+from tabletop_core import Decision
+
+from . import close_combat as cc
+from . import fire, move_menu, movement, transport, walking
+from .state import (
+    Activated, Assault, Choose, Choosing, EndAction, GoOnGuard, GoToGround, MoveFigures, Spot, UnitState, Walk,
+    Walking,
+)
+
+#: The kinds that name a destination at step two (the others name a target).
+MOVE_KINDS = ("run", "duck", "walk", "drive")
+
+
+def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
+    """Step one for an activated unit: spot, then one action (# FUBAR actions)."""
+    acts: list = []
+    if not frame.spotted:
+        acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
+    acts.append(Walk())
+    modes = movement.move_modes(u, frame)
+    acts += [Choose(mode) for mode in modes]
+    acts.append(GoOnGuard())
+    if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
+        acts.append(GoToGround())
+    if fire.has_target(rules, state, u):
+        acts.append(Choose("fire"))
+    if cc.assault_targets(rules, state, u):
+        acts.append(Choose("assault"))
+    if transport.embark_options(rules, state, u):
+        acts.append(Choose("embark"))
+    return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then choose an action",
+                    accepts=(MoveFigures,) if modes else ())
+
+
+def walking_step(rules, state, u: UnitState, frame: Walking) -> Decision:
+    """Step one during a Walk: fire (once), move what is left of the allowance, or stop."""
+    acts: list = []
+    if not frame.fired and walking.can_fire(rules, state, u, frame):
+        acts.append(Choose("fire"))
+    modes = movement.move_modes(u, frame)
+    acts += [Choose(mode) for mode in modes]
+    acts.append(EndAction())
+    return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move, firing once at any point of the move",
+                    accepts=(MoveFigures,) if modes else ())
+
+
+def step_two(rules, state, frame: Choosing) -> Decision | None:
+    """The destinations or targets of the kind named at step one."""
+    u = state.units.get(frame.unit)
+    if u is None or not u.alive:
+        return None
+    below = movement.acting_frame(state)
+    kind = frame.kind
+    accepts: tuple = ()
+    if kind in MOVE_KINDS:
+        acts = move_menu.move_options(rules, state, u, kind, movement.allowance(u, below, kind))
+        accepts = (MoveFigures,)
+        prompt = f"{u.id} moves ({kind}): where to?"
+    elif kind == "fire":
+        if isinstance(below, Walking):
+            acts = walking.fire_options(rules, state, u, below)
+        else:
+            acts = fire.fire_options(rules, state, u, aimed=True)
+        prompt = f"{u.id} fires: at what?"
+    elif kind == "assault":
+        acts = [Assault(t) for t in cc.assault_targets(rules, state, u)]
+        prompt = f"{u.id} assaults: whom?"
+    else:
+        acts = transport.embark_options(rules, state, u)
+        prompt = f"{u.id} gets into a vehicle: which?"
+    return Decision(u.side, tuple(acts), prompt, accepts=accepts)
+
+
+def describe(a: Choose) -> str:
+    return {
+        "run": "run 12\" (then choose where)", "duck": "duck & weave 8\" (then choose where)",
+        "walk": "walk on (then choose where)", "drive": "drive on (then choose where)",
+        "fire": "fire (then choose the target)", "assault": "assault (then choose whom)",
+        "embark": "get into a vehicle (then choose which)",
+    }[a.kind]
