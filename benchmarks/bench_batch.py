@@ -10,6 +10,12 @@ workers ÷ games/s on 1 worker) ÷ W.  ``--sweep`` measures each executor's cost
 trip of empty chunks) and times chunk sizes 1..64; a task's overhead share is that cost over the
 cost plus chunk × the in-process time of a game.  Figures are only meaningful on an idle machine:
 the load average is printed with them.
+
+On a shared machine the wall-clock figures mostly measure the other work, so each executor also
+reports CPU milliseconds per game over the timed games: the CPU time of this process and of every
+process under it (workers, Dask's nannies; read with psutil, which Dask installs) before and after.
+*CPU efficiency* = CPU per game on one worker ÷ CPU per game on W workers: the share of the
+executor's work that is play, i.e. the efficiency W free cores would give.
 """
 from __future__ import annotations
 
@@ -78,17 +84,19 @@ def main() -> None:
         ruleset, scenario, why = pick_ruleset()
     spec = batch.BatchSpec.resolve(ruleset, scenario, games=1, seed=1)
     batch.play_chunk(spec, range(3))  # imports, caches
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     sample = 0
     while time.perf_counter() - started < 2 and sample < 1000:
         batch.play_chunk(spec, [sample])
         sample += 1
     per_game = (time.perf_counter() - started) / sample
+    cpu_per_game = (time.process_time() - cpu_started) / sample
     games = args.games or max(200, min(5000, int(10 / per_game)))
     print(f"ruleset: {ruleset} {scenario} ({why}); {games} games, random agents; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (other work skews the figures); "
           f"default chunk ≤ {MAX_CHUNK}")
-    print(f"in-process, no executor: {1 / per_game:8.1f} games/s ({per_game * 1e3:.2f} ms a game)")
+    print(f"in-process, no executor: {1 / per_game:8.1f} games/s ({per_game * 1e3:.2f} ms a game, "
+          f"{cpu_per_game * 1e3:.2f} ms CPU)")
 
     executors = [("process pool, 1 worker", 1, lambda: batch.process_pool(1)),
                  ("process pool, 2 workers", 2, lambda: batch.process_pool(2))]
@@ -100,10 +108,15 @@ def main() -> None:
             print("Dask not installed (pip install 'tabletop[dask]'): skipped")
 
     base = None
+    base_cpu = None
     for label, workers, factory in executors:
         with timed_start(label, factory) as executor:
             rate(spec, executor, 8 * workers, chunk=1)  # warm the workers (imports, host)
+            cpu_before = _tree_cpu()
             games_per_s = rate(spec, executor, games)
+            cpu = (_tree_cpu() - cpu_before) / games
+            if base_cpu is None:
+                base_cpu = cpu
             if base is None:
                 base = games_per_s
             efficiency = games_per_s / base / workers
@@ -116,6 +129,28 @@ def main() -> None:
                     r = rate(spec, executor, min(games, max(chunk * workers * 8, games // 4)), chunk=chunk)
                     share = overhead / (overhead + chunk * per_game)
                     print(f"    chunk {chunk:3d}: {r:8.1f} games/s   task overhead ≈ {share:5.1%} of a task")
+        if cpu == cpu:  # not NaN: psutil is there
+            print(f"    CPU {cpu * 1e3:.2f} ms a game (all processes)   CPU efficiency {base_cpu / cpu:5.1%}")
+            print(f"figure: {label} CPU ms a game = {cpu * 1e3:.2f}")
+            print(f"figure: {label} CPU efficiency = {base_cpu / cpu * 100:.1f}")
+        print(f"figure: {label} games/s = {games_per_s:.1f}")
+
+
+def _tree_cpu() -> float:
+    """CPU seconds of this process and every live process under it (NaN without psutil)."""
+    try:
+        import psutil
+    except ImportError:
+        return float("nan")
+    me = psutil.Process()
+    total = time.process_time()
+    for child in me.children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:  # it ended in between
+            continue
+        total += times.user + times.system
+    return total
 
 
 if __name__ == "__main__":

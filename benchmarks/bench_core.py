@@ -3,7 +3,9 @@
     python benchmarks/bench_core.py [RULESET SCENARIO] [--games N]
 
 Plays N random games of the given ruleset (default: the duel template, always installed in the
-dev venv) and prints rates.  Figures, not assertions: compare them run to run on one machine.
+dev venv) and prints rates per CPU second (``time.process_time``: other work on a shared machine
+does not count).  Figures, not assertions: compare two commits with
+``benchmarks/compare_commits.py OLD NEW -- benchmarks/bench_core.py``.
 """
 from __future__ import annotations
 
@@ -20,15 +22,15 @@ from tabletop_core.game import Game
 
 
 def timed(fn, *args):
-    start = time.perf_counter()
+    start = time.process_time()
     out = fn(*args)
-    return out, time.perf_counter() - start
+    return out, time.process_time() - start
 
 
 def play_games(ruleset, scenario, games):
     tabletop_core.new_game(ruleset, scenario, seed=0)  # warm up: plug-in loading is start-up, not play
     played, decisions = [], 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         game = tabletop_core.new_game(ruleset, scenario, seed=seed)
         seats = tabletop_core.agents_for(game, "random")
@@ -37,7 +39,7 @@ def play_games(ruleset, scenario, games):
             game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
         decisions += game.state.decisions
         played.append(game)
-    return played, decisions, time.perf_counter() - start
+    return played, decisions, time.process_time() - start
 
 
 def main() -> None:
@@ -53,10 +55,10 @@ def main() -> None:
     print(f"  games per second (random play)     {args.games / seconds:12,.1f}")
     print(f"  decisions per second (decision API) {decisions / seconds:11,.0f}")
 
-    start = time.perf_counter()
+    start = time.process_time()
     for g in games:
         Game.from_events(g.rules, g.header, g.events)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     print(f"  events applied per second (replay)  {events / seconds:11,.0f}")
 
     mid = games[len(games) // 2]
@@ -70,23 +72,23 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
-        start = time.perf_counter()
+        start = time.process_time()
         for i, g in enumerate(games):
             path = Path(tmp) / f"{i}.jsonl"
             g.save(path)
             paths.append(path)
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         size = sum(p.stat().st_size for p in paths)
         print(f"  log write: events per second        {events / seconds:11,.0f}  ({size / seconds / 1e6:.1f} MB/s)")
-        start = time.perf_counter()
+        start = time.process_time()
         for p in paths:
             gamelog.read(p)
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         print(f"  log read+check: events per second   {events / seconds:11,.0f}")
-        start = time.perf_counter()
+        start = time.process_time()
         for p in paths:
             tabletop_core.load_game(p)
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         print(f"  log load (read+decode+fold) ev/s    {events / seconds:11,.0f}")
 
 

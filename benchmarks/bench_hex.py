@@ -1,7 +1,9 @@
 """Hex-board figures: LOS queries per second (single, from the table), table build and patch time
 for a five-map board (five 11-column maps joined west to east, random terrain), path queries.
 
-Run: ``.venv/bin/python benchmarks/bench_hex.py``.  Prints figures; asserts nothing about time.
+Run: ``.venv/bin/python benchmarks/bench_hex.py``.  Prints figures (CPU time, ``process_time``: other
+work on a shared machine does not count); asserts nothing about time.  Old against new:
+``benchmarks/compare_commits.py OLD NEW -- benchmarks/bench_hex.py``.
 """
 from __future__ import annotations
 
@@ -51,75 +53,75 @@ def main() -> None:
     print(f"board: {len(board)} hexes, {len(board) ** 2:,} ordered pairs")
 
     sight = LineOfSight(state)
-    t = time.perf_counter()
+    t = time.process_time()
     for a, b in pairs:
         sight.check(a, b, sight_class="leg")
-    cold = time.perf_counter() - t
-    t = time.perf_counter()
+    cold = time.process_time() - t
+    t = time.process_time()
     for a, b in pairs:
         sight.check(a, b, sight_class="leg")
-    warm = time.perf_counter() - t
+    warm = time.process_time() - t
     print(f"LOS single query, line cache cold   {rate(len(pairs), cold)}")
     print(f"LOS single query, line cache warm   {rate(len(pairs), warm)}")
 
-    t = time.perf_counter()
+    t = time.process_time()
     table = LosTable(state)
-    lines = time.perf_counter() - t
-    t = time.perf_counter()
+    lines = time.process_time() - t
+    t = time.process_time()
     table.matrix(sight_class="leg")
-    case = time.perf_counter() - t
+    case = time.process_time() - t
     print(f"LOS table: lines of all pairs       {lines:>10.3f} s")
     print(f"LOS table: one case, all pairs      {case:>10.3f} s")
-    t = time.perf_counter()
+    t = time.process_time()
     table.matrix(sight_class="vehicle", observer_offset=1)
-    print(f"LOS table: a second case            {time.perf_counter() - t:>10.3f} s")
+    print(f"LOS table: a second case            {time.process_time() - t:>10.3f} s")
 
-    t = time.perf_counter()
+    t = time.process_time()
     for a, b in pairs:
         table.query(a, b, sight_class="leg")
-    first = time.perf_counter() - t
-    t = time.perf_counter()
+    first = time.process_time() - t
+    t = time.process_time()
     for a, b in pairs:
         table.query(a, b, sight_class="leg")
-    again = time.perf_counter() - t
-    t = time.perf_counter()
+    again = time.process_time() - t
+    t = time.process_time()
     for a, b in pairs:
         table.status(a, b, sight_class="leg")
-    status = time.perf_counter() - t
+    status = time.process_time() - t
     print(f"LOS table query (first time a pair) {rate(len(pairs), first)}")
     print(f"LOS table query (repeated)          {rate(len(pairs), again)}")
     print(f"LOS table status only               {rate(len(pairs), status)}")
 
     smoke = Overlay("smoke", los_at_least=LosClass.DEGRADING, obstacle=1)
     smoked = state.place("6E4", smoke)
-    t = time.perf_counter()
+    t = time.process_time()
     patched = table.updated(smoked)
-    patch = time.perf_counter() - t
+    patch = time.process_time() - t
     n_pairs = len(table.affected_pairs(smoked.changed_hexes(state)))
     print(f"LOS table patch for one smoke hex   {patch:>10.3f} s  ({n_pairs:,} lines recomputed, 2 cases)")
-    t = time.perf_counter()
+    t = time.process_time()
     LosTable(smoked).matrix(sight_class="leg")
-    print(f"LOS table full rebuild, one case    {time.perf_counter() - t:>10.3f} s")
+    print(f"LOS table full rebuild, one case    {time.process_time() - t:>10.3f} s")
     del patched
 
     def cost(a, b):
         return COST.get(board.terrain(b).kind)
 
     starts = [rng.choice(board.hexes) for _ in range(300)]
-    t = time.perf_counter()
+    t = time.process_time()
     for s in starts:
         reachable_hexes(board, s, 6, cost)
-    print(f"reachable hexes, 6 MP               {rate(len(starts), time.perf_counter() - t)}")
-    t = time.perf_counter()
+    print(f"reachable hexes, 6 MP               {rate(len(starts), time.process_time() - t)}")
+    t = time.process_time()
     for s in starts:
         reachable_vehicle(board, s, 1, 6, cost)
-    print(f"reachable vehicle states, 6 MP      {rate(len(starts), time.perf_counter() - t)}")
+    print(f"reachable vehicle states, 6 MP      {rate(len(starts), time.process_time() - t)}")
     succ = hex_steps(board, cost)
     goals = [(rng.choice(board.hexes), rng.choice(board.hexes)) for _ in range(300)]
-    t = time.perf_counter()
+    t = time.process_time()
     for a, b in goals:
         cheapest_path(a, b, succ)
-    print(f"cheapest path, random pairs         {rate(len(goals), time.perf_counter() - t)}")
+    print(f"cheapest path, random pairs         {rate(len(goals), time.process_time() - t)}")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import cattrs
 import orjson
 from cattrs.strategies import configure_tagged_union
 
+from .decoders import DecoderBuilder
 from .errors import RulesetError
 from .events import CORE_EVENTS
 from .values import Action, ConcealedAction, Event, Frame
@@ -37,7 +38,7 @@ def _tag_of(cls: type) -> str:
 class _Family:
     """One tagged union (events, actions or frames) inside a Codec."""
 
-    def __init__(self, converter: cattrs.Converter, base: type, classes: Iterable[type]):
+    def __init__(self, converter: cattrs.Converter, base: type, classes: Iterable[type], decoders: DecoderBuilder):
         self.base = base
         self.by_tag: dict[str, type] = {}
         for cls in classes:
@@ -53,7 +54,9 @@ class _Family:
         else:
             self.union = members[0] if members else None
         self._converter = converter
-        self._hooks = _HookCache(converter)
+        self._decoders = decoders
+        decoders.direct[base] = self.structure
+        self._by_tag_decoders: dict[str, Any] = {}
 
     def upcast(self, data: dict[str, Any]) -> tuple[type, dict[str, Any]]:
         tag = data.get(TAG_FIELD)
@@ -72,12 +75,17 @@ class _Family:
         return cls, data
 
     def structure(self, data: dict[str, Any]) -> Any:
-        # The fast path: a known tag at its current version goes straight to that class's
-        # generated structure function (cattrs ignores the extra ``type`` and ``v`` keys).
+        # The fast path: a known tag goes straight to that class's decoder, which sends an old
+        # version to the upcasters (decoders ignore the extra ``type`` and ``v`` keys, as cattrs does).
         if type(data) is dict:
+            decode = self._by_tag_decoders.get(data.get(TAG_FIELD))  # type: ignore[arg-type]
+            if decode is not None:
+                return decode(data)
             cls = self.by_tag.get(data.get(TAG_FIELD))  # type: ignore[arg-type]
-            if cls is not None and data.get(VERSION_FIELD, 1) == cls.VERSION:
-                return self._hooks[cls](data, cls)
+            if cls is not None:  # the first of its type: its decoder is built once, here
+                decode = self._by_tag_decoders[cls.TAG] = self._decoders.build(
+                    cls, version=cls.VERSION, other_version=self._structure_slowly)
+                return decode(data)
         return self._structure_slowly(data)
 
     def _structure_slowly(self, data: dict[str, Any]) -> Any:
@@ -112,9 +120,10 @@ class Codec:
             # Exact-class predicates: a singledispatch hook on the base would also catch subclasses.
             converter.register_structure_hook_func(_is_exactly(base), self._base_structurer(name))
             converter.register_unstructure_hook_func(_is_exactly(base), self._runtime_unstructurer)
-        self.actions = _Family(converter, Action, (ConcealedAction, *actions))
-        self.frames = _Family(converter, Frame, frames)
-        self.events = _Family(converter, Event, (*CORE_EVENTS, *events))
+        decoders = DecoderBuilder(converter.get_structure_hook, converter.get_structure_hook)
+        self.actions = _Family(converter, Action, (ConcealedAction, *actions), decoders)
+        self.frames = _Family(converter, Frame, frames, decoders)
+        self.events = _Family(converter, Event, (*CORE_EVENTS, *events), decoders)
         self.event_types: frozenset[type] = frozenset(self.events.by_tag.values())
         self._fast_text = _FloatFreeTypes(self)
         # A float field holding an int (3 for 3.0) is written as a float, so that save -> load ->
@@ -196,18 +205,6 @@ def first_difference(a: Any, b: Any, path: str) -> str | None:
     if canonical_json(a) != canonical_json(b):
         return f"{path}: {canonical_json(a)[:120]} != {canonical_json(b)[:120]}"
     return None
-
-
-class _HookCache(dict[type, Any]):
-    """A class's structure function, looked up in the converter once."""
-
-    def __init__(self, converter: cattrs.Converter):
-        super().__init__()
-        self._converter = converter
-
-    def __missing__(self, cls: type) -> Any:
-        hook = self[cls] = self._converter.get_structure_hook(cls)
-        return hook
 
 
 class _FloatFreeTypes:

@@ -146,3 +146,35 @@ if __name__ == "__main__":  # print the fixture: PYTHONPATH=<old checkout>/src p
 
     with tempfile.TemporaryDirectory() as folder:
         print(json.dumps(duel_log_digests(Path(folder)), indent=1, sort_keys=True))
+
+
+def chained_log(bodies: list[str]) -> str:
+    """A log whose lines are ``bodies`` (canonical or not) after a header, each sealed into the
+    chain as the engine seals a line, and a proper end line."""
+    previous = gamelog.GENESIS
+    header = gamelog.Header("0.1", "r", "1.0", "s", seed=1).to_dict()
+    lines = []
+    for text in [canonical_json({"header": header}), *bodies,
+                 canonical_json({"end": {"events": len(bodies), "digest": "d"}})]:
+        line, previous = gamelog._sealed_line(previous, text, None)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+EVENT = canonical_json(CODEC.event_to_dict(Counted("c", 1)))
+
+
+@pytest.mark.parametrize("bodies,number", [
+    ([f'{{"event":{EVENT},"n":1}}', f'{{"event":{EVENT},"n":3}}'], 3),  # a number skipped
+    ([f'{{"event":{EVENT},"n":2}}'], 2),  # the first event numbered 2
+    (['{"event":[1,2],"n":1}'], 2),  # an event that is not an object
+])
+def test_an_event_line_chained_right_but_numbered_or_shaped_wrong_is_refused(bodies, number):
+    # Such lines pass the hash check: the fast path must not take them, and the general check names them.
+    with pytest.raises(CorruptLogError, match=rf"line {number}: expected event number"):
+        gamelog.parse(chained_log(bodies))
+
+
+def test_an_event_line_in_another_key_order_takes_the_general_path_and_loads():
+    raw = gamelog.parse(chained_log([f'{{"n":1,"event":{EVENT}}}', f'{{"event":{EVENT},"n":2}}']))
+    assert [CODEC.event_from_dict(e) for e in raw.events] == [Counted("c", 1), Counted("c", 1)]

@@ -33,6 +33,7 @@ STRICT = (
     "boards/hexpath.py",
     "data.py",
     "decks.py",
+    "decoders.py",
     "dice.py",
     "errors.py",
     "game.py",

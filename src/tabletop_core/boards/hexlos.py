@@ -396,6 +396,34 @@ class _Lines:
     rev: np.ndarray
     pair_of_step: np.ndarray
     local: np.ndarray
+    flat_ij: np.ndarray  # pi * n + pj: where pair p seen from i sits in a flattened (n, n) array
+    flat_ji: np.ndarray  # pj * n + pi: the same seen from j
+
+
+@attrs.frozen
+class _LiveSteps:
+    """The steps of every line that can be in the way on one terrain mask (see
+    :meth:`LosTable._live_steps`), with everything about them that no query case changes,
+    gathered once: their pairs, sides, places from either end and adjacency to either end."""
+
+    steps: np.ndarray
+    owner: np.ndarray
+    side1: np.ndarray
+    side2: np.ndarray
+    local: np.ndarray
+    rlocal: np.ndarray
+    adj1_i: np.ndarray
+    adj1_j: np.ndarray
+    adj2_i: np.ndarray
+    adj2_j: np.ndarray
+
+    @classmethod
+    def of(cls, lines: "_Lines", steps: np.ndarray, owner: np.ndarray, lengths: np.ndarray) -> "_LiveSteps":
+        # np.take rather than indexing: the same gather, without fancy indexing's set-up per call
+        local = np.take(lines.local, steps)
+        return cls(steps, owner, np.take(lines.side1, steps), np.take(lines.side2, steps), local,
+                   np.take(lengths, owner) - 1 - local, *(np.take(a, steps) for a in (
+                       lines.adj1_i, lines.adj1_j, lines.adj2_i, lines.adj2_j)))
 
 
 def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
@@ -442,12 +470,15 @@ def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
     pair_of_step = np.repeat(np.arange(len(lengths)), lengths)
     local = np.arange(int(ptr[-1]), dtype=np.int64) - ptr[pair_of_step]
     rev = ptr[pair_of_step] + (lengths[pair_of_step] - 1 - local)
+    # int32 where it fits (every index of a board's steps does): half the memory traffic of the
+    # per-step passes that build a case.
     return _Lines(
         n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr,
         side1=cat["s1"].astype(np.int32), side2=cat["s2"].astype(np.int32),
         adj1_i=cat["a1i"].astype(bool), adj1_j=cat["a1j"].astype(bool),
         adj2_i=cat["a2i"].astype(bool), adj2_j=cat["a2j"].astype(bool),
-        rev=rev, pair_of_step=pair_of_step, local=local,
+        rev=rev, pair_of_step=pair_of_step.astype(np.int32), local=local.astype(np.int32),
+        flat_ij=pi * n + pj, flat_ji=pj * n + pi,
     )
 
 
@@ -497,7 +528,7 @@ class LosTable:
         self._lines = _build_lines(self.hexes, self.single.lines)
         self._cases: dict[_Case, dict[str, np.ndarray]] = {}
         self._results: dict[_Case, list] = {}
-        self._live_cache: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
+        self._live_cache: dict[bytes, _LiveSteps] = {}
 
     # -- queries -------------------------------------------------------------------------------
     def status(self, a, b, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
@@ -547,9 +578,8 @@ class LosTable:
         L = self._lines
         lengths = (L.ptr[pairs + 1] - L.ptr[pairs]).astype(np.int32)
         elev, top, cls = _terrain_arrays(self.state, self.hexes, case.sight_class)
-        steps, owner = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0))
-        s1, s2, local = L.side1[steps], L.side2[steps], L.local[steps].astype(np.int32)
-        rlocal = lengths[owner] - 1 - local
+        live = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0))
+        owner = live.owner
         pi, pj = L.pi[pairs], L.pj[pairs]
         lo_i, lo_j = elev[pi] + case.observer_offset, elev[pj] + case.observer_offset
         lt_i, lt_j = elev[pi] + case.target_offset, elev[pj] + case.target_offset
@@ -559,16 +589,19 @@ class LosTable:
         # is a small table: a step's effect is then two lookups, not the height tests per step.
         table = _effect_table(elev, top, cls, base, levels).ravel()
         stride = levels * levels * 2
-        row1, row2 = s1.astype(np.int64) * stride, s2.astype(np.int64) * stride
-        for obs, tgt, lo, lt, adj1, adj2, pos, forward in (
-            (pi, pj, lo_i, lt_j, L.adj1_j[steps], L.adj2_j[steps], local, True),
-            (pj, pi, lo_j, lt_i, L.adj1_i[steps], L.adj2_i[steps], rlocal, False),
+        row1, row2 = live.side1 * np.int32(stride), live.side2 * np.int32(stride)
+        for flat, lo, lt, adj1, adj2, pos, forward in (
+            (L.flat_ij[pairs], lo_i, lt_j, live.adj1_j, live.adj2_j, live.local, True),
+            (L.flat_ji[pairs], lo_j, lt_i, live.adj1_i, live.adj2_i, live.rlocal, False),
         ):
-            column = (((lo - base) * levels + (lt - base)) * 2).astype(np.int64)[owner]
-            effect = np.minimum(table[row1 + column + adj1], table[row2 + column + adj2])
-            self._reduce(arrays, obs, tgt, effect, pos, owner, forward)
+            column = np.take((((lo - base) * levels + (lt - base)) * 2).astype(np.int32), owner)
+            column += row1
+            first_side = np.take(table, column + adj1)
+            column += row2 - row1
+            effect = np.minimum(first_side, np.take(table, column + adj2))
+            self._reduce(arrays, flat, effect, pos, owner, forward)
 
-    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray) -> _LiveSteps:
         """The steps of ``pairs`` whose every side can be in the way, and the index in ``pairs``
         of each one's pair.  A step is the lesser of its sides and a hex with neither ground
         above 0 nor a feature is never in the way, so the other steps are clear whatever the
@@ -578,30 +611,31 @@ class LosTable:
         if whole:
             key = live.tobytes()
             found = self._live_cache.get(key)
-            if found is not None:
-                return found
-            steps = np.flatnonzero(live[L.side1] & live[L.side2])
-            found = (steps, L.pair_of_step[steps])
-            self._live_cache[key] = found
+            if found is None:
+                # Gathered as bytes (twice as fast as bools), searched as bools (nonzero on bytes
+                # is five times slower).
+                can = live.view(np.uint8)
+                steps = np.flatnonzero((np.take(can, L.side1) & np.take(can, L.side2)).view(bool))
+                found = self._live_cache[key] = _LiveSteps.of(L, steps, np.take(L.pair_of_step, steps), lengths)
             return found
         sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
         np.cumsum(lengths, out=sub_ptr[1:])
         sub_owner = np.repeat(np.arange(len(pairs)), lengths)
         sub_steps = L.ptr[pairs][sub_owner] + (np.arange(int(sub_ptr[-1])) - sub_ptr[sub_owner])
         keep = np.flatnonzero(live[L.side1[sub_steps]] & live[L.side2[sub_steps]])
-        return sub_steps[keep], sub_owner[keep]
+        return _LiveSteps.of(L, sub_steps[keep], sub_owner[keep], lengths)
 
-    def _reduce(self, arrays, obs, tgt, effect, pos, owner, forward: bool) -> None:
+    def _reduce(self, arrays, flat, effect, pos, owner, forward: bool) -> None:
         """Per pair: first blocking step, degrading count, first and limit-th degrading steps.
 
         ``owner`` (sorted, a pair may have no step) names each step's pair, ``pos`` its place
-        seen from the observer.  Steps are stored in order from ``i``, so seen from ``j``
+        seen from the observer; ``flat`` is each pair's place in the flattened ``(n, n)`` arrays.  Steps are stored in order from ``i``, so seen from ``j``
         (``forward`` false) a pair's first step is its last one stored, and a degrading step's
         rank is the number of degrading steps at or after it.
         """
-        n_pairs = len(obs)
+        n_pairs = len(flat)
         blocking = np.flatnonzero(effect == _BLOCKING)
-        first_block = _first_of_each(owner[blocking], pos[blocking], n_pairs, forward)
+        first_block = _first_of_each(owner, pos, blocking, n_pairs, forward)
         degrading = np.flatnonzero(effect == _DEGRADING)
         d_owner, d_pos = owner[degrading], pos[degrading]
         count = np.bincount(d_owner, minlength=n_pairs).astype(np.int32)
@@ -614,11 +648,11 @@ class LosTable:
         by_terrain = (first_block < _BIG) & (first_block < nth)
         by_count = (nth < _BIG) & ~by_terrain
         status = np.where(by_terrain | by_count, 2, np.where(count > 0, 1, 0)).astype(np.int8)
-        arrays["status"][obs, tgt] = status
-        arrays["count"][obs, tgt] = count
-        arrays["block"][obs, tgt] = np.where(first_block < _BIG, first_block, -1)
-        arrays["first"][obs, tgt] = np.where(first_deg < _BIG, first_deg, -1)
-        arrays["nth"][obs, tgt] = np.where(nth < _BIG, nth, -1)
+        arrays["status"].reshape(-1)[flat] = status
+        arrays["count"].reshape(-1)[flat] = count
+        arrays["block"].reshape(-1)[flat] = np.where(first_block < _BIG, first_block, -1)
+        arrays["first"].reshape(-1)[flat] = np.where(first_deg < _BIG, first_deg, -1)
+        arrays["nth"].reshape(-1)[flat] = np.where(nth < _BIG, nth, -1)
 
     def _materialise(self, case: _Case, i: int, j: int) -> LosResult:
         """Full :class:`LosResult` of one ordered pair from the arrays (same builder as queries)."""
@@ -687,14 +721,16 @@ class LosTable:
         return len(self.hexes) ** 2
 
 
-def _first_of_each(owner: np.ndarray, pos: np.ndarray, n_pairs: int, forward: bool) -> np.ndarray:
-    """Per pair, ``pos`` of its first step among the given ones (in stored order if ``forward``,
-    else reversed); _BIG for a pair with none.  ``owner`` is sorted."""
+def _first_of_each(owner: np.ndarray, pos: np.ndarray, among: np.ndarray, n_pairs: int, forward: bool) -> np.ndarray:
+    """Per pair, ``pos`` of its first step among the steps ``among`` (in stored order if
+    ``forward``, else reversed); _BIG for a pair with none.  ``owner`` is sorted.  Only the steps
+    picked have their place gathered: most lines have several blocking steps."""
     out = np.full(n_pairs, _BIG, dtype=np.int32)
-    if len(owner):
-        new = owner[1:] != owner[:-1]
+    if len(among):
+        owners = np.take(owner, among)
+        new = owners[1:] != owners[:-1]
         pick = np.flatnonzero(np.r_[True, new] if forward else np.r_[new, True])
-        out[owner[pick]] = pos[pick]
+        out[np.take(owners, pick)] = np.take(pos, np.take(among, pick))
     return out
 
 

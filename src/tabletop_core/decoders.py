@@ -1,0 +1,132 @@
+"""Per-class decoders: a generated function per attrs class that builds the object straight from
+its logged dict when every field holds exactly the JSON type its annotation names, and hands the
+dict to cattrs otherwise.
+
+Loading a log spends most of its decoding time in cattrs' generic dispatch for small field types
+(``str | None``, ``tuple[int, ...]``: a dispatch per value).  A decoder here checks those fields
+with ``type(x) is str`` and the like, inline, and calls the class.  Anything it cannot prove is
+the exact type — a missing field with a default, an int in a float field, a bool in an int field,
+an old version — goes to the converter's own structure function for the whole object, so every
+dict decodes to the object cattrs makes (the fast path only ever agrees with it) and every dict
+cattrs refuses is still refused, with cattrs' error.  Fields of other types (enums, dicts, sets,
+unions of classes, family bases such as ``Action``) are handed to the converter's hook for that
+field type, as cattrs' own generated functions do.
+"""
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Callable, Union
+
+import attrs
+
+#: JSON scalars decoded as themselves when exactly of this type.
+_EXACT = (str, int, bool, float)
+_MISSING = object()
+
+Decoder = Callable[[dict[str, Any]], Any]
+
+
+class DecoderBuilder:
+    """Builds the decoder of an attrs class.  ``fallback(cls)`` is the converter's structure
+    function ``(data, cls) -> obj``; ``field_hook(tp)`` the converter's hook for one field type
+    ``(value, tp) -> value``.  One builder serves a codec's three families."""
+
+    def __init__(self, fallback: Callable[[type], Callable[[Any, type], Any]],
+                 field_hook: Callable[[Any], Callable[[Any, Any], Any]]):
+        self._fallback = fallback
+        self._field_hook = field_hook
+        #: Field types decoded by a one-argument function of their own (the tagged unions: a field
+        #: typed ``Action`` goes straight to the actions' decoders, not through cattrs' dispatch).
+        self.direct: dict[type, Callable[[Any], Any]] = {}
+
+    def build(self, cls: type, *, version: int, other_version: Decoder) -> Decoder:
+        """The decoder of ``cls``: a dict whose ``v`` is not ``version`` goes to ``other_version``
+        (the upcasters), one that is not exactly typed to cattrs."""
+        slow = self._fallback(cls)
+        namespace: dict[str, Any] = {"_cls": cls, "_slow": slow, "_MISSING": _MISSING, "_other": other_version}
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # noqa: BLE001 - an unresolvable annotation: cattrs decides every field
+            hints = None
+        reads, checks, positional, named = [], [], [], []
+        for index, field in enumerate(attrs.fields(cls)):
+            if not field.init:
+                continue
+            var = f"v{index}"
+            key = repr(field.name)
+            if field.default is not attrs.NOTHING:
+                reads.append(f"{var} = d.get({key}, _MISSING)")
+                checks.append(f"{var} is not _MISSING")
+            else:
+                reads.append(f"{var} = d[{key}]")
+            check, value = self._field(var, Any if hints is None else hints.get(field.name, Any), namespace)
+            if check:
+                checks.append(check)
+            if field.kw_only:
+                named.append(f"{field.alias}={value}")
+            else:
+                positional.append(value)
+        lines = ["def decode(d):", f"    if d.get('v', 1) != {version!r}:", "        return _other(d)"]
+        if reads:
+            lines += ["    try:", *(f"        {read}" for read in reads), "    except KeyError:",
+                      "        return _slow(d, _cls)"]
+        lines += [f"    if {' and '.join(f'({c})' for c in checks) or 'True'}:",
+                  f"        return _cls({', '.join(positional + named)})",
+                  "    return _slow(d, _cls)"]
+        where = f"<decoder {cls.__module__}.{cls.__qualname__}>"
+        exec(compile("\n".join(lines), where, "exec"), namespace)  # noqa: S102 - our own generated source
+        decoder: Decoder = namespace["decode"]
+        return decoder
+
+    def _field(self, var: str, tp: Any, namespace: dict[str, Any]) -> tuple[str, str]:
+        """(a condition under which ``var`` takes the fast path -- '' for always --, the
+        expression of the decoded value)."""
+        check = _exact_check(var, tp)
+        if check is not None:
+            return check, var
+        args = typing.get_args(tp)
+        if typing.get_origin(tp) in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+            inner = args[0] if args[1] is type(None) else args[1]
+            check, value = self._field(var, inner, namespace)
+            return (f"{var} is None or ({check})" if check else ""), f"(None if {var} is None else {value})"
+        if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _EXACT:
+            name = f"_all_{args[0].__name__}"
+            namespace[name] = _all_exactly(args[0])
+            return f"type({var}) is list and {name}({var})", f"tuple({var})"
+        hook = f"_hook_{var}"
+        if tp in self.direct:
+            namespace[hook] = self.direct[tp]
+            return "", f"{hook}({var})"
+        namespace[hook] = self._field_hook(tp)
+        namespace[f"_type_{var}"] = tp
+        return "", f"{hook}({var}, _type_{var})"
+
+
+def _exact_check(var: str, tp: Any) -> str | None:
+    """The condition under which ``var`` decodes to itself for type ``tp`` (None: not a scalar)."""
+    if tp in _EXACT:
+        return f"type({var}) is {tp.__name__}"
+    if tp is type(None):
+        return f"{var} is None"
+    if typing.get_origin(tp) in (Union, types.UnionType):
+        parts = [_exact_check(var, arg) for arg in typing.get_args(tp)]
+        if all(parts) and not _ambiguous(typing.get_args(tp)):
+            return " or ".join(typing.cast(list[str], parts))
+    return None
+
+
+def _ambiguous(args: tuple[Any, ...]) -> bool:
+    # cattrs decodes ``int | float`` and the like by its own union rules: leave those to it.
+    return sum(arg is not type(None) for arg in args) > 1
+
+
+def _all_exactly(element: type) -> Callable[[list[Any]], bool]:
+    def exact(values: list[Any]) -> bool:
+        for value in values:
+            if type(value) is not element:
+                return False
+        return True
+
+    return exact
+
