@@ -70,9 +70,10 @@ PROCEDURES: dict[type, Procedure] = {
 class CardFamily(NamedTuple):
     """What one family of card plays (GoE 6b, 6c) tells the impulse.
 
-    ``use_plays(rules, state, side, cid, block, use)``: the plays of one block of a card in hand used
-    for ``use`` (an empty list for a use the family does not know; the field is None for a family
-    without such plays); ``card_plays(rules, state, side, cid, uses)``: the plays of the whole card
+    ``use_plays(rules, state, side, cid, block, use, shared)``: the plays of one block of a card in
+    hand used for ``use`` (an empty list for a use the family does not know; the field is None for a
+    family without such plays), ``shared`` a dict the impulse keeps over one listing of the hand for
+    what several cards ask alike; ``card_plays(rules, state, side, cid, uses)``: the plays of the whole card
     (``uses``: its blocks' (block, use) pairs, scenario rules applied); ``resolve(rules, ctx, side,
     action) -> bool``: resolve a play the family offered, False for any other."""
 

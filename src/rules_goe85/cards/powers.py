@@ -186,16 +186,18 @@ def do_power(rules, ctx, action: PlayCard) -> None:
 
 
 # -- the family's face to the impulse (GoE 6b/6c) -------------------------------------------------
-def use_plays(rules, state, side: str, cid: str, block: str, use: Use) -> list:
+def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: dict) -> list:
     """The plays of one block of a card used for Rally (16, 18b/k/l), Second Wind (18p) or
-    Concealed (18q)."""
+    Concealed (18q); ``shared`` keeps the hexes to conceal for the other cards of the hand."""
     if use in RALLY_USES:
         return rally_plays(state, side, cid, block, use)
     if use == Use.SECOND_WIND:
         return second_wind_plays(state, side, cid, block)
     if use == Use.CONCEALED:
-        board = board_at(state)
-        return [PlayCard(cid, block, use, "", board.label(h)) for h in conceal_hexes(state, side)]
+        if "conceal" not in shared:
+            board = board_at(state)
+            shared["conceal"] = [board.label(h) for h in conceal_hexes(state, side)]
+        return [PlayCard(cid, block, use, "", label) for label in shared["conceal"]]
     return []
 
 

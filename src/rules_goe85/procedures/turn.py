@@ -259,6 +259,7 @@ def main_options(rules, state, side: str):
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
     entering = bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
     families = rules.card_families  # the other card plays (dispatch.CARD_FAMILIES)
+    shared: dict = {}  # what the families work out once for the whole hand
     fire_cache: dict = {}
 
     def fires(use):
@@ -306,7 +307,7 @@ def main_options(rules, state, side: str):
             else:  # Rally, Second Wind, Concealed ...: a card family's
                 for family in families:
                     if family.use_plays is not None:
-                        opts += family.use_plays(rules, state, side, cid, block, use)
+                        opts += family.use_plays(rules, state, side, cid, block, use, shared)
         if c.power:
             for p in FIRE_POWERS:
                 opts += [PlayCard(cid, Block.POWER, p, lead, tgt, group=g) for lead, tgt, g in fires(p)
