@@ -21,7 +21,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.5.0"  # issue 12 vehicles: 8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen (0.4.0 logs do not replay)
+    version = "0.5.0"  # issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen); control (helicopters in the air take none, landing and unloading do); IED AP or HE; Booby Trap on the moving stack; Jalalabad #33 (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000

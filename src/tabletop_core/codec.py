@@ -15,7 +15,7 @@ import hashlib
 import json
 import types
 import typing
-from typing import Any, Iterable, Union
+from typing import Any, Callable, Iterable, Union
 
 import attrs
 import cattrs
@@ -31,22 +31,24 @@ TAG_FIELD = "type"
 VERSION_FIELD = "v"
 
 
-def _tag_of(cls: type) -> str:
-    return cls.TAG
+def _tag_of(cls: type[Any]) -> str:
+    tag: str = cls.TAG
+    return tag
 
 
 class _Family:
     """One tagged union (events, actions or frames) inside a Codec."""
 
-    def __init__(self, converter: cattrs.Converter, base: type, classes: Iterable[type], decoders: DecoderBuilder):
+    def __init__(self, converter: cattrs.Converter, base: type[Any], classes: Iterable[type[Any]], decoders: DecoderBuilder):
         self.base = base
-        self.by_tag: dict[str, type] = {}
+        self.by_tag: dict[str, type[Any]] = {}
         for cls in classes:
             if not (isinstance(cls, type) and issubclass(cls, base) and attrs.has(cls)):
                 raise RulesetError(f"{cls!r} is not an attrs subclass of {base.__name__}")
-            if cls.TAG in self.by_tag and self.by_tag[cls.TAG] is not cls:
-                raise RulesetError(f"two {base.__name__} types share the tag {cls.TAG!r}")
-            self.by_tag[cls.TAG] = cls
+            tag = _tag_of(cls)
+            if tag in self.by_tag and self.by_tag[tag] is not cls:
+                raise RulesetError(f"two {base.__name__} types share the tag {tag!r}")
+            self.by_tag[tag] = cls
         members = tuple(self.by_tag.values())
         if len(members) >= 2:
             self.union: Any = Union[members]  # noqa: UP007 - a runtime Union for cattrs
@@ -58,9 +60,9 @@ class _Family:
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
 
-    def upcast(self, data: dict[str, Any]) -> tuple[type, dict[str, Any]]:
+    def upcast(self, data: dict[str, Any]) -> tuple[type[Any], dict[str, Any]]:
         tag = data.get(TAG_FIELD)
-        cls = self.by_tag.get(tag)
+        cls = self.by_tag.get(tag) if isinstance(tag, str) else None
         if cls is None:
             raise ValueError(f"unknown {self.base.__name__.lower()} type {tag!r}")
         version = data.get(VERSION_FIELD, 1)
@@ -104,7 +106,8 @@ class _Family:
 class Codec:
     """The private converter for one ruleset's events, actions, frames and state."""
 
-    def __init__(self, *, events: Iterable[type] = (), actions: Iterable[type] = (), frames: Iterable[type] = ()):
+    def __init__(self, *, events: Iterable[type[Any]] = (), actions: Iterable[type[Any]] = (),
+                 frames: Iterable[type[Any]] = ()) -> None:
         # detailed_validation off: generated structure functions without per-field bookkeeping
         # (a bad log still fails, naming its line; the message names the first bad field only).
         converter = cattrs.Converter(detailed_validation=False)
@@ -133,8 +136,8 @@ class Codec:
             for cls in family.by_tag.values():
                 converter.register_unstructure_hook(cls, self._tagging_unstructurer(cls))
 
-    def _tagging_unstructurer(self, cls: type):
-        plain = cattrs.gen.make_dict_unstructure_fn(cls, self._converter)
+    def _tagging_unstructurer(self, cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
+        plain: Callable[[Any], dict[str, Any]] = cattrs.gen.make_dict_unstructure_fn(cls, self._converter)
         tag, version = cls.TAG, cls.VERSION
 
         def unstructure(obj: Any) -> dict[str, Any]:
@@ -148,7 +151,7 @@ class Codec:
     def _runtime_unstructurer(self, obj: Any) -> Any:
         return self._converter.unstructure(obj, unstructure_as=obj.__class__)
 
-    def _base_structurer(self, family_name: str):
+    def _base_structurer(self, family_name: str) -> Callable[[Any, Any], Any]:
         return lambda data, _type: getattr(self, family_name).structure(data)
 
     # -- public ---------------------------------------------------------------------------------
@@ -156,7 +159,8 @@ class Codec:
         return self._converter.unstructure(obj)
 
     def event_to_dict(self, event: Event) -> dict[str, Any]:
-        return self._converter.unstructure(event)
+        data: dict[str, Any] = self._converter.unstructure(event)
+        return data
 
     def event_text(self, event: Event) -> str:
         """The canonical text of one event (what ``canonical_json(event_to_dict(event))`` gives)."""
@@ -169,13 +173,16 @@ class Codec:
         return canonical_json(data)
 
     def event_from_dict(self, data: dict[str, Any]) -> Event:
-        return self.events.structure(data)
+        event: Event = self.events.structure(data)
+        return event
 
     def action_to_dict(self, action: Action) -> dict[str, Any]:
-        return self._converter.unstructure(action)
+        data: dict[str, Any] = self._converter.unstructure(action)
+        return data
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
-        return self.actions.structure(data)
+        action: Action = self.actions.structure(data)
+        return action
 
     def state_difference(self, mine: Any, theirs: Any) -> str | None:
         """Where two states first differ, as ``field[key]: a != b`` (None if they are equal):
@@ -257,7 +264,7 @@ def _float_free(tp: Any, codec: Codec, seen: set[Any]) -> bool:
     return False  # Any, object, a callable, an unknown generic: not provably float-free
 
 
-def _is_exactly(base: type):
+def _is_exactly(base: type) -> Callable[[Any], bool]:
     return lambda t: t is base
 
 

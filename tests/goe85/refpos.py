@@ -67,3 +67,108 @@ def done(g, what: str | None = None):
     from rules_goe85.model.actions import REFUSALS, Decline
 
     return next(a for a in g.decision.actions if isinstance(a, REFUSALS) and (what is None or (isinstance(a, Decline) and a.what.value == what)))
+
+
+def drop_bonus_cards(c) -> None:
+    """Referee: neither player holds a Bonus card in this position (24b; their goals would score)."""
+    from rules_goe85.procedures.bonus_cards import BONUS, dropped, held
+
+    piles = c.state.decks[BONUS].piles if BONUS in c.state.decks else {}
+    for side in PLAYERS:
+        for cid in list(piles.get(held(side), [])):
+            c.move_card(BONUS, cid, held(side), dropped(side), player=side)
+
+
+def last_turn(scenario: str, *, bonus: dict[str, str] | None = None):
+    """An ``extra`` script for :func:`arrange`: the scenario's last turn, its impulses under way;
+    the players hold no Bonus card, or the one ``bonus`` names ({side: card id})."""
+    from rules_goe85.data.loading import game_data
+    from rules_goe85.procedures.bonus_cards import BONUS, held
+
+    turns = game_data().scenarios[scenario].turns
+
+    def script(c):
+        drop_bonus_cards(c)
+        for side, cid in (bonus or {}).items():
+            src = next(name for name, cards in c.state.decks[BONUS].piles.items() if cid in cards)
+            c.move_card(BONUS, cid, src, held(side), player=side)
+        c.emit(PhaseSet("impulses", turns))
+    return script
+
+
+def play_out(g, *, limit: int = 400):
+    """Play on to the end of the game, every player doing nothing more: each decision is answered
+    by its refusal (pass, end the impulse, hold fire, keep no card, end the Reserve Phase).  The
+    result is then read from ``g.result``, as a player would."""
+    from rules_goe85.model.actions import REFUSALS
+
+    for _ in range(limit):
+        if g.over:
+            return g.result
+        refusal = next((a for a in g.decision.actions if isinstance(a, REFUSALS)), None)
+        assert refusal is not None, f"no way to decline {g.decision.prompt!r}"
+        g.apply(refusal)
+    raise AssertionError(f"the game did not end in {limit} decisions")
+
+
+def pick(g, kind, **fields):
+    """The legal action of type ``kind`` whose fields have these values (the one a player picks)."""
+    return next(a for a in g.decision.actions
+                if isinstance(a, kind) and all(getattr(a, k) == v for k, v in fields.items()))
+
+
+def hold_fire(g) -> None:
+    """Every Opportunity Fire / First Fire window now open is turned down by its player."""
+    from rules_goe85.model.actions import Decline
+
+    while not g.over and g.decision.prompt.startswith(("Opportunity Fire", "First Fire")):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
+
+
+def move_stack(g, card: str, frm: str, path, units=None, *, use=None):
+    """Play ``card`` to Move the stack in ``frm`` along ``path`` (hex labels), the other player
+    holding fire, then stop.  ``units``: the uids stepping (default: the whole stack moved)."""
+    from rules_goe85.model.actions import PlayCard, Step, Stop, Use
+
+    play = pick(g, PlayCard, card=card, use=use or Use.MOVE, target=frm)
+    g.apply(play)
+    hold_fire(g)
+    for label in path:
+        steps = [a for a in g.decision.actions if isinstance(a, Step) and a.to == label
+                 and (units is None or set(a.units) == set(units))]
+        step = max(steps, key=lambda a: len(a.units))  # the whole stack unless told
+        g.apply(step)
+        hold_fire(g)
+    if not g.over and any(isinstance(a, Stop) for a in g.decision.actions):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, Stop)))
+        hold_fire(g)
+
+
+def end_impulse(g) -> None:
+    """The player whose impulse it is does nothing more in it: ends it and discards nothing."""
+    from rules_goe85.model.actions import Decline, EndImpulse
+
+    if not g.over and g.decision.prompt.startswith("play an action card"):
+        g.apply(EndImpulse())
+    if not g.over and g.decision.prompt.startswith("discard"):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
+
+
+def start_impulse(g, *, draw: bool) -> None:
+    """The player whose impulse begins draws up to the hand size (``draw``) or passes (6a)."""
+    from rules_goe85.model.actions import Draw, Pass
+
+    assert g.decision.prompt.startswith("draw up to your hand size"), g.decision.prompt
+    g.apply(Draw() if draw else Pass())
+
+
+IMPULSE_PROMPTS = ("play an action card", "discard", "draw up to your hand size")
+
+
+def decline_windows(g) -> None:
+    """Every window now open (support, reactions, Light Wounds ...) is turned down by its player,
+    until the impulse's own decisions come back."""
+    from rules_goe85.model.actions import Decline
+
+    while not g.over and not g.decision.prompt.startswith(IMPULSE_PROMPTS):
+        g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))

@@ -8,8 +8,7 @@ from tabletop_core.decks import hand
 from ..model.actions import Decline, Declined, PlayReaction, Use
 from ..model.state import DECK
 from ..model.frames import APFireOrder, FireFrame, FireOrder, OppFireWindow
-from ..queries.opportunity import booby_trap_plays, opp_fire_plays
-from ..queries.units import units_at
+from ..queries.opportunity import booby_trap_plays, moving_stack, opp_fire_plays
 
 
 # A step pushes an OppFireWindow on public conditions (queries/opportunity.py, window_opens); the
@@ -28,8 +27,8 @@ def act_window(rules, ctx, f: OppFireWindow, action) -> None:
         return
     ctx.move_card(DECK, action.card, hand(f.player), "discard", player=f.player)
     if isinstance(action, PlayReaction):  # Booby Trap: 1 HEF (2 after a Fast Move), no modifiers
-        movers = [u.uid for u in units_at(state, f.hex) if u.side != f.player]
-        victim = ctx.choice(sorted(movers), reason="booby trap victim")
+        movers = moving_stack(state, f.hex, f.mover)  # the SSR: a random unit of the moving stack
+        victim = movers[0] if len(movers) == 1 else ctx.choice(movers, reason="booby trap victim")
         ctx.push(FireFrame(side=f.player, use=Use.BOOBY_TRAP, lead="", supporters=(), targets=(victim,), hex=f.hex,
                            hef=2 if f.fast else 1, step="begin", marker=""))
         return

@@ -48,6 +48,8 @@ def act_mode(rules, ctx, f: ModeChoice, action) -> None:
     if isinstance(action, DeclareMode):
         ctx.emit(ModeSet(f.uid, action.mode))
         ctx.emit(Note(f"{f.uid} is now {action.mode}"))
+        if action.mode == "landed":  # 24e: on the ground now, it occupies its hex
+            rules.after_step(ctx, [f.uid], ctx.state.units[f.uid].hex)
 
 
 def advance_mode(rules, ctx, f: ModeChoice) -> None:

@@ -3,6 +3,7 @@ the plays an :class:`OppFireWindow` offers, and whether a step opens one at all.
 from __future__ import annotations
 
 from ..model.actions import Block, PlayCard, PlayReaction, Use
+from ..model.frames import MoveFrame
 from ..model.state import other
 from .ap_targets import ap_capable, ap_target, rules_range
 from .board import board_at
@@ -88,6 +89,15 @@ def booby_trap_plays(rules, state, side: str, h, movers):
     if not _booby_trap_possible(rules, state, side, h):
         return []
     return [PlayReaction(cid, Use.BOOBY_TRAP, movers[0]) for cid in hand_of(state, side) if "artillery" in card(cid).blocks()]
+
+
+def moving_stack(state, h, mover: str) -> list[str]:
+    """Hammer and Anvil SSR: the units of the move under way that stand in ``h`` -- the stack that
+    just entered it, whom the Booby Trap strikes (never a unit that was already in the building)."""
+    frame = next((fr for fr in reversed(state.stack) if isinstance(fr, MoveFrame)), None)
+    moving = {uid for uid, _, _ in frame.mp} if frame is not None else set()
+    stack = sorted(uid for uid in moving if uid in state.units and state.units[uid].hex == h)
+    return stack or [mover]
 
 
 def window_opens(rules, state, mover_side: str, movers, h) -> bool:

@@ -25,9 +25,9 @@ def morale_check(rules, ctx) -> bool:
     score = roll - (1 if mosque else 0)
     vp = muj_morale_vp(state)
     if score > vp:
-        ctx.end(SOVIET, f"Mujahideen morale breaks (roll {score} > {vp} VP)", {MUJ: vp})
+        ctx.end(SOVIET, f"Mujahideen morale breaks (roll {score} > {vp:g} VP)", {MUJ: vp})
         return True
-    ctx.emit(Note(f"Mujahideen morale holds (roll {score} <= {vp} VP)"))
+    ctx.emit(Note(f"Mujahideen morale holds (roll {score} <= {vp:g} VP)"))
     return False
 
 

@@ -22,7 +22,7 @@ from ..model.frames import ArtilleryFrame, EventChoice, FireFrame
 from ..model.events import (
     ConcealSet, ControlSet, Escaped, ScenarioSet, FoxholePlaced, MarkerSet, Note, PhaseSet, Rallied, UnitPlaced, VPScored,
 )
-from ..queries.units import units_at
+from ..queries.units import airborne, units_at
 from ..queries.movement import could_enter
 
 
@@ -197,6 +197,7 @@ def entry_hexes(state, side: str):
 
 # -- control and scoring during play --------------------------------------------------------------
 def after_step(rules, ctx, movers, h) -> None:
+    """Units just entered ``h`` or came down on it (a helicopter landing, a passenger unloading)."""
     state = ctx.state
     board = board_at(state)
     spec = rules.spec(state)
@@ -204,7 +205,12 @@ def after_step(rules, ctx, movers, h) -> None:
     from ..procedures import bonus_cards
 
     bonus_cards.after_step(ctx, spec, side, h)
-
+    # 24e, 17b/17e: control goes to the side occupying the hex on the ground; a flying or hovering
+    # helicopter is a level above its hex and occupies nothing there (nor do the passengers it carries)
+    movers = [m for m in movers if m in state.units and not airborne(state.units[m])
+              and not _aboard_airborne(state, state.units[m])]
+    if not movers:
+        return
     rules.special_rules(state).after_step(rules, ctx, movers, h)  # exits, foxhole control
     if not all(m in state.units for m in movers):
         return
@@ -220,6 +226,11 @@ def after_step(rules, ctx, movers, h) -> None:
                     if uid not in state.escaped and uid in state.units:
                         ctx.emit(Escaped(uid))
                         ctx.emit(VPScored(MUJ, 2, f"{uid} reaches {spec.escape_column} unseen"))
+
+
+def _aboard_airborne(state, u) -> bool:
+    carrier = state.units.get(u.carrier) if u.carrier else None
+    return carrier is not None and airborne(carrier)
 
 
 # -- Event cards (5b) -----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from tabletop_core.decks import hand
 from ..model.actions import (
     AmmoFire, Decline, Declined, Discard, ExitMap, ExtraAmmo, Fear, Ied, PlaceVillageUnit, Prepare, Tough, Use, Wave,
 )
+from ..queries.ap_targets import ap_target
 from ..queries.board import board_at, board_for
 from ..queries.deck import hand_of
 from ..model.state import DECK, MUJ, SOVIET, Unit
@@ -89,8 +90,11 @@ def decide_event(rules, state, f: EventChoice):
         road = road_hexes(board)
         opts = []
         for u in units:
-            if u.side == SOVIET and u.hex in road and not u.carrier:
-                opts.append(Ied(u.uid, is_hard(u)))
+            if u.side == SOVIET and u.hex in road and not u.carrier:  # the attacker picks 3 AP or 4 HE:
+                if ap_target(u):  # AP where armour or a truck can be struck (15, 17d)
+                    opts.append(Ied(u.uid, True))
+                if not is_hard(u):  # HE at a Soft Target (a truck is both)
+                    opts.append(Ied(u.uid, False))
         return Decision(MUJ, (*opts, Decline(Declined.IED)), "IED: a Soviet unit on the road (3 AP or 4 HE)")
     if f.event == "tough":
         opts = [Tough(u.uid) for u in units if u.side == MUJ and u.marker in ("moved", "fired", "ops")]

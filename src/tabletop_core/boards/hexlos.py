@@ -37,7 +37,8 @@ board for one terrain state with numpy and is patched, not rebuilt, when overlay
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 import numpy as np
@@ -98,7 +99,7 @@ class LosResult:
     def blocked(self) -> bool:
         return self.status is LosStatus.BLOCKED
 
-    def describe(self, label=None) -> str:
+    def describe(self, label: Callable[[tuple[int, int]], str] | None = None) -> str:
         """Human-readable reason; ``label`` (e.g. ``board.label``) names the hexes."""
         name = label or (lambda h: f"({h[0]},{h[1]})")
         where = " / ".join(name(h) for h in self.hexes)
@@ -164,7 +165,7 @@ def crossed_steps(delta: tuple[int, int]) -> tuple[Step, ...]:
                         nd = DIRECTIONS[(k + 1) % 6]
                         other = (c.q + nd.q, c.r + nd.r)
                         pair = tuple(sorted([(c.q, c.r), other]))
-                        found[pair] = t  # type: ignore[index]
+                        found[pair] = t
     return tuple(step for step, _ in sorted(found.items(), key=lambda item: item[1]))
 
 
@@ -236,7 +237,8 @@ def _side_effect(t: HexTerrain | None, sight_class: str | None, adj: bool, lo: i
     return effect
 
 
-def _blocking_reason(terrains: Iterable[HexTerrain | None], adj: Iterable[bool], sight_class, lo: int, lt: int) -> LosReason:
+def _blocking_reason(terrains: Iterable[HexTerrain | None], adj: Iterable[bool], sight_class: str | None, lo: int,
+                     lt: int) -> LosReason:
     """Which height rule made a blocking step block (GoE 14b)."""
     if lo == lt:
         return LosReason.TALLER_THAN_BOTH
@@ -280,7 +282,7 @@ class LineOfSight:
         return self._get(h).elevation + offset
 
     def _get(self, h: tuple[int, int]) -> HexTerrain:
-        t = self._terrain.get(h)  # type: ignore[call-overload]
+        t: HexTerrain | None = self._terrain.get(h)  # type: ignore[call-overload]
         if t is None:
             raise BoardError(f"hex {tuple(h)!r} is not on the board")
         return t
@@ -307,7 +309,8 @@ class LineOfSight:
         degrading = [i for i, e in enumerate(effects) if e == _DEGRADING]
         return self.result(a, b, steps, blocked_at, degrading, sight_class, lo, lt)
 
-    def _step_effects(self, a, b, steps, sight_class, lo, lt) -> list[int]:
+    def _step_effects(self, a: tuple[int, int], b: tuple[int, int], steps: Sequence[Step], sight_class: str | None,
+                      lo: int, lt: int) -> list[int]:
         aq, ar = a[0], a[1]
         bq, br = b[0], b[1]
         get = self._terrain.get
@@ -318,14 +321,15 @@ class LineOfSight:
                 q, r = aq + oq, ar + orr
                 dq, dr = q - bq, r - br
                 adj = (abs(dq) + abs(dr) + abs(dq + dr)) == 2
-                side = _side_effect(get((q, r)), sight_class, adj, lo, lt)
+                side = _side_effect(get((q, r)), sight_class, adj, lo, lt)  # type: ignore[call-overload]
                 if side < effect:
                     effect = side  # a hexside step is only as bad as its better side
             out.append(effect)
         return out
 
     def result(
-        self, a, b, steps, blocked_at: int, degrading: Sequence[int], sight_class, lo, lt, count: int | None = None,
+        self, a: tuple[int, int], b: tuple[int, int], steps: Sequence[Step], blocked_at: int, degrading: Sequence[int],
+        sight_class: str | None, lo: int, lt: int, count: int | None = None,
     ) -> LosResult:
         """Build the verdict from the positions (from the observer) of the first blocking step and
         of the degrading steps (at least the first and the limit-th; ``count`` all of them)."""
@@ -483,10 +487,12 @@ def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
 
 
 def _dist_vec(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
-    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    distance: np.ndarray = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return distance
 
 
-def _terrain_arrays(state: BoardState, hexes: Sequence[Hex], sight_class: str | None):
+def _terrain_arrays(state: BoardState, hexes: Sequence[Hex],
+                    sight_class: str | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per-hex elevation, feature height and LOS class, with a clear sentinel at index n."""
     n = len(hexes)
     elev = np.zeros(n + 1, dtype=np.int32)
@@ -527,21 +533,21 @@ class LosTable:
         self.index = state.board.index
         self._lines = _build_lines(self.hexes, self.single.lines)
         self._cases: dict[_Case, dict[str, np.ndarray]] = {}
-        self._results: dict[_Case, list] = {}
+        self._results: dict[_Case, list[LosResult | None]] = {}
         self._live_cache: dict[bytes, _LiveSteps] = {}
 
     # -- queries -------------------------------------------------------------------------------
-    def status(self, a, b, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
+    def status(self, a: tuple[int, int], b: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
         arrays = self._arrays(_Case(sight_class, observer_offset, target_offset))
-        return LosStatus(int(arrays["status"][self.index[a], self.index[b]]))
+        return LosStatus(int(arrays["status"][self.index[a], self.index[b]]))  # type: ignore[index]  # a (q, r) tuple finds its Hex
 
-    def query(self, a, b, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosResult:
+    def query(self, a: tuple[int, int], b: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosResult:
         case = _Case(sight_class, observer_offset, target_offset)
         cache = self._results.get(case)
         if cache is None:
             self._arrays(case)
             cache = self._results[case]
-        i, j = self.index[a], self.index[b]
+        i, j = self.index[a], self.index[b]  # type: ignore[index]  # a (q, r) tuple finds its Hex
         k = i * len(self.hexes) + j
         hit = cache[k]
         if hit is None:
@@ -625,7 +631,8 @@ class LosTable:
         keep = np.flatnonzero(live[L.side1[sub_steps]] & live[L.side2[sub_steps]])
         return _LiveSteps.of(L, sub_steps[keep], sub_owner[keep], lengths)
 
-    def _reduce(self, arrays, flat, effect, pos, owner, forward: bool) -> None:
+    def _reduce(self, arrays: dict[str, np.ndarray], flat: np.ndarray, effect: np.ndarray, pos: np.ndarray,
+                owner: np.ndarray, forward: bool) -> None:
         """Per pair: first blocking step, degrading count, first and limit-th degrading steps.
 
         ``owner`` (sorted, a pair may have no step) names each step's pair, ``pos`` its place
@@ -742,7 +749,7 @@ def _at_rank(owner: np.ndarray, pos: np.ndarray, rank: np.ndarray, wanted: int, 
     return out
 
 
-def _effect_table(elev, top, cls, base: int, levels: int) -> np.ndarray:
+def _effect_table(elev: np.ndarray, top: np.ndarray, cls: np.ndarray, base: int, levels: int) -> np.ndarray:
     """``(hexes, observer level, target level, adjacent to target)`` -> effect of that hex as a
     side of a step (levels counted from ``base``)."""
     level = np.arange(base, base + levels, dtype=np.int32)
@@ -751,12 +758,12 @@ def _effect_table(elev, top, cls, base: int, levels: int) -> np.ndarray:
                     level[None, :, None, None], level[None, None, :, None])
 
 
-def _effects(e, t, c, adj, lo, lt) -> np.ndarray:
+def _effects(e: np.ndarray, t: np.ndarray, c: np.ndarray, adj: np.ndarray, lo: np.ndarray, lt: np.ndarray) -> np.ndarray:
     """Vectorised :func:`_side_effect` (GoE 14b): the effect of a side hex of ground ``e``,
     feature top ``t`` and LOS class ``c`` between levels ``lo`` and ``lt`` (arrays broadcast)."""
     higher = lo > lt
 
-    def in_the_way(height, blocking):
+    def in_the_way(height: np.ndarray, blocking: Any) -> np.ndarray:
         shadow = blocking & adj & (height > lt)
         return np.where(higher, (height >= lo) | shadow, height > lo)
 

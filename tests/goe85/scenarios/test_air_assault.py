@@ -6,7 +6,7 @@ from rules_goe85.model.actions import PlaceFoxhole, PlayCard, Unload, Use, Wave
 from rules_goe85.model.frames import MoveFrame
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
-from rules_goe85.scenarios import air_assault, mechanised_events as se
+from rules_goe85.scenarios import mechanised_events as se
 
 from ..helpers import DATA, RULES, ctx, decide, game, give, position, run
 
@@ -90,15 +90,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     g.state.stack.clear()
     se.resolve_event(ctx(g), "heavy_artillery")
     assert g.state.stack[-1].hef == 5
-    g.state.stack.clear()
-    # victory: 10 for the bunker, 3 a foxhole, 1 a Mujahideen unit; 2 a Soviet Leg unit, 3 a helicopter
-    g.state.bunkers[b.hex("6F3")] = 3
-    g.state.foxholes.clear()
-    g.state.foxholes.update({b.hex("6E6"), b.hex("6G6")})
-    g.state.control.update({"6F3": "soviet", "6E6": "soviet", "6G6": "mujahideen"})
-    g.state.vp.update({"soviet": 1, "mujahideen": 5})
-    vp = air_assault.air_assault_vp(g.state, DATA.scenarios["air-assault"])
-    assert vp == {"soviet": 14, "mujahideen": 5}
+    # victory: played in test_air_assault_won_by_spetsnaz_dropped_on_the_bunker
 
 
 @pytest.mark.rule("goe85:scenario:air-assault")
@@ -113,6 +105,44 @@ def test_air_assault_scoring_of_losses():
         apply_hit(RULES, ctx(g), uid)
     run(g)
     assert g.state.vp == {"soviet": 1, "mujahideen": 5}
+
+
+# -- victory through play (issue 12: no control or VP written into the state) -------------------
+DRAWS = ["#13", "#17", "#28", "#35", "#39", "#7", "#10", "#18"]  # what the impulses draw: no End Turn
+
+
+@pytest.mark.rule("goe85:scenario:air-assault")
+@pytest.mark.rule("goe85:24e")
+@pytest.mark.rule("goe85:17c")
+def test_air_assault_won_by_spetsnaz_dropped_on_the_bunker():
+    """Turn 7, the last; the Mujahideen hold the Bunker (6F3) and the six Foxholes from set-up (24e).
+    An Mi-24 flies over the Foxholes 6F5, 6F4 and 6E4: that captures nothing (old behaviour: all
+    three, 9 VP).  Next impulse an Mi-8 hovering over the Bunker drops its Spetsnaz onto it: 10 VP
+    to 0, a Soviet win."""
+    from rules_goe85.model.actions import Decline, Declined, Fly
+
+    from ..refpos import arrange, done, end_impulse, fresh, last_turn, pick, play_out, start_impulse
+
+    g = arrange(fresh("air-assault"),
+                [("G", "mi-24", "soviet", "6F6", {"facing": 0, "mode": "flying"}),
+                 ("H", "mi-8", "soviet", "6F3", {"facing": 0, "mode": "hovering"}),
+                 ("P", "spetsnaz", "soviet", "6F3", {"carrier": "H"}), ("M1", "rpd", "mujahideen", "6J6")],
+                hands={"soviet": ["#24", "#46"]}, top=DRAWS, extra=last_turn("air-assault"))
+    g.apply(pick(g, PlayCard, card="#24", use=Use.HELI_MOVE, unit="G"))
+    g.apply(Decline(Declined.KEEP_MODE))
+    for label in ("6F5", "6F4", "6E4"):
+        g.apply(pick(g, Fly, to=label))
+    g.apply(done(g))
+    assert set(g.observe("soviet")["control"].values()) == {"mujahideen"}
+    end_impulse(g)
+    start_impulse(g, draw=False)  # the Mujahideen pass
+    start_impulse(g, draw=True)
+    g.apply(pick(g, PlayCard, card="#46", use=Use.HELI_MOVE, unit="H"))
+    g.apply(Decline(Declined.KEEP_MODE))
+    g.apply(Unload("P", "H"))  # 17c: Spetsnaz may leave a hovering helicopter into any terrain
+    assert g.observe("mujahideen")["control"]["6F3"] == "soviet"
+    result = play_out(g)
+    assert result.winner == "soviet" and result.scores == {"soviet": 10, "mujahideen": 0}
 
 
 # -- default deployment: every Foxhole, within 23 -------------------------------------------------

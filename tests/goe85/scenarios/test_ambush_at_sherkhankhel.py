@@ -11,7 +11,7 @@ from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import end_turn_limit
 from rules_goe85.queries.sight import sees
 from rules_goe85.queries.board import board_at, board_for
-from rules_goe85.scenarios import ambush_at_sherkhankhel, mechanised_events as se
+from rules_goe85.scenarios import mechanised_events as se
 
 from ..helpers import DATA, RULES, ctx, decide, game, labels, position, keep_first_bonus_cards
 from ..refpos import arrange
@@ -124,15 +124,7 @@ def test_sherkhankhel_exits_and_victory_product():
     assert isinstance(f, EventChoice) and f.event == "exit"
     RULES.act(ctx(g), ExitMap("M"))
     assert "M" not in g.state.units and g.state.mech["exited"] == 1
-    g.state.losses["soviet"] = 3
-    g.state.mech["exited"] = 4
-    assert ambush_at_sherkhankhel.sherkhankhel_vp(g.state)["mujahideen"] == 12  # the rulebook's example: 3 x 4
-    from rules_goe85.effects.losses import apply_hit
-
-    g.state.units["N"] = g.state.units["N"].__class__("N", "muj-rifle-resilient", "mujahideen", b.hex("7J3"),
-                                                      shaken=True, reduced=True)
-    apply_hit(RULES, ctx(g), "N")
-    assert g.state.vp["soviet"] == 4
+    # the score (kills x exits; 4 a kill for the Soviets) is played below: test_sherkhankhel_won_...
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
@@ -184,3 +176,60 @@ def test_tiled_board_patches_the_los_memo_and_is_shared():
     assert (far1, far2, "leg", 0, 0) in tiled._memo  # untouched pair carried over
     assert (a, m, "leg", 0, 0) not in tiled._memo and tiled.los(a, m) == 2  # recomputed under the woods
     assert b.los(a, m) == 0
+
+
+# -- victory through play (issue 12: no kills, exits or VP written into the state) ---------------
+DRAWS = ["#13", "#17", "#28", "#35", "#39", "#7", "#10", "#18"]  # what the impulses draw: no End Turn
+WEAK = {"shaken": True, "reduced": True}  # one more hit eliminates
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+@pytest.mark.parametrize("exits", [2, 0])
+def test_sherkhankhel_won_by_kills_times_exits(exits):
+    """Turn 7, the last.  The RPD kills a worn-out Soviet squad (1 kill); then a Mujahideen stack
+    walks onto the south edge and ``exits`` of its squads leave the map.  The Mujahideen score kills
+    x exits: 1 x 2 = 2 to 0 wins; with no exit 1 x 0 = 0, a tie."""
+    from rules_goe85.model.actions import ExitMap
+
+    from ..helpers import GREEN
+    from ..refpos import decline_windows, done, end_impulse, fresh, hold_fire, pick, play_out, start_impulse
+    from ..refpos import last_turn
+
+    g = arrange(fresh(SK),
+                [("M1", "muj-rifle-resilient", "mujahideen", "7E7"), ("M2", "muj-rifle-intensive", "mujahideen", "7E7"),
+                 ("R", "rpd", "mujahideen", "7C6"), ("S1", "sov-rifle-intensive", "soviet", "7K2"),
+                 ("S2", "sov-rifle-marksman", "soviet", "7C5", WEAK)],
+                hands={"mujahideen": ["#9", "#2"]}, top=[GREEN, *DRAWS], frames=[Impulse("mujahideen", "main")],
+                extra=last_turn(SK))
+    g.apply(pick(g, PlayCard, card="#9", use=Use.FIRE, unit="R", target="S2", group=False))
+    decline_windows(g)
+    assert "S2" not in g.observe("mujahideen")["units"]
+    end_impulse(g)
+    start_impulse(g, draw=False)  # the Soviets pass
+    start_impulse(g, draw=True)
+    g.apply(pick(g, PlayCard, card="#2", use=Use.MOVE, target="7E7"))
+    hold_fire(g)
+    g.apply(pick(g, Step, to="7E8", units=("M1", "M2")))  # the south edge
+    hold_fire(g)
+    assert g.decision.prompt == "exit the map?"
+    for uid in ("M1", "M2")[:exits]:
+        g.apply(ExitMap(uid))
+    if exits < 2:
+        g.apply(done(g))
+    result = play_out(g)
+    if exits:
+        assert result.winner == "mujahideen" and result.scores == {"soviet": 0, "mujahideen": 2}
+    else:
+        assert result.winner is None and result.reason == "tied at 0 VP"
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_the_rulebooks_scoring_example():
+    """The text's example, number for number: 3 Soviet units eliminated and 4 Mujahideen exited are
+    12 VP (the scoring formula alone; the game's end is played above)."""
+    from rules_goe85.model.state import GoEState
+    from rules_goe85.scenarios.ambush_at_sherkhankhel import sherkhankhel_vp
+
+    state = GoEState()
+    state.losses["soviet"], state.mech["exited"] = 3, 4
+    assert sherkhankhel_vp(state)["mujahideen"] == 12

@@ -101,3 +101,32 @@ def test_city_boys_relocation_carries_only_an_eligible_hero():
     g.referee(lambda c: c.emit(MarkerSet("H", "ops")))
     assert not relocations_with_hero(g)  # an Ops Complete Hero is not an Eligible Unit (4c)
     assert any(isinstance(a, Relocate) and a.unit == "R" for a in g.decision.actions)
+
+
+# -- victory through play (issue 12: no control written into the state) --------------------------
+DRAWS = ["#13", "#17", "#24", "#28", "#35", "#39", "#7", "#10", "#18"]  # what the impulses draw: no End Turn
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+@pytest.mark.rule("goe85:24e")
+@pytest.mark.parametrize("into_the_mosque", [True, False])
+def test_city_boys_morale_after_the_last_reserve_phase(into_the_mosque):
+    """Turn 5, the last: one Mujahideen unit left (1 VP), in the Mosque.  A Soviet squad walks into
+    4F4 (or stays out); both pass, the Reserve Phase ends and the morale die shows 2.  With the
+    Mosque no longer all theirs, 2 > 1 breaks the Mujahideen: a Soviet win; holding it, 2 - 1 = 1
+    does not, and the morale held to the end: a Mujahideen win."""
+    from ..refpos import arrange, end_impulse, fresh, last_turn, move_stack, play_out
+
+    g = arrange(fresh("city-boys"),
+                [("M1", "muj-rifle-concealed", "mujahideen", "4E4"), ("S1", "sov-rifle-intensive", "soviet", "4G4")],
+                hands={"soviet": ["#46"]}, top=DRAWS, extra=last_turn("city-boys"))
+    assert all(g.observe("soviet")["control"][lab] == "mujahideen" for lab in ("4E4", "4E5", "4F4"))  # from set-up
+    if into_the_mosque:
+        move_stack(g, "#46", "4G4", ["4F4"])
+    end_impulse(g)
+    g.force_faces([2])  # the morale roll
+    result = play_out(g)
+    if into_the_mosque:
+        assert result.winner == "soviet" and result.reason == "Mujahideen morale breaks (roll 2 > 1 VP)"
+    else:
+        assert result.winner == "mujahideen" and result.reason == "the Mujahideen morale held to the end"

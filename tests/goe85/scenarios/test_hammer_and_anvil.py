@@ -9,7 +9,6 @@ from rules_goe85.model.frames import Deploy, EventChoice, FireFrame, Impulse, Mo
 from rules_goe85.model.state import DECK
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
-from rules_goe85.scenarios import common as scenarios
 from rules_goe85.scenarios.common import act_event, decide_event
 
 from ..helpers import decline_empty_windows, play_through
@@ -104,13 +103,7 @@ def test_hammer_and_anvil_setup_escape_and_score():
     assert len(spetsnaz) == 4 and all(u.hex is None and u.entry == 1 for u in spetsnaz)
     assert all(RULES.entry_hexes(g.state, "soviet"))
     assert len(g.state.decks[DECK].piles[hand("mujahideen")]) == 5
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "6G8"), ("S1", "sov-rifle-marksman", "soviet", "6A1")])
-    b = board_for("hammer-and-anvil")
-    if not b.sees(b.hex("6A1"), b.hex("6G8")):
-        scenarios.after_step(RULES, ctx(g), ["M1"], b.hex("6G8"))
-        assert g.state.vp["mujahideen"] == 2 and "M1" in g.state.escaped
-    RULES.special_rules(g.state).final_result(RULES, ctx(g))
-    assert g.state.result.winner == "soviet"
+    # the escape and the score are played below (test_hammer_and_anvil_won_by_...)
 
 
 def _draw_event(event_index: int, units):
@@ -158,3 +151,73 @@ def test_the_attack_helicopter_event_is_carried_out():
     g.apply(HelicopterAttack("5A6"))
     fired = [e.frame for e in g.events[start:] if type(e).__name__ == "FramePushed" and isinstance(e.frame, FireFrame)]
     assert [(f.use, f.spraying, f.targets) for f in fired][:1] == [("event", True, ("M2",))]  # 5 HEF, Spraying Fire
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+@pytest.mark.parametrize("seed", range(6))
+def test_booby_trap_strikes_the_moving_stack_not_the_units_already_in_the_building(seed):
+    """Issue 12 item 24.  Old behaviour: the victim was drawn from every Soviet unit in the hex, so
+    the Spetsnaz and Hero already in 5H5 were struck two times in three."""
+    g = arrange(game("hammer-and-anvil", seed=seed),
+                [("S1", "spetsnaz", "soviet", "5H5"), ("Y", "yuri", "soviet", "5H5"),
+                 ("S2", "spetsnaz", "soviet", "5H4"), ("M1", "muj-rifle-intensive", "mujahideen", "5A1")],
+                hands={"soviet": ["#46"], "mujahideen": ["#19"]}, top=[GREEN])
+    play_through(g, next(a for a in g.decision.actions if getattr(a, "use", None) == Use.MOVE and a.target == "5H4"))
+    g.apply(Step(("S2",), "5H5"))  # into the building: the Mujahideen may spring the trap
+    play_through(g, PlayReaction("#19", Use.BOOBY_TRAP, "S2"))
+    units = g.observe("mujahideen")["units"]
+    assert units["S2"]["shaken"] and not units["S1"]["shaken"] and not units["Y"]["shaken"]
+
+
+# -- victory through play (issue 12: no VP written into the state) -------------------------------
+DRAWS = ["#13", "#17", "#24", "#28", "#35", "#39", "#7", "#10", "#18"]  # what the impulses draw: no End Turn
+
+
+def _last_turn_in_the_escape_lane(hand=("#46", "#22", "#9"), top=DRAWS):
+    """Turn 8: two Mujahideen stacks next to column 6G; the only Soviet units Shaken (no one to see
+    them slip in), one of them a reduced RPK-74 in the open."""
+    from ..refpos import last_turn
+
+    return arrange(fresh("hammer-and-anvil"),
+                   [("M1", "muj-rifle-intensive", "mujahideen", "6F1"), ("M2", "muj-rifle-intensive", "mujahideen", "6F1"),
+                    ("M3", "muj-rifle-intensive", "mujahideen", "6F2"), ("M4", "muj-rifle-resilient", "mujahideen", "6F2"),
+                    ("S1", "sov-rifle-marksman", "soviet", "6B5", {"shaken": True}),
+                    ("S2", "rpk-74", "soviet", "6E1", {"shaken": True, "reduced": True})],
+                   hands={"mujahideen": list(hand)}, top=top,
+                   frames=[Impulse("mujahideen", "main")], extra=last_turn("hammer-and-anvil"))
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+def test_hammer_and_anvil_won_by_four_units_slipping_into_6g_unseen():
+    from ..refpos import end_impulse, move_stack, play_out, start_impulse
+
+    g = _last_turn_in_the_escape_lane()
+    move_stack(g, "#46", "6F1", ["6G2"])  # 2 VP a unit
+    end_impulse(g)
+    start_impulse(g, draw=False)  # the Soviets pass
+    start_impulse(g, draw=True)
+    move_stack(g, "#22", "6F2", ["6G3"])
+    assert g.observe("soviet")["vp"]["mujahideen"] == 8
+    result = play_out(g)
+    assert result.winner == "mujahideen" and result.reason == "mujahideen has 8 VP (needs 8)"
+
+
+@pytest.mark.rule("goe85:scenario:hammer-and-anvil")
+def test_hammer_and_anvil_lost_with_one_escape_and_one_kill():
+    """Two units slip in (4 VP) and the Mujahideen fire kills the reduced RPK-74 (1 VP): 5 of 8."""
+    from rules_goe85.model.actions import PlayCard
+
+    from ..refpos import decline_windows, end_impulse, move_stack, pick, play_out, start_impulse
+
+    # a full hand of five: the second impulse draws one card (#13), then the Damage Draw a green Hit
+    g = _last_turn_in_the_escape_lane(("#46", "#22", "#9", "#17", "#24"), ["#13", GREEN, *DRAWS])
+    move_stack(g, "#46", "6F1", ["6G2"])
+    end_impulse(g)
+    start_impulse(g, draw=False)
+    start_impulse(g, draw=True)
+    play_through(g, pick(g, PlayCard, card="#9", use=Use.FIRE, unit="M3", target="S2", group=False))
+    decline_windows(g)  # no support card, no reaction
+    assert "S2" not in g.observe("soviet")["units"]
+    assert g.observe("soviet")["vp"]["mujahideen"] == 5
+    result = play_out(g)
+    assert result.winner == "soviet" and result.scores["mujahideen"] == 5

@@ -138,12 +138,7 @@ def test_kill_zone_victory_points_and_the_fifth_kill():
     assert g.state.result is None
     apply_hit(RULES, ctx(g), "M4")  # the fifth: the game ends, 4 VP < 10
     assert g.state.result.winner == "soviet"
-    # reaching 10 VP wins at once
-    g = game("kill-zone")
-    position(g, [("T", "t-55", "soviet", "7E2"), ("R", "rpd", "mujahideen", "8A3")], T={"shaken": True})
-    g.state.vp["mujahideen"] = 8
-    apply_hit(RULES, ctx(g), "T")
-    assert g.state.result.winner == "mujahideen"
+    # reaching 10 VP wins at once: played in test_kill_zone_won_by_the_mujahideens_tenth_vp
 
 
 # -- Kill Zone: the relocation carries its Hero; no last turn --------------------------------------------
@@ -175,3 +170,85 @@ def test_kill_zone_has_no_last_turn_the_game_goes_on_after_turn_ten():
     g.referee(lambda c: RULES.advance(c))
     assert g.state.result is None
     assert g.state.turn == 11 and g.decision is not None  # turn 11 is dealt and played
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_the_ied_is_3_ap_or_4_he_at_the_attackers_choice():
+    """Issue 12 item 24.  Old behaviour: the engine fixed the attack by the target (AP at a Hard
+    Target, HE otherwise), so a GAZ-66 on the road (a truck: struck by AP and HE alike, 17d) could
+    only take the 4 HE."""
+    from ..helpers import play_through
+
+    g = arrange(game("kill-zone"),
+                [("G", "gaz-66", "soviet", "7E2"), ("S", "sov-rifle-intensive", "soviet", "7F2"),
+                 ("B", "btr-70", "soviet", "7G2"), ("R", "rpd", "mujahideen", "8E1"), ("R2", "rpd", "mujahideen", "8E3")],
+                frames=[Impulse("mujahideen", "main"), EventChoice("mujahideen", "ied")], top=["#4"])
+    offered = {(a.unit, a.ap) for a in g.decision.actions if isinstance(a, Ied)}
+    assert offered == {("G", True), ("G", False), ("S", False), ("B", True)}  # no AP at a rifle, no HE at armour
+    play_through(g, Ied("G", True))  # 3 APF, TM 0: card #4 (TN 8) hits and wrecks the truck
+    assert "G" not in g.state.units and g.observe("soviet")["vp"]["mujahideen"] == 1
+
+
+# -- victory through play (issue 12: no VP or kills written into the state) ----------------------
+WEAK = {"shaken": True, "reduced": True}  # one more hit eliminates
+HITS = ["#3", "#6", "#9", "#13", "#17", "#2", "#5", "#11", "#14", "#16", "#20", "#21", "#24", "#26"]  # each an HE Hit
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+@pytest.mark.rule("goe85:12a")
+def test_kill_zone_ends_with_the_soviets_fifth_kill():
+    """A Soviet artillery strike (card #12) on three hexes of worn-out Mujahideen kills five of them:
+    the fifth kill ends the game at once, a Soviet win (the Mujahideen have no VP)."""
+    from rules_goe85.model.actions import Decline, PickVictim, PlayCard, Strike, Use
+
+    from ..refpos import pick
+
+    g = arrange(game("kill-zone"),
+                [("S", "sov-rifle-intensive", "soviet", "8E1"), ("B", "btr-70", "soviet", "7E2"),
+                 ("M1", "muj-rifle-concealed", "mujahideen", "8D3", WEAK), ("M2", "rpd", "mujahideen", "8D3", WEAK),
+                 ("M3", "rpg", "mujahideen", "8E4", WEAK), ("M4", "rpd", "mujahideen", "8E4", WEAK),
+                 ("M5", "muj-rifle-concealed", "mujahideen", "8E3", WEAK), ("A", "aarash", "mujahideen", "8I1")],
+                hands={"soviet": ["#12"]}, top=HITS, faces=[6])  # the targeting roll: on target
+    g.apply(pick(g, PlayCard, card="#12", use=Use.ARTILLERY))
+    g.apply(pick(g, Strike, target="8E3", pattern=("8E4", "8D3")))
+    while not g.over:  # the Mujahideen hold no reaction; the Soviet player spreads the hits
+        g.apply(next(a for a in g.decision.actions if isinstance(a, (Decline, PickVictim))))
+    assert g.result.winner == "soviet" and "5th Mujahideen unit" in g.result.reason
+    assert sorted(g.observe("soviet")["units"]) == ["A", "B", "S"]
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_kill_zone_won_by_the_mujahideens_tenth_vp():
+    """Three RPG shots over three impulses wreck two loaded BTR-70s (2 VP each, and their worn-out
+    passengers die: 1 each) and an empty one: 10 VP ends the game at once, a Mujahideen win."""
+    from rules_goe85.model.actions import PlayCard, Use
+
+    from ..refpos import decline_windows, end_impulse, pick, start_impulse
+
+    def shoot(rpg: str, btr: str):
+        g.apply(pick(g, PlayCard, use=Use.FIRE, unit=rpg, target=btr, ap=True))
+        decline_windows(g)
+
+    g = arrange(game("kill-zone"),
+                [("B1", "btr-70", "soviet", "7E2"), ("P1", "sov-rifle-intensive", "soviet", "7E2", {**WEAK, "carrier": "B1"}),
+                 ("P2", "sov-rifle-marksman", "soviet", "7E2", {**WEAK, "carrier": "B1"}),
+                 ("B2", "btr-70", "soviet", "7G2"), ("P3", "sov-rifle-prep", "soviet", "7G2", {**WEAK, "carrier": "B2"}),
+                 ("P4", "sov-rifle-marksman", "soviet", "7G2", {**WEAK, "carrier": "B2"}),
+                 ("B3", "btr-70", "soviet", "7I2"),
+                 ("R1", "rpg", "mujahideen", "7E3"), ("R2", "rpg", "mujahideen", "7G3"), ("R3", "rpg", "mujahideen", "7I3")],
+                hands={"mujahideen": ["#9", "#1", "#27", "#42"]},
+                # per shot: the to-hit card, then the APF bonus card (+2: the BTR's AF 0 is beaten); between
+                # shots the Mujahideen draw one card up to their hand of four
+                top=["#4", "#16", "#13", "#8", "#28", "#18", "#32", "#41"],
+                frames=[Impulse("mujahideen", "main")])
+    shoot("R1", "B1")
+    assert g.observe("soviet")["vp"]["mujahideen"] == 4
+    end_impulse(g)
+    start_impulse(g, draw=False)  # the Soviets pass
+    start_impulse(g, draw=True)
+    shoot("R2", "B2")
+    end_impulse(g)
+    start_impulse(g, draw=False)
+    start_impulse(g, draw=True)
+    shoot("R3", "B3")
+    assert g.result.winner == "mujahideen" and g.result.reason == "the Mujahideen reach 10 VP"

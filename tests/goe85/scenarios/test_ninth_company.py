@@ -1,12 +1,17 @@
 """The scenario 9th-company: set-up, special rules, events and victory."""
 import pytest
 
-from rules_goe85.model.events import ControlSet
+from rules_goe85.model.actions import Use
+from rules_goe85.model.frames import Impulse
 from rules_goe85.model.frames import ArtilleryFrame
 from rules_goe85.model.state import DECK, sapper_pile
 from rules_goe85.procedures.draws import draw_one_into_hand
 
 from ..helpers import RULES, _labels, ctx, game, stack_deck
+
+
+HILL = ("6E6", "6F5", "6F4", "6F3", "6G6")
+DRAWS = ["#13", "#17", "#24", "#28", "#35", "#39", "#7", "#10", "#18"]  # what the impulses draw: no End Turn
 
 
 @pytest.mark.rule("goe85:scenario:9th-company")
@@ -18,11 +23,7 @@ def test_9th_company_setup_and_victory():
         assert (lab.startswith("7") and int(lab[2:]) <= 3) or (lab.startswith("8") and int(lab[2:]) >= 3)
     assert len(g.state.foxholes) == 2
     assert any(u.concealed for u in g.state.units.values())  # Rifle/Concealed may begin concealed (22p)
-    c = ctx(g)
-    for lab in ("6E6", "6F5", "6F4", "6F3", "6G6"):
-        c.emit(ControlSet(lab, "mujahideen"))
-    RULES.special_rules(c.state).final_result(RULES, c)
-    assert g.state.result.winner == "mujahideen"
+    assert not any(lab in g.observe("soviet")["control"] for lab in HILL)  # no one set up on the hill (24e)
 
 
 @pytest.mark.rule("goe85:scenario:9th-company")
@@ -36,3 +37,49 @@ def test_9th_company_events_sapper_and_artillery_strike():
     assert draw_one_into_hand(RULES, c, "soviet") == "event"
     assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 3
     assert "#57" in g.state.decks[DECK].piles["removed"]
+
+
+def _storm_the_hill(soviet_hex: str, first=("6E6", "6F5", "6G6")):
+    """Turn 8, the last: two Mujahideen Fast Moves over the hill, ``first`` and 6F4-6F3."""
+    from ..refpos import arrange, end_impulse, fresh, last_turn, move_stack, start_impulse
+
+    g = arrange(fresh("9th-company"),
+                [("M1", "muj-rifle-intensive", "mujahideen", "6D6"), ("A", "aarash", "mujahideen", "6D6"),
+                 ("M2", "muj-rifle-intensive", "mujahideen", "6E4"), ("S1", "spetsnaz", "soviet", soviet_hex)],
+                hands={"mujahideen": ["#8", "#30"], "soviet": ["#46"]}, top=DRAWS,
+                frames=[Impulse("mujahideen", "main")], extra=last_turn("9th-company"))
+    move_stack(g, "#8", "6D6", list(first), use=Use.FAST_MOVE)  # MF 4: Aarash's (2j), +1
+    end_impulse(g)
+    return g
+
+
+@pytest.mark.rule("goe85:scenario:9th-company")
+@pytest.mark.rule("goe85:24e")
+def test_9th_company_won_by_taking_every_hill_hex():
+    from ..refpos import end_impulse, move_stack, play_out, start_impulse
+
+    g = _storm_the_hill("7E5")
+    start_impulse(g, draw=False)  # the Soviets pass
+    start_impulse(g, draw=True)
+    move_stack(g, "#30", "6E4", ["6F4", "6F3"], use=Use.FAST_MOVE)
+    assert {lab: g.observe("soviet")["control"][lab] for lab in HILL} == dict.fromkeys(HILL, "mujahideen")
+    result = play_out(g)
+    assert result.winner == "mujahideen" and result.reason == "controls every objective hex"
+
+
+@pytest.mark.rule("goe85:scenario:9th-company")
+@pytest.mark.rule("goe85:24e")
+def test_9th_company_lost_when_the_soviets_walk_back_onto_the_hill():
+    """The Mujahideen cross 6G6 and leave it; a Spetsnaz squad steps in behind them, the last to
+    occupy it: 4 of 5 hexes at the end, and the Soviets win."""
+    from ..refpos import end_impulse, move_stack, play_out, start_impulse
+
+    g = _storm_the_hill("6H6", ("6E6", "6F5", "6G6", "6G5"))
+    start_impulse(g, draw=True)
+    move_stack(g, "#46", "6H6", ["6G6"])
+    end_impulse(g)
+    start_impulse(g, draw=True)
+    move_stack(g, "#30", "6E4", ["6F4", "6F3"], use=Use.FAST_MOVE)
+    assert g.observe("mujahideen")["control"]["6G6"] == "soviet"
+    result = play_out(g)
+    assert result.winner == "soviet" and result.reason == "mujahideen controls 4 of 5"

@@ -2,10 +2,9 @@
 import pytest
 
 from rules_goe85.model.actions import Face, Place, PlaceWire, Step
-from rules_goe85.model.frames import MoveFrame
+from rules_goe85.model.frames import Impulse, MoveFrame
 from rules_goe85.procedures.turn import _uses
 from rules_goe85.queries.board import board_for
-from rules_goe85.scenarios import tanks_at_zhawar
 
 from ..helpers import BLANK, DATA, GREEN, RULES, ctx, game, position, stack_deck
 
@@ -48,18 +47,37 @@ def test_zhawar_assaulting_a_t55_takes_a_hit_card():
     assert mp["C"] == 0  # it ends its move next to the tank
 
 
+ASSAULTS = [("M1", "6I2", "6I1"), ("M2", "5H6", "5H5"), ("M3", "5E4", "5E3"), ("M4", "5I6", "5I5"), ("M5", "5J3", "5J2")]
+MOVES = ["#2", "#6", "#10", "#13", "#17"]  # a Move block each
+DRAWS = ["#24", "#28", "#35", "#39", "#46", "#50", "#22"]  # what the impulses draw: no End Turn
+
+
 @pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
-def test_zhawar_victory_two_per_building_and_the_bonus_cards():
-    g = game("tanks-at-zhawar")
-    spec = DATA.scenarios["tanks-at-zhawar"]
-    for lab in spec.victory_hexes:
-        g.state.control[lab] = "mujahideen"
-    assert tanks_at_zhawar.zhawar_vp(g.state, spec) == 10
-    g.state.vp["soviet"] = 2  # the Soviets completed their Bonus card: -4 for the Mujahideen
-    assert tanks_at_zhawar.zhawar_vp(g.state, spec) == 6
-    g.state.vp["mujahideen"] = 2
-    RULES.special_rules(g.state).final_result(RULES, ctx(g))
-    assert g.state.result.winner == "soviet"
+@pytest.mark.rule("goe85:24e")
+@pytest.mark.parametrize("taken", [5, 4])
+def test_zhawar_victory_two_per_building_taken_by_moving_in(taken):
+    """Turn 7, the last: the Soviets hold every building from their set-up (24e); a Mujahideen squad
+    walks into one each impulse while the Soviets pass.  Five buildings are 10 VP and a win, four
+    only 8: the Soviets win."""
+    from ..refpos import arrange, end_impulse, fresh, last_turn, move_stack, play_out, start_impulse
+
+    g = fresh("tanks-at-zhawar")
+    assert set(g.observe("soviet")["control"].values()) == {"soviet"}
+    arrange(g, [(uid, "muj-rifle-intensive", "mujahideen", frm) for uid, frm, _ in ASSAULTS]
+            + [("S1", "sov-rifle-intensive", "soviet", "5A1")],
+            hands={"mujahideen": MOVES}, top=DRAWS, frames=[Impulse("mujahideen", "main")],
+            extra=last_turn("tanks-at-zhawar"))
+    for k, (uid, frm, building) in enumerate(ASSAULTS[:taken]):
+        if k:
+            start_impulse(g, draw=False)  # the Soviets pass
+            start_impulse(g, draw=True)
+        move_stack(g, MOVES[k], frm, [building])
+        end_impulse(g)
+    assert sum(side == "mujahideen" for side in g.observe("soviet")["control"].values()) == taken
+    result = play_out(g)
+    assert result.scores == {"mujahideen": 2 * taken}
+    assert result.winner == ("mujahideen" if taken == 5 else "soviet")
+    assert result.reason == f"the Mujahideen have {2 * taken} VP (need 10)"
 
 
 # -- Tanks at Zhawar: the Wire is the Soviet player's decision ------------------------------------
@@ -83,3 +101,29 @@ def test_zhawar_wire_is_placed_by_the_soviet_player_at_set_up():
         g.apply(PlaceWire(p))
     assert sorted(b.label(h) for h in g.state.wire) == picks
     assert g.decision.player == "mujahideen"
+
+
+@pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
+@pytest.mark.rule("goe85:24b")
+def test_zhawar_the_soviets_bonus_card_takes_four_from_the_mujahideen():
+    """All five buildings taken (10 VP), then a Soviet squad steps onto the Mujahideen's friendly
+    (north) edge and completes the Soviets' Breakthrough card: -4, 6 VP, a Soviet win."""
+    from ..refpos import arrange, end_impulse, fresh, last_turn, move_stack, play_out, start_impulse
+
+    g = arrange(fresh("tanks-at-zhawar"),
+                [(uid, "muj-rifle-intensive", "mujahideen", frm) for uid, frm, _ in ASSAULTS]
+                + [("S1", "sov-rifle-intensive", "soviet", "6C1")],
+                hands={"mujahideen": MOVES, "soviet": ["#46"]}, top=DRAWS, frames=[Impulse("mujahideen", "main")],
+                extra=last_turn("tanks-at-zhawar", bonus={"soviet": "B5"}))  # Breakthrough
+    for k, (uid, frm, building) in enumerate(ASSAULTS):
+        if k:
+            start_impulse(g, draw=False)
+            start_impulse(g, draw=True)
+        move_stack(g, MOVES[k], frm, [building])
+        end_impulse(g)
+    start_impulse(g, draw=True)
+    move_stack(g, "#46", "6C1", ["6C0"])
+    end_impulse(g)
+    assert g.observe("mujahideen")["vp"]["soviet"] == 2  # the card is scored (and shown) when completed
+    result = play_out(g)
+    assert result.winner == "soviet" and result.reason == "the Mujahideen have 6 VP (need 10)"

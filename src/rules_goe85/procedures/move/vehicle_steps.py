@@ -175,6 +175,8 @@ def act_vehicle(rules, ctx, f: MoveFrame, action) -> None:
             transported = tuple(sorted(set(f.transported) | ({uid, c.uid} & set(left))))
         ctx.replace(attrs.evolve(f, mp=tuple((x, m, b) for x, (m, b) in left.items()), stepped=tuple(sorted(stepped)),
                                  transported=transported))
+        if isinstance(action, Unload):  # 24e: out of its carrier it occupies the hex (no news in a ground
+            rules.after_step(ctx, [uid], c.hex)  # carrier's hex; a helicopter's passengers occupied nothing)
         mover = c.uid if isinstance(action, Load) else uid
         if u.hex is not None and window_opens(rules, ctx.state, f.player, [mover], u.hex):
             ctx.push(OppFireWindow(other(f.player), mover, u.hex))  # 11a: (un)loading draws fire (on the carrier once loaded)

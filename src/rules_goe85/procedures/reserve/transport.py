@@ -197,6 +197,8 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
         ctx.emit(ModeSet(action.unit, action.mode))
         ctx.emit(Note(f"{action.unit} is now {action.mode} (Reserve Phase)"))
         ctx.replace(attrs.evolve(f, modes=f.modes + (action.unit,)))
+        if action.mode == "landed":  # 24e: on the ground now, it occupies its hex
+            rules.after_step(ctx, [action.unit], state.units[action.unit].hex)
         return
     if isinstance(action, (ReserveLoad, ReserveUnload)):
         p, c = state.units[action.unit], state.units[action.carrier]
@@ -212,6 +214,8 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
             if p.shaken:  # 8g: neither does more
                 done |= {p.uid, c.uid}
         ctx.replace(attrs.evolve(f, moved=f.moved + tuple(sorted(done - set(f.moved)))))
+        if isinstance(action, ReserveUnload):  # 24e: out of its carrier it occupies the hex
+            rules.after_step(ctx, [p.uid], c.hex)
         return
     if isinstance(action, ReserveMove):
         u = state.units[action.unit]
