@@ -4,11 +4,16 @@ A procedure is three functions of the rules, the state (or context) and the fram
 (who must choose what now, or None to run on), ``act`` (resolve the chosen action) and ``advance``
 (the next automatic step).  Procedures never call one another's handlers; they push frames and this
 table, built here in the ruleset layer, routes each frame to its module.
+
+The impulse (6b/6c) offers and resolves the plays of every card family; it does not import them
+either: :data:`CARD_FAMILIES` below lists each family's three functions, and ``procedures/turn.py``
+reads them through ``rules.card_families``.
 """
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from .cards import abilities, powers
 from .model import frames as F
 from .model import vehicles as V
 from .procedures import (
@@ -64,3 +69,25 @@ PROCEDURES: dict[type, Procedure] = {
     F.EventChoice: Procedure(common.decide_event, common.act_event, None),  # Event cards, 5g keep one
     F.ExtraPlays: Procedure(mechanised_events.decide_extra, mechanised_events.act_extra, mechanised_events.advance_extra),
 }
+
+
+class CardFamily(NamedTuple):
+    """What one family of card plays (GoE 6b, 6c) tells the impulse.
+
+    ``use_plays(rules, state, side, cid, block, use, shared)``: the plays of one block of a card in
+    hand used for ``use`` (an empty list for a use the family does not know; the field is None for a
+    family without such plays), ``shared`` a dict the impulse keeps over one listing of the hand for
+    what several cards ask alike; ``card_plays(rules, state, side, cid, uses, shared)``: the plays of the whole card
+    (``uses``: its blocks' (block, use) pairs, scenario rules applied); ``resolve(rules, ctx, side,
+    action) -> bool``: resolve a play the family offered, False for any other."""
+
+    use_plays: Callable | None
+    card_plays: Callable
+    resolve: Callable
+
+
+CARD_FAMILIES: tuple[CardFamily, ...] = (  # in this order the impulse lists their plays
+    CardFamily(powers.use_plays, powers.card_plays, powers.resolve),  # 16, 18b/k/l/p/q, 21j, 21l, 22
+    CardFamily(None, vehicles.vehicle_plays, vehicles.play_vehicle_card),  # 15, 17a, 18c, 22k
+    CardFamily(None, abilities.card_plays, abilities.resolve),  # 21d, 22g, 22l, 22o, 23b
+)

@@ -31,6 +31,7 @@ class GoERules(Rules):
     frames = vehicle_model.FRAMES + FRAMES
     appliers = dropping_index(appliers)  # every event drops the hex -> units index (model/occupancy.py)
     state_class = GoEState
+    card_families = dispatch.CARD_FAMILIES  # what the impulse offers and resolves (6b, 6c)
 
     def __init__(self) -> None:
         self.data = game_data()
@@ -76,6 +77,10 @@ class GoERules(Rules):
     def occupy(self, ctx, side: str, h) -> None:
         """24e: ``side``'s units are now in ``h`` (after an assault, a retreat): control follows."""
         common.occupy(self, ctx, side, h)
+
+    def score_bonus_cards(self, ctx, *, end_of_reserve: bool = False) -> None:
+        """24b: reveal and score the Bonus cards whose goal is met (after an impulse, a Reserve Phase)."""
+        bonus_cards.check(self, ctx, end_of_reserve=end_of_reserve)
 
     def check_sudden_end(self, ctx) -> bool:
         return self.special_rules(ctx.state).sudden_end(self, ctx)
@@ -133,7 +138,7 @@ class GoERules(Rules):
         elif phase == "initiative":
             turn.start_initiative(self, ctx)
         elif phase == "reserve":  # both sides have moved: clean up (5g), morale (City Boys)
-            bonus_cards.check(self, ctx, end_of_reserve=True)
+            self.score_bonus_cards(ctx, end_of_reserve=True)
             if self.special_rules(state).end_of_reserve(self, ctx):  # City Boys: morale
                 return
             turn.cleanup(self, ctx)

@@ -4,7 +4,7 @@ Fire (18i), artillery and friendly units in a struck hex (12a).  Positions are s
 import pytest
 
 from rules_goe85.model.actions import REFUSALS, Block, EndImpulse, PlayCard, PlayReaction, Step, Use
-from rules_goe85.procedures.artillery import strike
+from rules_goe85.effects.artillery_strike import strike
 from rules_goe85.queries.board import board_for
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.model.frames import FireChoice, Impulse

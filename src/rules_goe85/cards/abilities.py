@@ -23,9 +23,11 @@ Readings (each here only):
 """
 from __future__ import annotations
 
+from ..effects.artillery_strike import strike
 from ..effects.attack_start import start_fire
 
 from ..queries.fire_options import fire_options
+from ..queries.spotting import spotting
 
 from ..effects.scatter import accurate
 from ..effects.scatter import drift
@@ -46,7 +48,7 @@ RAPID_FIRE_SPREAD = 2  # 22l: hexes at most this far apart
 
 
 # -- what a card can do with these units --------------------------------------------------------
-def card_plays(rules, state, side: str, cid: str):
+def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = None):
     """Plays of one card from the hand for 21d (any Action card), 23b (any card: Second Wind in a
     bunker) and the Powers 22g, 22l (two-hex mode), 22o."""
     from ..queries import fortifications
@@ -74,12 +76,12 @@ def card_plays(rules, state, side: str, cid: str):
     return out
 
 
-def handles(action) -> bool:
-    return action.use in (Use.TACTICAL_COORDINATION, Use.MORTAR, Use.BRUTAL) or (
-        action.use == Use.RAPID_FIRE and action.second)
-
-
-def do(rules, ctx, side: str, action) -> None:
+def resolve(rules, ctx, side: str, action) -> bool:
+    """Resolve a play :func:`card_plays` offers (a one-target Rapid Fire is a plain Fire: the
+    impulse's); False for every other play."""
+    if not (action.use in (Use.TACTICAL_COORDINATION, Use.MORTAR, Use.BRUTAL)
+            or (action.use == Use.RAPID_FIRE and action.second)):
+        return False
     state = ctx.state
     if action.use == Use.TACTICAL_COORDINATION:  # 21d
         ctx.emit(MarkerSet(action.target, ""))
@@ -91,24 +93,19 @@ def do(rules, ctx, side: str, action) -> None:
         uids = sorted(x.uid for x in units_at(state, u.hex) if x.side == side and eligible(x))
         ctx.push(MoveOrder(side, Use.BRUTAL, tuple(uids), action.card, brutal=action.unit))
     else:  # 22l, two hexes
-
-
         for target in (action.second, action.target):  # pushed last-first: the first named resolves first
             start_fire(rules, ctx, side, Use.RAPID_FIRE, action.unit, target, False, marker="ops", lead_hef=RAPID_FIRE_HEF)
+    return True
 
 
 # -- 22o Mortar ---------------------------------------------------------------------------------
 def mortar_targets(state, side: str):
-    from ..procedures.artillery import spotting
-
     board = board_at(state)
     hexes = sorted({u.hex for u in state.units.values() if u.side != side and u.hex is not None})
     return [board.label(h) for h in hexes if spotting(state, side, h) is not None]
 
 
 def mortar(rules, ctx, side: str, uid: str, h) -> None:
-    from ..procedures.artillery import strike
-
     board = board_at(ctx.state)
     roll = ctx.roll("d6", player=side, reason="mortar accuracy").total
     if accurate(roll):

@@ -1,7 +1,10 @@
 """Rally (16), markers (18p Second Wind), concealment (18q, 22p) and the non-fire Powers (22).
 
 Each ``*_plays`` function lists the :class:`PlayCard` actions a side has with one card block; each
-``do_*`` resolves one.  Fire Powers are in :mod:`fire`, moving ones in :mod:`movement`.
+``do_*`` resolves one.  As a card family (``dispatch.CARD_FAMILIES``) the impulse asks
+:func:`use_plays`, :func:`card_plays` and :func:`resolve`.  Fire Powers are fired by the impulse
+itself, moving ones in ``cards/abilities.py``; concealment lost at the end of an impulse is
+``effects/concealment.py``.
 """
 from __future__ import annotations
 
@@ -18,7 +21,8 @@ from ..model.events import ConcealSet, MarkerSet, Note, Rallied, Reconstituted, 
 from ..queries.units import eligible, has, units_at, utype
 from ..queries.fortifications import fortified
 
-RALLY_VERBS = ("rally", "bloodlust", "rally2")
+RALLY_USES = (Use.RALLY, Use.BLOODLUST, Use.RALLY2)
+POWER_USES = (Use.AGGRESSIVE, Use.LEADERSHIP, Use.CONCEAL, Use.PREP_FIRE)  # 22c, 22f, 22i, 22p: do_power
 
 
 def _adjacent_enemy(state, u) -> bool:
@@ -107,22 +111,6 @@ def do_conceal(ctx, h) -> None:
             ctx.emit(ConcealSet(u.uid, True))
 
 
-def _in_the_air(state, v) -> bool:
-    """A helicopter, or a passenger aboard one (18q: they do not uncover concealed units)."""
-    carrier = state.units.get(v.carrier) if v.carrier else None
-    return utype(v).kind == "helicopter" or (carrier is not None and utype(carrier).kind == "helicopter")
-
-
-def lose_concealment(ctx) -> None:
-    """18q: at the end of any impulse, concealment is lost next to a non-Shaken enemy unit that is
-    not a helicopter."""
-    state = ctx.state
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.concealed and any(v.side != u.side and not v.shaken and v.hex is not None and hex_distance(u.hex, v.hex) <= 1
-                               and not _in_the_air(state, v) for v in state.units.values()):
-            ctx.emit(ConcealSet(u.uid, False))
-
-
 # -- Powers that are not a Fire ------------------------------------------------------------------
 def aggressive_gains(state, u):
     """22i: a Bloodlust (18b) for every friendly unit in the hex: a Shaken one rallies (16a), an
@@ -195,3 +183,41 @@ def do_power(rules, ctx, action: PlayCard) -> None:
             if not state.units[uid].shaken:
                 ctx.emit(UnitHit(uid, "shaken"))
     ctx.emit(MarkerSet(u.uid, "ops"))  # 22: Ops Complete after a Power
+
+
+# -- the family's face to the impulse (GoE 6b/6c) -------------------------------------------------
+def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: dict) -> list:
+    """The plays of one block of a card used for Rally (16, 18b/k/l), Second Wind (18p) or
+    Concealed (18q); ``shared`` keeps the hexes to conceal for the other cards of the hand."""
+    if use in RALLY_USES:
+        return rally_plays(state, side, cid, block, use)
+    if use == Use.SECOND_WIND:
+        return second_wind_plays(state, side, cid, block)
+    if use == Use.CONCEALED:
+        if "conceal" not in shared:
+            board = board_at(state)
+            shared["conceal"] = [board.label(h) for h in conceal_hexes(state, side)]
+        return [PlayCard(cid, block, use, "", label) for label in shared["conceal"]]
+    return []
+
+
+def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = None) -> list:
+    """The plays of a whole card: the non-fire Powers (22, a card reading Power) and any card as
+    Bloodlust or Rally (21j, 21l)."""
+    return (power_plays(state, side, cid) if card(cid).power else []) + any_card_plays(state, side, cid)
+
+
+def resolve(rules, ctx, side: str, action: PlayCard) -> bool:
+    """Resolve a play this family offers; False for every other play."""
+    use = action.use
+    if use in RALLY_USES:
+        do_rally(ctx, action)
+    elif use == Use.SECOND_WIND:
+        ctx.emit(MarkerSet(action.unit, ""))
+    elif use == Use.CONCEALED:
+        do_conceal(ctx, board_at(ctx.state).hex(action.target))
+    elif use in POWER_USES:
+        do_power(rules, ctx, action)
+    else:
+        return False
+    return True

@@ -1,16 +1,18 @@
 """Frames one procedure opens for another, pushed for their owner to run (dispatch.py): the assaults a
 move declares (13a), a placed vehicle's facing choice (15d), Punishing Fire's step back (18j) and
-Hammer and Anvil's Booby Trap after a combat-directed retreat."""
+Hammer and Anvil's Booby Trap after a combat-directed retreat, and a move's MoveFrame (7, 2j)."""
 from __future__ import annotations
 
 import attrs
 
 from ..data.loading import game_data
-from ..model.frames import AssaultFrame, FacingChoice, FireFrame, Impulse, PunishingRetreat, TrapWindow
+from ..model.actions import Use
+from ..model.frames import AssaultFrame, FacingChoice, FireFrame, Impulse, MoveFrame, PunishingRetreat, TrapWindow
 from ..model.state import SOVIET
 from ..queries.board import board_at
 from ..queries.punishing_retreat import retreat_hexes
-from ..queries.units import is_vehicle
+from ..queries.movement import mp_allowance
+from ..queries.units import is_vehicle, utype
 
 
 def offer_booby_trap(ctx, uid: str, dest) -> None:
@@ -58,3 +60,22 @@ def push_assaults(rules, ctx, side, assaults, *, brutal: tuple[str, ...] = ()) -
     for h in sorted(by_hex, reverse=True):
         used = ("brutal",) if any(uid in brutal for uid, _ in by_hex[h]) else ()
         ctx.push(AssaultFrame(side=side, hex=h, attackers=tuple(by_hex[h]), used=used))
+
+
+def start_move(rules, ctx, side: str, use: Use, uids: list[str], card_id: str = "", *, brutal: str = "") -> None:
+    """Push the MoveFrame of a move (7) for move/steps.py to run: each unit's MP, and what a Hero
+    stacked with it lends (2j).  A MoveOrder's advance opens it; so does a helicopter's card play,
+    which then pushes the helicopter's ModeChoice over it (17b: the mode is declared first)."""
+    state = ctx.state
+    units = [state.units[u] for u in uids]
+    hero_mp = {}
+    for u in units:  # 2j: units stacked with a Hero move at its speed while they stay with it
+        if utype(u).hero and u.hex is not None:
+            hero_mp[u.hex] = max(hero_mp.get(u.hex, 0), mp_allowance(u, use))
+    mp = []
+    for u in units:
+        own = mp_allowance(u, use)
+        lent = max(0, hero_mp.get(u.hex, 0) - own) if (u.hex is not None and not utype(u).hero) else 0
+        mp.append((u.uid, own, lent))
+    ctx.push(MoveFrame(player=side, use=use, mp=tuple(mp), origin=tuple((u.uid, u.hex) for u in units),
+                       card=card_id, brutal=brutal))

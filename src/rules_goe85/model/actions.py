@@ -133,7 +133,6 @@ class Declined(enum.Enum):
     KEEP_MODE = "keep mode"
     NO_MORE = "no more"
     BOLDNESS = "boldness"
-    HELICOPTER = "helicopter"
     IED = "ied"
     TOUGH = "tough"
     FEAR = "fear"

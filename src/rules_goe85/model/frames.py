@@ -91,6 +91,11 @@ class OppFireWindow(Frame):
     fast: bool = False
 
 
+# In FireFrame.used once Critical Hit's redraw (19d) is spent: the uses there are cards played
+# (Use values); this one marks the redraw taken (a string beside them, as frames stand in the log).
+CRITICAL_HIT_REDRAWN = "critical_hit:used"
+
+
 @attrs.frozen
 class FireFrame(Frame):
     """GoE 10: a ranged attack against Soft Targets (also artillery hexes and assault draws)."""

@@ -100,7 +100,7 @@ def _slots(state, f: APFire, t):
                 and first_fire_mode(state, t, state.units.get(f.lead))):  # 20a: the target fires back
             slots.append(("first_fire", Use.FIRST_FIRE, t.uid))
         return defender, slots, Declined.REACT, "react to the AP attack?"
-    if f.step == "hit_support" and "critical_hit" not in f.used:  # 19d: after the hit, before the damage draw
+    if f.step == "hit_support" and Use.CRITICAL_HIT not in f.used:  # 19d: after the hit, before the damage draw
         return f.side, [("critical_hit", Use.CRITICAL_HIT, "")], Declined.SUPPORT, f"{f.target} is hit: Critical Hit?"
     if f.step == "hit_react" and "glancing_shot" not in f.used:  # 20b
         return defender, [("glancing_shot", Use.GLANCING_SHOT, "")], Declined.REACT, f"{f.target} is hit: Glancing Shot?"
@@ -227,7 +227,7 @@ def draw_damage(rules, ctx, f: APFire, apf: int, rmod: int, af: int) -> tuple[st
     """The Damage Draw of an AP hit (15c): APF, the range modifier and Critical Hit (+2) / Glancing
     Shot (-2) against the armour; artillery shakes a Hard Target, never destroys it (12a).  Returns
     (card, bonus, result), or None when no card is left (the attack then ends as a hit)."""
-    bonus = (2 if "critical_hit" in f.used else 0) - (2 if "glancing_shot" in f.used else 0)
+    bonus = (2 if Use.CRITICAL_HIT in f.used else 0) - (2 if Use.GLANCING_SHOT in f.used else 0)
     cid = damage_card(ctx)
     if cid is None:
         finish(rules, ctx, f, hit=True)

@@ -28,7 +28,7 @@ from ..queries.board import board_at
 from ..queries.deck import counts_as_hit, reaction_window
 from ..model.actions import Decline, Declined, PickVictim, Use
 from ..model.state import DECK, other
-from ..model.frames import FireFrame, FireOrder, MoveFrame
+from ..model.frames import CRITICAL_HIT_REDRAWN, FireFrame, FireOrder, MoveFrame
 from ..model.events import MarkerSet, Note
 from ..queries.units import has, units_at, utype
 from ..queries.helicopters import heli_passenger  # 17f
@@ -47,7 +47,7 @@ def _support_slots(state, f: FireFrame):
     board = board_at(state)
     if "bullet_storm" not in f.used and utype(lead).leg and not has(lead, "sniper"):  # 19c, 21g
         out.append(("bullet_storm", Use.BULLET_STORM, ""))
-    if "critical_hit" not in f.used and any(utype(state.units[t]).leg for t in f.targets if t in state.units):
+    if Use.CRITICAL_HIT not in f.used and any(utype(state.units[t]).leg for t in f.targets if t in state.units):
         out.append(("critical_hit", Use.CRITICAL_HIT, ""))  # 19d
     if "grenades" not in f.used and board.distance(lead.hex, f.hex) <= 1:  # 19g
         out.append(("grenades", Use.GRENADES, ""))
@@ -226,8 +226,8 @@ def advance(rules, ctx, f: FireFrame) -> None:
             f = attrs.evolve(f, redraw=False)
             cid = damage_card(ctx)
             hit = cid is not None and counts_as_hit(cid, f.degrade)
-        if not hit and "critical_hit" in f.used and "critical_hit:used" not in f.used:  # 19d
-            f = attrs.evolve(f, used=f.used + ("critical_hit:used",))
+        if not hit and Use.CRITICAL_HIT in f.used and CRITICAL_HIT_REDRAWN not in f.used:  # 19d
+            f = attrs.evolve(f, used=f.used + (CRITICAL_HIT_REDRAWN,))
             cid = damage_card(ctx)
             hit = cid is not None and counts_as_hit(cid, f.degrade)
         if hit and f.use == Use.ARTILLERY:
@@ -278,7 +278,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
                        and not heli_passenger(state, u) for u in units_at(state, lead.hex) if u.side == f.side)
         second = attrs.evolve(f, use=Use.PUNISHING_FIRE_2, step="begin", hits=(), pending="", foxhole=False,
                               total_hits=0, opp_movers=(), left=0, degrade=max(0, base_degrade), redraw=tactical,
-                              used=tuple(x for x in f.used if x != "critical_hit:used"))
+                              used=tuple(x for x in f.used if x != CRITICAL_HIT_REDRAWN))
         ctx.push(second)
         offer_punishing_retreat(ctx, second)
         return

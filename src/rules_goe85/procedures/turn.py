@@ -16,9 +16,7 @@ import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
 
-from ..cards import powers
-from ..cards import abilities
-from . import artillery
+from ..effects.concealment import lose_concealment
 from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
@@ -31,15 +29,13 @@ from ..model.actions import (
     Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, PlayCardToFire, Relocate,
     Use,
 )
-from .vehicles import play_vehicle_card, vehicle_plays
 from ..queries.fire_reach import FIRE_POWERS, power_barred
 from ..queries.entering import waiting
 from ..queries.sight import is_heli
 from ..queries.units import is_vehicle
 from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
-
-MOVE_VERBS = ("move", "fast_move", "lets_get_em", "scout", "move_fire")
+from ..queries.spotting import can_call
 
 
 # -- 5a deal --------------------------------------------------------------------------------------
@@ -270,11 +266,9 @@ def end_turn_limit(rules, state) -> int:
 
 
 def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
-    from . import bonus_cards
-
     state = ctx.state
-    powers.lose_concealment(ctx)
-    bonus_cards.check(rules, ctx)
+    lose_concealment(ctx)  # 18q
+    rules.score_bonus_cards(ctx)  # 24b
     if rules.check_sudden_end(ctx):
         return
     passes = state.passes + 1 if passed else 0
@@ -344,9 +338,9 @@ def main_options(rules, state, side: str, *, whole: bool = True):
     mine = [u for u in state.units.values() if u.side == side]
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
     entering = bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
-    conceal = powers.conceal_hexes(state, side)
+    families = rules.card_families  # the other card plays (dispatch.CARD_FAMILIES)
+    shared: dict = {}  # what the families work out once for the whole hand
     fire_cache: dict = {}
-    vehicle_memo: dict = {}  # the vehicles' attacks, the same for every card (vehicles.vehicle_plays)
 
     def fires(cid, block, use, power=False):
         key = (use, power)
@@ -360,7 +354,8 @@ def main_options(rules, state, side: str, *, whole: bool = True):
 
     for cid in hand_of(state, side):
         c = card(cid)
-        for block, use in _uses(rules, state, side, cid):
+        uses = _uses(rules, state, side, cid)
+        for block, use in uses:
             if use in FIRE_GROUPS:
                 opts += fires(cid, block, use)
             elif use in (Use.MOVE, Use.FAST_MOVE):
@@ -382,25 +377,21 @@ def main_options(rules, state, side: str, *, whole: bool = True):
                     if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
                         continue
                     opts.append(PlayCard(cid, block, use, u.uid))
-            elif use in powers.RALLY_VERBS:
-                opts += powers.rally_plays(state, side, cid, block, use)
-            elif use == Use.SECOND_WIND:
-                opts += powers.second_wind_plays(state, side, cid, block)
             elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
                 opts.append(PlayCard(cid, block, use))
-            elif use == Use.CONCEALED:
-                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in conceal]
             elif use == Use.ARTILLERY:
-                if artillery.can_call(state, side):
+                if can_call(state, side):
                     opts.append(PlayCard(cid, block, use))
+            else:  # Rally, Second Wind, Concealed ...: a card family's
+                for family in families:
+                    if family.use_plays is not None:
+                        opts += family.use_plays(rules, state, side, cid, block, use, shared)
         if c.power:
             for p in FIRE_POWERS:
                 opts += fires(cid, Block.POWER, p, power=True)
-            opts += powers.power_plays(state, side, cid)
-        opts += powers.any_card_plays(state, side, cid)
-        opts += vehicle_plays(rules, state, side, cid, _uses(rules, state, side, cid), vehicle_memo)  # 15, 17a, 18c, 22k
-        opts += abilities.card_plays(rules, state, side, cid)  # 21d, 22g, 22l, 22o, 23b
-        opts += rules.scenario_card_plays(state, side, cid, _uses(rules, state, side, cid))  # Air Assault's tunnels
+        for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
+            opts += family.card_plays(rules, state, side, cid, uses, shared)
+        opts += rules.scenario_card_plays(state, side, cid, uses)  # Air Assault's tunnels
     return _unique(opts)
 
 
@@ -470,13 +461,11 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
     board = board_at(state)
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     use = action.use
-    if play_vehicle_card(rules, ctx, side, action):  # AP fire, Cannister, Sagger, helicopters
-        return
+    if any(family.resolve(rules, ctx, side, action) for family in rules.card_families):
+        return  # each resolves only the plays it offers, so their order does not matter
     if rules.scenario_play(ctx, side, action):  # Air Assault's tunnels
         return
-    if abilities.handles(action):
-        abilities.do(rules, ctx, side, action)
-    elif use in FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
+    if use in FIRE_POWERS or use in (Use.FIRE, Use.RELOAD_FIRE, Use.PUNISHING_FIRE):
         marker = "fired" if use in (Use.FIRE, Use.PUNISHING_FIRE) else "ops"
         ctx.push(FireOrder(side, use, action.unit, action.target, action.supporters, marker=marker))
     elif use in (Use.MOVE, Use.FAST_MOVE):
@@ -492,20 +481,14 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
         ctx.push(MoveOrder(side, use, tuple(uids), action.card))
     elif use in (Use.SCOUT, Use.MOVE_FIRE):
         ctx.push(MoveOrder(side, use, (action.unit,), action.card))
-    elif use in powers.RALLY_VERBS:
-        powers.do_rally(ctx, action)
-    elif use == Use.SECOND_WIND:
-        ctx.emit(powers.MarkerSet(action.unit, ""))
     elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):  # 18d, 18m
         top = ctx.state.top
         ctx.replace(attrs.evolve(top, extra=top.extra + (2 if use == Use.COMMAND_OPS else 1)))
         ctx.push(DrawUp(side, 99, 1))
-    elif use == Use.CONCEALED:
-        powers.do_conceal(ctx, board.hex(action.target))
     elif use == Use.ARTILLERY:
         ctx.push(ArtilleryFrame(side, rules.spec(state).soviet_artillery if side == SOVIET else 3, "card"))
     else:
-        powers.do_power(rules, ctx, action)
+        raise AssertionError(f"no card family resolves {action!r}")
 
 
 # -- 5f reserve, 5g clean up ----------------------------------------------------------------------

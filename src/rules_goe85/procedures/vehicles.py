@@ -1,12 +1,14 @@
 """Helicopter modes and the card plays of vehicles and helicopters (GoE 15, 17a, 17b, 18c, 22k).
 
 A helicopter declares its mode (:class:`ModeChoice`) before it moves or at the start of the
-Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here and
-started as orders or frames.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
+Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here (a
+card family of ``dispatch.CARD_FAMILIES``) and started as orders, a helicopter's move by opening
+its MoveFrame (``effects/openings.py``) under the ModeChoice.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
 destruction, wrecks and crashes are ``effects/losses.py``.
 """
 from __future__ import annotations
 
+from ..effects.openings import start_move
 from ..queries.ap_targets import SAGGER_MIN
 from ..queries.ap_targets import ap_leads
 from ..queries.fire_options import fire_options
@@ -23,20 +25,8 @@ from ..model.events import MarkerSet, Note
 from ..queries.units import heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
-from ..model.vehicles import HeliFireChoice, ModeChoice, ModeSet, Withdrawn
+from ..model.vehicles import HeliFireChoice, ModeChoice, ModeSet
 from ..queries.entering import helicopters_waiting
-
-VEHICLE_VERBS = ("step", "reverse", "pivot", "fly", "load", "unload")
-HELI_FLY_RESERVE = 8  # 5f
-
-
-# -- questions ------------------------------------------------------------------------------------
-
-
-# -- movement options -----------------------------------------------------------------------------
-
-
-# -- acting ---------------------------------------------------------------------------------------
 
 
 # -- helicopter modes (17b) -----------------------------------------------------------------------
@@ -64,15 +54,6 @@ def act_mode(rules, ctx, f: ModeChoice, action) -> None:
 
 def advance_mode(rules, ctx, f: ModeChoice) -> None:
     ctx.pop()
-
-
-# -- destruction (15c, 17d, 8e) -------------------------------------------------------------------
-
-
-# -- withdrawing ----------------------------------------------------------------------------------
-def withdraw(ctx, uid: str, why: str) -> None:
-    ctx.emit(Withdrawn(uid))
-    ctx.emit(Note(f"{uid} leaves the map ({why})"))
 
 
 # -- cards that vehicles and helicopters use (15, 17a, 18c, 22k) ---------------------------------
@@ -173,8 +154,6 @@ def advance_heli_fire(rules, ctx, f: HeliFireChoice) -> None:
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     """Resolve the plays :func:`vehicle_plays` offers; False for every other play."""
-    from .move.steps import start_move
-
     use = action.use
     if action.ap:
         marker = "fired" if use == Use.FIRE else "ops"

@@ -5,7 +5,7 @@ from tabletop_core.events import NumberDrawn
 
 from rules_goe85.cards.powers import conceal_hexes, do_power, do_rally, power_plays, rally_targets
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, PlayReaction, Step, Stop, Use
-from rules_goe85.model.events import Rallied, UnitHit
+from rules_goe85.model.events import UnitHit
 from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.turn import main_options
@@ -287,23 +287,6 @@ def test_the_marksman_power_may_be_used_as_opportunity_fire():
     assert m1.shaken and m1.marker == "ops"  # 11a: hit, it stops, Ops Complete
     assert g.state.units["S1"].marker == "ops"  # a Power
     assert g.state.decks["action"].piles["discard"][-3:] == [GREEN, BLANK3, BLANK4]
-
-
-@pytest.mark.rule("goe85:18q")
-def test_concealment_is_not_lost_next_to_a_helicopter():
-    from rules_goe85.cards.powers import lose_concealment
-
-    g = fresh()
-    arrange(g, [("H1", "mi-24", "soviet", "5C3", {"mode": "hovering"}),
-                ("S1", "sov-rifle-intensive", "soviet", "5H3", {"shaken": True}),
-                ("M1", "muj-rifle-concealed", "mujahideen", "5C4", {"concealed": True}),
-                ("M2", "muj-rifle-concealed", "mujahideen", "5H4", {"concealed": True})])
-    g.referee(lose_concealment)  # the end of an impulse
-    assert g.state.units["M1"].concealed  # next to a helicopter only
-    assert g.state.units["M2"].concealed  # next to a Shaken enemy only
-    g.referee(lambda c: c.emit(Rallied("S1")))
-    g.referee(lose_concealment)
-    assert not g.state.units["M2"].concealed
 
 
 # -- 22k: Sagger ------------------------------------------------------------------------------------

@@ -1,18 +1,15 @@
-"""Vehicle movement (7b) and helicopters (17)."""
+"""Helicopters (17): modes, card plays, flight and combat; the vehicles' card plays (procedures/vehicles.py)."""
 import pytest
 
 from tabletop_core.boards.hexfacing import front_hexes
 
 from rules_goe85.model.actions import (
-    REFUSALS, Block, DeclareMode, Decline, Declined, FireAt, Fly, Mode, Pivot, PlayCard, PlayReaction, ReserveMode,
-    ReserveMove, ReserveUnload, Reverse, Step, Use,
+    REFUSALS, Block, DeclareMode, Decline, Declined, FireAt, Fly, Mode, PlayCard, PlayReaction, ReserveMode,
+    ReserveMove, ReserveUnload, Use,
 )
 from rules_goe85.model.frames import ReserveFrame
-from rules_goe85.model.state import Unit
-from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.opportunity_fire import opp_fire_plays
 from rules_goe85.procedures.turn import main_options
-from rules_goe85.queries.helicopters import he_adjustment
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
@@ -31,10 +28,6 @@ def _reserve_flights(g):
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
-
-
-def U(uid, tid, side="soviet", **kw):
-    return Unit(uid, tid, side, (0, 0), **kw)
 
 
 @pytest.mark.rule("goe85:17f")
@@ -139,32 +132,6 @@ def test_reserve_phase_helicopter_mode_flight_and_unloading():
     assert _choices(g, ReserveMode) and not _choices(g, ReserveUnload)
 
 
-@pytest.mark.rule("goe85:7b")
-def test_vehicle_moves_into_its_front_hexes_pivots_and_reverses():
-    from tabletop_core.boards.hexfacing import front_hexes, rear_hexes
-
-    g = game("your-papers-please")
-    b = board_for("your-papers-please")
-    position(g, [("T", "t-55", "mujahideen", "5E4"), ("S", "sov-rifle-intensive", "soviet", "5K0")], T={"facing": 0})
-    start_move(RULES, ctx(g), "mujahideen", "move", ["T"])
-    acts = RULES.decision(g.state).actions
-    here = b.hex("5E4")
-    steps = {b.hex(a.to) for a in acts if isinstance(a, Step)}
-    def passable(hs):
-        return {h for h in hs if h in b.board and b.enter_cost(here, h, "T") is not None}
-
-    assert steps == passable(front_hexes(here, 0)) and steps
-    rev = {b.hex(a.to) for a in acts if isinstance(a, Reverse)}
-    assert rev == passable(rear_hexes(here, 0))
-    assert {a.facing for a in acts if isinstance(a, Pivot)} == {1, 5}
-    g._decision = None
-    g.apply(Pivot("T", 1))  # 1 MP per vertex
-    assert g.state.units["T"].facing == 1 and dict((u, m) for u, m, _ in g.state.top.mp)["T"] == 4
-    r = next(a for a in g.decision.actions if isinstance(a, Reverse))
-    g.apply(r)  # clear terrain 1 MP + 1 for reversing; the facing is kept
-    assert g.state.units["T"].facing == 1 and dict((u, m) for u, m, _ in g.state.top.mp)["T"] == 2
-
-
 @pytest.mark.rule("goe85:17b")
 @pytest.mark.rule("goe85:17a")
 def test_helicopter_any_card_mode_and_flight():
@@ -187,30 +154,6 @@ def test_helicopter_any_card_mode_and_flight():
     assert len(flights) == 4  # the front hexes of the facing and of one vertex either side
     g.apply(flights[0])
     assert any(isinstance(a, REFUSALS) for a in g.decision.actions)
-
-
-@pytest.mark.rule("goe85:17d")
-@pytest.mark.rule("goe85:17e")
-def test_helicopter_combat_and_sight():
-    flying = U("h", "mi-8", mode="flying")
-    assert he_adjustment(U("r", "rpd", "mujahideen"), [flying]) == (-2, 0)  # -2 HEF against flying
-    assert he_adjustment(U("h", "mi-24", mode="landed"), [U("r", "rpd", "mujahideen")]) == (0, 1)
-    from rules_goe85.queries.ap_targets import ap_target
-
-    assert not ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="flying"))  # no AP against flying
-    assert ap_target(Unit("h", "mi-8", "soviet", (0, 0), mode="hovering"))
-    g = game("9th-company")
-    b = board_for("9th-company")
-    # one level up: some pair that a Leg unit cannot see a helicopter hovering there sees
-    found = False
-    for a in b.hexes[:60]:
-        for t in b.hexes[:200]:
-            if b.distance(a, t) > 2 and not b.sees(a, t) and b.sees(a, t, "leg", 1, 0):
-                found = True
-                break
-        if found:
-            break
-    assert found
 
 
 @pytest.mark.rule("goe85:17b")

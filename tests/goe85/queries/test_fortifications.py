@@ -9,7 +9,8 @@ from rules_goe85.model.events import BunkerPlaced, WirePlaced
 from rules_goe85.model.frames import FireFrame, MoveFrame
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.fortifications import BUNKER_AF
-from rules_goe85.procedures.artillery import strike, strike_options
+from rules_goe85.effects.artillery_strike import strike
+from rules_goe85.procedures.artillery import strike_options
 from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.move.steps import start_move

@@ -82,7 +82,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     assert isinstance(f, MoveFrame) and g.state.units["M"].hex == b.hex(target.target)
     assert g.state.units["A"].hex == b.hex(target.target)  # the Hero comes along
     full = {u: m for u, m, _ in f.mp}
-    from rules_goe85.procedures.move.steps import mp_allowance
+    from rules_goe85.queries.movement import mp_allowance
 
     assert full["M"] == mp_allowance(g.state.units["M"], "move") - 2
     assert not [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use in (Use.TUNNEL_MOVE, Use.TUNNEL_MOVE_FIRE)]

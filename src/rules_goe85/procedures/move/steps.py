@@ -7,7 +7,7 @@ after every step the other player may halt the mover and fire (:mod:`.opportunit
 from __future__ import annotations
 
 from ...effects.ability_hooks import after_move
-from ...effects.openings import push_assaults
+from ...effects.openings import push_assaults, start_move
 from ...queries.helicopters import must_fly
 
 import attrs
@@ -18,7 +18,6 @@ from ...queries.board import board_at
 from ...model.events import ConcealSet, MarkerSet, Note, UnitMoved
 from ...model.frames import ExtraPlays, FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow, with_assaults
 from ...model.state import other
-from ...queries.movement import mp_allowance
 from ...queries.opportunity import window_opens
 from ...queries.units import has, is_vehicle, stacking_ok, units_at, utype
 
@@ -27,22 +26,6 @@ from ...queries.fortifications import stops_in_wire  # noqa: E402
 
 
 ASSAULT_ABILITIES = ("assault", "assault_plus")
-
-
-def start_move(rules, ctx, side: str, use: Use, uids: list[str], card_id: str = "", *, brutal: str = "") -> None:
-    state = ctx.state
-    units = [state.units[u] for u in uids]
-    hero_mp = {}
-    for u in units:  # 2j: units stacked with a Hero move at its speed while they stay with it
-        if utype(u).hero and u.hex is not None:
-            hero_mp[u.hex] = max(hero_mp.get(u.hex, 0), mp_allowance(u, use))
-    mp = []
-    for u in units:
-        own = mp_allowance(u, use)
-        lent = max(0, hero_mp.get(u.hex, 0) - own) if (u.hex is not None and not utype(u).hero) else 0
-        mp.append((u.uid, own, lent))
-    ctx.push(MoveFrame(player=side, use=use, mp=tuple(mp), origin=tuple((u.uid, u.hex) for u in units),
-                       card=card_id, brutal=brutal))
 
 
 def _step_cost(rules, state, board, a, b, movers, use: str) -> int | None:
@@ -220,3 +203,4 @@ def advance_order(rules, ctx, f: MoveOrder) -> None:
     """A :class:`MoveOrder` another procedure pushed: the move it asks for begins here."""
     ctx.pop()
     start_move(rules, ctx, f.side, f.use, list(f.uids), f.card, brutal=f.brutal)
+

@@ -10,8 +10,8 @@ from rules_goe85.model.frames import ReserveDestination, ReserveFrame
 from rules_goe85.procedures.reserve.leg_moves import movers, reserve_moves
 from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, game, position, reserve_move, reserve_moves_of
-from ..refpos import arrange, fresh
+from ...helpers import RULES, game, position, reserve_move, reserve_moves_of
+from ...refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")

@@ -5,12 +5,13 @@ from tabletop_core.boards.hexfacing import front_hexes
 
 from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
 from rules_goe85.model.state import Unit
-from rules_goe85.procedures.move.steps import mp_allowance, start_move
+from rules_goe85.procedures.move.steps import start_move
+from rules_goe85.queries.movement import mp_allowance
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import RULES, _impulse, ctx, game, give, position
-from ..refpos import arrange, fresh
+from ...helpers import RULES, _impulse, ctx, game, give, position
+from ...refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")
@@ -102,7 +103,7 @@ def test_a_unit_that_leaves_its_hero_keeps_only_its_own_mf_less_what_it_spent():
     were spent first before, so a unit could leave and keep the Hero's bonus)."""
     from rules_goe85.model.frames import Impulse
 
-    from ..helpers import play_through
+    from ...helpers import play_through
 
     g = fresh()
     arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5B1"), ("MH", "dadvar", "mujahideen", "5B1"),

@@ -1,20 +1,20 @@
-"""Assault (GoE 13): declaration, combat hit by hit, retreats."""
+"""Assault combat (GoE 13a-13f): hit by hit, the loser, retreats (procedures/assault/combat.py)."""
 import pytest
 
 from rules_goe85.model.actions import Block, EndImpulse, PlayCard, RetreatFrom, Step, Stop, Use
 from rules_goe85.model.events import ControlSet
 from rules_goe85.model.frames import AssaultFrame, Impulse
 from rules_goe85.model.state import Unit
-from rules_goe85.queries.assault_numbers import assault_hef, distribute, loser
+from rules_goe85.queries.assault_numbers import distribute
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, play_through
-from ..helpers import (
+from ...helpers import decline_empty_windows, play_through
+from ...helpers import (
     BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, _notes, ctx, game, position, run,
     stack_deck,
 )
-from ..refpos import arrange, fresh
+from ...refpos import arrange, fresh
 
 
 B = board_for("your-papers-please")
@@ -124,23 +124,6 @@ def test_an_assault_straight_from_the_map_edge_is_recorded_and_replays(tmp_path)
     path = tmp_path / "edge.jsonl"
     g.save(path)
     assert load_game(path).digest() == g.digest()
-
-
-@pytest.mark.rule("goe85:13b")
-@pytest.mark.rule("goe85:13f")
-def test_assault_hits_spread_shaken_then_reduced_then_eliminated():
-    rifle, bmp = U("r", "muj-rifle-intensive"), U("v", "bmp-1")
-    assert distribute([bmp, rifle], 4) == ["v", "r", "r", "v"]
-
-
-@pytest.mark.rule("goe85:13a")
-@pytest.mark.rule("goe85:21a")
-@pytest.mark.rule("goe85:21b")
-@pytest.mark.rule("goe85:13d")
-def test_assault_numbers():
-    assert assault_hef([U("a", "spetsnaz", "soviet")]) == 4  # Assault+ adds 1
-    assert assault_hef([U("a", "dshk")]) == 1  # no Assault ability: defends with 1
-    assert loser(2, 2) == "attacker" and loser(1, 3) == "defender"
 
 
 @pytest.mark.rule("goe85:13a")

@@ -11,7 +11,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.effects.losses import destroy
 from rules_goe85.queries.board import away_from, board_for
 
-from ..helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position, reserve_moves_of
+from ...helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position, reserve_moves_of
 
 
 B = board_for("your-papers-please")
@@ -196,7 +196,7 @@ def test_carrier_shaken_and_destroyed_with_passenger():
 
 # -- 8a: half the MF around loading (issue 12 item 13) ------------------------------------------------
 def _move_card(g, label, card="#22", use=Use.MOVE):
-    from ..helpers import play_through
+    from ...helpers import play_through
 
     play_through(g, PlayCard(card, Block.UPPER, use, "", label))
 
@@ -214,7 +214,7 @@ def test_the_bmp1_example_drives_up_to_three_mp_to_a_waiting_rifle_and_loads_it(
     """8a's example, number for number: the BMP-1 (MF 6) spends up to 3 MP reaching a hex with an
     Infantry unit, loads it and ends its move; 4 MP is too far.  A Hero waiting with the Rifle boards
     in the same stop.  Old behaviour: no Load was offered to a carrier for a unit outside the move."""
-    from ..refpos import arrange, fresh
+    from ...refpos import arrange, fresh
 
     g = fresh()
     arrange(g, [("B", "bmp-1", "soviet", "5C1", {"facing": 3}), ("R", "sov-rifle-intensive", "soviet", "5C4"),
@@ -244,7 +244,7 @@ def test_a_passenger_walks_up_to_half_its_mf_rounded_up_then_loads():
     """8a: a passenger may move up to half its MF, fractions rounded up, and then load: the RPK-74
     (MF 3) walks 2 MP to the BTR and boards; with Fast Move (8i: 3+1 = 4, half 2) the same.  Old
     behaviour: loading cost half the MF out of what was left, so the MF-3 unit could walk only 1 MP."""
-    from ..refpos import arrange, fresh
+    from ...refpos import arrange, fresh
 
     g = fresh()
     arrange(g, [("K", "rpk-74", "soviet", "5C1"), ("B", "btr-70", "soviet", "5C3", {"facing": 3}), FAR_MUJ],
@@ -268,7 +268,7 @@ def test_unload_before_moving_leaves_each_half_and_fast_move_rounds_up_after_the
     """8a third way with 8i: a loaded BMP-1 on Fast Move (MF 6+1 = 7) unloads first: the carrier
     keeps half of 7 rounded up, 4 MP (the old price model left it 3), and the Rifle (MF 4+1 = 5)
     half of 5, 3 MP."""
-    from ..refpos import arrange, fresh
+    from ...refpos import arrange, fresh
 
     g = fresh()
     arrange(g, [("B", "bmp-1", "soviet", "5C1", {"facing": 3}), ("R", "sov-rifle-intensive", "soviet", "5C1",
