@@ -146,12 +146,13 @@ def test_check_view_command(tmp_path):
 class _SeedRecorder:
     """A bot plug-in of anyone's: it keeps the seed its seat was given."""
 
-    given: dict[str, int] = {}
+    def __init__(self):
+        self.given: dict[str, int] = {}
 
     @tabletop_core.hookimpl
     def tabletop_register_agents(self, registry):
         def factory(*, seed, player, rules):
-            _SeedRecorder.given[player] = seed
+            self.given[player] = seed
             return tabletop_core.agents.RandomAgent(seed=seed, player=player, rules=rules)
         registry.add("recorder", factory)
 
@@ -159,10 +160,11 @@ class _SeedRecorder:
 def test_an_agent_is_never_given_the_game_seed_nor_one_it_inverts():
     """agents_for used to pass the game's seed to every agent (and agent_seed is invertible): a bot
     could rebuild the hidden cards and future dice.  Each seat now gets a one-way digest of it."""
-    host = tabletop_core.Host(tabletop_core.make_plugin_manager(plugins=[_SeedRecorder()]))
+    recorder = _SeedRecorder()
+    host = tabletop_core.Host(tabletop_core.make_plugin_manager(plugins=[recorder]))
     game = tabletop_core.new_game("duel", "skirmish", seed=SEED, host=host)
     seats = tabletop_core.agents_for(game, "recorder", host=host)
-    given = dict(_SeedRecorder.given)
+    given = dict(recorder.given)
     assert set(given) == set(game.rules.players) == set(seats)
     assert SEED not in given.values()
     assert len(set(given.values())) == len(given)  # one seat's seed tells nothing of the other's

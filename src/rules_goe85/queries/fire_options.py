@@ -14,7 +14,7 @@ CANNISTER_RANGE = 4  # 18c
 
 SPRAY_VERBS = ("fire", "move_fire", *SPRAY_POWERS)  # 21h
 ALONE_USES = (Use.MARKSMAN, Use.RELOAD_FIRE, Use.PUNISHING_FIRE)  # 22m, 18n, 18j: one unit fires
-ALONE = [()]  # the lead's only group when no supporter may join
+ALONE = ((),)  # the lead's only group when no supporter may join
 
 
 def fire_options(rules, state, side: str, *, use: Use, units=None) -> list:
