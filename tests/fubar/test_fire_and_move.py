@@ -14,8 +14,8 @@ from rules_fubar import fire as F
 from rules_fubar import movement as M
 from rules_fubar.measure import centroid, facing
 from rules_fubar.state import (
-    AllocateHits, Choose, CombatBegan, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard,
-    GoToGround, Move, PhaseChanged, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
+    AllocateHits, Choose, CombatBegan, EndAction, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard,
+    GoToGround, Move, MoveFigures, PhaseChanged, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
 )
 
 from .helpers import activate, do, emit, events_of, lab, offered, place, take
@@ -126,6 +126,25 @@ def test_vehicles_move_twelve_in_the_open_and_six_in_soft_cover():
     # infantry cross the same cover at full speed
     ft = place(game, "ft2", "f", "isaf", 33.5, 13.0)
     assert M.displace(game.rules, ft, (0.0, 6.0), M.DISTANCE["walk"])[0][1] == pytest.approx(19.0)
+
+
+@pytest.mark.rule("fubar:vehicle-move")
+def test_a_driver_is_offered_twelve_inches_in_the_open_and_six_in_soft_cover():
+    """The same distances as the owner moves the vehicle (a Walk's drive, measured points)."""
+    game = lab()
+    place(game, "wmik", "v", "isaf", 43, 4)
+    place(game, "wmik", "w", "isaf", 33.5, 13.0)  # inside the orchard (soft cover)
+    place(game, "taliban-green", "far", "insurgents", 4, 46)
+    _act(game, "v", Walk())
+    assert game.check(MoveFigures("drive", (((43.0, 16.0),),))) is None
+    assert "left (drive)" in game.check(MoveFigures("drive", (((43.0, 16.5),),)))
+    do(game, MoveFigures("drive", (((43.0, 16.0),),)))
+    assert game.state.units["v"].figures[0].pos == (43.0, 16.0)
+    do(game, EndAction())  # nothing to fire at: the drive is over
+    _act(game, "w", Walk())
+    # all of it through the orchard: 6" uses the whole 12" allowance
+    assert game.check(MoveFigures("drive", (((33.5, 19.0),),))) is None
+    assert "left (drive)" in game.check(MoveFigures("drive", (((33.5, 19.5),),)))
 
 
 @pytest.mark.rule("fubar:fire")

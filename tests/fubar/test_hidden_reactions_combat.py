@@ -1,19 +1,17 @@
 """Hidden units and spotting, On Guard reactions, close combat and leaving it."""
 from __future__ import annotations
 
-import attrs
 import pytest
 
-from tabletop_core.rng import CounterRNG
-
 from tabletop_core.events import DiceRolled
+from tabletop_core.rng import CounterRNG
 
 from rules_fubar import close_combat as CC
 from rules_fubar import fire as F
 from rules_fubar.state import (
     Assault, Choose, CombatBegan, CombatEnded, CombatRoundFought, CombatStep, Decline, FireAt, FireDeclared,
-    FiguresSuppressed, Follow, GoOnGuard, LeaveCombat, Move, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged,
-    LetGo, ReactFire, Spot, StayInCombat, TakeCasualty, UnitMoved, UnitPlaced, UnitRevealed,
+    FiguresSuppressed, Follow, LeaveCombat, LetGo, Move, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged,
+    ReactFire, Spot, StayInCombat, TakeCasualty, UnitMoved, UnitPlaced, UnitRevealed,
 )
 from rules_fubar.activation import units_to_try
 

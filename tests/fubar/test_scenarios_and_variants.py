@@ -8,19 +8,17 @@ import attrs
 import pytest
 
 from tabletop_core import Game, Host, hookimpl, make_plugin_manager, new_game
-from tabletop_core.testing import check_ruleset, random_playout
-
 from tabletop_core.events import ActionTaken, DiceRolled
+from tabletop_core.testing import check_ruleset, random_playout
 
 from rules_fubar import close_combat as CC
 from rules_fubar import fire as F
 from rules_fubar import lwtv, scenarios as S
 from rules_fubar.policy import BASE_POLICY
-from rules_fubar.rules import FubarRules
 from rules_fubar.state import (
-    BvpAwarded, CasualtiesTaken, CombatBegan, CombatStep, ConvertBvp, ConvertingBvp, FireAt, FireResult,
+    BvpAwarded, CombatBegan, CombatStep, ConvertBvp, ConvertingBvp, FireAt, FireResult,
     ForceMustered, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged, ReservesUsed, StayInCombat, TurnBegan,
-    UnitMoved, UnitPlaced, VpScored,
+    UnitPlaced, VpScored,
 )
 
 from .helpers import activate, designate_hideouts, do, emit, events_of, lab, place, push, take
