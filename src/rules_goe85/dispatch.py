@@ -59,7 +59,9 @@ PROCEDURES: dict[type, Procedure] = {
     F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
     V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
     V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
-    V.HeliFireChoice: Procedure(vehicles.decide_heli_fire, vehicles.act_heli_fire, vehicles.advance_heli_fire),  # 17a
+    V.HeliPlay: Procedure(turn.decide_heli_play, turn.act_heli_play, turn.advance_heli_play),  # 17b
+    V.HeliOppFire: Procedure(opportunity_fire.decide_heli, opportunity_fire.act_heli,
+                             opportunity_fire.advance_heli),  # 11a, 17b
     F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13
     F.AssaultCombat: Procedure(assault_combat.decide, assault_combat.act, assault_combat.advance),  # 13a-13d
     F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j

@@ -21,11 +21,11 @@ from tabletop_core import Decision
 from ..model.actions import Block, DeclareMode, Decline, Declined, FireAt, PlayCard, Use
 from ..queries.board import board_at
 from ..model.frames import APFireOrder, FireOrder
-from ..model.events import MarkerSet, Note
+from ..model.events import Note
 from ..queries.units import heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
-from ..model.vehicles import HeliFireChoice, ModeChoice, ModeSet
+from ..model.vehicles import ModeChoice, ModeSet
 from ..queries.entering import helicopters_waiting
 
 
@@ -64,22 +64,30 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     from ..queries.units import eligible
 
     memo = {} if memo is None else memo
+    only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options)
 
     def ap(use, unit=None):  # the card's AP attacks (by any unit, or by ``unit``)
         key = ("ap", use, unit.uid if unit else "")
         if key not in memo:
-            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else None)
+            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else _only(state, only))
         return memo[key]
 
     def he(use, unit=None):  # its HE attacks
         key = ("he", use, unit.uid if unit else "")
         if key not in memo:
-            memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else None)
+            memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else _only(state, only))
+        return memo[key]
+
+    def heli_shots(h):  # 17a: what a helicopter activated to Fire may shoot at (the same for every card)
+        key = ("heli_fire", h.uid)
+        if key not in memo:
+            memo[key] = heli_fire_targets(rules, state, side, h)
         return memo[key]
 
     out = []
-    helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
-    entering = helicopters_waiting(state, side)
+    helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None
+             and (only is None or u.uid in only)]
+    entering = helicopters_waiting(state, side) if only is None else []
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True)
@@ -94,7 +102,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis + entering]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap(Use.SAGGER)
-                if not g and "sagger" in utype(state.units[lead]).powers]
+                if not g and "sagger" in utype(state.units[lead]).powers and _sagger_mode(state.units[lead])]
 
         out += sagger_he_plays(rules, state, side, cid)
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
@@ -105,21 +113,17 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        if any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h)):  # 17b: mode first, then the target
-            out.append(PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid))
+        out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
     return out
 
 
-def _mode_views(state, h) -> list:
-    """The helicopter as it would be in each mode it may declare, for what it could then see and
-    fire at: flying and hovering see alike (one level up, 17e), landed from the ground."""
-    views = [h]
-    airborne_now = heli_mode(h) != "landed"
-    for mode in legal_modes(state, h):
-        if (mode == "landed") == airborne_now:
-            views.append(attrs.evolve(h, mode=mode))
-            break
-    return views
+def _only(state, only):
+    return None if only is None else [state.units[uid] for uid in only if uid in state.units]
+
+
+def _sagger_mode(u) -> bool:
+    """22k: a helicopter must hover to use its Sagger."""
+    return not is_heli(u) or heli_mode(u) == "hovering"
 
 
 def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
@@ -130,31 +134,13 @@ def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     return out
 
 
-def decide_heli_fire(rules, state, f: HeliFireChoice):
-    u = state.units.get(f.uid)
-    if u is None or u.hex is None or u.shaken:
-        return None
-    opts = heli_fire_targets(rules, state, f.player, u)
-    return Decision(f.player, tuple(opts), f"{f.uid} ({heli_mode(u)}): pick the target") if opts else None
-
-
-def act_heli_fire(rules, ctx, f: HeliFireChoice, action) -> None:
-    ctx.pop()
-    order = APFireOrder if action.ap else FireOrder
-    ctx.push(order(f.player, Use.FIRE, action.unit, action.target, marker="fired"))
-
-
-def advance_heli_fire(rules, ctx, f: HeliFireChoice) -> None:
-    """The declared mode leaves nothing to fire at: the activation is spent (4c: it is marked)."""
-    ctx.pop()
-    if f.uid in ctx.state.units:
-        ctx.emit(Note(f"{f.uid} has no target as {heli_mode(ctx.state.units[f.uid])}"))
-        ctx.emit(MarkerSet(f.uid, "fired"))
-
-
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     """Resolve the plays :func:`vehicle_plays` offers; False for every other play."""
     use = action.use
+    if use == Use.HELI_FIRE:  # 17a: the helicopter's Fire, its mode declared (turn.HeliPlay)
+        order = APFireOrder if action.ap else FireOrder
+        ctx.push(order(side, Use.FIRE, action.unit, action.target, marker="fired"))
+        return True
     if action.ap:
         marker = "fired" if use == Use.FIRE else "ops"
         ctx.push(APFireOrder(side, use, action.unit, action.target, action.supporters, marker=marker))
@@ -166,10 +152,6 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="ops",
                            lead_hef=sagger_hef(ctx.state, action.target)))
-        return True
-    if use == Use.HELI_FIRE:
-        ctx.push(HeliFireChoice(side, action.unit, action.card))
-        ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first, for a Fire too
         return True
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]
