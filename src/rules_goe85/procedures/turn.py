@@ -36,7 +36,7 @@ from ..queries.units import is_vehicle
 from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
-from ..queries.heli_designation import designated_heli, designates, designation, fold, mode_views, spent_marker
+from ..queries.heli_designation import designated_heli, designates, designation, fold, other_modes, spent_marker, with_unit
 from ..queries.units import heli_mode
 from ..model.events import MarkerSet
 from ..model.vehicles import HeliPlay, ModeChoice
@@ -345,22 +345,25 @@ def main_options(rules, state, side: str, *, whole: bool = True):
     ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole))
     for h in sorted((u for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)),
                     key=lambda x: x.uid):
-        for view in mode_views(state, h):  # 17b: what it could do in each mode it may declare
+        # its attacks as it is (the hand's listing leaves them out), all it could do in each other mode (17b)
+        looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
+        for view, families in looks:
             named += [designation(p, h.uid) for p in card_options(rules, view, side, cards, whole=True,
-                                                                   units=[view.units[h.uid]])
+                                                                   units=[view.units[h.uid]], families=families)
                       if designates(view, p, h.uid)]
     return _unique(ground + named)
 
 
-def card_options(rules, state, side: str, cards, *, whole: bool, units=None) -> list:
+def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True) -> list:
     """The plays of ``cards`` (see :func:`main_options`); with ``units``, only those the plays of
-    these units may be (their attacks and the card families' plays, for a helicopter's listing)."""
+    these units may be (their attacks and, with ``families``, the card families' plays: a
+    helicopter's listing)."""
     board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)}) if units is None else []
     entering = units is None and bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
-    families = rules.card_families  # the other card plays (dispatch.CARD_FAMILIES)
+    families = rules.card_families if families else ()  # the other card plays (dispatch.CARD_FAMILIES)
     shared: dict = {} if units is None else {"only": [u.uid for u in units]}  # what the families work out once for the whole hand
     fire_cache: dict = {}
 

@@ -7,7 +7,7 @@ the owner for the mode (``ModeChoice``), and only then the rest of the play (tar
 the second unit of a Rally 2) is listed, as the declared mode allows it (landed: no Hard Targets,
 no Explosive Rounds; hovering: AP without the moving penalty; flying: HE on the rarer colours).
 A designation is offered when *some* mode the helicopter may declare leaves it a play
-(:func:`mode_views`: the state as it would be in each mode).
+(:func:`other_modes`, looked at in the state :func:`with_unit` makes).
 
 Readings (here only):
 * The helicopter designated is the unit the card activates: the lead of an attack, the unit a
@@ -84,18 +84,18 @@ def with_unit(state, unit):
     return view
 
 
-def mode_views(state, u) -> list:
-    """``state`` and the views with ``u`` in each other mode it may declare (17b), one per kind of
-    difference: landed (ground sight, no AP, no Explosive Rounds) and in the air (flying and hovering
-    see alike, 17e; hovering is apart only for a Sagger, 22k)."""
-    views = [state]
+def other_modes(state, u) -> list:
+    """``u`` as it would be in each other mode it may declare (17b), one per kind of difference:
+    landed (ground sight, no AP, no Explosive Rounds) and in the air (flying and hovering see
+    alike, 17e; hovering is apart only for a Sagger, 22k)."""
+    out = []
     seen = {_kind(u, heli_mode(u))}
     for mode in legal_modes(state, u):
         kind = _kind(u, mode)
         if kind not in seen:
             seen.add(kind)
-            views.append(with_unit(state, attrs.evolve(u, mode=mode)))
-    return views
+            out.append(attrs.evolve(u, mode=mode))
+    return out
 
 
 def _kind(u, mode: str) -> tuple:

@@ -13,29 +13,29 @@ from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS, powe
 from .fortifications import fire_blocked
 from .sight import is_heli, sees, sight_class, up
 from .units import eligible, has, heli_mode, is_hard, targetable, units_at, utype
-from .heli_designation import designation, mode_views
+from .heli_designation import designation, other_modes
 
 
 def _reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Power reach 13 hexes
     return SNIPER_RANGE if has(u, "sniper") or power == "marksman" else MAX_RANGE
 
 
-def opp_fire_leads(state, side: str, movers_hex, targets, only: str = "") -> dict:
+def opp_fire_leads(state, side: str, movers_hex, targets, only=None) -> dict:
     """The public half of 11a: for each unit of ``targets`` now in ``movers_hex``, the non-phasing
     side's units that could fire on it -- (HE leads (none at a Hard Target, 15), AP leads); loaded
     passengers never fire (8d).  No card is looked at.  One pass over the units serves the whole
     moving stack: a line of sight is traced once per lead and kind of target (ground or a level up,
-    17e; leg or vehicle sight, 14).  Helicopters lead only as ``only`` (17b: each is designated,
-    its mode declared, before its shot: :func:`opp_fire_plays`)."""
+    17e; leg or vehicle sight, 14).  Helicopters lead only as ``only``, a unit looked at alone (17b:
+    each is designated, its mode declared, before its shot: :func:`opp_fire_plays`)."""
     board = board_at(state)
     out = {t: ([], []) for t in targets}
     if not targets or any(u.side == side for u in units_at(state, movers_hex)):
         return out
     aimed = [state.units[t] for t in targets]
-    for u in ([state.units[only]] if only else state.units.values()):
+    for u in ([only] if only is not None else state.units.values()):
         if u.side != side or not eligible(u) or u.shaken or u.carrier:  # 8d: passengers do not fire
             continue
-        if not only and is_heli(u):
+        if only is None and is_heli(u):
             continue
         d = board.distance(u.hex, movers_hex)
         if d > _reach(u, "marksman" if "marksman" in utype(u).powers else ""):
@@ -118,15 +118,16 @@ def opp_fire_plays(rules, state, side: str, movers_hex, movers):
     out = _plays(state, side, movers_hex, movers, hand)
     named = []
     for h in _helis(state, side, movers_hex):
-        for view in mode_views(state, h):
-            named += [designation(p, h.uid) for p in _plays(view, side, movers_hex, movers, hand, only=h.uid)]
+        for look in (h, *other_modes(state, h)):  # 17b: as it is, and in each mode it may declare
+            named += [designation(p, h.uid) for p in _plays(state, side, movers_hex, movers, hand, only=look)]
     return out + [p for i, p in enumerate(named) if p not in named[:i]]
 
 
 def heli_shots(state, side: str, movers_hex, movers, cid: str, block, use, uid: str) -> list:
     """17b: the whole Opportunity Fire plays of card ``cid`` from ``block`` for ``use`` led by
     helicopter ``uid`` in the mode it has declared."""
-    return [p for p in _plays(state, side, movers_hex, movers, (cid,), only=uid) if p.block == block and p.use == use]
+    return [p for p in _plays(state, side, movers_hex, movers, (cid,), only=state.units[uid])
+            if p.block == block and p.use == use]
 
 
 def _helis(state, side: str, movers_hex) -> list:
@@ -137,8 +138,8 @@ def _helis(state, side: str, movers_hex) -> list:
                   key=lambda x: x.uid)
 
 
-def _plays(state, side: str, movers_hex, movers, hand, only: str = ""):
-    """The plays of the cards ``hand`` (led by ``only`` alone, or by no helicopter)."""
+def _plays(state, side: str, movers_hex, movers, hand, only=None):
+    """The plays of the cards ``hand`` (led by the unit ``only`` alone, or by no helicopter)."""
     board = board_at(state)
     out = []
     sprayers = {}
@@ -171,9 +172,9 @@ def _could_fire(state, side: str, movers_hex, movers) -> bool:
     holds; a helicopter in any mode it may declare (17b)."""
     board = board_at(state)
     targets = opp_targets(state, side, movers_hex, movers)
-    looks = [(state, "")] + [(view, h.uid) for h in _helis(state, side, movers_hex) for view in mode_views(state, h)]
-    for view, only in looks:
-        for leads, ap_leads in opp_fire_leads(view, side, movers_hex, targets, only).values():
+    looks = [None] + [x for h in _helis(state, side, movers_hex) for x in (h, *other_modes(state, h))]
+    for only in looks:
+        for leads, ap_leads in opp_fire_leads(state, side, movers_hex, targets, only).values():
             if ap_leads or any(board.distance(u.hex, movers_hex) <= _reach(u)
                                or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads):
                 return True
