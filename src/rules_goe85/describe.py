@@ -14,6 +14,7 @@ from .queries.attack_plan import attack_plan
 from .queries.opportunity import spray_movers
 from .queries.fire_reach import FIRE_POWERS
 from .queries.heli_designation import is_designation
+from .model.vehicles import HeliOppFire, HeliPlay
 
 SIDE_WORD = {"soviet": "Soviet", "mujahideen": "Mujahideen"}
 #: Uses of a card whose target is fired at with HE (their words give range, terrain and HEF).
@@ -74,7 +75,8 @@ def _play(rules, action: A.PlayCard, state) -> str:
     head = f"{title(action.use)} card {action.card}" + BLOCK_WORDS[action.block]
     use = action.use
     player = state.units[action.unit].side if action.unit in state.units else ""
-    if player and is_designation(state, player, action):  # 17b: the mode first, the rest next
+    asking_rest = isinstance(state.top, (HeliPlay, HeliOppFire))  # the mode is declared already
+    if player and not asking_rest and is_designation(state, player, action):  # 17b: the mode first, the rest next
         return f"{head}: {unit(state, action.unit)} declares its mode, then the rest of the play"
     if action.ap:
         body = f"{unit(state, action.unit)} fires AP at {_target(state, action.target)}"

@@ -36,7 +36,9 @@ from ..queries.units import is_vehicle
 from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
-from ..queries.heli_designation import designated_heli, designates, designation, fold, other_modes, spent_marker, with_unit
+from ..queries.heli_designation import (
+    designated_heli, designates, designation, fold, is_designation, other_modes, spent_marker, with_unit,
+)
 from ..queries.units import heli_mode
 from ..model.events import MarkerSet
 from ..model.vehicles import HeliPlay, ModeChoice
@@ -172,7 +174,13 @@ def check_impulse(rules, state, f: Impulse, action) -> str | None:
     whole = main_options(rules, state, f.player)
     if rules.restricts(state, type(f)):
         whole = list(rules.special_rules(state).restrict(rules, state, Decision(f.player, (*whole, EndImpulse()))).actions)
-    return None if action in whole else f"{f.player} cannot make that play now (card, use, firer or target)"
+    if action in whole:
+        return None
+    uid = designated_heli(state, f.player, action)
+    if uid and not is_designation(state, f.player, action):  # 17b
+        return (f"{uid} is a helicopter: play card {action.card} for {action.use} with {uid} alone; "
+                f"its mode is declared first, then the rest of the play is asked")
+    return f"{f.player} cannot make that play now (card, use, firer or target)"
 
 
 def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | None:

@@ -23,6 +23,8 @@ Readings (here only):
   nothing (it is played regardless of status, 4c) and does not change the mode.  The alternative --
   a declaration as the Power card is played -- would let a mode change reach back into the attack
   being resolved (a landing to save the passengers of a helicopter about to be destroyed, 17d).
+  The same holds for the Reactions a helicopter answers an attack with (First Fire, 20a: both
+  attacks are simultaneous, so the mode the attacker aimed at stays the mode it fires from).
 * A flying helicopter must move a hex when activated (17b) to *move*: the Move, Fast Move and Move
   & Fire activations make it fly a hex (``queries/helicopters.must_fly``); an action that moves
   nothing (Fire, Reload & Fire, Punishing Fire, a FIRE Power, Rally, Opportunity Fire) leaves it

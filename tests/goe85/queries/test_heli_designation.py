@@ -5,6 +5,8 @@ played through the public path; each but Resilient's fails on 549fea1, where the
 straight for the helicopter in the mode it had."""
 import pytest
 
+from tabletop_core.errors import IllegalActionError
+
 from rules_goe85.model.actions import Block, DeclareMode, Decline, Declined, PlayCard, PlayReaction, Step, Use
 from rules_goe85.model.events import TargetNoted
 from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
@@ -80,6 +82,10 @@ def test_reload_and_fire_for_a_helicopter_declares_its_mode_before_the_shot():
     reload = PlayCard("#11", Block.UPPER, Use.RELOAD_FIRE, "H")
     opts = main_options(RULES, g.state, "soviet")
     assert reload in opts and not any(o.use == Use.RELOAD_FIRE and o.target for o in opts)
+    before = len(g.events)
+    with pytest.raises(IllegalActionError, match="H is a helicopter: play card #11 for reload_fire with H alone"):
+        g.apply(PlayCard("#11", Block.UPPER, Use.RELOAD_FIRE, "H", "V", ap=True))  # the whole play, mode skipped
+    assert len(g.events) == before and isinstance(g.state.top, Impulse)  # refused, nothing changed
     play_through(g, reload)
     assert _modes(g) == {"flying", "landed"}
     play_through(g, DeclareMode("H", "landed"))
