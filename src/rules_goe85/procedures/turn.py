@@ -37,7 +37,7 @@ from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
 from ..queries.heli_designation import (
-    designated_heli, designates, designation, fold, is_designation, other_modes, spent_marker, with_unit,
+    designated_heli, designates, designation, fold, is_designation, map_heli, other_modes, spent_marker, with_unit,
 )
 from ..queries.units import heli_mode
 from ..model.events import MarkerSet
@@ -474,7 +474,7 @@ def advance_heli_play(rules, ctx, f: HeliPlay) -> None:
 
 def _play_for_heli(rules, ctx, f: HeliPlay, play: PlayCard) -> None:
     other = play.target if play.unit == f.uid else play.unit
-    if play.use == Use.RALLY2 and other and designated_heli(ctx.state, f.player, attrs.evolve(play, unit=other)):
+    if play.use == Use.RALLY2 and map_heli(ctx.state, f.player, other):
         ctx.replace(attrs.evolve(f, second=other))  # 17b: the second helicopter declares too
         ctx.push(ModeChoice(f.player, other))
         return

@@ -54,10 +54,15 @@ def designated_heli(state, side: str, play) -> str:
     if not isinstance(play, PlayCard) or play.use in DECLARING_MOVES:
         return ""
     for uid in (play.unit, play.target if play.use == Use.RALLY2 else ""):
-        u = state.units.get(uid) if uid else None
-        if u is not None and u.side == side and u.hex is not None and is_heli(u):
+        if map_heli(state, side, uid):
             return uid
     return ""
+
+
+def map_heli(state, side: str, uid: str) -> bool:
+    """``uid`` is a helicopter of ``side`` on the map (off it, it enters flying and declares nothing)."""
+    u = state.units.get(uid) if uid else None
+    return u is not None and u.side == side and u.hex is not None and is_heli(u)
 
 
 def designates(state, play, uid: str) -> bool:

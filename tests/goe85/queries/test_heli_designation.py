@@ -34,7 +34,7 @@ def test_a_rally_for_a_helicopter_declares_its_mode_before_the_rally():
     """A Shaken flying Mi-24 carrying Yuri is rallied with #45's Rally: its mode is asked first
     (hovering, or landed in the clear hex), then the rally resolves (Ops Complete), Yuri still
     aboard.  A Rally 2 (#38) for two Shaken helicopters asks each for its mode, the second once it
-    is named.  On 549fea1 the Rally resolved at once with no mode asked."""
+    is named; with a Shaken Rifle as the second unit only the helicopter declares.  On 549fea1 the Rally resolved at once with no mode asked."""
     g = fresh()
     units = [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "flying", "shaken": True}),
              ("Y", "yuri", "soviet", "5C3", {"carrier": "H"}), FAR]
@@ -64,6 +64,14 @@ def test_a_rally_for_a_helicopter_declares_its_mode_before_the_rally():
     units = g.state.units
     assert (units["H"].mode, units["H2"].mode) == ("hovering", "landed")
     assert not units["H"].shaken and not units["H2"].shaken and units["H"].marker == units["H2"].marker == "ops"
+    # with a Shaken Rifle as the second unit, only the helicopter declares
+    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "flying", "shaken": True}),
+                ("S", "sov-rifle-intensive", "soviet", "5E5", {"shaken": True}), FAR], hands={"soviet": ["#38"]})
+    play_through(g, PlayCard("#38", Block.LOWER, Use.RALLY2, "H"))
+    play_through(g, DeclareMode("H", "hovering"))
+    play_through(g, PlayCard("#38", Block.LOWER, Use.RALLY2, "H", "S"))
+    assert not isinstance(g.state.top, (ModeChoice, HeliPlay))
+    assert not g.state.units["H"].shaken and not g.state.units["S"].shaken and g.state.units["S"].marker == "ops"
 
 
 @pytest.mark.rule("goe85:17b")
