@@ -37,7 +37,7 @@ from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
 from ..queries.heli_designation import (
-    designated_heli, designates, designation, fold, is_designation, map_heli, other_modes, spent_marker, with_unit,
+    designated_heli, designates, fold, is_designation, map_heli, other_modes, spent_marker, with_unit,
 )
 from ..queries.units import heli_mode
 from ..model.events import MarkerSet
@@ -321,15 +321,20 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
     of the lead's when ``power``), in the order of ``iter_fire_options``.  Helicopters lead only
     when named in ``units`` (17b: they are designated first, ``queries/heli_designation.py``)."""
     if power:
-        holders = [u for u in (state.units.values() if units is None else units) if u.side == side and use in utype(u).powers]
+        holders = [u for u in (state.units.values() if units is None else units)
+                   if u.side == side and use in utype(u).powers and (units is not None or not is_heli(u))]
+        if not holders:
+            return
         for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=holders):
-            if units is None and is_heli(state.units[lead]):
-                continue
             if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
                 yield lead, tgt, g
         return
+    if units is not None:  # 17a: any card fires a helicopter (Use.HELI_FIRE), not a Fire block
+        units = [u for u in units if not (use == Use.FIRE and is_heli(u))]
+        if not units:
+            return
     for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=units):
-        if is_heli(state.units[lead]) and (units is None or use == Use.FIRE):  # 17a: any card fires it (Use.HELI_FIRE)
+        if units is None and is_heli(state.units[lead]):
             continue
         if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
             continue
@@ -355,11 +360,11 @@ def main_options(rules, state, side: str, *, whole: bool = True):
                     key=lambda x: x.uid):
         # its attacks as it is (the hand's listing leaves them out), all it could do in each other mode (17b)
         looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
-        for view, families in looks:
-            named += [designation(p, h.uid) for p in card_options(rules, view, side, cards, whole=True,
-                                                                   units=[view.units[h.uid]], families=families)
-                      if designates(view, p, h.uid)]
-    return _unique(ground + named)
+        for view, families in looks:  # an attack's first step (PlayCardToFire) says that one exists
+            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families):
+                if isinstance(p, PlayCardToFire) or designates(view, p, h.uid):
+                    named.add(p.card, p.block, p.use, h.uid)
+    return _unique(ground) + list(named)
 
 
 def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True) -> list:
@@ -372,7 +377,9 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)}) if units is None else []
     entering = units is None and bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
     families = rules.card_families if families else ()  # the other card plays (dispatch.CARD_FAMILIES)
-    shared: dict = {} if units is None else {"only": [u.uid for u in units]}  # what the families work out once for the whole hand
+    shared: dict = {"whole": whole}  # what the families work out once for the whole hand
+    if units is not None:
+        shared["only"] = [u.uid for u in units]
     fire_cache: dict = {}
 
     def fires(cid, block, use, power=False):
@@ -382,7 +389,7 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
                 fire_cache[key] = list(fire_group(rules, state, side, use, power=power, units=units))
             return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_cache[key]]
         if key not in fire_cache:
-            fire_cache[key] = next(fire_group(rules, state, side, use, power=power), None) is not None
+            fire_cache[key] = next(fire_group(rules, state, side, use, power=power, units=units), None) is not None
         return [PlayCardToFire(cid, block, use)] if fire_cache[key] else []
 
     for cid in cards:

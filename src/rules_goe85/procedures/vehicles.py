@@ -64,7 +64,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     from ..queries.units import eligible
 
     memo = {} if memo is None else memo
-    only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options)
+    only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
 
     def ap(use, unit=None):  # the card's AP attacks (by any unit, or by ``unit``)
         key = ("ap", use, unit.uid if unit else "")
@@ -113,7 +113,10 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
+        if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
+            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_shots(h) else []
+        else:
+            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
     return out
 
 

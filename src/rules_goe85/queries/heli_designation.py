@@ -111,16 +111,32 @@ def _kind(u, mode: str) -> tuple:
     return (mode == "landed", mode == "hovering" and "sagger" in utype(u).powers)
 
 
-def fold(state, side: str, plays) -> tuple[list, list]:
+def fold(state, side: str, plays) -> tuple[list, "Designations"]:
     """(the plays for no helicopter, the designations of the others), each in first-seen order."""
-    ground, named = [], []
+    ground, named = [], Designations()
     for p in plays:
         uid = designated_heli(state, side, p)
         if not uid:
             ground.append(p)
         else:
-            named.append(designation(p, uid))
+            named.add(p.card, p.block, p.use, uid)
     return ground, named
+
+
+class Designations:
+    """Designations in first-seen order, each made once (a helicopter's many whole plays of one
+    card and use fold into one)."""
+
+    def __init__(self) -> None:
+        self.plays: dict[tuple, PlayCard] = {}
+
+    def add(self, cid: str, block, use, uid: str) -> None:
+        key = (cid, block, use, uid)
+        if key not in self.plays:
+            self.plays[key] = PlayCard(cid, block, use, uid)
+
+    def __iter__(self):
+        return iter(self.plays.values())
 
 
 def spent_marker(use) -> str:
