@@ -1,9 +1,10 @@
 """Helicopter modes and the card plays of vehicles and helicopters (GoE 15, 17a, 17b, 18c, 22k).
 
-A helicopter declares its mode (:class:`ModeChoice`) before it moves or at the start of the
-Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here (a
-card family of ``dispatch.CARD_FAMILIES``) and started as orders, a helicopter's move by opening
-its MoveFrame (``effects/openings.py``) under the ModeChoice.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
+A helicopter declares its mode (:class:`ModeChoice`, answered here) first for every action played
+for it (``queries/heli_designation.py``) and at the start of the Reserve Phase; AP fire, Cannister,
+Sagger, a helicopter's Fire and its moves are card plays offered here (a card family of
+``dispatch.CARD_FAMILIES``) and started as orders, a helicopter's move by opening its MoveFrame
+(``effects/openings.py``) under the ModeChoice.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
 destruction, wrecks and crashes are ``effects/losses.py``.
 """
 from __future__ import annotations
@@ -15,7 +16,6 @@ from ..queries.fire_options import fire_options
 
 from ..queries.helicopters import legal_modes
 
-import attrs
 from tabletop_core import Decision
 
 from ..model.actions import Block, DeclareMode, Decline, Declined, FireAt, PlayCard, Use
