@@ -102,7 +102,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis + entering]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap(Use.SAGGER)
-                if not g and "sagger" in utype(state.units[lead]).powers and _sagger_mode(state.units[lead])]
+                if not g and "sagger" in utype(state.units[lead]).powers]
 
         out += sagger_he_plays(rules, state, side, cid)
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
@@ -122,11 +122,6 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
 
 def _only(state, only):
     return None if only is None else [state.units[uid] for uid in only if uid in state.units]
-
-
-def _sagger_mode(u) -> bool:
-    """22k: a helicopter must hover to use its Sagger."""
-    return not is_heli(u) or heli_mode(u) == "hovering"
 
 
 def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
