@@ -17,11 +17,12 @@ def _pile_of(state, cid: str) -> str:
     return next(name for name, cards in state.decks[DECK].piles.items() if cid in cards)
 
 
-def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", faces=(), extra=None):
+def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", faces=(), extra=None, then=None):
     """Replace the position: ``units`` as (uid, type, side, label, {field: value}) tuples, ``hands``
     {side: [card ids]} (every other card leaves the hands), ``top``: cards put on top of the draw
     pile, the first named on top; ``frames``: pushed in order (default: the Soviet impulse);
-    ``extra(ctx)``: further events (markers on the map and the like)."""
+    ``extra(ctx)``: further events (markers on the map and the like); ``then(ctx)``: run once the
+    frames are pushed (a procedure started on top of them, as the engine would start it)."""
     board = board_for(g.state.scenario)
 
     def script(c):
@@ -40,22 +41,42 @@ def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", face
         for side, cards in (hands or {}).items():
             for cid in cards:
                 c.move_card(DECK, cid, _pile_of(state, cid), hand(side), player=side)
-        for cid in reversed(list(top)):
-            src = _pile_of(state, cid)
-            if src != "draw" or state.decks[DECK].piles["draw"][-1] != cid:
-                c.move_card(DECK, cid, src, "draw")
-            else:  # already on top: take it off and put it back so the order is exact
-                c.move_card(DECK, cid, "draw", "discard")
-                c.move_card(DECK, cid, "discard", "draw")
+        _put_on_top(c, top)
         if extra is not None:
             extra(c)
         if state.phase != phase:
             c.emit(PhaseSet(phase, max(state.turn, 1)))
         for fr in (frames if frames is not None else [Impulse("soviet", "main")]):
             c.push(fr)
+        if then is not None:
+            then(c)
 
     g.referee(script, forced_faces=faces)
     return g
+
+
+def _put_on_top(c, top) -> None:
+    piles = c.state.decks[DECK].piles
+    for cid in reversed(list(top)):
+        src = _pile_of(c.state, cid)
+        if src != "draw" or piles["draw"][-1] != cid:
+            c.move_card(DECK, cid, src, "draw")
+        else:  # already on top: take it off and put it back so the order is exact
+            c.move_card(DECK, cid, "draw", "discard")
+            c.move_card(DECK, cid, "discard", "draw")
+
+
+def stack_top(g, top) -> None:
+    """Referee, mid-game: these cards go on top of the draw pile, the first named on top."""
+    g.referee(lambda c: _put_on_top(c, top))
+
+
+def emit(g, *events) -> None:
+    """Referee, mid-game: these events happen (a marker placed, a clean-up) and are recorded."""
+    def script(c):
+        for e in events:
+            c.emit(e)
+    g.referee(script)
 
 
 def fresh(scenario: str = "your-papers-please", seed: int = 0):
