@@ -219,3 +219,10 @@ def decline_windows(g) -> None:
 
     while not g.over and not g.decision.prompt.startswith(IMPULSE_PROMPTS):
         g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
+
+
+def pushed(g, since: int = 0) -> list:
+    """The frames pushed since event ``since``, in the record's order (those already resolved too)."""
+    from tabletop_core.events import FramePushed
+
+    return [e.frame for e in g.events[since:] if isinstance(e, FramePushed)]

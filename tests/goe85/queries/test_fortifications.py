@@ -4,8 +4,6 @@ import pytest
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes
 
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, Step, Stop, Use
-from tabletop_core.events import FramePushed
-
 from rules_goe85.model.events import BunkerPlaced, FoxholePlaced, UnitHit, WirePlaced
 from rules_goe85.model.frames import FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import APFire
@@ -20,7 +18,7 @@ from rules_goe85.queries.board import board_for
 
 from ..helpers import decline_empty_windows, game, play_through
 from ..helpers import BLANK, BLANK2, BLANK3, GREEN, RULES, _mp
-from ..refpos import arrange, fresh
+from ..refpos import arrange, fresh, pushed
 
 
 B = board_for("your-papers-please")
@@ -145,8 +143,7 @@ def test_a_bunker_is_a_hard_target_with_af_4():
     assert any(o.bunker_ap and o.target == "5C3" for o in strike_options(RULES, g.state, "soviet"))
     mark = len(g.events)
     g.referee(lambda c: strike(RULES, c, "soviet", 4, [bunker], bunker_ap=True))  # the strike falls
-    pushed = [e.frame for e in g.events[mark:] if isinstance(e, FramePushed)]
-    assert [f.target for f in pushed] == ["bunker:5C3"]  # one attack, at the bunker, not its occupants
+    assert [f.target for f in pushed(g, mark)] == ["bunker:5C3"]  # one attack, at the bunker, not its occupants
     decline_empty_windows(g)
     assert bunker in g.state.bunkers and all(g.state.units[u].shaken for u in ("R1", "R2"))
 
