@@ -226,3 +226,17 @@ def pushed(g, since: int = 0) -> list:
     from tabletop_core.events import FramePushed
 
     return [e.frame for e in g.events[since:] if isinstance(e, FramePushed)]
+
+
+def play_until(g, wanted, *, limit: int = 3000) -> None:
+    """Both players do nothing more until ``wanted(g)`` holds: each decision is answered by its
+    refusal, one without any (the initiative card, a wave's squad) by its first action."""
+    from rules_goe85.model.actions import REFUSALS
+
+    for _ in range(limit):
+        if wanted(g):
+            return
+        assert not g.over, "the game ended first"
+        actions = g.decision.actions
+        g.apply(next((a for a in actions if isinstance(a, REFUSALS)), actions[0]))
+    raise AssertionError(f"not reached in {limit} decisions")

@@ -13,7 +13,7 @@ from rules_goe85.queries.board import board_for
 
 from ..helpers import decline_empty_windows, play_through
 from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, RED, RED2, RULES, _assault, _finish_windows, _react
-from ..refpos import arrange, emit, fresh
+from ..refpos import arrange, emit, fresh, play_until
 
 
 # -- 22g Brutal ---------------------------------------------------------------------------------
@@ -36,14 +36,6 @@ def SmokePlacedAt(h):
     from rules_goe85.model.events import SmokePlaced
 
     return SmokePlaced(h, 2)
-
-
-def _play_to_turn(g, turn: int) -> None:
-    """Both players do nothing more until turn ``turn`` begins: each decision answered by its refusal
-    (the initiative, which has none, by the first card offered)."""
-    while g.state.turn < turn and not g.over:
-        actions = g.decision.actions
-        g.apply(next((a for a in actions if isinstance(a, REFUSALS)), actions[0]))
 
 
 # -- 22o Mortar ---------------------------------------------------------------------------------
@@ -200,11 +192,11 @@ def test_prep_fire_smoke_blocks_then_fades():
     emit(g, SmokePlacedAt(b.hex("5G5")))  # a second Smoke 2, placed by the referee
     assert not b.sight(g.state).sees(b.hex("5G4"), b.hex("5G6"))  # Smoke 2 blocks (our reading)
     turn = g.state.turn
-    _play_to_turn(g, turn + 1)  # 5g: the end of the turn cleans up
+    play_until(g, lambda g: g.state.turn == turn + 1)  # 5g: the end of the turn cleans up
     assert any(isinstance(e, CleanedUp) for e in g.events)
     assert g.state.smoke == {b.hex("5I2"): 1, b.hex("5G5"): 1}  # Smoke 2 fades to Smoke 1
     assert b.sight(g.state).los(b.hex("5G4"), b.hex("5G6")) == 1  # Smoke 1 degrades
-    _play_to_turn(g, turn + 2)
+    play_until(g, lambda g: g.state.turn == turn + 2)
     assert g.state.smoke == {}
 
 
