@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_core.decks import hand
 
-from rules_goe85.model.actions import Decline, Declined, ExitMap, PlaceVillageUnit, PlayCard, Step, Use
+from rules_goe85.model.actions import Block, Decline, Declined, Draw, ExitMap, FireAt, PlaceVillageUnit, PlayCard, Step, Use
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import MechSet
 from rules_goe85.queries.fire_options import fire_options
@@ -13,8 +13,8 @@ from rules_goe85.queries.sight import sees
 from rules_goe85.queries.board import board_at, board_for
 from rules_goe85.scenarios import mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, decide, game, labels, position, keep_first_bonus_cards
-from ..refpos import arrange
+from ..helpers import DATA, RULES, game, labels, keep_first_bonus_cards
+from ..refpos import arrange, fresh, play_until
 
 
 SK = "ambush-at-sherkhankhel"
@@ -56,35 +56,38 @@ def test_sherkhankhel_setup_concealed_start_cards_and_end_turns():
     assert "#37" in cards and "#7" in cards and len(cards) == 4
     assert g.state.initiative == "mujahideen"
     assert end_turn_limit(RULES, g.state) == 3
-    g.state.turn = 2
+    play_until(g, lambda g: g.state.turn == 2)
     assert end_turn_limit(RULES, g.state) == 2
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
-    g = game("ambush-at-sherkhankhel")
-    position(g, [("S", "sov-rifle-intensive", "soviet", "7D3"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
-    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("S", 4, 0),), origin=()))
-    d = decide(g)
-    assert not any(isinstance(a, Step) and a.to == "7D2" for a in d.actions)
-    g.state.stack.clear()
-    g.state.turn = 1
-    g.state.stack.append(FireFrame(side="soviet", use="move_fire", lead="S", supporters=(), targets=("M",),
-                                   hex=board_for("ambush-at-sherkhankhel").hex("7D2"), hef=3, degrade=1))
-    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
-    assert g.state.stack[-1].degrade == 2  # turn 1: one colour rarer
-    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
-    assert g.state.stack[-1].degrade == 2  # once
+    units = [("S", "sov-rifle-intensive", "soviet", "7D3"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")]
+    g = arrange(fresh(SK), units, hands={"soviet": ["#2"]})  # Critical Hit / Move
+    g.apply(PlayCard("#2", Block.LOWER, Use.MOVE, "", "7D3"))
+    assert any(isinstance(a, Step) for a in g.decision.actions)
+    assert not any(isinstance(a, Step) and a.to == "7D2" for a in g.decision.actions)
+    # turn 1: a Soviet Move & Fire's attack is one colour rarer (gold or red only, 18i, then red only)
+    g = arrange(fresh(SK), units, hands={"soviet": ["#4"]})  # Move & Fire
+    assert g.state.turn == 1
+    g.apply(PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S"))
+    while not any(isinstance(a, FireAt) for a in g.decision.actions):
+        g.apply(g.decision.actions[-1])
+    g.apply(FireAt("S", "M"))
+    assert g.state.top.degrade == 1  # 18i: Move & Fire at a Soft Target, gold or red
+    g.apply(Decline(Declined.SUPPORT))  # the attack's first act (its Support window)
+    f = g.state.top
+    assert isinstance(f, FireFrame) and f.use == Use.MOVE_FIRE and f.degrade == 2  # turn 1: red only
+    assert g.decision.player == "mujahideen" and f.used.count("turn1_move_fire") == 1  # once
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
-    g = game("ambush-at-sherkhankhel")
-    position(g, [("S", "sov-rifle-intensive", "soviet", "8I5"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
-    from rules_goe85.model.frames import Impulse
-
-    g.state.stack.append(Impulse("soviet", "main"))  # in the Soviet impulse, a unit sees 8I4
-    g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=[3, 2] * 8)  # every tile on 8D2
+    g = fresh(SK)
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "8I5"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")],
+            frames=[Impulse("soviet", "start")])
+    g.force_faces([3, 2] * 8)  # every tile on 8D2
+    g.apply(Draw())  # the Soviet impulse's first act, with a unit seeing 8I4
     b = board_for("ambush-at-sherkhankhel")
     assert g.state.mech["village"] == 1 and g.state.tiles == {b.hex("8D2"): "building"}  # the last on top
     d = g.decision
@@ -105,24 +108,28 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
     if isinstance(g.state.stack[-1], se.ExtraPlays):
         g.apply(Decline(Declined.NO_MORE))
     assert isinstance(g.state.stack[-1], Impulse) and g.state.stack[-1].player == "soviet"
-    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
-    assert g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
+    mark = len(g.events)
+    g.apply(g.decision.actions[-1])  # the Soviets' next act, S still seeing 8I4
+    assert len(g.events) > mark and g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_exits_and_victory_product():
-    g = game("ambush-at-sherkhankhel")
+    g = fresh(SK)
     b = board_for("ambush-at-sherkhankhel")
-    position(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6A7"),
-                 ("N", "muj-rifle-resilient", "mujahideen", "7J3"), ("V", "rpd", "mujahideen", "5B7")])
-    g.state.mech["noexit:V"] = 1
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6A7"),
+                ("N", "muj-rifle-resilient", "mujahideen", "7J3"), ("V", "rpd", "mujahideen", "5B7")],
+            frames=[Impulse("mujahideen", "main")],
+            extra=lambda c: c.emit(MechSet("noexit:V", 1)))  # V was first placed on board 5
     assert b.hex("6A7") in se._exit_edges("ambush-at-sherkhankhel") or se.may_exit(g.state, g.state.units["M"])
     assert se.may_exit(g.state, g.state.units["M"]) and not se.may_exit(g.state, g.state.units["N"])
     assert not se.may_exit(g.state, g.state.units["V"])  # first placed on board 5
-    RULES.special_rules(g.state).after_step(RULES, ctx(g), ["M"], g.state.units["M"].hex)
-    f = g.state.stack[-1]
-    assert isinstance(f, EventChoice) and f.event == "exit"
-    RULES.act(ctx(g), ExitMap("M"))
+    # M has just stepped onto the edge (the step's hook, run by the referee; played through in the
+    # won-by-exits test below)
+    g.referee(lambda c: RULES.special_rules(c.state).after_step(RULES, c, ["M"], c.state.units["M"].hex))
+    f = g.state.top
+    assert isinstance(f, EventChoice) and f.event == "exit" and g.decision.player == "mujahideen"
+    g.apply(ExitMap("M"))
     assert "M" not in g.state.units and g.state.mech["exited"] == 1
     # the score (kills x exits; 4 a kill for the Soviets) is played below: test_sherkhankhel_won_...
 
