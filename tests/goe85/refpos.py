@@ -13,7 +13,7 @@ from rules_goe85.model.events import PhaseSet, UnitPlaced
 from .helpers import game
 
 
-def _pile_of(state, cid: str) -> str:
+def pile_of(state, cid: str) -> str:
     return next(name for name, cards in state.decks[DECK].piles.items() if cid in cards)
 
 
@@ -40,7 +40,7 @@ def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", face
             c.emit(UnitPlaced(Unit(uid, tid, side, board.hex(label) if label else None, **fields)))
         for side, cards in (hands or {}).items():
             for cid in cards:
-                c.move_card(DECK, cid, _pile_of(state, cid), hand(side), player=side)
+                c.move_card(DECK, cid, pile_of(state, cid), hand(side), player=side)
         _put_on_top(c, top)
         if extra is not None:
             extra(c)
@@ -58,7 +58,7 @@ def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", face
 def _put_on_top(c, top) -> None:
     piles = c.state.decks[DECK].piles
     for cid in reversed(list(top)):
-        src = _pile_of(c.state, cid)
+        src = pile_of(c.state, cid)
         if src != "draw" or piles["draw"][-1] != cid:
             c.move_card(DECK, cid, src, "draw")
         else:  # already on top: take it off and put it back so the order is exact

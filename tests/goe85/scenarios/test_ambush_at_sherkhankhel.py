@@ -25,7 +25,7 @@ SK = "ambush-at-sherkhankhel"
 VILLAGE_FACES = [3, 2] * 3 + [9, 1] + [5, 2] * 4
 
 
-def _village_position(lay: bool):
+def _village_game(lay: bool):
     g = game(SK)
     units = [("S", "sov-rifle-intensive", "soviet", "8I5"),  # it sees 8I4 (adjacent)
              ("A", "sov-rifle-intensive", "soviet", "8D1"), ("B", "sov-rifle-intensive", "soviet", "8F1"),
@@ -136,7 +136,7 @@ def test_sherkhankhel_exits_and_victory_product():
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
-    before, after = _village_position(False), _village_position(True)
+    before, after = _village_game(False), _village_game(True)
     b = board_for(SK)
     assert before.state.tiles == {}
     assert after.state.tiles == {b.hex("8D2"): "woods", b.hex("8J1"): "rough", b.hex("8F2"): "building"}
@@ -162,7 +162,7 @@ def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
         assert dict((u, m) for u, m, _ in mf.mp)["B"] == left
     # cover: the building tile's CF 2 comes off an attack on a unit in 8F2 (10b)
     hefs = []
-    for g in (_village_position(False), _village_position(True)):
+    for g in (_village_game(False), _village_game(True)):
 
         def fire(c):
             start_fire(RULES, c, "soviet", "fire", "C", "P", False)
@@ -177,7 +177,7 @@ def test_tiled_board_patches_the_los_memo_and_is_shared():
     b = board_for(SK)
     a, m, far1, far2 = b.hex("8D1"), b.hex("8D3"), b.hex("8A5"), b.hex("8C6")
     assert b.los(a, m) == 0 and b.los(far1, far2) is not None
-    g = _village_position(True)
+    g = _village_game(True)
     assert board_at(g.state) is board_at(g.state) is not b  # cached by the set of tiles
     tiled = b._with_tiles(tuple(sorted(g.state.tiles.items())))  # derived from the memo as it is now
     assert (far1, far2, "leg", 0, 0) in tiled._memo  # untouched pair carried over
