@@ -100,19 +100,30 @@ def drop_bonus_cards(c) -> None:
             c.move_card(BONUS, cid, held(side), dropped(side), player=side)
 
 
+def hold_bonus(c, side: str, cid: str) -> None:
+    """Referee: ``side`` holds the Bonus card ``cid`` alone (any other it held is dropped)."""
+    from rules_goe85.procedures.bonus_cards import BONUS, dropped, held
+
+    piles = c.state.decks[BONUS].piles
+    for other in list(piles[held(side)]):
+        if other != cid:
+            c.move_card(BONUS, other, held(side), dropped(side), player=side)
+    src = next(name for name, cards in piles.items() if cid in cards)
+    if src != held(side):
+        c.move_card(BONUS, cid, src, held(side), player=side)
+
+
 def last_turn(scenario: str, *, bonus: dict[str, str] | None = None):
     """An ``extra`` script for :func:`arrange`: the scenario's last turn, its impulses under way;
     the players hold no Bonus card, or the one ``bonus`` names ({side: card id})."""
     from rules_goe85.data.loading import game_data
-    from rules_goe85.procedures.bonus_cards import BONUS, held
 
     turns = game_data().scenarios[scenario].turns
 
     def script(c):
         drop_bonus_cards(c)
         for side, cid in (bonus or {}).items():
-            src = next(name for name, cards in c.state.decks[BONUS].piles.items() if cid in cards)
-            c.move_card(BONUS, cid, src, held(side), player=side)
+            hold_bonus(c, side, cid)
         c.emit(PhaseSet("impulses", turns))
     return script
 
