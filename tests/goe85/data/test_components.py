@@ -14,7 +14,7 @@ from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
-from ..helpers import BLANK, DATA, GOLD, GREEN, RED, RULES, game
+from ..helpers import BLANK, DATA, GOLD, GREEN, RED, RULES
 from ..refpos import arrange, fresh
 
 
