@@ -33,11 +33,12 @@ def _village_game(lay: bool):
              ("M", "muj-rifle-resilient", "mujahideen", "8D3"), ("P", "muj-rifle-resilient", "mujahideen", "8F2"),
              ("Q", "muj-rifle-resilient", "mujahideen", "7K7")]
     # without the village: mark it done, so no later act lays it
-    arrange(g, units, extra=None if lay else (lambda c: c.emit(MechSet("village", 1))))
-    if lay:
-        g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=VILLAGE_FACES)
-        while g.decision is not None and g.decision.player == "mujahideen":  # no RPG / DShK, no card plays
-            g.apply(g.decision.actions[-1])
+    arrange(g, units, frames=[Impulse("soviet", "start")],
+            extra=None if lay else (lambda c: c.emit(MechSet("village", 1))))
+    g.force_faces(VILLAGE_FACES if lay else ())
+    g.apply(Draw())  # the Soviet impulse's first act: S sees 8I4, the tiles are laid
+    while g.decision is not None and g.decision.player == "mujahideen":  # no RPG / DShK, no card plays
+        g.apply(g.decision.actions[-1])
     return g
 
 
