@@ -118,16 +118,15 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
 def test_sherkhankhel_exits_and_victory_product():
     g = fresh(SK)
     b = board_for("ambush-at-sherkhankhel")
-    arrange(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6A7"),
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6B6"),
                 ("N", "muj-rifle-resilient", "mujahideen", "7J3"), ("V", "rpd", "mujahideen", "5B7")],
-            frames=[Impulse("mujahideen", "main")],
+            hands={"mujahideen": ["#2"]}, frames=[Impulse("mujahideen", "main")],  # #2: Critical Hit / Move
             extra=lambda c: c.emit(MechSet("noexit:V", 1)))  # V was first placed on board 5
+    g.apply(PlayCard("#2", Block.LOWER, Use.MOVE, "", "6B6"))
+    g.apply(Step(("M",), "5K7"))  # onto 6A7 (board 5 calls it 5K7), the edge: the exit is offered
     assert b.hex("6A7") in se._exit_edges("ambush-at-sherkhankhel") or se.may_exit(g.state, g.state.units["M"])
     assert se.may_exit(g.state, g.state.units["M"]) and not se.may_exit(g.state, g.state.units["N"])
     assert not se.may_exit(g.state, g.state.units["V"])  # first placed on board 5
-    # M has just stepped onto the edge (the step's hook, run by the referee; played through in the
-    # won-by-exits test below)
-    g.referee(lambda c: RULES.special_rules(c.state).after_step(RULES, c, ["M"], c.state.units["M"].hex))
     f = g.state.top
     assert isinstance(f, EventChoice) and f.event == "exit" and g.decision.player == "mujahideen"
     g.apply(ExitMap("M"))
