@@ -57,6 +57,7 @@ class Measure:
         self.pair_visible = lru_cache(maxsize=262144)(self._pair_visible)
         self.cover_of = lru_cache(maxsize=65536)(self._cover_of)
         self._nearest_cover = lru_cache(maxsize=65536)(self.table.nearest_cover)
+        self._holding = lru_cache(maxsize=65536)(self.table.blockers_holding)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
         self._sees: dict[tuple, bool] = {}
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
@@ -100,14 +101,19 @@ class Measure:
         key = (a, b)
         seen = self._los.get(key)
         if seen is None:
-            seen = remember(self._los, key, self.table.line_of_sight(a, b))
+            seen = remember(self._los, key, self._line_now(a, b))
         return seen
+
+    def _line_now(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """The core table's sight line, with the features holding each end kept per point."""
+        holding = self._holding
+        return self.table.line_of_sight(a, b, holding=(holding(a), holding(b)))
 
     def _sight_lines(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
         if len(lines) < BATCH:
-            table = self.table
-            return [remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
+            line_now = self._line_now
+            return [remember(self._los, k, line_now(k[0], k[1])) for k in lines]
         starts = np.array([k[0] for k in lines], dtype=np.float64)
         ends = np.array([k[1] for k in lines], dtype=np.float64)
         answers = self.table.line_of_sight_many(starts, ends).tolist()
@@ -216,11 +222,11 @@ class Measure:
 
     def _sight_lines_until_seen(self, lines):
         """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
-        table, los = self.table, self._los
+        line_now, los = self._line_now, self._los
         for k in lines:
             seen = los.get(k)
             if seen is None:
-                seen = remember(los, k, table.line_of_sight(k[0], k[1]))
+                seen = remember(los, k, line_now(k[0], k[1]))
             yield seen
             if seen:
                 return
@@ -288,6 +294,17 @@ class Measure:
             near = tuple(g for g in figs if edge(f, g) <= reach)
             answer = remember(self._reaches, key, bool(near) and self.sees_any(f, near))
         return answer
+
+    def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
+        """``reaches`` for bare positions: does a figure at ``a`` (base radius ``ra``) see one of
+        ``targets`` ((point, radius) pairs) within ``reach`` inches, edge to edge?  For questions
+        about places a unit passes through (an On Guard unit watching a path), whose figures
+        would be built only to be asked this and are never asked about again."""
+        pair_visible, distance = self.pair_visible, geo.distance
+        for b, rb in targets:
+            if max(distance(a, b) - ra - rb, 0.0) <= reach and pair_visible(a, b, ra, rb):
+                return True
+        return False
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
         feature_at, los = self.feature_at, self._los

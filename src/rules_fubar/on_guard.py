@@ -137,16 +137,38 @@ _UNKNOWN = object()
 
 def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
     near = _in_range_samples(rules, reactor, frame_path, spreads or path_spreads(frame_path))
+    m = rules.measure_for(reactor)
+    shooters = _direct_shooters(rules, reactor)
+    radius = {f.id: f.r for f in mover.figures}
     for k, (_d, _k, positions) in enumerate(near):
         if k == 1 and len(near) > 2:
             # the nearest sample alone settles most paths; past it, one numpy batch for the rest
             # of the path's sight lines, then cached answers
-            rules.measure_for(reactor).prefetch_sight_lines(
-                [f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
-        ghost = _ghost(mover, ids, positions)
-        if ghost.figures and can_fire_at(rules, state, reactor, ghost):
+            m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
+        if shooters is None:  # a mortar may fire where friends spot: the whole question, on a ghost unit
+            ghost = _ghost(mover, ids, positions)
+            if ghost.figures and can_fire_at(rules, state, reactor, ghost):
+                return positions
+            continue
+        # direct weapons: can_fire_at's answer from positions alone (no ghost figures built)
+        targets = [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]
+        if any(m.sees_within(a, ra, targets, reach) for a, ra, reach in shooters):
             return positions
     return None
+
+
+def _direct_shooters(rules, reactor: UnitState) -> list[tuple[Point, float, float]] | None:
+    """(position, base radius, longest range) of each figure of ``reactor`` able to fire, as
+    ``can_fire_at`` measures a direct weapon; None when one has an indirect weapon."""
+    out = []
+    for f in reactor.figures:
+        w = weapon_of(rules, reactor, f)
+        if w is None:
+            continue
+        if w.indirect:
+            return None
+        out.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points, as can_fire_at
+    return out
 
 
 def reactors(rules, state, frame: OnGuardWindow) -> list[str]:

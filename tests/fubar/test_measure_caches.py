@@ -82,3 +82,54 @@ def test_can_fire_at_answers_as_every_figures_shot_does(scenario):
         assert fire.can_fire_at(rules, state, shooter, target) == plain
         answers.add(plain)
     assert answers == {True, False}  # both answers were met
+
+
+def _boundary_points(table, rnd, n):
+    """Points on terrain edges and corners (where 'holding' a sight line's end is decided by the
+    boundary tolerance), and some anywhere."""
+    out = []
+    for _ in range(n):
+        f = rnd.choice(table.features)
+        k = rnd.randrange(len(f.vertices))
+        (x0, y0), (x1, y1) = f.vertices[k], f.vertices[(k + 1) % len(f.vertices)]
+        t = rnd.choice([0.0, 0.5, rnd.random()])
+        out.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+        out.append((rnd.uniform(0, 48), rnd.uniform(0, 48)))
+    return out
+
+
+@pytest.mark.rule("fubar:cover")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_sight_lines_with_the_ends_features_kept_per_point_answer_as_the_plain_line(scenario):
+    """``Table.line_of_sight`` given each end's ``blockers_holding`` (kept per point by the
+    measure) answers as the plain line, ends on terrain edges and corners included."""
+    table = FubarRules().table_of(scenario)
+    rnd = random.Random(scenario)
+    points = _boundary_points(table, rnd, 40)
+    answers = set()
+    for a in points:
+        for b in points:
+            plain = table.line_of_sight(a, b)
+            assert table.line_of_sight(a, b, holding=(table.blockers_holding(a), table.blockers_holding(b))) == plain
+            answers.add(plain)
+    assert answers == {True, False}
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_sees_within_for_bare_positions_answers_as_reaches_for_figures(scenario):
+    """The On Guard path check asks ``sees_within`` of the places a mover passes; it must agree
+    with ``reaches`` asked of figures standing there."""
+    table = FubarRules().table_of(scenario)
+    m, plain = Measure(table), Measure(table)
+    rnd = random.Random(scenario)
+    answers = set()
+    for trial in range(80):
+        me = _unit(rnd, "me", rnd.randint(1, 4), 3.0)
+        them = _unit(rnd, "them", rnd.randint(1, 6), rnd.choice([1.0, 4.0]))
+        for f in me.figures:
+            for reach in (3.0, 12.0, 24.0 + 1e-9):
+                want = plain.reaches(f, them.figures, reach)
+                assert m.sees_within(f.pos, f.r, [(g.pos, g.r) for g in them.figures], reach) == want
+                answers.add(want)
+    assert answers == {True, False}

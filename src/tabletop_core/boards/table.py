@@ -375,8 +375,13 @@ class Table:
                 out.append(self.features[k].id)
         return tuple(out)
 
-    def line_of_sight(self, a: PointLike, b: PointLike) -> bool:
-        """Whether a sees b: no LOS-blocking feature lies across the line (see :meth:`blockers`)."""
+    def line_of_sight(self, a: PointLike, b: PointLike, *,
+                      holding: tuple[frozenset[int], frozenset[int]] | None = None) -> bool:
+        """Whether a sees b: no LOS-blocking feature lies across the line (see :meth:`blockers`).
+
+        ``holding``: :meth:`blockers_holding` of a and of b, when the caller keeps them per point
+        (a figure's position ends many sight lines); the answer is the same, without testing
+        whether each end lies in each feature the line meets."""
         pa, pb = _xy(a), _xy(b)
         minx, maxx = min(pa[0], pb[0]), max(pa[0], pb[0])
         miny, maxy = min(pa[1], pb[1]), max(pa[1], pb[1])
@@ -385,9 +390,19 @@ class Table:
             if minx > x1 + eps or maxx < x0 - eps or miny > y1 + eps or maxy < y0 - eps:
                 continue
             v = self.features[k].vertices
-            if geo.segment_hits_polygon(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
+            if holding is not None:
+                if k not in holding[0] and k not in holding[1] and geo.segment_hits_polygon(pa, pb, v):
+                    return False
+            elif geo.segment_hits_polygon(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
                 return False
         return True
+
+    def blockers_holding(self, point: PointLike) -> frozenset[int]:
+        """Indices (into ``features``) of the LOS-blocking features holding the point (boundary
+        included): none of them blocks a sight line from or to it."""
+        p = _xy(point)
+        return frozenset(k for k, box in zip(self._blockers, self._blocker_boxes)
+                         if _in_box(p, box) and geo.point_in_polygon(p, self.features[k].vertices))
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
