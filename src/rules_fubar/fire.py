@@ -57,6 +57,8 @@ def targetable(state, e: UnitState, side: str) -> bool:
 
 
 def _engaged(state, uid: str) -> bool:
+    if not state.combats:
+        return False  # the common case, asked of every unit in most menus
     return any(c.attacker == uid or c.defender == uid for c in state.combats.values())
 
 

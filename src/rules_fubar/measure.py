@@ -58,6 +58,10 @@ class Measure:
         self.cover_of = lru_cache(maxsize=65536)(self._cover_of)
         self._nearest_cover = lru_cache(maxsize=65536)(self.table.nearest_cover)
         self._holding = lru_cache(maxsize=65536)(self.table.blockers_holding)
+        self._level_at = lru_cache(maxsize=65536)(self._level_at)
+        #: the features ``Table.nearest_cover`` looks at (soft cover or better)
+        self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
+        self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
         self._sees: dict[tuple, bool] = {}
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
@@ -79,8 +83,20 @@ class Measure:
     def nearest_cover(self, point: tuple[float, float], reach: float):
         """``Table.nearest_cover(point, reach)``, cached per point: the nearest cover at any distance
         is the answer for every reach that includes it (ties go to the same, first, feature)."""
+        if self._cover_gap(point) > reach + 1e-6:
+            return None  # every cover feature's box is out of reach: so is its edge (slack for rounding)
         spot = self._nearest_cover(point)
         return None if spot is None or spot.distance > reach else spot
+
+    def _box_gap(self, point: tuple[float, float]) -> float:
+        """The distance from ``point`` to the nearest box of a cover feature (0 inside one)."""
+        px, py = point
+        gap = math.inf
+        for f in self._cover_features:
+            x0, y0, x1, y1 = f.bbox
+            dx, dy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
+            gap = min(gap, math.hypot(dx, dy))
+        return gap
 
     # -- sight ----------------------------------------------------------------------------------
     def _cover_rule(self, a, b, ra: float, rb: float, fa, da: float, fb, db: float) -> bool | None:
@@ -329,8 +345,15 @@ class Measure:
 
     # -- cover ----------------------------------------------------------------------------------
     def _cover_of(self, positions: tuple[tuple[float, float], ...]) -> int:
-        unit = Unit("u", [_core_figure(i, p) for i, p in enumerate(positions)])
-        return int(self.table.unit_cover(unit).level)
+        """``Table.unit_cover(...).level`` (the best level at least half the figures reach), from
+        each point's cover feature, kept per point (``feature_at``): a unit that moved keeps most
+        of its places, and the samples of a path share theirs with the menus that planned it."""
+        levels = sorted((self._level_at(p) for p in positions), reverse=True)
+        return levels[(len(levels) + 1) // 2 - 1]
+
+    def _level_at(self, p: tuple[float, float]) -> int:
+        fid, _d = self.feature_at(p)
+        return 0 if fid is None else int(self.table.feature(fid).cover)
 
     def unit_cover(self, u: UnitState) -> int:
         """# FUBAR cover: the level at least half the unit's figures have (0 in the open)."""
@@ -382,12 +405,6 @@ def centroid(u: UnitState) -> tuple[float, float]:
 def _centre(figures: tuple[Fig, ...]) -> tuple[float, float]:
     n = len(figures)
     return (sum(f.x for f in figures) / n, sum(f.y for f in figures) / n)
-
-
-def _core_figure(i: int, p: tuple[float, float]):
-    from tabletop_core.boards.table import Figure
-
-    return Figure(str(i), p[0], p[1])
 
 
 def facing(vehicle: UnitState, source: tuple[float, float]) -> str:

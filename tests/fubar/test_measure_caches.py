@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 from tabletop_core.boards import geometry as geo
+from tabletop_core.boards.table import Figure, Unit
 
 from rules_fubar.measure import COVER_EDGE, SAME_AREA, Measure, edge
 from rules_fubar.rules import FubarRules
@@ -57,6 +58,9 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         p = (rnd.uniform(0, 48), rnd.uniform(0, 48))
         for reach in (1.5, 3.0, 6.0, 12.0):
             assert m.nearest_cover(p, reach) == table.nearest_cover(p, reach)
+        for u in (me, *others):  # the level from each point's cover feature, as the core's numpy one
+            core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
+            assert m.unit_cover(u) == int(table.unit_cover(core).level)
 
 
 @pytest.mark.rule("fubar:weapons")
