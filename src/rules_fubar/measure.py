@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from tabletop_core.boards import geometry as geo
-from tabletop_core.boards.table import COVER_EDGE, Cover, Table, Unit
+from tabletop_core.boards.table import COHERENCY, COVER_EDGE, Cover, Table
 
 from .state import Fig, UnitState
 
@@ -369,10 +369,7 @@ class Measure:
         table's chain reading of coherency), cached on the unit's figures."""
         n = self._incoherent.get(u.figures)
         if n is None:
-            from tabletop_core.boards.table import Figure
-
-            core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
-            n = remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
+            n = remember(self._incoherent, u.figures, _incoherent(u.figures))
         return n
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
@@ -380,6 +377,17 @@ class Measure:
             if feature.id in buildings:
                 return feature.id
         return None
+
+
+def _incoherent(figs: tuple[Fig, ...]) -> int:
+    """``Table.out_of_coherency``'s count, figure by figure (its numpy matrix cost more than the
+    few pairs of a unit): the same edge distance, centres apart less both radii taken together."""
+    if len(figs) < 2:
+        return 0
+    distance = geo.distance
+    return sum(1 for i, f in enumerate(figs)
+               if not any(j != i and max(distance(f.pos, g.pos) - (f.r + g.r), 0.0) <= COHERENCY
+                          for j, g in enumerate(figs)))
 
 
 def edge(f: Fig, g: Fig) -> float:

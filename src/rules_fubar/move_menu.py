@@ -77,8 +77,14 @@ def cover_in_reach(measure, centre: tuple[float, float], reach: float) -> tuple[
     """Cover pieces with an edge within ``reach`` of ``centre`` that do not hold it already: (id,
     nearest edge point, distance), in table order.  Cached (tables never change)."""
     out = []
+    cx, cy = centre
     for f in measure.table.features:
-        if f.cover <= 0 or geo.point_in_polygon(centre, f.vertices):
+        if f.cover <= 0:
+            continue
+        x0, y0, x1, y1 = f.bbox
+        if math.hypot(max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1)) > reach + 1e-6:
+            continue  # its box is out of reach, so is its edge (slack for rounding)
+        if geo.point_in_polygon(centre, f.vertices):
             continue
         qx, qy, d2 = geo.closest_on_boundary(centre, f.vertices)
         d = math.sqrt(d2)

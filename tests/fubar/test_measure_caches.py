@@ -11,6 +11,7 @@ import pytest
 from tabletop_core.boards import geometry as geo
 from tabletop_core.boards.table import Figure, Unit
 
+from rules_fubar.move_menu import cover_in_reach
 from rules_fubar.measure import COVER_EDGE, SAME_AREA, Measure, edge
 from rules_fubar.rules import FubarRules
 from rules_fubar.state import Fig, UnitState
@@ -58,9 +59,16 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         p = (rnd.uniform(0, 48), rnd.uniform(0, 48))
         for reach in (1.5, 3.0, 6.0, 12.0):
             assert m.nearest_cover(p, reach) == table.nearest_cover(p, reach)
-        for u in (me, *others):  # the level from each point's cover feature, as the core's numpy one
+        for u in (me, *others):  # the level and the coherency count, as the core's numpy ones
             core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
             assert m.unit_cover(u) == int(table.unit_cover(core).level)
+            assert m.out_of_coherency(u) == len(table.out_of_coherency(core))
+        for reach in (3.0, 12.0):  # the cover a move may head for: every feature's edge, no box prefilter
+            c = me.figures[0].pos
+            plain = [(f.id, *geo.closest_on_boundary(c, f.vertices)) for f in table.features
+                     if f.cover > 0 and not geo.point_in_polygon(c, f.vertices)]
+            want = [(fid, (qx, qy), math.sqrt(d2)) for fid, qx, qy, d2 in plain if math.sqrt(d2) <= reach]
+            assert list(cover_in_reach(m, c, reach)) == want
 
 
 @pytest.mark.rule("fubar:weapons")

@@ -664,7 +664,12 @@ class Table:
         for f in self.features:
             if f.cover < min_level:
                 continue
-            if geo.point_in_polygon(p, f.vertices):
+            if not _in_box(p, f.bbox):  # then not inside: its edge is no nearer than its box
+                x0, y0, x1, y1 = f.bbox
+                gap = math.hypot(max(x0 - p[0], 0.0, p[0] - x1), max(y0 - p[1], 0.0, p[1] - y1)) - 1e-6
+                if gap > max_distance or (best is not None and gap > best.distance):
+                    continue
+            elif geo.point_in_polygon(p, f.vertices):
                 if best is None or best.distance > 0.0 or f.cover > best.feature.cover:
                     best = CoverSpot(f, p, 0.0)
                 continue
