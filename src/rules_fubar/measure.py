@@ -141,9 +141,14 @@ class Measure:
         """Answer in one batch the sight lines from every point of ``starts`` to every point of
         ``ends`` not cached yet: for questions about many positions at once (an On Guard unit
         watching a whole path), which then find their answers cached."""
+        self.prefetch_lines([(a, b) for a in starts for b in ends])
+
+    def prefetch_lines(self, lines, *, least: int = 1) -> None:
+        """Answer in one batch those of ``lines`` not cached yet, when at least ``least`` are
+        (fewer are left to be asked one at a time, as they come: most are never asked)."""
         los = self._los
-        lines = [(a, b) for a in starts for b in ends if (a, b) not in los]
-        if lines:
+        lines = [k for k in lines if k not in los]
+        if lines and len(lines) >= least:
             self._sight_lines(lines)
 
     def _pair_visible(self, a: tuple[float, float], b: tuple[float, float], ra: float, rb: float) -> bool:

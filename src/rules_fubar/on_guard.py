@@ -16,8 +16,10 @@ import math
 
 import attrs
 
+from tabletop_core.boards import geometry as geo
+
 from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
-from .measure import remember
+from .measure import BATCH, remember
 from .state import Fig, OnGuardWindow, UnitState
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
@@ -144,7 +146,10 @@ def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path,
         if k == 1 and len(near) > 2:
             # the nearest sample alone settles most paths; past it, one numpy batch for the rest
             # of the path's sight lines, then cached answers
-            m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
+            if shooters is None:
+                m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
+            else:
+                m.prefetch_lines(_lines_in_reach(shooters, near[1:], ids, radius), least=BATCH)
         if shooters is None:  # a mortar may fire where friends spot: the whole question, on a ghost unit
             ghost = _ghost(mover, ids, positions)
             if ghost.figures and can_fire_at(rules, state, reactor, ghost):
@@ -155,6 +160,14 @@ def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path,
         if any(m.sees_within(a, ra, targets, reach) for a, ra, reach in shooters):
             return positions
     return None
+
+
+def _lines_in_reach(shooters, near, ids, radius) -> list:
+    """The sight lines ``sees_within`` may ask along the rest of a path: from each shooter to each
+    place of a mover's figure within the shooter's reach (the others are never looked at)."""
+    distance = geo.distance
+    return [(a, p) for _d, _k, positions in near for i, p in zip(ids, positions) if i in radius
+            for a, ra, reach in shooters if max(distance(a, p) - ra - radius[i], 0.0) <= reach]
 
 
 def _direct_shooters(rules, reactor: UnitState) -> list[tuple[Point, float, float]] | None:
