@@ -112,8 +112,7 @@ def flank_point(c, ec, heading: float | None, side: str) -> tuple[float, float]:
     return (ec[0] + v[0] * rng, ec[1] + v[1] * rng)
 
 
-def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -> tuple[float, float]:
-    c = centroid(u)
+def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float, c) -> tuple[float, float]:
     if kind == "objective":
         return _toward(c, objectives(rules, state)[ref], reach)
     e = state.units[ref]
@@ -121,12 +120,14 @@ def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) 
     return _toward(c, centroid(e), min(reach, gap))
 
 
-def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None) -> tuple[float, float]:
-    """The displacement of the unit's centre for a body move (may be shorter than ``reach``)."""
+def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None, c=None) -> tuple[float, float]:
+    """The displacement of the unit's centre for a body move (may be shorter than ``reach``);
+    ``c``: the unit's centroid, when the caller has it (a menu asks this of every candidate)."""
     kind = move.kind
-    c = centroid(u)
+    if c is None:
+        c = centroid(u)
     if kind in ("objective", "enemy"):
-        return _base_vector(rules, state, u, kind, move.ref, reach)
+        return _base_vector(rules, state, u, kind, move.ref, reach, c)
     if kind == "cover":
         feature = rules.measure_for(u).table.feature(move.ref)
         if geo.point_in_polygon(c, feature.vertices):
@@ -139,7 +140,7 @@ def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None)
         return _toward(c, flank_point(c, centroid(e), e.heading if e.vehicle else None, move.side), reach)
     if kind == "screened":
         turned_from = "objective" if move.ref in objectives(rules, state) else "enemy"
-        base = _base_vector(rules, state, u, turned_from, move.ref, reach)
+        base = _base_vector(rules, state, u, turned_from, move.ref, reach, c)
         return _rotate(base, float(move.side))
     if seen is None:
         seen = visible_enemies(rules, state, u)
@@ -224,7 +225,7 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
         for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
             candidates.append((Move(mode, "flank", e.id, side=side), reach))
     candidates += [(Move(mode, "sidestep", side="left"), reach), (Move(mode, "sidestep", side="right"), reach)]
-    out = [m for m, r in candidates if math.hypot(*body_vector(rules, state, u, m, r, seen)) >= SMALLEST_MOVE]
+    out = [m for m, r in candidates if math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
         out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
@@ -255,7 +256,7 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
             continue
         for turn in SCREEN_TURNS:
             m = Move(mode, "screened", ref, side=turn)
-            if math.hypot(*body_vector(rules, state, u, m, reach, seen)) >= SMALLEST_MOVE \
+            if math.hypot(*body_vector(rules, state, u, m, reach, seen, c)) >= SMALLEST_MOVE \
                     and not _exposed(rules, state, u, m, allowances):
                 out.append(m)
                 break

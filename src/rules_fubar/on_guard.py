@@ -57,10 +57,20 @@ def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Posit
     walks = [(s, *_legs(s, p)) if p else None for s, p in zip(starts, paths)]
     longest = max((w[2] for w in walks if w is not None), default=0.0)
     steps = max(1, math.ceil(longest / SAMPLE_STEP))
-    return tuple(
-        tuple(s if w is None else _along(w[0], w[1], w[2], k / steps) for s, w in zip(starts, walks))
-        for k in range(steps + 1)
-    )
+    return tuple(zip(*(_figure_samples(s, w, steps) for s, w in zip(starts, walks))))
+
+
+def _figure_samples(start: Point, walk, steps: int) -> list[Point]:
+    """One figure's places at the fractions 0, 1/steps, ..., 1 of its path (``walk``: its start,
+    legs and length, or None when it stays)."""
+    if walk is None:
+        return [start] * (steps + 1)
+    _s, legs, total = walk
+    if len(legs) != 1 or total == 0.0:
+        return [_along(start, legs, total, k / steps) for k in range(steps + 1)]
+    (ax, ay), (bx, by), length = legs[0]  # one straight leg (most moves): _along's sums, inlined
+    dx, dy = bx - ax, by - ay
+    return [(ax + dx * f, ay + dy * f) for f in (k / steps * total / length for k in range(steps + 1))]
 
 
 def path_spreads(frame_path) -> list:
