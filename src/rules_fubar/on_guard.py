@@ -130,13 +130,13 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
     out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors.
 
-    A reactor with direct weapons only answers from positions alone (its figures, the mover's,
-    the path), so that answer is kept: the window's opening, its decision and the reaction itself
-    ask the same question of the same move."""
+    The answer follows from positions alone (its figures, the mover's, the path; for a mortar,
+    which may fire where friends spot, every friendly unit's figures too), so it is kept: the
+    window's opening, its decision and the reaction itself ask the same question of the same move."""
     m = rules.measure_for(reactor)
-    if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
-        return _catch_point(rules, state, reactor, mover, frame_path, ids, spreads)  # a mortar: friends spot
     key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, mover.figures, frame_path, ids)
+    if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
+        key += tuple((u.id, u.figures) for u in state.units.values() if u.side == reactor.side and u.alive)
     found = m.catches.get(key, _UNKNOWN)
     if found is _UNKNOWN:
         found = remember(m.catches, key, _catch_point(rules, state, reactor, mover, frame_path, ids, spreads))
