@@ -383,8 +383,8 @@ class Table:
         (a figure's position ends many sight lines); the answer is the same, without testing
         whether each end lies in each feature the line meets."""
         pa, pb = _xy(a), _xy(b)
-        minx, maxx = min(pa[0], pb[0]), max(pa[0], pb[0])
-        miny, maxy = min(pa[1], pb[1]), max(pa[1], pb[1])
+        minx, maxx = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
+        miny, maxy = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
         eps = geo.EPS
         for k, (x0, y0, x1, y1) in zip(self._blockers, self._blocker_boxes):
             if minx > x1 + eps or maxx < x0 - eps or miny > y1 + eps or maxy < y0 - eps:
