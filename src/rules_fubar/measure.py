@@ -318,12 +318,12 @@ class Measure:
 
     def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
         """``reaches`` for bare positions: does a figure at ``a`` (base radius ``ra``) see one of
-        ``targets`` ((point, radius) pairs) within ``reach`` inches, edge to edge?  For questions
+        ``targets`` ((point, radius) pairs) within ``reach`` (>= 0) inches, edge to edge?  For questions
         about places a unit passes through (an On Guard unit watching a path), whose figures
         would be built only to be asked this and are never asked about again."""
         pair_visible, distance = self.pair_visible, geo.distance
-        for b, rb in targets:
-            if max(distance(a, b) - ra - rb, 0.0) <= reach and pair_visible(a, b, ra, rb):
+        for b, rb in targets:  # the edge distance is max(d - ra - rb, 0): within reach >= 0 when d - ra - rb is
+            if distance(a, b) - ra - rb <= reach and pair_visible(a, b, ra, rb):
                 return True
         return False
 

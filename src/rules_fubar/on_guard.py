@@ -104,8 +104,9 @@ def _reach(rules, reactor: UnitState) -> float:
 def _spread(points) -> tuple[tuple[float, float], float]:
     """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
     n = len(points)
-    cx, cy = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
-    return (cx, cy), max(math.dist((cx, cy), p) for p in points) + 1.0
+    c = (sum([p[0] for p in points]) / n, sum([p[1] for p in points]) / n)  # lists: cheaper than generators here
+    dist = math.dist
+    return c, max([dist(c, p) for p in points]) + 1.0
 
 
 def _in_range_samples(rules, reactor: UnitState, frame_path, spreads):
@@ -177,7 +178,7 @@ def _lines_in_reach(shooters, near, ids, radius) -> list:
     place of a mover's figure within the shooter's reach (the others are never looked at)."""
     distance = geo.distance
     return [(a, p) for _d, _k, positions in near for i, p in zip(ids, positions) if i in radius
-            for a, ra, reach in shooters if max(distance(a, p) - ra - radius[i], 0.0) <= reach]
+            for a, ra, reach in shooters if distance(a, p) - ra - radius[i] <= reach]  # edge <= reach (reach > 0)
 
 
 def _direct_shooters(rules, reactor: UnitState) -> list[tuple[Point, float, float]] | None:
