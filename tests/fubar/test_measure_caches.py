@@ -93,6 +93,9 @@ def test_can_fire_at_answers_as_every_figures_shot_does(scenario):
         plain = any(fire.shot(rules, state, shooter, f, target) for f in shooter.figures)
         assert fire.can_fire_at(rules, state, shooter, target) == plain
         answers.add(plain)
+        some = shooter.figures[: rnd.randint(1, len(shooter.figures))]  # a Walk's small arms, say
+        assert fire.can_fire_at(rules, state, shooter, target, figures=some) == any(
+            fire.shot(rules, state, shooter, f, target) for f in some)
     assert answers == {True, False}  # both answers were met
 
 

@@ -526,6 +526,8 @@ class Table:
 
     def _factor_at(self, point: Point, profile: MoveProfile) -> float:
         factor = profile.factors[0]
+        if max(profile.factors) == factor:
+            return factor  # no terrain costs more than the open (infantry): no need to look where it is
         for f in self.features:
             if _in_box(point, f.bbox) and geo.point_in_polygon(point, f.vertices):
                 factor = max(factor, profile.factors[f.cover])
