@@ -318,13 +318,30 @@ class Measure:
 
     def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
         """``reaches`` for bare positions: does a figure at ``a`` (base radius ``ra``) see one of
-        ``targets`` ((point, radius) pairs) within ``reach`` (>= 0) inches, edge to edge?  For questions
-        about places a unit passes through (an On Guard unit watching a path), whose figures
-        would be built only to be asked this and are never asked about again."""
-        pair_visible, distance = self.pair_visible, geo.distance
-        for b, rb in targets:  # the edge distance is max(d - ra - rb, 0): within reach >= 0 when d - ra - rb is
-            if distance(a, b) - ra - rb <= reach and pair_visible(a, b, ra, rb):
-                return True
+        ``targets`` ((point, radius) pairs) within ``reach`` (>= 0) inches, edge to edge?  For
+        questions about places a unit passes through (an On Guard unit watching a path), whose
+        figures would be built only to be asked this and are never asked about again."""
+        return self.any_sees_within(((a, ra, reach),), targets)
+
+    def any_sees_within(self, shooters, targets) -> bool:
+        """``sees_within`` for several shooters ((point, radius, reach) each) at once: each place's
+        cover feature looked up once, not once per pair, and the cover rules and sight line asked
+        directly (``pair_visible``'s answer: a path's places are new, its cache would only miss)."""
+        feature_at, los, cover_rule, line_now, distance = (
+            self.feature_at, self._los, self._cover_rule, self._line_now, geo.distance)
+        theirs = [(b, rb, *feature_at(b)) for b, rb in targets]
+        for a, ra, reach in shooters:
+            fa, da = feature_at(a)
+            for b, rb, fb, db in theirs:
+                if distance(a, b) - ra - rb > reach:
+                    continue  # the edge distance is max(d - ra - rb, 0), beyond reach >= 0 only when this is
+                rule = cover_rule(a, b, ra, rb, fa, da, fb, db)
+                if rule is None:
+                    rule = los.get((a, b))
+                    if rule is None:
+                        rule = remember(los, (a, b), line_now(a, b))
+                if rule:
+                    return True
         return False
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:

@@ -167,8 +167,7 @@ def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path,
                 return positions
             continue
         # direct weapons: can_fire_at's answer from positions alone (no ghost figures built)
-        targets = [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]
-        if any(m.sees_within(a, ra, targets, reach) for a, ra, reach in shooters):
+        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]):
             return positions
     return None
 
