@@ -66,7 +66,6 @@ class Measure:
         self._sees: dict[tuple, bool] = {}
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
         self._rows: dict[tuple, tuple] = {}
-        self._any: dict[tuple, bool] = {}
         self._reaches: dict[tuple, bool] = {}
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
@@ -297,23 +296,14 @@ class Measure:
             out = remember(self._seen, key, self._figure_sees_which(f, b.figures))
         return out
 
-    def sees_any(self, f: Fig, figs: tuple[Fig, ...]) -> bool:
-        """Does ``f`` see at least one of ``figs``?  (Cached on both; sight lines tested one at a
-        time until one is clear: most answers need one or two.)"""
-        key = (f, figs)
-        answer = self._any.get(key)
-        if answer is None:
-            answer = remember(self._any, key, self._unit_sees((f,), figs))
-        return answer
-
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
-        """Does ``f`` see one of ``figs`` within ``reach`` inches, edge to edge?  (Cached on both and
-        the reach: figures beyond it are never looked at, so their sight lines are never asked.)"""
+        """Does ``f`` see one of ``figs`` within ``reach`` (>= 0) inches, edge to edge?  (Cached on
+        both and the reach: figures beyond it are never looked at, so their sight lines are never
+        asked; the others one at a time until one is seen: most answers need one or two.)"""
         key = (f, figs, reach)
         answer = self._reaches.get(key)
         if answer is None:
-            near = tuple(g for g in figs if edge(f, g) <= reach)
-            answer = remember(self._reaches, key, bool(near) and self.sees_any(f, near))
+            answer = remember(self._reaches, key, self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs]))
         return answer
 
     def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:

@@ -132,11 +132,12 @@ def test_sight_lines_with_the_ends_features_kept_per_point_answer_as_the_plain_l
 
 @pytest.mark.rule("fubar:on-guard")
 @pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
-def test_sees_within_for_bare_positions_answers_as_reaches_for_figures(scenario):
-    """The On Guard path check asks ``sees_within`` of the places a mover passes; it must agree
-    with ``reaches`` asked of figures standing there."""
+def test_sees_within_for_bare_positions_and_reaches_for_figures_answer_as_the_plain_rule(scenario):
+    """The On Guard path check asks ``sees_within`` of the places a mover passes, and can-fire
+    questions ask ``reaches`` of figures: both must agree with the plain rule (a target figure
+    within reach, edge to edge, and in sight)."""
     table = FubarRules().table_of(scenario)
-    m, plain = Measure(table), Measure(table)
+    m = Measure(table)
     rnd = random.Random(scenario)
     answers = set()
     for trial in range(80):
@@ -144,7 +145,8 @@ def test_sees_within_for_bare_positions_answers_as_reaches_for_figures(scenario)
         them = _unit(rnd, "them", rnd.randint(1, 6), rnd.choice([1.0, 4.0]))
         for f in me.figures:
             for reach in (3.0, 12.0, 24.0 + 1e-9):
-                want = plain.reaches(f, them.figures, reach)
+                want = any(edge(f, g) <= reach and _plain_visible(table, f, g) for g in them.figures)
                 assert m.sees_within(f.pos, f.r, [(g.pos, g.r) for g in them.figures], reach) == want
+                assert m.reaches(f, them.figures, reach) == want
                 answers.add(want)
     assert answers == {True, False}
