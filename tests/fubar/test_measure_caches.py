@@ -150,3 +150,36 @@ def test_sees_within_for_bare_positions_and_reaches_for_figures_answer_as_the_pl
                 assert m.reaches(f, them.figures, reach) == want
                 answers.add(want)
     assert answers == {True, False}
+
+
+def _plain_nearest_cover(table, p, reach):
+    """# FUBAR actions (Gone to Ground): the nearest cover written out once more, every feature
+    measured (no box prefilter): inside one at distance 0, else the nearest edge point in reach."""
+    best = None
+    for f in table.features:
+        if f.cover < 1:
+            continue
+        if geo.point_in_polygon(p, f.vertices):
+            if best is None or best[2] > 0.0 or f.cover > best[0].cover:
+                best = (f, p, 0.0)
+            continue
+        qx, qy, d2 = geo.closest_on_boundary(p, f.vertices)
+        d = math.sqrt(d2)
+        if d <= reach and (best is None or d < best[2]):
+            best = (f, (qx, qy), d)
+    return best
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_nearest_cover_skipping_far_boxes_answers_as_measuring_every_feature(scenario):
+    table = FubarRules().table_of(scenario)
+    rnd = random.Random(scenario)
+    found = set()
+    for p in _boundary_points(table, rnd, 150):
+        for reach in (0.5, 3.0, 8.0, math.inf):
+            spot = table.nearest_cover(p, reach)
+            plain = _plain_nearest_cover(table, p, reach)
+            assert (None if spot is None else (spot.feature, spot.point, spot.distance)) == plain
+            found.add(spot is None)
+    assert found == {True, False}
