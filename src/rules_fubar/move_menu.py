@@ -212,10 +212,14 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     nearest = _nearest(u, seen)
     c = centroid(u)
     candidates: list[tuple[Move, float]] = []
+    sure: dict[Move, bool] = {}  # moves straight toward a point: long enough or not, by their length alone
     for e in seen:
+        gap = max(unit_distance(u, e) - STAND_OFF, 0.0)
         candidates += [(Move(mode, "enemy", e.id), reach), (Move(mode, "enemy", e.id, True), half)]
-    for k in objectives(rules, state):
+        _settle(sure, candidates[-2:], c, centroid(e), gap)
+    for k, point in objectives(rules, state).items():
         candidates += [(Move(mode, "objective", k), reach), (Move(mode, "objective", k, True), half)]
+        _settle(sure, candidates[-2:], c, point, math.inf)
     for fid, _point, _d in cover_in_reach(rules.measure_for(u), c, reach):
         candidates.append((Move(mode, "cover", fid), reach))
     if nearest is not None:
@@ -225,12 +229,27 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
         for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
             candidates.append((Move(mode, "flank", e.id, side=side), reach))
     candidates += [(Move(mode, "sidestep", side="left"), reach), (Move(mode, "sidestep", side="right"), reach)]
-    out = [m for m, r in candidates if math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE]
+    out = [m for m, r in candidates
+           if (sure[m] if m in sure else math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
         out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
     out += _screened(rules, state, u, mode, reach, allowances, nearest, seen)
     return out
+
+
+def _settle(sure: dict, pairs, c, target, limit: float) -> None:
+    """For moves from ``c`` straight toward ``target`` (``_toward``, at most ``limit`` and each
+    move's reach): whether the move is at least ``SMALLEST_MOVE`` long, where its length settles
+    it without working out the vector (whose length is that one to a few units in the last place;
+    moves within 1e-9 of the limit are left to ``body_vector``)."""
+    d = math.dist(c, target)
+    for m, r in pairs:
+        length = min(min(r, limit), d)
+        if length > SMALLEST_MOVE + 1e-9:
+            sure[m] = True
+        elif length < SMALLEST_MOVE - 1e-9:
+            sure[m] = False
 
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
