@@ -131,11 +131,14 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
     out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors.
 
-    The answer follows from positions alone (its figures, the mover's, the path; for a mortar,
-    which may fire where friends spot, every friendly unit's figures too), so it is kept: the
-    window's opening, its decision and the reaction itself ask the same question of the same move."""
+    The answer follows from positions alone (its figures, the mover's bases, the path; for a
+    mortar, which may fire where friends spot, every friendly unit's figures too), so it is kept:
+    the window's opening, its decision and the reaction itself ask the same question of the same
+    move, and a suggested move's menu asked it before the move (of the mover's bases where they
+    stood, which is why the key holds the bases, not the figures)."""
     m = rules.measure_for(reactor)
-    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, mover.figures, frame_path, ids)
+    bases = tuple((f.id, f.r) for f in mover.figures)
+    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, bases, frame_path, ids)
     if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
         key += tuple((u.id, u.figures) for u in state.units.values() if u.side == reactor.side and u.alive)
     found = m.catches.get(key, _UNKNOWN)
