@@ -200,11 +200,39 @@ def _may_take_reserve_move(rules, state, u, at) -> bool:
     restricted = (rules.restricts(state, ReserveDestination)
                   and rules.special_rules(state).restricts_reserve_moves_of(state, u))
     if u.hex is not None and is_heli(u):
+        if not restricted:
+            return _heli_may_fly(state, u, at)
         moves = unit_reserve_moves(rules, state, u, at)
-        return bool(moves) and (not restricted or _kept(rules, state, u, moves))
+        return bool(moves) and _kept(rules, state, u, moves)
     if not restricted:
         return may_move(rules, state, u, at)
     return may_move(rules, state, u, at, allowed=lambda move: _kept(rules, state, u, [move]))
+
+
+def _heli_may_fly(state, u, at) -> bool:
+    """Whether :func:`unit_reserve_moves` of helicopter ``u`` is not empty, from its first steps alone:
+    every hex :func:`heli_reserve_reach` finds is reached through a first hex it may enter, and that
+    hex (a neighbour within the allowance, by the same cost) is one of ``unit_moves``' too."""
+    from tabletop_core.boards.hexfacing import front_hexes
+
+    from ...queries.facing import facing_of
+    from ...queries.units import stacking_room
+
+    if heli_mode(u) != "flying":
+        return False
+    budget = reserve_allowance(state, u)
+    if budget <= 0:
+        return False
+    board, v = board_at(state), facing_of(state, u)
+    fits = stacking_room(state, u)
+    for turn in (0, -1, 1):  # as heli_reserve_reach turns: one vertex a hex entered
+        for b in front_hexes(u.hex, (v + turn) % 6):
+            if b not in board.board or b in at.enemy_hexes:
+                continue
+            cost = board.enter_cost(u.hex, b, "F")
+            if cost is not None and cost <= budget and fits(b):
+                return True
+    return False
 
 
 def _kept(rules, state, u, moves) -> bool:
