@@ -77,6 +77,12 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else None)
         return memo[key]
 
+    def may_fire(h):  # whether the helicopter has a target in a mode it may declare (the same for every card)
+        key = ("heli_fire", h.uid)
+        if key not in memo:
+            memo[key] = any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h))
+        return memo[key]
+
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
     entering = helicopters_waiting(state, side)
@@ -105,7 +111,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        if any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h)):  # 17b: mode first, then the target
+        if may_fire(h):  # 17b: mode first, then the target
             out.append(PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid))
     return out
 
