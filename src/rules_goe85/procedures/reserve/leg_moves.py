@@ -18,6 +18,7 @@ from ...model.occupancy import by_hex
 from ...model.state import other
 from ...queries.board import board_at
 from ...queries import leg_reserve
+from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
 from ...queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
@@ -30,7 +31,7 @@ class Around(NamedTuple):
     board: object
     occ: object  # .get(hex, default) -> the units in a hex
     enemy_hexes: set
-    near_zone: set
+    near_zone: NearZone
 
 
 class _Occupants:
@@ -47,10 +48,7 @@ def around(state, side: str) -> Around:
     board = board_at(state)
     units, index = state.units, by_hex(state)
     enemy_hexes = {h for h, uids in index.items() if any(units[x].side != side for x in uids)}
-    near_zone: set = set()
-    for e in enemy_hexes:
-        near_zone.update(board.within(e, 3))
-    return Around(board, _Occupants(state), enemy_hexes, near_zone)
+    return Around(board, _Occupants(state), enemy_hexes, NearZone(board, enemy_hexes))
 
 
 def movers(state, side: str, moved) -> list:

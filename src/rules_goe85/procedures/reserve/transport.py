@@ -32,6 +32,7 @@ from ...model.actions import (
 )
 from ...model.occupancy import by_hex
 from ...queries.board import board_at
+from ...queries.near_enemy import NearZone
 from ...model.events import Note
 from ...model.frames import ReserveDestination, ReserveFrame
 from ...queries.units import eligible, heli_mode, units_at, utype
@@ -138,7 +139,7 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     fits = stacking_room(state, u)
     budget = reserve_allowance(state, u)
     if near_zone is None:
-        near_zone = {h for h in board.hexes if _near(state, u.side, h)}
+        near_zone = NearZone(board, {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None})
     began_near = u.hex in near_zone
     enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
     best: dict = {(u.hex, facing_of(state, u)): 0}
