@@ -36,13 +36,11 @@ def movement_factor(u: Unit, *, fast: bool = False) -> int:
 
 
 def units_at(state: GoEState, h) -> list[Unit]:
-    units = state.units
-    return [units[uid] for uid in by_hex(state).get(h, ())]
+    return list(by_hex(state).get(h, ()))
 
 
 def side_at(state: GoEState, h, side: str) -> list[Unit]:
-    units = state.units
-    return [u for u in (units[uid] for uid in by_hex(state).get(h, ())) if u.side == side]
+    return [u for u in by_hex(state).get(h, ()) if u.side == side]
 
 
 def heli_mode(u: Unit) -> str:
@@ -106,7 +104,7 @@ def stack_counts(state: GoEState, h) -> tuple[int, ...]:
     found = cache.get(h)
     if found is None:
         units_by_type = game_data().units
-        found = cache[h] = _add(_weight(u, units_by_type) for u in units_at(state, h))
+        found = cache[h] = _add(_weight(u, units_by_type) for u in by_hex(state).get(h, ()))
     return found
 
 
@@ -118,7 +116,7 @@ def stacking_room(state: GoEState, u: Unit):
 
     def fits(b) -> bool:
         g, h, leg, v, a = stack_counts(state, b)
-        if b == u.hex and any(x.uid == u.uid for x in units_at(state, b)):
+        if b == u.hex and getattr(state.units.get(u.uid), "hex", None) == b:  # u (as it stands) is one of them
             g, h, leg, v, a = g - g0, h - h0, leg - l0, v - v0, a - a0
         return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
 

@@ -46,8 +46,7 @@ class _Occupants:
 
 def around(state, side: str) -> Around:
     board = board_at(state)
-    units, index = state.units, by_hex(state)
-    enemy_hexes = {h for h, uids in index.items() if any(units[x].side != side for x in uids)}
+    enemy_hexes = {h for h, here in by_hex(state).items() if any(u.side != side for u in here)}
     return Around(board, _Occupants(state), enemy_hexes, NearZone(board, enemy_hexes))
 
 

@@ -53,8 +53,8 @@ RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
 # -- the Reserve Phase (5f, 8k, 17a, 17b) ---------------------------------------------------------
 def _near(state, side, h) -> bool:
     """5f: an enemy unit within three hexes of ``h``."""
-    units, index = state.units, by_hex(state)
-    return any(units[uid].side != side for x in board_at(state).within(h, 3) for uid in index.get(x, ()))
+    index = by_hex(state)
+    return any(u.side != side for x in board_at(state).within(h, 3) for u in index.get(x, ()))
 
 
 def reserve_allowance(state, u) -> int:
