@@ -146,9 +146,16 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
         start = at.board.board.hex(u.hex)
         steps = vehicle_steps(at.board.board, cost, None if near else at.near_zone)
         label = at.board.label
+        allowed_at: dict = {}  # a scenario's limit judges the hex, never the facing (transport._kept)
 
         def goal(s) -> bool:
-            return s[0] != start and (allowed is None or allowed(ReserveMove(u.uid, label(s[0]), s[1])))
+            if s[0] == start:
+                return False
+            if allowed is None:
+                return True
+            if s[0] not in allowed_at:
+                allowed_at[s[0]] = allowed(ReserveMove(u.uid, label(s[0]), s[1]))
+            return allowed_at[s[0]]
 
         return cheapest_path((start, facing_of(state, u)), goal, steps, budget=budget) is not None
     return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
