@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import attrs
 from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
+from tabletop_core.boards.hexfacing import front_hexes
 
 from ...model.actions import EndReserve, ReserveMove
 from ...model.events import ConcealSet, UnitMoved
@@ -157,7 +158,13 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
                 allowed_at[s[0]] = allowed(ReserveMove(u.uid, label(s[0]), s[1]))
             return allowed_at[s[0]]
 
-        return cheapest_path((start, facing_of(state, u)), goal, steps, budget=budget) is not None
+        v0 = facing_of(state, u)
+        for b in front_hexes(start, v0):  # a hex straight ahead within the allowance answers without a search
+            if b in at.board.board:
+                c = cost(start, b)
+                if c is not None and c <= budget and goal((b, v0)):
+                    return True
+        return cheapest_path((start, v0), goal, steps, budget=budget) is not None
     return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
 
 
