@@ -110,7 +110,8 @@ class AirAssault(ScenarioRules):
         from ..queries.movement import mp_allowance
 
         board = board_at(state)
-        covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]
+        cover = fortified(state)
+        covered: list = []  # the covered hexes, listed when a unit first may take the tunnels
         occupied = by_hex(state)
         out = []
         for block, use in uses:
@@ -121,8 +122,9 @@ class AirAssault(ScenarioRules):
                     continue
                 if use == Use.MOVE_FIRE and (u.shaken or "no_move_fire" in utype(u).abilities):
                     continue
-                if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, fortified(state)):
+                if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, cover):
                     continue
+                covered = covered or [h for h in sorted(board.hexes) if board.in_cover(h, cover)]
                 party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
                 alone_fits = stacking_ok(party)  # 9, in a hex empty of units (most of them)
                 for h in covered:
