@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..effects.openings import start_move
 from ..queries.ap_targets import SAGGER_MIN
 from ..queries.ap_targets import ap_leads
-from ..queries.fire_options import fire_options
+from ..queries.fire_options import fire_options, iter_fire_options
 
 from ..queries.helicopters import legal_modes
 
@@ -80,7 +80,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     def may_fire(h):  # whether the helicopter has a target in a mode it may declare (the same for every card)
         key = ("heli_fire", h.uid)
         if key not in memo:
-            memo[key] = any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h))
+            memo[key] = any(_has_heli_target(rules, state, side, x) for x in _mode_views(state, h))
         return memo[key]
 
     out = []
@@ -134,6 +134,13 @@ def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     out = [FireAt(lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h]) if not g]
     out += [FireAt(lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]) if not g]
     return out
+
+
+def _has_heli_target(rules, state, side: str, h) -> bool:
+    """Whether :func:`heli_fire_targets` is not empty, stopping at the first target found."""
+    if any(not g for lead, tgt, g in iter_fire_options(rules, state, side, use=Use.FIRE, units=[h])):
+        return True
+    return any(not g for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]))
 
 
 def decide_heli_fire(rules, state, f: HeliFireChoice):
