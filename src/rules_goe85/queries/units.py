@@ -111,12 +111,16 @@ def stack_counts(state: GoEState, h) -> tuple[int, ...]:
 def stacking_room(state: GoEState, u: Unit):
     """``fits(hex)``: whether ``u`` may stand in a hex with its other occupants (9), from the hex's
     counts (:func:`stack_counts`) less ``u`` where it stands, plus ``u``."""
-    mine = _weight(u, game_data().units)
-    g0, h0, l0, v0, a0 = mine
+    g0, h0, l0, v0, a0 = _weight(u, game_data().units)
+    own = state.units.get(u.uid)
+    home = u.hex if own is not None and own.hex == u.hex else None  # where u itself is counted
+    # (``fits`` is asked within one look at the state, a decision's searches: u stays where it is)
 
     def fits(b) -> bool:
-        g, h, leg, v, a = stack_counts(state, b)
-        if b == u.hex and getattr(state.units.get(u.uid), "hex", None) == b:  # u (as it stands) is one of them
+        cache = state.stacks
+        counts = cache.get(b) if cache is not None else None
+        g, h, leg, v, a = counts if counts is not None else stack_counts(state, b)
+        if b == home:
             g, h, leg, v, a = g - g0, h - h0, leg - l0, v - v0, a - a0
         return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
 
