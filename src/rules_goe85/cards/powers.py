@@ -8,8 +8,6 @@ itself, moving ones in ``cards/abilities.py``; concealment lost at the end of an
 """
 from __future__ import annotations
 
-import attrs
-
 from ..effects.damage_draw import damage_card
 
 from ..queries.helicopters import heli_passenger
@@ -217,9 +215,10 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
 def _for_card(shared: dict, key: str, plays, cid: str) -> list:
     """``plays()`` as card ``cid`` makes them: they differ from card to card of the hand by the
     card alone, so they are worked out once per hand (kept in ``shared``)."""
-    if key not in shared:
-        shared[key] = plays()
-    return [attrs.evolve(p, card=cid) for p in shared[key]]
+    if key not in shared:  # what a play holds besides its card (none of these plays names supporters)
+        shared[key] = [(p.block, p.use, p.unit, p.target, p.second, p.reconstitute) for p in plays()]
+    return [PlayCard(cid, block, use, unit, target, second, reconstitute=reconstitute)
+            for block, use, unit, target, second, reconstitute in shared[key]]
 
 
 def resolve(rules, ctx, side: str, action: PlayCard) -> bool:
