@@ -313,9 +313,9 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool):
             if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
                 yield lead, tgt, g
         return
-    # 17b: a helicopter declares its mode first (Use.HELI_FIRE), so its attacks are not looked for here
-    leads = [u for u in state.units.values() if not is_heli(u)] if use == Use.FIRE else None
-    for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=leads):
+    for lead, tgt, g in iter_fire_options(rules, state, side, use=use):
+        if use == Use.FIRE and is_heli(state.units[lead]):  # 17b: a helicopter declares its mode first (Use.HELI_FIRE)
+            continue
         if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
             continue
         if use == Use.RELOAD_FIRE and (g or state.units[lead].marker != "fired"):

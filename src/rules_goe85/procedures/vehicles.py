@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..effects.openings import start_move
 from ..queries.ap_targets import SAGGER_MIN
 from ..queries.ap_targets import ap_leads
-from ..queries.fire_options import fire_options, iter_fire_options
+from ..queries.fire_options import fire_options
 
 from ..queries.helicopters import legal_modes
 
@@ -77,12 +77,6 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else None)
         return memo[key]
 
-    def may_fire(h):  # whether the helicopter has a target in a mode it may declare (the same for every card)
-        key = ("heli_fire", h.uid)
-        if key not in memo:
-            memo[key] = any(_has_heli_target(rules, state, side, x) for x in _mode_views(state, h))
-        return memo[key]
-
     out = []
     helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
     entering = helicopters_waiting(state, side)
@@ -111,7 +105,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        if may_fire(h):  # 17b: mode first, then the target
+        if any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h)):  # 17b: mode first, then the target
             out.append(PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid))
     return out
 
@@ -134,13 +128,6 @@ def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     out = [FireAt(lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h]) if not g]
     out += [FireAt(lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]) if not g]
     return out
-
-
-def _has_heli_target(rules, state, side: str, h) -> bool:
-    """Whether :func:`heli_fire_targets` is not empty, stopping at the first target found."""
-    if any(not g for lead, tgt, g in iter_fire_options(rules, state, side, use=Use.FIRE, units=[h])):
-        return True
-    return any(not g for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]))
 
 
 def decide_heli_fire(rules, state, f: HeliFireChoice):
