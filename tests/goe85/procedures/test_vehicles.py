@@ -43,12 +43,11 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
     # #1 Fire / Fast Move with Power; #9 no Power; the Mujahideen's Unexpected Cover holds the attack open
     arrange(g, units, hands={"soviet": ["#1", "#9"], "mujahideen": ["#7"]})
     opts = main_options(RULES, g.state, "soviet")
-    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in opts  # 17f: activated normally
+    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H") in opts  # 17f: activated normally (17b: mode first)
     assert not any(o.use == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
     assert not any(o.unit == "Y" for o in opts if o.use == "leadership")  # 17f: not from aboard
     play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
-    play_through(g, Decline(Declined.KEEP_MODE))  # 17b: the mode first (it stays hovering) ...
-    play_through(g, FireAt("H", "M"))  # ... then the target
+    play_through(g, Decline(Declined.KEEP_MODE))  # 17b: the mode first (it stays hovering); its one shot follows
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.redraw is False  # 17f: Yuri's Tactical (21i) does not work from aboard
     # the same Hero in a ground carrier keeps its Powers (8d forbids only firing and assaulting)
@@ -66,19 +65,32 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
 
 
 @pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:22a")
 def test_a_landed_helicopter_cannot_use_explosive_rounds():
-    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c); hovering it can
-    (fixed: a landed Mi-24 was offered the Power, in its impulse and as Opportunity Fire)."""
+    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c); hovering it can.  The
+    Power card is played for the helicopter first (its designation), the mode declared, then the
+    target: kept landed, the Power has nothing to do and the activation is spent (Ops Complete);
+    hovering, it fires at +2 HEF.  Old behaviour: a landed Mi-24 was offered no Explosive Rounds at
+    all (it could not lift off to use them), a hovering one fired them straight at a target with no
+    declaration."""
+    from rules_goe85.model.frames import FireFrame
+
     g = fresh()
-    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ], hands={"soviet": ["#1"]})
+    landed = [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ]
+    arrange(g, landed, hands={"soviet": ["#1"], "mujahideen": ["#7"]})
     opts = main_options(RULES, g.state, "soviet")
-    assert not any(o.use == "explosive_rounds" for o in opts)
-    assert PlayCard("#1", Block.ANY, Use.HELI_FIRE, "H") in opts  # it still fires HE (hits on the rarer colours)
-    assert not any(o.use == "explosive_rounds" for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
-    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}), MUJ], hands={"soviet": ["#1"]})
-    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in main_options(RULES, g.state, "soviet")
-    assert any(o.use == "explosive_rounds" and o.unit == "H"
-               for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
+    er = PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H")
+    assert er in opts and not any(o.use == "explosive_rounds" and o.target for o in opts)
+    play_through(g, er)
+    assert {a.mode for a in _choices(g, DeclareMode)} == {"flying", "hovering"}
+    play_through(g, Decline(Declined.KEEP_MODE))  # stays landed: no Explosive Rounds (22c)
+    h = g.state.units["H"]
+    assert h.mode == "landed" and h.marker == "ops" and not any(isinstance(f, FireFrame) for f in g.state.stack)
+    arrange(g, landed, hands={"soviet": ["#1"], "mujahideen": ["#7"]})
+    play_through(g, er)
+    play_through(g, DeclareMode("H", "hovering"))
+    fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
+    assert g.state.units["H"].mode == "hovering" and fr.lead == "H" and fr.use == Use.EXPLOSIVE_ROUNDS
 
 
 @pytest.mark.rule("goe85:17b")
@@ -177,12 +189,12 @@ def test_a_helicopter_activated_to_fire_declares_its_mode_before_its_target():
     assert {a.mode for a in _choices(g, DeclareMode)} == {"hovering", "landed"}
     play_through(g, DeclareMode("H", "landed"))
     assert g.state.units["H"].mode == "landed" and g.state.units["Y"].carrier == "H"
-    assert set(g.decision.actions) == {FireAt("H", "M")}  # landed: HE at the Rifle, no AP at the BMP
-    play_through(g, FireAt("H", "M"))
+    # landed: HE at the Rifle, no AP at the BMP -- its one shot, fired at once
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.lead == "H" and fr.targets == ("M",)
-    # hovering, it may fire AP at the BMP as well
+    # hovering, it may fire AP at the BMP as well: the target is asked
     arrange(g, units, hands={"soviet": ["#9"]})
     play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
     play_through(g, DeclareMode("H", "hovering"))
-    assert FireAt("H", "V", ap=True) in g.decision.actions and FireAt("H", "M") in g.decision.actions
+    assert set(g.decision.actions) == {PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H", "V", ap=True),
+                                       PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H", "M")}
