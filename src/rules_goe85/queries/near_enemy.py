@@ -15,19 +15,21 @@ class NearZone:
     (the path searches take it as their must-stop test); ``zone | hexes`` is the zone that also
     holds ``hexes`` (23c: a Leg unit stops in Wire too)."""
 
-    __slots__ = ("_board", "_enemy", "_also", "_answers")
+    __slots__ = ("_board", "_enemy", "_rings", "_also", "_answers")
 
     def __init__(self, board, enemy_hexes, also=frozenset()) -> None:
         self._board = board  # queries.board's board: within() is memoised geometry
         self._enemy = frozenset(enemy_hexes)
+        # the hexes around each enemy (memoised per enemy hex, as the whole set was built before):
+        # asking them keeps the board's memo to the enemies' hexes, not every hex a search touches
+        self._rings = [board.within(e, NEAR) for e in self._enemy]
         self._also = frozenset(also)
         self._answers: dict = {}
 
     def __contains__(self, h) -> bool:
         found = self._answers.get(h)
         if found is None:
-            found = self._answers[h] = h is not None and (
-                h in self._also or not self._enemy.isdisjoint(self._board.within(h, NEAR)))
+            found = self._answers[h] = h is not None and (h in self._also or any(h in ring for ring in self._rings))
         return found
 
     __call__ = __contains__
