@@ -13,7 +13,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
-from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position, reserve_move, reserve_moves_of
+from ..helpers import GREEN, RULES, _choices, reserve_move, reserve_moves_of
 from ..refpos import arrange, fresh
 
 
@@ -122,10 +122,10 @@ def test_a_flying_helicopter_turns_one_vertex_a_hex_in_the_reserve_phase():
 @pytest.mark.rule("goe85:17a")
 @pytest.mark.rule("goe85:8k")
 def test_reserve_phase_helicopter_mode_flight_and_unloading():
-    g = game()
-    position(g, [("H", "mi-8", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"), FAR_MUJ],
-             H={"facing": 0, "mode": "flying"}, R={"carrier": "H"})
-    _reserve(g)
+    reserve = dict(frames=[ReserveFrame("soviet")], phase="reserve")
+    g = fresh()
+    arrange(g, [("H", "mi-8", "soviet", "5C2", {"facing": 0, "mode": "flying"}),
+                ("R", "sov-rifle-intensive", "soviet", "5C2", {"carrier": "H"}), FAR_MUJ], **reserve)
     modes = {a.mode for a in _choices(g, ReserveMode) if a.unit == "H"}
     assert modes == {"hovering", "landed"}
     assert reserve_moves_of(g, "H")  # flying: up to 8 MP
@@ -137,26 +137,21 @@ def test_reserve_phase_helicopter_mode_flight_and_unloading():
     g.apply(ReserveUnload("R", "H"))
     assert g.state.units["R"].carrier == "" and "R" in g.state.top.moved
     # within three hexes of the enemy: a mode change and 1 MP, but no unloading
-    position(g, [("H", "mi-8", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5E6")], H={"facing": 0, "mode": "landed"},
-             R={"carrier": "H"})
-    _reserve(g)
+    arrange(g, [("H", "mi-8", "soviet", "5E4", {"facing": 0, "mode": "landed"}),
+                ("R", "sov-rifle-intensive", "soviet", "5E4", {"carrier": "H"}),
+                ("M", "muj-rifle-intensive", "mujahideen", "5E6")], **reserve)
     assert _choices(g, ReserveMode) and not _choices(g, ReserveUnload)
 
 
 @pytest.mark.rule("goe85:17b")
 @pytest.mark.rule("goe85:17a")
 def test_helicopter_any_card_mode_and_flight():
-    g = game("your-papers-please")
-    position(g, [("H", "mi-24", "soviet", "5E4"), ("M", "muj-rifle-intensive", "mujahideen", "5K6")],
-             H={"facing": 0, "mode": "flying"})
-    give(g, "soviet", ["#24"])  # Panic / Move: any card activates a helicopter
-    from rules_goe85.procedures.turn import main_options, play as do_play
-
+    g = fresh("your-papers-please")
+    arrange(g, [("H", "mi-24", "soviet", "5E4", {"facing": 0, "mode": "flying"}), ("M", "muj-rifle-intensive", "mujahideen", "5K6")],
+            hands={"soviet": ["#24"]})  # Panic / Move: any card activates a helicopter
     opts = main_options(RULES, g.state, "soviet")
     assert PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H") in opts
-    do_play(RULES, ctx(g), "soviet", PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
-    g._decision = None
+    g.apply(PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
     d = g.decision
     assert {a.mode for a in d.actions if isinstance(a, DeclareMode)} >= {"hovering", "landed"}
     g.apply(Decline(Declined.KEEP_MODE))
