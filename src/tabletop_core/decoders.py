@@ -11,14 +11,19 @@ dict decodes to the object cattrs makes (the fast path only ever agrees with it)
 cattrs refuses is still refused, with cattrs' error.  Fields of other types (enums, dicts, sets,
 unions of classes, family bases such as ``Action``) are handed to the converter's hook for that
 field type, as cattrs' own generated functions do.
+
+Faster still, :func:`text_decoder` reads a class straight from its logged JSON text with msgspec,
+for the classes where msgspec provably builds the same object (most events: measured on duel logs,
+0.5 us an event against 1.1 us for the generated function on a dict parsed by orjson).
 """
 from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Callable, Union
+from typing import Any, Callable, Collection, Union
 
 import attrs
+import msgspec
 
 #: JSON scalars decoded as themselves when exactly of this type.
 _EXACT = (str, int, bool, float)
@@ -130,3 +135,72 @@ def _all_exactly(element: type) -> Callable[[list[Any]], bool]:
 
     return exact
 
+
+
+#: Field types msgspec reads exactly as the converter structures them (when it reads them at all:
+#: anything msgspec refuses goes to the converter).
+_PLAIN_SCALARS = (str, int, bool, float, type(None))
+_PLAIN_COLLECTIONS = (tuple, list, frozenset)
+#: attrs hooks that msgspec does not run when it builds an object (it sets the fields directly).
+_INIT_HOOKS = ("__attrs_pre_init__", "__attrs_post_init__")
+
+
+def text_decoder(cls: type, *, bases: Collection[type]) -> Callable[[bytes], Any] | None:
+    """msgspec's typed JSON decoder of ``cls`` -- the object straight from its logged text, about
+    three times faster than parsing the text and structuring the dict -- when it provably builds
+    the object the converter would; None otherwise.
+
+    msgspec sets an attrs object's fields without calling ``__init__``, so a class qualifies only
+    if every class it reaches has no converter, validator, init hook, private alias or
+    ``init=False`` field, and every field type is one both read alike: JSON scalars, ``X | None``,
+    tuples, lists and frozensets of those, ``dict[str, X]``, ``Literal`` strings and ints.  A
+    field typed as a family base (``bases``: ``Action``, ``Frame``...) disqualifies the class:
+    msgspec cannot pick the subclass by its tag.  The caller still falls back to the converter
+    whenever msgspec refuses a text (a bool in an int field, an int in a str field...), where the
+    converter's own, looser rules decide."""
+    if not _plain_class(cls, frozenset(bases), set()):
+        return None
+    if any(field.name in ("type", "v") for field in attrs.fields(cls)):
+        return None  # the tag and version keys would be read as fields
+    decoder: Callable[[bytes], Any] = msgspec.json.Decoder(cls).decode
+    return decoder
+
+
+def _plain_class(cls: type, bases: frozenset[type], seen: set[type]) -> bool:
+    if cls in seen:
+        return True  # a cycle: decided by the rest of the walk
+    if cls in bases or not attrs.has(cls) or any(hasattr(cls, hook) for hook in _INIT_HOOKS):
+        return False
+    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+        return False  # cache_hash: a slot __init__ fills that msgspec would leave unset
+    seen.add(cls)
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably plain
+        return False
+    for field in attrs.fields(cls):
+        if (not field.init or field.converter is not None or field.validator is not None
+                or field.alias != field.name or field.name not in hints):
+            return False
+        if not _plain_type(hints[field.name], bases, seen):
+            return False
+    return True
+
+
+def _plain_type(tp: Any, bases: frozenset[type], seen: set[type]) -> bool:
+    if tp in _PLAIN_SCALARS:
+        return True
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Literal:
+        return all(type(arg) in (str, int) for arg in args)
+    if origin in (Union, types.UnionType):
+        # only ``X | None``: cattrs and msgspec pick among wider unions by different rules
+        others = [arg for arg in args if arg is not type(None)]
+        return len(others) == 1 and _plain_type(others[0], bases, seen)
+    if origin in _PLAIN_COLLECTIONS:
+        return bool(args) and all(arg is Ellipsis or _plain_type(arg, bases, seen) for arg in args)
+    if origin is dict:
+        return len(args) == 2 and args[0] is str and _plain_type(args[1], bases, seen)
+    if isinstance(tp, type) and attrs.has(tp):
+        return _plain_class(tp, bases, seen)
+    return False

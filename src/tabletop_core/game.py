@@ -421,11 +421,15 @@ class Game:
         if upto is not None and not 0 <= upto <= len(raw.events):
             raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.events)}")
         dicts = raw.events if upto is None else raw.events[:upto]
+        # Each event read from its JSON text where the log kept it (a log read on the fast path),
+        # else from its dict.
+        texts = raw.texts if len(raw.texts) == len(raw.events) else [None] * len(raw.events)
         game = cls(rules, header)
-        decode, appliers, state, record = codec.events.structure, game._appliers, game.state, game.events.append
-        for number, data in enumerate(dicts, start=2):
+        appliers, state, record = game._appliers, game.state, game.events.append
+        decode, decode_text = codec.events.structure, codec.events.structure_text
+        for number, (data, text) in enumerate(zip(dicts, texts), start=2):
             try:
-                event = decode(data)
+                event = decode(data) if text is None else decode_text(data, text)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
                 raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
             try:

@@ -329,6 +329,9 @@ class RawLog:
     events: list[dict[str, Any]]
     end: dict[str, Any] | None  # None only for an interrupted log read with ``partial``
     lines: int = 0  # how many lines the file has
+    #: each event's JSON text where its line was read on the fast path (None where it was not),
+    #: so that decoding can read the event straight from its text (``Codec`` ``structure_text``)
+    texts: list[bytes | None] = attrs.field(factory=list, eq=False, repr=False)
 
     @property
     def interrupted(self) -> bool:
@@ -381,9 +384,12 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
         raise CorruptLogError(name, 1, "the first line is not a header")
     header = Header.from_dict(body["header"], path=name)
     long_numbers = _lines_with_long_numbers(data)
+    fast = key is None
+    sized = len(data) <= MAX_LINE_CHARS  # then no line is too long for the fast path
     events: list[dict[str, Any]] = []
+    texts: list[bytes | None] = []
     end: dict[str, Any] | None = None
-    append = events.append
+    append, keep = events.append, texts.append
     sha256, loads, head = hashlib.sha256, orjson.loads, len(_EVENT_HEAD)
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
     for number in range(2, len(lines) + 1):
@@ -395,17 +401,19 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
         # JSON object.  Any other line -- the end line, a hand edit, a keyed log, a number orjson
         # would read as a float, a line too long -- takes the general check below, which accepts
         # every line this one does.
-        if (key is None and line.startswith(_EVENT_HEAD) and number not in long_numbers
-                and len(line) <= MAX_LINE_CHARS):
+        if (fast and line.startswith(_EVENT_HEAD) and number not in long_numbers
+                and (sized or len(line) <= MAX_LINE_CHARS)):
             digest = hexlify(sha256(chained + line[:-_HASH_TAIL] + b"}").digest()[:16])
             tail = b',"n":%d,"hash":"%s"}' % (number - 1, digest)
             if line.endswith(tail):
+                text = line[head:-len(tail)]
                 try:
-                    event = loads(line[head:-len(tail)])
+                    event = loads(text)
                 except orjson.JSONDecodeError:
                     event = None
                 if type(event) is dict:
                     append(event)
+                    keep(text)
                     chained = digest
                     continue
         body, previous = _checked_line(line, number, chained.decode(), key, name)
@@ -414,6 +422,7 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
             end = _checked_end(body["end"], len(events), name, number, header)
         elif body.get("n") == number - 1 and isinstance(event := body.get("event"), dict):
             append(event)
+            keep(None)
         else:
             raise CorruptLogError(name, number, f"expected event number {len(events) + 1}")
     if end is None and not partial:
@@ -423,8 +432,8 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     if cut and end is not None:
         raise CorruptLogError(name, len(lines) + 1, "text after the end line")
     if limit is not None:
-        events = events[:limit]
-    return RawLog(header, events, end, len(lines))
+        events, texts = events[:limit], texts[:limit]
+    return RawLog(header, events, end, len(lines), texts)
 
 
 _EVENT_HEAD = b'{"event":'
