@@ -23,7 +23,7 @@ import msgspec
 import orjson
 from cattrs.strategies import configure_tagged_union
 
-from .decoders import DecoderBuilder, text_decoder
+from .decoders import DecoderBuilder, TextDecoder, text_decoder
 from .errors import RulesetError
 from .events import CORE_EVENTS
 from .values import Action, ConcealedAction, Event, Frame
@@ -61,7 +61,10 @@ class _Family:
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
         #: tag -> (the class's version, its text decoder or None): built once per tag, on first use
-        self._by_tag_text: dict[str, tuple[int, Callable[[bytes], Any] | None]] = {}
+        self._by_tag_text: dict[str, tuple[int, TextDecoder | None]] = {}
+        #: family base -> its family's structure_text, for fields typed as a base (one dict per codec)
+        self._text_families = decoders.text_families
+        decoders.text_families[base] = self.structure_text
 
     def upcast(self, data: dict[str, Any]) -> tuple[type[Any], dict[str, Any]]:
         tag = data.get(TAG_FIELD)
@@ -97,22 +100,23 @@ class _Family:
         """``structure(data)`` where ``text`` is the JSON text ``data`` was parsed from: read
         straight from the text where msgspec builds the same object (see
         :func:`~tabletop_core.decoders.text_decoder`), else from the dict."""
-        entry = self._by_tag_text.get(data.get(TAG_FIELD))  # type: ignore[arg-type]
-        if entry is None:
-            entry = self._text_entry(data.get(TAG_FIELD))
-        version, decode = entry
-        if decode is not None and data.get(VERSION_FIELD, 1) == version:
-            try:
-                return decode(text)
-            except msgspec.DecodeError:
-                pass  # not exactly the declared types: the converter decides, and words any refusal
+        if type(data) is dict:
+            entry = self._by_tag_text.get(data.get(TAG_FIELD))  # type: ignore[arg-type]
+            if entry is None:
+                entry = self._text_entry(data.get(TAG_FIELD))
+            version, decode = entry
+            if decode is not None and data.get(VERSION_FIELD, 1) == version:
+                try:
+                    return decode(data, text)
+                except msgspec.DecodeError:
+                    pass  # not exactly the declared types: the converter decides, and words any refusal
         return self.structure(data)
 
-    def _text_entry(self, tag: Any) -> tuple[int, Callable[[bytes], Any] | None]:
+    def _text_entry(self, tag: Any) -> tuple[int, TextDecoder | None]:
         cls = self.by_tag.get(tag) if isinstance(tag, str) else None
         if cls is None:
             return 0, None  # an unknown tag: structure() refuses it
-        entry = self._by_tag_text[tag] = (cls.VERSION, text_decoder(cls, bases=self._decoders.direct))
+        entry = self._by_tag_text[tag] = (cls.VERSION, text_decoder(cls, families=self._text_families))
         return entry
 
     def _structure_slowly(self, data: dict[str, Any]) -> Any:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Callable, Collection, Union
+from typing import Any, Callable, Mapping, Union
 
 import attrs
 import msgspec
@@ -44,6 +44,8 @@ class DecoderBuilder:
         #: Field types decoded by a one-argument function of their own (the tagged unions: a field
         #: typed ``Action`` goes straight to the actions' decoders, not through cattrs' dispatch).
         self.direct: dict[type, Callable[[Any], Any]] = {}
+        #: The same bases' text decoders ``(data, text) -> obj`` (see :func:`text_decoder`).
+        self.text_families: dict[type, Callable[[dict[str, Any], bytes], Any]] = {}
 
     def build(self, cls: type, *, version: int, other_version: Decoder) -> Decoder:
         """The decoder of ``cls``: a dict whose ``v`` is not ``version`` goes to ``other_version``
@@ -145,25 +147,81 @@ _PLAIN_COLLECTIONS = (tuple, list, frozenset)
 _INIT_HOOKS = ("__attrs_pre_init__", "__attrs_post_init__")
 
 
-def text_decoder(cls: type, *, bases: Collection[type]) -> Callable[[bytes], Any] | None:
-    """msgspec's typed JSON decoder of ``cls`` -- the object straight from its logged text, about
-    three times faster than parsing the text and structuring the dict -- when it provably builds
-    the object the converter would; None otherwise.
+TextDecoder = Callable[[dict[str, Any], bytes], Any]
 
-    msgspec sets an attrs object's fields without calling ``__init__``, so a class qualifies only
-    if every class it reaches has no converter, validator, init hook, private alias or
-    ``init=False`` field, and every field type is one both read alike: JSON scalars, ``X | None``,
-    tuples, lists and frozensets of those, ``dict[str, X]``, ``Literal`` strings and ints.  A
-    field typed as a family base (``bases``: ``Action``, ``Frame``...) disqualifies the class:
-    msgspec cannot pick the subclass by its tag.  The caller still falls back to the converter
-    whenever msgspec refuses a text (a bool in an int field, an int in a str field...), where the
-    converter's own, looser rules decide."""
-    if not _plain_class(cls, frozenset(bases), set()):
-        return None
+
+def text_decoder(cls: type, *, families: Mapping[type, TextDecoder]) -> TextDecoder | None:
+    """A decoder ``(data, text) -> obj`` reading ``cls`` straight from its logged JSON ``text``
+    with msgspec (``data`` is the dict parsed from that text), when it provably builds the object
+    the converter would make of ``data``; None otherwise.  Field types must be ones msgspec and
+    cattrs read alike: JSON scalars, ``X | None``, tuples, lists and frozensets of those,
+    ``dict[str, X]``, ``Literal`` strings and ints, plain classes (below).  Two kinds:
+
+    - a *plain* class is built by msgspec itself, which sets the fields without calling
+      ``__init__``; so it and every class it reaches must have no converter, validator, init
+      hook, private alias or ``init=False`` field.
+    - a class whose fields are all required, typed as above or as a family base (``families``:
+      ``Action``, ``Frame``... -> that family's text decoder), as ``ActionTaken`` is: msgspec
+      reads each field, or a family field's raw text, which the family decodes by its tag; the
+      class's own ``__init__`` builds the object (running whatever converter or validator it has,
+      as the converter does).
+
+    Whatever msgspec refuses (a bool in an int field, an int in a str field...) raises
+    ``msgspec.DecodeError``; the caller then hands the dict to the converter, whose own, looser
+    rules decide."""
+    bases = frozenset(families)
     if any(field.name in ("type", "v") for field in attrs.fields(cls)):
         return None  # the tag and version keys would be read as fields
-    decoder: Callable[[bytes], Any] = msgspec.json.Decoder(cls).decode
+    if _plain_class(cls, bases, set()):
+        decode = msgspec.json.Decoder(cls).decode
+        return lambda _data, text: decode(text)
+    return _init_decoder(cls, families)
+
+
+def _init_decoder(cls: type, families: Mapping[type, TextDecoder]) -> TextDecoder | None:
+    """The second kind of :func:`text_decoder`: msgspec reads the fields into a mirror struct,
+    ``cls.__init__`` builds the object."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably read alike
+        return None
+    bases = frozenset(families)
+    namespace: dict[str, Any] = {"_cls": cls}
+    mirrored: list[tuple[str, Any]] = []
+    arguments: list[str] = []
+    for index, field in enumerate(attrs.fields(cls)):
+        tp = hints.get(field.name)
+        if not field.init or field.default is not attrs.NOTHING or tp is None:
+            return None  # a default would need telling "absent" apart: left to the converter
+        key, family = repr(field.name), _family_of(tp, bases)
+        if family is not None:
+            namespace[f"_family{index}"] = families[family]
+            mirrored.append((field.name, msgspec.Raw))
+            value = f"_family{index}(data[{key}], m.{field.name})"
+            if family is not tp:  # ``Base | None``
+                value = f"(None if data[{key}] is None else {value})"
+        elif _plain_type(tp, bases, set()):
+            mirrored.append((field.name, tp))
+            value = f"m.{field.name}"
+        else:
+            return None
+        arguments.append(f"{field.alias}={value}" if field.kw_only else value)
+    namespace["_mirror"] = msgspec.json.Decoder(msgspec.defstruct(f"{cls.__name__}Text", mirrored)).decode
+    source = f"def decode(data, text):\n    m = _mirror(text)\n    return _cls({', '.join(arguments)})"
+    exec(compile(source, f"<text decoder {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    decoder: TextDecoder = namespace["decode"]
     return decoder
+
+
+def _family_of(tp: Any, bases: frozenset[type]) -> type | None:
+    """The family base ``tp`` names, alone or with None; None if it names none."""
+    if tp in bases:
+        return typing.cast(type, tp)
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = args[0] if args[1] is type(None) else args[1]
+        return inner if inner in bases else None
+    return None
 
 
 def _plain_class(cls: type, bases: frozenset[type], seen: set[type]) -> bool:

@@ -117,13 +117,32 @@ class WithEnum(Event):
 
 
 @attrs.frozen
-class WithNestedConverter(Event):
-    inner: WithConverter
+class Counted:
+    count: int = attrs.field(validator=attrs.validators.ge(0))
 
 
-NOT_PLAIN = (WithAction, WithFrame, WithConverter, WithValidator, WithPostInit, WithWideUnion, WithPrivate,
-             WithDerived, WithEnum, WithNestedConverter)
-CODEC = Codec(events=(Plain, Renamed, *NOT_PLAIN), actions=(Point,), frames=(Holding,))
+@attrs.frozen
+class WithNestedValidator(Event):
+    inner: Counted
+
+
+@attrs.frozen
+class WithDefaultAction(Event):
+    action: Action | None = None
+
+
+#: Read from the dict only: msgspec would build them otherwise than the converter does.
+DICT_ONLY = (WithWideUnion, WithDerived, WithEnum, WithNestedValidator, WithDefaultAction)
+#: Read by msgspec field by field, built by their own __init__ (converters, validators, hooks run).
+BUILT_BY_INIT = {
+    WithAction: {"action": {"type": "Point", "v": 1, "x": 5}},
+    WithFrame: {"frame": {"type": "Holding", "v": 1, "side": "s"}},
+    WithConverter: {"names": ["a", "b"]},
+    WithValidator: {"count": 3},
+    WithPostInit: {"count": 3},
+    WithPrivate: {"_secret": 4},
+}
+CODEC = Codec(events=(Plain, Renamed, *DICT_ONLY, *BUILT_BY_INIT), actions=(Point,), frames=(Holding,))
 
 
 def plain() -> dict:
@@ -136,6 +155,15 @@ def both(data: dict):
     """(read from the text, read from the dict) of one event."""
     text = orjson.dumps(data)
     return CODEC.events.structure_text(data, text), CODEC.event_from_dict(data)
+
+
+def assert_refused_alike(data: dict) -> None:
+    """Read from its text and from its dict, ``data`` raises the same error."""
+    with pytest.raises(Exception) as from_text:
+        CODEC.events.structure_text(data, orjson.dumps(data))
+    with pytest.raises(Exception) as from_dict:
+        CODEC.event_from_dict(data)
+    assert type(from_text.value) is type(from_dict.value) and str(from_text.value) == str(from_dict.value)
 
 
 def test_an_exactly_typed_text_is_read_by_msgspec_into_the_object_the_converter_makes():
@@ -172,11 +200,7 @@ def test_a_field_left_out_takes_its_default(missing):
 @pytest.mark.parametrize("change", [{"label": attrs.NOTHING}, {"pair": [1, 2, 3]}, {"spots": [{"x": 1}]}])
 def test_a_text_the_converter_refuses_is_refused_as_it_refuses_it(change):
     data = {key: value for key, value in {**plain(), **change}.items() if value is not attrs.NOTHING}
-    with pytest.raises(Exception) as from_text:
-        CODEC.events.structure_text(data, orjson.dumps(data))
-    with pytest.raises(Exception) as from_dict:
-        CODEC.event_from_dict(data)
-    assert type(from_text.value) is type(from_dict.value) and str(from_text.value) == str(from_dict.value)
+    assert_refused_alike(data)
 
 
 def test_an_old_version_goes_to_its_upcasters():
@@ -184,19 +208,31 @@ def test_an_old_version_goes_to_its_upcasters():
     assert CODEC.events.structure_text(data, orjson.dumps(data)) == Renamed(4)
 
 
-@pytest.mark.parametrize("cls", NOT_PLAIN, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", DICT_ONLY, ids=lambda c: c.__name__)
 def test_a_class_msgspec_would_build_otherwise_gets_no_text_decoder(cls):
-    # msgspec sets fields without __init__ (no converter, validator or hook would run) and cannot
-    # pick an Action's subclass by its tag: such classes always decode from the dict.
     CODEC.events._text_entry(cls.TAG)
     assert CODEC.events._by_tag_text[cls.TAG][1] is None
 
 
-def test_a_family_field_still_decodes_through_the_dict():
-    data = {"type": "WithAction", "v": 1, "action": {"type": "Point", "v": 1, "x": 5}}
-    assert CODEC.events.structure_text(data, orjson.dumps(data)) == WithAction(Point(5))
-    data = {"type": "WithConverter", "v": 1, "names": ["a"]}
-    assert CODEC.events.structure_text(data, orjson.dumps(data)) == WithConverter(("a",))
+@pytest.mark.parametrize("cls", BUILT_BY_INIT, ids=lambda c: c.__name__)
+def test_a_class_with_a_family_field_or_init_logic_is_built_by_its_init(cls):
+    data = {"type": cls.TAG, "v": 1, **BUILT_BY_INIT[cls]}
+    from_text, from_dict = both(data)
+    assert from_text == from_dict and repr(from_text) == repr(from_dict)
+    assert CODEC.events._by_tag_text[cls.TAG][1] is not None
+
+
+@pytest.mark.parametrize("cls,fields", [(WithValidator, {"count": -1}), (WithPostInit, {"count": -1}),
+                                         (WithAction, {"action": {"type": "Nothing", "v": 1}}),
+                                         (WithFrame, {"frame": []})])
+def test_a_value_the_class_refuses_is_refused_as_the_converter_refuses_it(cls, fields):
+    data = {"type": cls.TAG, "v": 1, **fields}
+    assert_refused_alike(data)
+
+
+def test_a_frame_that_may_be_none_reads_none():
+    data = {"type": "WithFrame", "v": 1, "frame": None}
+    assert both(data)[0] == both(data)[1] == WithFrame(None)
 
 
 @pytest.mark.parametrize("ruleset,scenario", [
