@@ -21,12 +21,14 @@ the game is over the player can check that the seed revealed is the one the game
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
 import json
 import os
 import re
 from binascii import hexlify
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Iterable, Iterator, TextIO
 
@@ -383,48 +385,39 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     if "header" not in body:
         raise CorruptLogError(name, 1, "the first line is not a header")
     header = Header.from_dict(body["header"], path=name)
-    long_numbers = _lines_with_long_numbers(data)
-    fast = key is None
-    sized = len(data) <= MAX_LINE_CHARS  # then no line is too long for the fast path
     events: list[dict[str, Any]] = []
     texts: list[bytes | None] = []
     end: dict[str, Any] | None = None
-    append, keep = events.append, texts.append
-    sha256, loads, head = hashlib.sha256, orjson.loads, len(_EVENT_HEAD)
+    # Event lines as this engine writes them are taken in runs, on the fast path (_fast_run);
+    # a run ends before each line with twenty digits in a row (orjson would read such a number as
+    # a float), which the general check reads.  The first line the fast path refuses -- the end
+    # line, a hand edit, a keyed log -- and every line after it go to the general check, which
+    # accepts every line the fast path does.
+    fast = key is None and len(data) <= MAX_LINE_CHARS
+    long_lines = sorted(_lines_with_long_numbers(data))
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
-    for number in range(2, len(lines) + 1):
+    number = 2
+    while number <= len(lines):
         if end is not None:
             raise CorruptLogError(name, number, "text after the end line")
-        line = lines[number - 1]
-        # The fast path, for an event line as this engine writes it: '{"event":' E ',"n":' N
-        # ',"hash":"' H '"}' with H the chain's hash of the line without its hash field and E one
-        # JSON object.  Any other line -- the end line, a hand edit, a keyed log, a number orjson
-        # would read as a float, a line too long -- takes the general check below, which accepts
-        # every line this one does.
-        if (fast and line.startswith(_EVENT_HEAD) and number not in long_numbers
-                and (sized or len(line) <= MAX_LINE_CHARS)):
-            digest = hexlify(sha256(chained + line[:-_HASH_TAIL] + b"}").digest()[:16])
-            tail = b',"n":%d,"hash":"%s"}' % (number - 1, digest)
-            if line.endswith(tail):
-                text = line[head:-len(tail)]
-                try:
-                    event = loads(text)
-                except orjson.JSONDecodeError:
-                    event = None
-                if type(event) is dict:
-                    append(event)
-                    keep(text)
-                    chained = digest
-                    continue
-        body, previous = _checked_line(line, number, chained.decode(), key, name)
+        if fast:
+            at = bisect.bisect_left(long_lines, number)
+            stop = long_lines[at] if at < len(long_lines) else len(lines) + 1
+            if stop > number:
+                taken, chained = _fast_run(lines[number - 1:stop - 1], number, chained, events, texts)
+                number += taken
+                fast = number == stop  # stopped by a long number, not refused: resume after that line
+                continue
+        body, previous = _checked_line(lines[number - 1], number, chained.decode(), key, name)
         chained = previous.encode()
         if "end" in body:
             end = _checked_end(body["end"], len(events), name, number, header)
         elif body.get("n") == number - 1 and isinstance(event := body.get("event"), dict):
-            append(event)
-            keep(None)
+            events.append(event)
+            texts.append(None)
         else:
             raise CorruptLogError(name, number, f"expected event number {len(events) + 1}")
+        number += 1
     if end is None and not partial:
         raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(events)}: the game was interrupted "
                                 "or the file cut short (load it with partial=True, or `tabletop replay --partial`, "
@@ -437,6 +430,57 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
 
 
 _EVENT_HEAD = b'{"event":'
+
+
+def _fast_run(run: list[bytes], first: int, chained: bytes, events: list[dict[str, Any]],
+              texts: list[bytes | None]) -> tuple[int, bytes]:
+    """Take the lines of ``run`` (line ``first`` on) while each is an event line as this engine
+    writes it: '{"event":' E ',"n":' N ',"hash":"' H '"}' with H the chain's hash of the line
+    without its hash field and E one JSON object.  Appends their events and event texts; returns
+    how many lines it took and the chain's hash after them.
+
+    Each step runs over the whole run at once (one loop for the chain, C-level maps for the rest)
+    rather than line by line: a third less interpreter work per line.  A line refused makes the
+    work done past it wasted, once: the caller reads the rest of the file by the general check."""
+    digests: list[bytes] = []
+    add, sha256, tail_at, before = digests.append, hashlib.sha256, -_HASH_TAIL, chained
+    for line in run:
+        chained = hexlify(sha256(chained + line[:tail_at] + b"}").digest()[:16])
+        add(chained)
+    tails = [b',"n":%d,"hash":"%s"}' % pair for pair in zip(range(first - 1, first - 1 + len(run)), digests)]
+    taken = min(_count_true(map(bytes.startswith, run, repeat(_EVENT_HEAD))),
+                _count_true(map(bytes.endswith, run, tails)))
+    head = len(_EVENT_HEAD)
+    new_texts = [line[head:-len(tail)] for line, tail in zip(run[:taken], tails)]
+    try:
+        parsed = list(map(orjson.loads, new_texts))
+    except orjson.JSONDecodeError:
+        parsed = _loads_while_valid(new_texts)
+    types = list(map(type, parsed))
+    taken = len(parsed) if types.count(dict) == len(types) else next(i for i, t in enumerate(types) if t is not dict)
+    events.extend(parsed[:taken])
+    texts.extend(new_texts[:taken])
+    return taken, (digests[taken - 1] if taken else before)
+
+
+def _count_true(flags: Iterable[bool]) -> int:
+    """How many of ``flags`` are true before the first false one."""
+    listed = list(flags)
+    try:
+        return listed.index(False)
+    except ValueError:
+        return len(listed)
+
+
+def _loads_while_valid(texts: list[bytes]) -> list[Any]:
+    """Each text parsed, up to the first that is not valid JSON (orjson's reading)."""
+    parsed = []
+    for text in texts:
+        try:
+            parsed.append(orjson.loads(text))
+        except orjson.JSONDecodeError:
+            break
+    return parsed
 
 
 def _lines_with_long_numbers(data: bytes) -> set[int]:
