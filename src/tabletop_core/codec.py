@@ -96,21 +96,24 @@ class _Family:
                 return decode(data)
         return self._structure_slowly(data)
 
-    def structure_text(self, data: dict[str, Any], text: bytes) -> Any:
-        """``structure(data)`` where ``text`` is the JSON text ``data`` was parsed from: read
-        straight from the text where msgspec builds the same object (see
-        :func:`~tabletop_core.decoders.text_decoder`), else from the dict."""
-        if type(data) is dict:
-            entry = self._by_tag_text.get(data.get(TAG_FIELD))  # type: ignore[arg-type]
-            if entry is None:
-                entry = self._text_entry(data.get(TAG_FIELD))
-            version, decode = entry
-            if decode is not None and data.get(VERSION_FIELD, 1) == version:
-                try:
-                    return decode(data, text)
-                except msgspec.DecodeError:
-                    pass  # not exactly the declared types: the converter decides, and words any refusal
-        return self.structure(data)
+    def structure_text(self, text: bytes) -> Any:
+        """``structure`` of the JSON object ``text`` holds, read straight from the text where
+        msgspec builds the same object (see :func:`~tabletop_core.decoders.text_decoder`), else
+        from the dict parsed from it."""
+        try:
+            head = _read_head(text)
+        except msgspec.DecodeError:
+            return self.structure(json_value(bytes(text)))  # not an object: structure() words the refusal
+        entry = self._by_tag_text.get(head.type) if type(head.type) is str else None
+        if entry is None:
+            entry = self._text_entry(head.type)
+        version, decode = entry
+        if decode is not None and head.v == version:
+            try:
+                return decode(text)
+            except msgspec.DecodeError:
+                pass  # not exactly the declared types: the converter decides, and words any refusal
+        return self.structure(json_value(bytes(text)))  # (bytes: a family field's text is a msgspec.Raw)
 
     def _text_entry(self, tag: Any) -> tuple[int, TextDecoder | None]:
         cls = self.by_tag.get(tag) if isinstance(tag, str) else None
@@ -130,6 +133,25 @@ class _Family:
             return self._converter.structure(body, self.union)
         body.pop(TAG_FIELD, None)
         return self._converter.structure(body, self.union)
+
+
+class _Head(msgspec.Struct, gc=False):
+    """The tag and version of a logged object, read from its text (the rest skipped)."""
+
+    type: Any = None
+    v: Any = 1
+
+
+_read_head = msgspec.json.Decoder(_Head).decode
+
+
+def json_value(text: bytes) -> Any:
+    """The value of a JSON text as the log's reader gives it: orjson's reading, or the reference
+    decoder's where orjson refuses the text (lone surrogates, deep nesting)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text.decode("utf-8", "surrogatepass"))
 
 
 class Codec:

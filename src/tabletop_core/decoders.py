@@ -44,8 +44,8 @@ class DecoderBuilder:
         #: Field types decoded by a one-argument function of their own (the tagged unions: a field
         #: typed ``Action`` goes straight to the actions' decoders, not through cattrs' dispatch).
         self.direct: dict[type, Callable[[Any], Any]] = {}
-        #: The same bases' text decoders ``(data, text) -> obj`` (see :func:`text_decoder`).
-        self.text_families: dict[type, Callable[[dict[str, Any], bytes], Any]] = {}
+        #: The same bases' text decoders ``text -> obj`` (see :func:`text_decoder`).
+        self.text_families: dict[type, Callable[[bytes], Any]] = {}
 
     def build(self, cls: type, *, version: int, other_version: Decoder) -> Decoder:
         """The decoder of ``cls``: a dict whose ``v`` is not ``version`` goes to ``other_version``
@@ -147,13 +147,13 @@ _PLAIN_COLLECTIONS = (tuple, list, frozenset)
 _INIT_HOOKS = ("__attrs_pre_init__", "__attrs_post_init__")
 
 
-TextDecoder = Callable[[dict[str, Any], bytes], Any]
+TextDecoder = Callable[[bytes], Any]
 
 
 def text_decoder(cls: type, *, families: Mapping[type, TextDecoder]) -> TextDecoder | None:
-    """A decoder ``(data, text) -> obj`` reading ``cls`` straight from its logged JSON ``text``
-    with msgspec (``data`` is the dict parsed from that text), when it provably builds the object
-    the converter would make of ``data``; None otherwise.  Field types must be ones msgspec and
+    """A decoder ``text -> obj`` reading ``cls`` straight from its logged JSON ``text`` with
+    msgspec, when it provably builds the object the converter would make of the dict parsed from
+    that text; None otherwise.  Field types must be ones msgspec and
     cattrs read alike: JSON scalars, ``X | None``, tuples, lists and frozensets of those,
     ``dict[str, X]``, ``Literal`` strings and ints, plain classes (below).  Two kinds:
 
@@ -173,8 +173,8 @@ def text_decoder(cls: type, *, families: Mapping[type, TextDecoder]) -> TextDeco
     if any(field.name in ("type", "v") for field in attrs.fields(cls)):
         return None  # the tag and version keys would be read as fields
     if _plain_class(cls, bases, set()):
-        decode = msgspec.json.Decoder(cls).decode
-        return lambda _data, text: decode(text)
+        decoder: TextDecoder = msgspec.json.Decoder(cls).decode
+        return decoder
     return _init_decoder(cls, families)
 
 
@@ -186,20 +186,20 @@ def _init_decoder(cls: type, families: Mapping[type, TextDecoder]) -> TextDecode
     except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably read alike
         return None
     bases = frozenset(families)
-    namespace: dict[str, Any] = {"_cls": cls}
+    namespace: dict[str, Any] = {"_cls": cls, "_NULL": msgspec.Raw(b"null")}
     mirrored: list[tuple[str, Any]] = []
     arguments: list[str] = []
     for index, field in enumerate(attrs.fields(cls)):
         tp = hints.get(field.name)
         if not field.init or field.default is not attrs.NOTHING or tp is None:
             return None  # a default would need telling "absent" apart: left to the converter
-        key, family = repr(field.name), _family_of(tp, bases)
+        family = _family_of(tp, bases)
         if family is not None:
             namespace[f"_family{index}"] = families[family]
             mirrored.append((field.name, msgspec.Raw))
-            value = f"_family{index}(data[{key}], m.{field.name})"
+            value = f"_family{index}(m.{field.name})"
             if family is not tp:  # ``Base | None``
-                value = f"(None if data[{key}] is None else {value})"
+                value = f"(None if m.{field.name} == _NULL else {value})"
         elif _plain_type(tp, bases, set()):
             mirrored.append((field.name, tp))
             value = f"m.{field.name}"
@@ -207,7 +207,7 @@ def _init_decoder(cls: type, families: Mapping[type, TextDecoder]) -> TextDecode
             return None
         arguments.append(f"{field.alias}={value}" if field.kw_only else value)
     namespace["_mirror"] = msgspec.json.Decoder(msgspec.defstruct(f"{cls.__name__}Text", mirrored)).decode
-    source = f"def decode(data, text):\n    m = _mirror(text)\n    return _cls({', '.join(arguments)})"
+    source = f"def decode(text):\n    m = _mirror(text)\n    return _cls({', '.join(arguments)})"
     exec(compile(source, f"<text decoder {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     decoder: TextDecoder = namespace["decode"]
     return decoder

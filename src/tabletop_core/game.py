@@ -418,18 +418,17 @@ class Game:
         rules = rules_for(header)
         _check_ruleset_version(rules, header, path)
         codec = codec_for(rules)
-        if upto is not None and not 0 <= upto <= len(raw.events):
-            raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.events)}")
-        dicts = raw.events if upto is None else raw.events[:upto]
-        # Each event read from its JSON text where the log kept it (a log read on the fast path),
-        # else from its dict.
-        texts = raw.texts if len(raw.texts) == len(raw.events) else [None] * len(raw.events)
+        if upto is not None and not 0 <= upto <= len(raw.records):
+            raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.records)}")
+        records = raw.records if upto is None else raw.records[:upto]
         game = cls(rules, header)
         appliers, state, record = game._appliers, game.state, game.events.append
-        decode, decode_text = codec.events.structure, codec.events.structure_text
-        for number, (data, text) in enumerate(zip(dicts, texts), start=2):
+        # Each event read from its JSON text where the log kept it (a line read on the fast path),
+        # else from its dict.
+        from_dict, from_text = codec.events.structure, codec.events.structure_text
+        for number, logged in enumerate(records, start=2):
             try:
-                event = decode(data) if text is None else decode_text(data, text)
+                event = from_text(logged) if isinstance(logged, bytes) else from_dict(logged)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
                 raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
             try:
@@ -439,7 +438,7 @@ class Game:
                                       f"({type(exc).__name__}: {_short(exc)})") from None
             record(event)
         if upto is None and raw.end is not None and raw.end.get("digest") != game.digest():
-            raise CorruptLogError(path, len(raw.events) + 2, "the end line's digest differs from the replayed state")
+            raise CorruptLogError(path, len(raw.records) + 2, "the end line's digest differs from the replayed state")
         return game
 
     def verify(self, *, prefix: bool = False) -> None:

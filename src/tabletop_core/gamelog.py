@@ -22,6 +22,7 @@ the game is over the player can check that the seed revealed is the one the game
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import hmac
 import json
@@ -33,9 +34,10 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, TextIO
 
 import attrs
+import msgspec
 import orjson
 
-from .codec import canonical_json
+from .codec import canonical_json, json_value
 from .version import __version__
 from .errors import CorruptLogError, LogKeyError, LogWriteError, TruncatedLogError
 
@@ -327,16 +329,20 @@ class RawLog:
     """A log read and checked line by line, not yet decoded into events."""
 
     header: Header
-    events: list[dict[str, Any]]
+    #: Each event as read: its JSON text where its line was taken on the fast path (decoding
+    #: then reads the event straight from the text, ``structure_text``), else its dict.
+    records: list[bytes | dict[str, Any]]
     end: dict[str, Any] | None  # None only for an interrupted log read with ``partial``
     lines: int = 0  # how many lines the file has
-    #: each event's JSON text where its line was read on the fast path (None where it was not),
-    #: so that decoding can read the event straight from its text (``Codec`` ``structure_text``)
-    texts: list[bytes | None] = attrs.field(factory=list, eq=False, repr=False)
 
     @property
     def interrupted(self) -> bool:
         return self.end is None
+
+    @functools.cached_property
+    def events(self) -> list[dict[str, Any]]:
+        """Each event as a dict (parsed from its text on first use)."""
+        return [json_value(record) if isinstance(record, bytes) else record for record in self.records]
 
 
 def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False) -> RawLog:
@@ -354,7 +360,8 @@ def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None
     except OSError as exc:
         raise CorruptLogError(name, 0, f"cannot be read ({exc.strerror or exc})") from None
     try:
-        data.decode("utf-8")  # only to name the first byte that is not UTF-8; lines are read as bytes
+        if not data.isascii():  # (ASCII is UTF-8: a scan without building the text)
+            data.decode("utf-8")  # only to name the first byte that is not UTF-8; lines are read as bytes
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise CorruptLogError(name, line, f"not UTF-8 text (byte {data[exc.start]:#04x})") from None
@@ -384,8 +391,7 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     if "header" not in body:
         raise CorruptLogError(name, 1, "the first line is not a header")
     header = Header.from_dict(body["header"], path=name)
-    events: list[dict[str, Any]] = []
-    texts: list[bytes | None] = []
+    records: list[bytes | dict[str, Any]] = []
     end: dict[str, Any] | None = None
     # Event lines as this engine writes them are taken in runs, on the fast path (_fast_run);
     # a run ends before each line with twenty digits in a row (orjson would read such a number as
@@ -403,44 +409,42 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
             at = bisect.bisect_left(long_lines, number)
             stop = long_lines[at] if at < len(long_lines) else len(lines) + 1
             if stop > number:
-                taken, chained = _fast_run(lines[number - 1:stop - 1], number, chained, events, texts)
+                taken, chained = _fast_run(lines[number - 1:stop - 1], number, chained, records)
                 number += taken
                 fast = number == stop  # stopped by a long number, not refused: resume after that line
                 continue
         body, previous = _checked_line(lines[number - 1], number, chained.decode(), key, name)
         chained = previous.encode()
         if "end" in body:
-            end = _checked_end(body["end"], len(events), name, number, header)
+            end = _checked_end(body["end"], len(records), name, number, header)
         elif body.get("n") == number - 1 and isinstance(event := body.get("event"), dict):
-            events.append(event)
-            texts.append(None)
+            records.append(event)
         else:
-            raise CorruptLogError(name, number, f"expected event number {len(events) + 1}")
+            raise CorruptLogError(name, number, f"expected event number {len(records) + 1}")
         number += 1
     if end is None and not partial:
-        raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(events)}: the game was interrupted "
+        raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(records)}: the game was interrupted "
                                 "or the file cut short (load it with partial=True, or `tabletop replay --partial`, "
                                 "to continue from its last whole line)")
     if cut and end is not None:
         raise CorruptLogError(name, len(lines) + 1, "text after the end line")
     if limit is not None:
-        events, texts = events[:limit], texts[:limit]
-    return RawLog(header, events, end, len(lines), texts)
+        records = records[:limit]
+    return RawLog(header, records, end, len(lines))
 
 
 _EVENT_HEAD = b'{"event":'
 
 
-def _fast_run(run: list[bytes], first: int, chained: bytes, events: list[dict[str, Any]],
-              texts: list[bytes | None]) -> tuple[int, bytes]:
+def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]]) -> tuple[int, bytes]:
     """Take the lines of ``run`` (line ``first`` on) while each is an event line as this engine
     writes it: '{"event":' E ',"n":' N ',"hash":"' H '"}' with H the chain's hash of the line
-    without its hash field and E one JSON object.  Appends their events and event texts; returns
-    how many lines it took and the chain's hash after them.
+    without its hash field and E one JSON object.  Appends the texts E; returns how many lines
+    it took and the chain's hash after them.
 
     Each step runs over the whole run at once (one loop for the chain, C-level maps for the rest)
-    rather than line by line: a third less interpreter work per line.  A line refused makes the
-    work done past it wasted, once: the caller reads the rest of the file by the general check."""
+    rather than line by line: less interpreter work per line.  A line refused makes the work
+    done past it wasted, once: the caller reads the rest of the file by the general check."""
     digests: list[bytes] = []
     add, sha256, tail_at, before = digests.append, hashlib.sha256, -_HASH_TAIL, chained
     for line in run:
@@ -450,16 +454,32 @@ def _fast_run(run: list[bytes], first: int, chained: bytes, events: list[dict[st
     taken = min(_count_true(map(bytes.startswith, run, repeat(_EVENT_HEAD))),
                 _count_true(map(bytes.endswith, run, tails)))
     head = len(_EVENT_HEAD)
-    new_texts = [line[head:-len(tail)] for line, tail in zip(run[:taken], tails)]
+    texts = [line[head:-len(tail)] for line, tail in zip(run[:taken], tails)]
     try:
-        parsed = list(map(orjson.loads, new_texts))
-    except orjson.JSONDecodeError:
-        parsed = _loads_while_valid(new_texts)
-    types = list(map(type, parsed))
-    taken = len(parsed) if types.count(dict) == len(types) else next(i for i, t in enumerate(types) if t is not dict)
-    events.extend(parsed[:taken])
-    texts.extend(new_texts[:taken])
+        list(map(_read_object, texts))
+    except msgspec.DecodeError:
+        taken = _objects_before_refusal(texts)
+    records.extend(texts[:taken])
     return taken, (digests[taken - 1] if taken else before)
+
+
+class _Object(msgspec.Struct, gc=False):
+    """Any JSON object: msgspec checks the whole text while skipping its contents, refusing all
+    the reference decoder refuses in valid UTF-8 (and what orjson reads alike or not at all --
+    NaN, lone surrogates -- too, leaving such lines to the general check)."""
+
+
+_read_object = msgspec.json.Decoder(_Object).decode
+
+
+def _objects_before_refusal(texts: list[bytes]) -> int:
+    """How many of ``texts`` are JSON objects before the first that is not."""
+    for index, text in enumerate(texts):
+        try:
+            _read_object(text)
+        except msgspec.DecodeError:
+            return index
+    return len(texts)
 
 
 def _count_true(flags: Iterable[bool]) -> int:
@@ -469,17 +489,6 @@ def _count_true(flags: Iterable[bool]) -> int:
         return listed.index(False)
     except ValueError:
         return len(listed)
-
-
-def _loads_while_valid(texts: list[bytes]) -> list[Any]:
-    """Each text parsed, up to the first that is not valid JSON (orjson's reading)."""
-    parsed = []
-    for text in texts:
-        try:
-            parsed.append(orjson.loads(text))
-        except orjson.JSONDecodeError:
-            break
-    return parsed
 
 
 def _lines_with_long_numbers(data: bytes) -> set[int]:
