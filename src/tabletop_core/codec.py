@@ -60,11 +60,9 @@ class _Family:
         self._decoders = decoders
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
-        #: tag -> (the class's version, its text decoder or None): built once per tag, on first use
-        self._by_tag_text: dict[str, tuple[int, TextDecoder | None]] = {}
-        #: family base -> its family's structure_text, for fields typed as a base (one dict per codec)
-        self._text_families = decoders.text_families
-        decoders.text_families[base] = self.structure_text
+        self._text_entries = _TextEntries(self, decoders.text_families)
+        self.structure_text = self._structure_text_fn()
+        decoders.text_families[base] = self.structure_text  # for fields typed as the base
 
     def upcast(self, data: dict[str, Any]) -> tuple[type[Any], dict[str, Any]]:
         tag = data.get(TAG_FIELD)
@@ -96,31 +94,29 @@ class _Family:
                 return decode(data)
         return self._structure_slowly(data)
 
-    def structure_text(self, text: bytes) -> Any:
-        """``structure`` of the JSON object ``text`` holds, read straight from the text where
-        msgspec builds the same object (see :func:`~tabletop_core.decoders.text_decoder`), else
-        from the dict parsed from it."""
-        try:
-            head = _read_head(text)
-        except msgspec.DecodeError:
-            return self.structure(json_value(bytes(text)))  # not an object: structure() words the refusal
-        entry = self._by_tag_text.get(head.type) if type(head.type) is str else None
-        if entry is None:
-            entry = self._text_entry(head.type)
-        version, decode = entry
-        if decode is not None and head.v == version:
-            try:
-                return decode(text)
-            except msgspec.DecodeError:
-                pass  # not exactly the declared types: the converter decides, and words any refusal
-        return self.structure(json_value(bytes(text)))  # (bytes: a family field's text is a msgspec.Raw)
+    def text_decoder_of(self, tag: str) -> TextDecoder | None:
+        """The text decoder of the class tagged ``tag`` (None: it is read from its dict)."""
+        version, decode = self._text_entries[tag]
+        return None if version is None else decode
 
-    def _text_entry(self, tag: Any) -> tuple[int, TextDecoder | None]:
-        cls = self.by_tag.get(tag) if isinstance(tag, str) else None
-        if cls is None:
-            return 0, None  # an unknown tag: structure() refuses it
-        entry = self._by_tag_text[tag] = (cls.VERSION, text_decoder(cls, families=self._text_families))
-        return entry
+    def _structure_text_fn(self) -> TextDecoder:
+        """``structure_text(text)``: ``structure`` of the JSON object ``text`` holds, read straight
+        from the text where msgspec builds the same object (see
+        :func:`~tabletop_core.decoders.text_decoder`), else from the dict parsed from it.  A
+        closure over the family's tables: one Python frame per object on the hot path."""
+        entries, read_head, refused, structure = self._text_entries, _read_head, msgspec.DecodeError, self.structure
+
+        def structure_text(text: bytes) -> Any:
+            try:
+                head = read_head(text)
+                version, decode = entries[head.type]
+                if head.v == version:
+                    return decode(text)
+            except refused:
+                pass  # not an object, or not exactly the declared types: the converter decides
+            return structure(json_value(bytes(text)))  # (bytes: a family field's text is a msgspec.Raw)
+
+        return structure_text
 
     def _structure_slowly(self, data: dict[str, Any]) -> Any:
         if not isinstance(data, dict):
@@ -136,10 +132,33 @@ class _Family:
 
 
 class _Head(msgspec.Struct, gc=False):
-    """The tag and version of a logged object, read from its text (the rest skipped)."""
+    """The tag and version of a logged object, read from its text (the rest skipped; another
+    type of either is refused, and the converter then decides)."""
 
-    type: Any = None
-    v: Any = 1
+    type: str = ""
+    v: int = 1
+
+
+def _from_dict_only(text: bytes) -> Any:
+    raise msgspec.DecodeError("read from the dict")  # never called: its entry's version is None
+
+
+class _TextEntries(dict[str, tuple[int | None, TextDecoder]]):
+    """tag -> (the class's version, its text decoder), built on first use; the version is None
+    for a class without a text decoder, or an unknown tag, so that the dict path is taken."""
+
+    def __init__(self, family: "_Family", families: dict[type, TextDecoder]):
+        super().__init__()
+        self._family = family
+        self._families = families
+
+    def __missing__(self, tag: str) -> tuple[int | None, TextDecoder]:
+        cls = self._family.by_tag.get(tag)
+        if cls is None:
+            return None, _from_dict_only  # an unknown tag: structure() refuses it
+        decode = text_decoder(cls, families=self._families)
+        entry = self[tag] = (None, _from_dict_only) if decode is None else (cls.VERSION, decode)
+        return entry
 
 
 _read_head = msgspec.json.Decoder(_Head).decode

@@ -171,7 +171,7 @@ def test_an_exactly_typed_text_is_read_by_msgspec_into_the_object_the_converter_
     assert from_text == from_dict
     assert repr(from_text) == repr(from_dict) and hash(from_text.spots) == hash(from_dict.spots)
     assert from_text.seen == frozenset({"p", "q"}) and from_text.pair == (3, 4) and from_text.later == 9
-    assert CODEC.events._by_tag_text["Plain"][1] is not None  # the msgspec decoder, not the dict path
+    assert CODEC.events.text_decoder_of("Plain") is not None  # the msgspec decoder, not the dict path
 
 
 @pytest.mark.parametrize("change", [
@@ -210,8 +210,7 @@ def test_an_old_version_goes_to_its_upcasters():
 
 @pytest.mark.parametrize("cls", DICT_ONLY, ids=lambda c: c.__name__)
 def test_a_class_msgspec_would_build_otherwise_gets_no_text_decoder(cls):
-    CODEC.events._text_entry(cls.TAG)
-    assert CODEC.events._by_tag_text[cls.TAG][1] is None
+    assert CODEC.events.text_decoder_of(cls.TAG) is None
 
 
 @pytest.mark.parametrize("cls", BUILT_BY_INIT, ids=lambda c: c.__name__)
@@ -219,7 +218,7 @@ def test_a_class_with_a_family_field_or_init_logic_is_built_by_its_init(cls):
     data = {"type": cls.TAG, "v": 1, **BUILT_BY_INIT[cls]}
     from_text, from_dict = both(data)
     assert from_text == from_dict and repr(from_text) == repr(from_dict)
-    assert CODEC.events._by_tag_text[cls.TAG][1] is not None
+    assert CODEC.events.text_decoder_of(cls.TAG) is not None
 
 
 @pytest.mark.parametrize("cls,fields", [(WithValidator, {"count": -1}), (WithPostInit, {"count": -1}),
