@@ -18,6 +18,7 @@ for the classes where msgspec provably builds the same object (most events: meas
 """
 from __future__ import annotations
 
+import enum
 import types
 import typing
 from typing import Any, Callable, Mapping, Union
@@ -154,17 +155,18 @@ def text_decoder(cls: type, *, families: Mapping[type, TextDecoder]) -> TextDeco
     """A decoder ``text -> obj`` reading ``cls`` straight from its logged JSON ``text`` with
     msgspec, when it provably builds the object the converter would make of the dict parsed from
     that text; None otherwise.  Field types must be ones msgspec and
-    cattrs read alike: JSON scalars, ``X | None``, tuples, lists and frozensets of those,
-    ``dict[str, X]``, ``Literal`` strings and ints, plain classes (below).  Two kinds:
+    cattrs read alike: JSON scalars, enums of strings or ints (by value), ``X | None``, tuples,
+    lists and frozensets of those, ``dict[str, X]``, ``Literal`` strings and ints, plain classes
+    (below).  Two kinds:
 
     - a *plain* class is built by msgspec itself, which sets the fields without calling
       ``__init__``; so it and every class it reaches must have no converter, validator, init
       hook, private alias or ``init=False`` field.
-    - a class whose fields are all required, typed as above or as a family base (``families``:
+    - any other class whose fields are typed as above or as a family base (``families``:
       ``Action``, ``Frame``... -> that family's text decoder), as ``ActionTaken`` is: msgspec
-      reads each field, or a family field's raw text, which the family decodes by its tag; the
-      class's own ``__init__`` builds the object (running whatever converter or validator it has,
-      as the converter does).
+      reads each field (a field left out takes the attrs default), or a family field's raw
+      text, which the family decodes by its tag; the class's own ``__init__`` builds the object
+      (running whatever converter or validator it has, as the converter does).
 
     Whatever msgspec refuses (a bool in an int field, an int in a str field...) raises
     ``msgspec.DecodeError``; the caller then hands the dict to the converter, whose own, looser
@@ -187,30 +189,45 @@ def _init_decoder(cls: type, families: Mapping[type, TextDecoder]) -> TextDecode
         return None
     bases = frozenset(families)
     namespace: dict[str, Any] = {"_cls": cls, "_NULL": msgspec.Raw(b"null")}
-    mirrored: list[tuple[str, Any]] = []
+    mirrored: list[tuple[Any, ...]] = []
     arguments: list[str] = []
     for index, field in enumerate(attrs.fields(cls)):
         tp = hints.get(field.name)
-        if not field.init or field.default is not attrs.NOTHING or tp is None:
-            return None  # a default would need telling "absent" apart: left to the converter
+        if not field.init or tp is None:
+            return None
         family = _family_of(tp, bases)
         if family is not None:
+            if field.default not in (attrs.NOTHING, None):
+                return None
             namespace[f"_family{index}"] = families[family]
-            mirrored.append((field.name, msgspec.Raw))
+            mirrored.append((field.name, msgspec.Raw, *_mirrored_default(field)))
             value = f"_family{index}(m.{field.name})"
-            if family is not tp:  # ``Base | None``
-                value = f"(None if m.{field.name} == _NULL else {value})"
+            if family is not tp:  # ``Base | None``: null, or left out for its default None
+                value = f"(None if m.{field.name} is None or m.{field.name} == _NULL else {value})"
         elif _plain_type(tp, bases, set()):
-            mirrored.append((field.name, tp))
+            if isinstance(field.default, attrs.Factory) and field.default.takes_self:  # type: ignore[arg-type]
+                return None
+            mirrored.append((field.name, tp, *_mirrored_default(field)))
             value = f"m.{field.name}"
         else:
             return None
         arguments.append(f"{field.alias}={value}" if field.kw_only else value)
-    namespace["_mirror"] = msgspec.json.Decoder(msgspec.defstruct(f"{cls.__name__}Text", mirrored)).decode
+    mirror = msgspec.defstruct(f"{cls.__name__}Text", mirrored, kw_only=True)
+    namespace["_mirror"] = msgspec.json.Decoder(mirror).decode
     source = f"def decode(text):\n    m = _mirror(text)\n    return _cls({', '.join(arguments)})"
     exec(compile(source, f"<text decoder {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     decoder: TextDecoder = namespace["decode"]
     return decoder
+
+
+def _mirrored_default(field: Any) -> tuple[Any, ...]:
+    """The mirror's default for an attrs field: none, its value, or its factory -- handed to
+    ``__init__`` as given, where the class's converter runs on it as on a default left out."""
+    if field.default is attrs.NOTHING:
+        return ()
+    if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+        return (msgspec.field(default_factory=field.default.factory),)
+    return (field.default,)
 
 
 def _family_of(tp: Any, bases: frozenset[type]) -> type | None:
@@ -248,6 +265,9 @@ def _plain_class(cls: type, bases: frozenset[type], seen: set[type]) -> bool:
 def _plain_type(tp: Any, bases: frozenset[type], seen: set[type]) -> bool:
     if tp in _PLAIN_SCALARS:
         return True
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        # by value, as the converter reads it (``Use("fire")``); flags combine values: not so
+        return not issubclass(tp, enum.Flag) and all(type(member.value) in (str, int) for member in tp)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is typing.Literal:
         return all(type(arg) in (str, int) for arg in args)

@@ -425,10 +425,21 @@ class Game:
         appliers, state, record = game._appliers, game.state, game.events.append
         # Each event read from its JSON text where the log kept it (a line read on the fast path),
         # else from its dict.
-        from_dict, from_text = codec.events.structure, codec.events.structure_text
+        from_dict, from_text, shareable = codec.events.structure, codec.events.structure_text, codec.shareable
+        # A third of a game's lines repeat one another (the same card drawn, the same frame
+        # popped): each distinct text of an immutable event is decoded once, and that one object
+        # stands for all its lines.
+        decoded: dict[bytes, Event] = {}
         for number, logged in enumerate(records, start=2):
             try:
-                event = from_text(logged) if isinstance(logged, bytes) else from_dict(logged)
+                if isinstance(logged, bytes):
+                    event = decoded.get(logged)
+                    if event is None:
+                        event = from_text(logged)
+                        if shareable[type(event)]:
+                            decoded[logged] = event
+                else:
+                    event = from_dict(logged)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
                 raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
             try:
