@@ -165,12 +165,16 @@ _read_head = msgspec.json.Decoder(_Head).decode
 
 
 def json_value(text: bytes) -> Any:
-    """The value of a JSON text as the log's reader gives it: orjson's reading, or the reference
-    decoder's where orjson refuses the text (lone surrogates, deep nesting)."""
+    """The value of a JSON text as the log's reader gives it: msgspec's reading (integers of any
+    size exact, as the reference decoder reads them), or the reference decoder's where msgspec
+    refuses the text (NaN, lone surrogates)."""
     try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
+        return _read_json(text)
+    except msgspec.DecodeError:
         return json.loads(text.decode("utf-8", "surrogatepass"))
+
+
+_read_json = msgspec.json.Decoder().decode
 
 
 class Codec:

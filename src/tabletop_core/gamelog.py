@@ -21,7 +21,6 @@ the game is over the player can check that the seed revealed is the one the game
 """
 from __future__ import annotations
 
-import bisect
 import functools
 import hashlib
 import hmac
@@ -393,26 +392,18 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     header = Header.from_dict(body["header"], path=name)
     records: list[bytes | dict[str, Any]] = []
     end: dict[str, Any] | None = None
-    # Event lines as this engine writes them are taken in runs, on the fast path (_fast_run);
-    # a run ends before each line with twenty digits in a row (orjson would read such a number as
-    # a float), which the general check reads.  The first line the fast path refuses -- the end
-    # line, a hand edit, a keyed log -- and every line after it go to the general check, which
-    # accepts every line the fast path does.
-    fast = key is None and len(data) <= MAX_LINE_CHARS
-    long_lines = sorted(_lines_with_long_numbers(data))
+    # Event lines as this engine writes them are taken on the fast path (_fast_run).  The first
+    # line it refuses -- the end line, a hand edit, a keyed log -- and every line after it go to
+    # the general check, which accepts every line the fast path does (a hand edit makes the rest
+    # of the file slower to read, never differently read).
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
-    number = 2
-    while number <= len(lines):
+    first = 2
+    if key is None and len(data) <= MAX_LINE_CHARS:
+        taken, chained = _fast_run(lines[1:], 2, chained, records)
+        first += taken
+    for number in range(first, len(lines) + 1):
         if end is not None:
             raise CorruptLogError(name, number, "text after the end line")
-        if fast:
-            at = bisect.bisect_left(long_lines, number)
-            stop = long_lines[at] if at < len(long_lines) else len(lines) + 1
-            if stop > number:
-                taken, chained = _fast_run(lines[number - 1:stop - 1], number, chained, records)
-                number += taken
-                fast = number == stop  # stopped by a long number, not refused: resume after that line
-                continue
         body, previous = _checked_line(lines[number - 1], number, chained.decode(), key, name)
         chained = previous.encode()
         if "end" in body:
@@ -421,7 +412,6 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
             records.append(event)
         else:
             raise CorruptLogError(name, number, f"expected event number {len(records) + 1}")
-        number += 1
     if end is None and not partial:
         raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(records)}: the game was interrupted "
                                 "or the file cut short (load it with partial=True, or `tabletop replay --partial`, "
@@ -465,8 +455,9 @@ def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes 
 
 class _Object(msgspec.Struct, gc=False):
     """Any JSON object: msgspec checks the whole text while skipping its contents, refusing all
-    the reference decoder refuses in valid UTF-8 (and what orjson reads alike or not at all --
-    NaN, lone surrogates -- too, leaving such lines to the general check)."""
+    the reference decoder refuses in valid UTF-8 (and some it reads -- NaN, lone surrogates --
+    too, leaving such lines to the general check).  Integers of any size pass: the text is
+    decoded by msgspec later (:func:`~tabletop_core.codec.json_value`), which reads them exactly."""
 
 
 _read_object = msgspec.json.Decoder(_Object).decode
@@ -489,20 +480,6 @@ def _count_true(flags: Iterable[bool]) -> int:
         return listed.index(False)
     except ValueError:
         return len(listed)
-
-
-def _lines_with_long_numbers(data: bytes) -> set[int]:
-    """The numbers of the lines holding twenty digits in a row (one pass over the file)."""
-    found: set[int] = set()
-    translated = data.translate(_DIGITS_ONLY)
-    at = translated.find(_LONG_NUMBER)
-    while at != -1:
-        found.add(data.count(b"\n", 0, at) + 1)
-        line_end = data.find(b"\n", at)
-        if line_end == -1:
-            break
-        at = translated.find(_LONG_NUMBER, line_end)
-    return found
 
 
 def _checked_line(line: bytes, number: int, previous: str, key: bytes | None, name: str) -> tuple[dict[str, Any], str]:
