@@ -418,3 +418,34 @@ def test_table_agrees_with_single_queries_for_another_degrading_limit():
     for a in state.board.hexes:
         for b in state.board.hexes:
             assert table.query(a, b, sight_class="vehicle") == sight.check(a, b, sight_class="vehicle")
+
+
+@pytest.mark.rule("goe85:14a")
+@pytest.mark.parametrize("limit", [1, 2, 3])
+@pytest.mark.parametrize("case", [("leg", 0, 0), ("vehicle", 1, 0), (None, 0, 1)])
+def test_table_statuses_alone_agree_with_single_queries(limit, case):
+    """The statuses a case computes without its details (matrix, row, status before any query)
+    are the single queries' on every pair, also after a patch."""
+    from tabletop_core.boards import LosRules
+
+    cls, oo, to = case
+    rules = LosRules(degrading_limit=limit)
+    state = random_board(5 + limit)
+    table = LosTable(state, rules)
+    kw = dict(sight_class=cls, observer_offset=oo, target_offset=to)
+    hexes = state.board.hexes
+    smoke = Overlay("smoke", los_at_least=LosClass.BLOCKING, obstacle=1)
+    changed = state.place("4E4", smoke).place("5C3", Overlay("rubble", los=LosClass.DEGRADING))
+    table.matrix(**kw)
+    patched = table.updated(changed)
+    assert patched._status  # the case was carried over and patched, not rebuilt
+    for tab, st_ in ((table, state), (patched, changed)):
+        sight = LineOfSight(st_, rules)
+        m = tab.matrix(**kw)
+        for i, a in enumerate(hexes):
+            row = tab.row(a, **kw)
+            for j, b in enumerate(hexes):
+                expected = int(sight.check(a, b, **kw).status)
+                assert m[i, j] == row[j] == expected
+        assert not tab._details  # no query asked: the details were never computed
+    assert table.query(hexes[0], hexes[-1], **kw) == LineOfSight(state, rules).check(hexes[0], hexes[-1], **kw)

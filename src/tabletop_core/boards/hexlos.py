@@ -518,11 +518,13 @@ class _Case:
 class LosTable:
     """Every ordered pair's LOS on one terrain state, per query case, built with numpy.
 
-    ``status(a, b)`` returns the :class:`LosStatus` from the arrays; ``query(a, b)`` returns the
-    full :class:`LosResult`, built from the arrays on first use and cached.  A case (sight class,
-    offsets) is computed for all pairs the first time it is asked.  :meth:`updated` makes the
-    table of another terrain state of the same board by recomputing only the pairs whose line
-    crosses, or ends in, a changed hex.
+    ``status(a, b)``, ``matrix()`` and ``row(a)`` read the statuses, computed for all pairs the
+    first time a case (sight class, offsets) is asked.  ``query(a, b)`` returns the full
+    :class:`LosResult`, built on first use and cached from per-pair details (degrading count,
+    deciding steps) that a case computes only when it is first queried that way: a status is one
+    sum per line, the details several passes.  :meth:`updated` makes the table of another terrain
+    state of the same board by recomputing only the pairs whose line crosses, or ends in, a
+    changed hex.
     """
 
     def __init__(self, state: BoardState, rules: LosRules = LosRules(), lines: SightLines | None = None):
@@ -532,21 +534,22 @@ class LosTable:
         self.hexes = state.board.hexes
         self.index = state.board.index
         self._lines = _build_lines(self.hexes, self.single.lines)
-        self._cases: dict[_Case, dict[str, np.ndarray]] = {}
+        self._status: dict[_Case, np.ndarray] = {}
+        self._details: dict[_Case, dict[str, np.ndarray]] = {}
         self._results: dict[_Case, list[LosResult | None]] = {}
         self._live_cache: dict[bytes, _LiveSteps] = {}
 
     # -- queries -------------------------------------------------------------------------------
     def status(self, a: tuple[int, int], b: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
-        arrays = self._arrays(_Case(sight_class, observer_offset, target_offset))
-        return LosStatus(int(arrays["status"][self.index[a], self.index[b]]))  # type: ignore[index]  # a (q, r) tuple finds its Hex
+        status = self._status_of(_Case(sight_class, observer_offset, target_offset))
+        return LosStatus(int(status[self.index[a], self.index[b]]))  # type: ignore[index]  # a (q, r) tuple finds its Hex
 
     def query(self, a: tuple[int, int], b: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosResult:
         case = _Case(sight_class, observer_offset, target_offset)
         cache = self._results.get(case)
         if cache is None:
-            self._arrays(case)
-            cache = self._results[case]
+            self._details_of(case)
+            cache = self._results[case] = [None] * (len(self.hexes) ** 2)
         i, j = self.index[a], self.index[b]  # type: ignore[index]  # a (q, r) tuple finds its Hex
         k = i * len(self.hexes) + j
         hit = cache[k]
@@ -556,29 +559,40 @@ class LosTable:
 
     def matrix(self, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> np.ndarray:
         """Read-only ``(n, n)`` int8 array of statuses, rows observers, in ``board.hexes`` order."""
-        m = self._arrays(_Case(sight_class, observer_offset, target_offset))["status"].view()
+        m = self._status_of(_Case(sight_class, observer_offset, target_offset)).view()
         m.flags.writeable = False
         return m
 
-    # -- building --------------------------------------------------------------------------------
-    def _arrays(self, case: _Case) -> dict[str, np.ndarray]:
-        arrays = self._cases.get(case)
-        if arrays is None:
-            n = len(self.hexes)
-            arrays = {
-                "status": np.zeros((n, n), dtype=np.int8),
-                "count": np.zeros((n, n), dtype=np.int16),
-                "block": np.full((n, n), -1, dtype=np.int32),
-                "first": np.full((n, n), -1, dtype=np.int32),
-                "nth": np.full((n, n), -1, dtype=np.int32),
-            }
-            self._fill(case, arrays, np.arange(len(self._lines.pi)))
-            self._cases[case] = arrays
-            self._results[case] = [None] * (n * n)
-        return arrays
+    def row(self, a: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> np.ndarray:
+        """Read-only statuses from an observer in ``a`` to every hex, in ``board.hexes`` order."""
+        return self.matrix(sight_class=sight_class, observer_offset=observer_offset,
+                           target_offset=target_offset)[self.index[a]]  # type: ignore[index]  # a (q, r) tuple finds its Hex
 
-    def _fill(self, case: _Case, arrays: dict[str, np.ndarray], pairs: np.ndarray) -> None:
-        """(Re)compute both directions of the given unordered pairs into ``arrays``."""
+    # -- building --------------------------------------------------------------------------------
+    def _status_of(self, case: _Case) -> np.ndarray:
+        status = self._status.get(case)
+        if status is None:
+            n = len(self.hexes)
+            status = self._status[case] = np.zeros((n, n), dtype=np.int8)
+            self._fill(case, np.arange(len(self._lines.pi)), status, None)
+        return status
+
+    def _details_of(self, case: _Case) -> dict[str, np.ndarray]:
+        details = self._details.get(case)
+        if details is None:
+            details = self._details[case] = _empty_details(len(self.hexes))
+            status = self._status.get(case)
+            fresh = status is None
+            if fresh:
+                n = len(self.hexes)
+                status = self._status[case] = np.zeros((n, n), dtype=np.int8)
+            self._fill(case, np.arange(len(self._lines.pi)), status if fresh else None, details)
+        return details
+
+    def _fill(self, case: _Case, pairs: np.ndarray, status: np.ndarray | None,
+              details: dict[str, np.ndarray] | None) -> None:
+        """(Re)compute both directions of the given unordered pairs into ``status`` and
+        ``details`` (either may be None: not wanted)."""
         if len(pairs) == 0:
             return
         L = self._lines
@@ -593,7 +607,10 @@ class LosTable:
         levels = int(max(lo_i.max(), lo_j.max(), lt_i.max(), lt_j.max())) - base + 1
         # Every side hex's effect for every (observer level, target level, adjacent to target)
         # is a small table: a step's effect is then two lookups, not the height tests per step.
-        table = _effect_table(elev, top, cls, base, levels).ravel()
+        # A blocking side weighs at least the degrading limit, so a line's summed effects reach
+        # the limit exactly when it is blocked.
+        blocking = max(self.rules.degrading_limit, _BLOCKING)
+        table = _effect_table(elev, top, cls, base, levels, blocking).ravel()
         stride = levels * levels * 2
         row1, row2 = live.side1 * np.int32(stride), live.side2 * np.int32(stride)
         for flat, lo, lt, adj1, adj2, pos, forward in (
@@ -605,7 +622,17 @@ class LosTable:
             first_side = np.take(table, column + adj1)
             column += row2 - row1
             effect = np.minimum(first_side, np.take(table, column + adj2))
-            self._reduce(arrays, flat, effect, pos, owner, forward)
+            if status is not None:
+                status.reshape(-1)[flat] = self._line_status(effect, owner, len(pairs))
+            if details is not None:
+                self._reduce(details, flat, effect, pos, owner, forward, blocking)
+
+    def _line_status(self, effect: np.ndarray, owner: np.ndarray, n_pairs: int) -> np.ndarray:
+        """Per pair, the status from its steps' summed effects (GoE 14a: a blocking step, or as
+        many degrading steps as the limit, block; fewer degrade)."""
+        total = np.bincount(owner, weights=effect, minlength=n_pairs)
+        limit = self.rules.degrading_limit
+        return np.where(total >= limit, np.int8(2), (total > 0).astype(np.int8))
 
     def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray) -> _LiveSteps:
         """The steps of ``pairs`` whose every side can be in the way, and the index in ``pairs``
@@ -631,17 +658,19 @@ class LosTable:
         keep = np.flatnonzero(live[L.side1[sub_steps]] & live[L.side2[sub_steps]])
         return _LiveSteps.of(L, sub_steps[keep], sub_owner[keep], lengths)
 
-    def _reduce(self, arrays: dict[str, np.ndarray], flat: np.ndarray, effect: np.ndarray, pos: np.ndarray,
-                owner: np.ndarray, forward: bool) -> None:
+    def _reduce(self, details: dict[str, np.ndarray], flat: np.ndarray, effect: np.ndarray, pos: np.ndarray,
+                owner: np.ndarray, forward: bool, blocking_effect: int) -> None:
         """Per pair: first blocking step, degrading count, first and limit-th degrading steps.
 
         ``owner`` (sorted, a pair may have no step) names each step's pair, ``pos`` its place
-        seen from the observer; ``flat`` is each pair's place in the flattened ``(n, n)`` arrays.  Steps are stored in order from ``i``, so seen from ``j``
-        (``forward`` false) a pair's first step is its last one stored, and a degrading step's
-        rank is the number of degrading steps at or after it.
+        seen from the observer; ``flat`` is each pair's place in the flattened ``(n, n)`` arrays.
+        Steps are stored in order from ``i``, so seen from ``j`` (``forward`` false) a pair's
+        first step is its last one stored, and a degrading step's rank is the number of
+        degrading steps at or after it.  ``blocking_effect`` is the value a blocking step has in
+        ``effect``.
         """
         n_pairs = len(flat)
-        blocking = np.flatnonzero(effect == _BLOCKING)
+        blocking = np.flatnonzero(effect == blocking_effect)
         first_block = _first_of_each(owner, pos, blocking, n_pairs, forward)
         degrading = np.flatnonzero(effect == _DEGRADING)
         d_owner, d_pos = owner[degrading], pos[degrading]
@@ -652,14 +681,10 @@ class LosTable:
         rank = upto if forward else count[d_owner] - upto + 1
         nth = _at_rank(d_owner, d_pos, rank, self.rules.degrading_limit, n_pairs)
         first_deg = _at_rank(d_owner, d_pos, rank, 1, n_pairs)
-        by_terrain = (first_block < _BIG) & (first_block < nth)
-        by_count = (nth < _BIG) & ~by_terrain
-        status = np.where(by_terrain | by_count, 2, np.where(count > 0, 1, 0)).astype(np.int8)
-        arrays["status"].reshape(-1)[flat] = status
-        arrays["count"].reshape(-1)[flat] = count
-        arrays["block"].reshape(-1)[flat] = np.where(first_block < _BIG, first_block, -1)
-        arrays["first"].reshape(-1)[flat] = np.where(first_deg < _BIG, first_deg, -1)
-        arrays["nth"].reshape(-1)[flat] = np.where(nth < _BIG, nth, -1)
+        details["count"].reshape(-1)[flat] = count
+        details["block"].reshape(-1)[flat] = np.where(first_block < _BIG, first_block, -1)
+        details["first"].reshape(-1)[flat] = np.where(first_deg < _BIG, first_deg, -1)
+        details["nth"].reshape(-1)[flat] = np.where(nth < _BIG, nth, -1)
 
     def _materialise(self, case: _Case, i: int, j: int) -> LosResult:
         """Full :class:`LosResult` of one ordered pair from the arrays (same builder as queries)."""
@@ -668,8 +693,8 @@ class LosTable:
             return _SAME_HEX
         if self.rules.adjacent_always_visible and hex_distance(a, b) == 1:
             return _ADJACENT
-        arrays = self._cases[case]
-        status = int(arrays["status"][i, j])
+        arrays = self._details_of(case)
+        status = int(self._status[case][i, j])
         if status == 0:
             return _NOTHING
         single = self.single
@@ -695,21 +720,24 @@ class LosTable:
         new.state, new.rules = state, self.rules
         new.single = self.single.with_state(state)
         new.hexes, new.index, new._lines = self.hexes, self.index, self._lines
-        new._cases, new._results, new._live_cache = {}, {}, self._live_cache
+        new._status, new._details, new._results, new._live_cache = {}, {}, {}, self._live_cache
         if not changed:
-            new._cases = dict(self._cases)
+            new._status, new._details = dict(self._status), dict(self._details)
             new._results = {c: list(v) for c, v in self._results.items()}
             return new
         pairs = self.affected_pairs(changed)
-        for case, arrays in self._cases.items():
-            copy = {k: v.copy() for k, v in arrays.items()}
-            new._fill(case, copy, pairs)
-            new._cases[case] = copy
-            results = list(self._results[case])
-            n = len(self.hexes)
-            L = self._lines
-            for p in pairs.tolist():
-                i, j = int(L.pi[p]), int(L.pj[p])
+        for case, status in self._status.items():
+            details = self._details.get(case)
+            new._status[case] = status.copy()
+            if details is not None:
+                new._details[case] = {k: v.copy() for k, v in details.items()}
+            new._fill(case, pairs, new._status[case], new._details.get(case))
+        n = len(self.hexes)
+        L = self._lines
+        ends = [(int(i), int(j)) for i, j in zip(L.pi[pairs].tolist(), L.pj[pairs].tolist())]
+        for case, cached in self._results.items():
+            results = list(cached)
+            for i, j in ends:
                 results[i * n + j] = None
                 results[j * n + i] = None
             new._results[case] = results
@@ -749,13 +777,27 @@ def _at_rank(owner: np.ndarray, pos: np.ndarray, rank: np.ndarray, wanted: int, 
     return out
 
 
-def _effect_table(elev: np.ndarray, top: np.ndarray, cls: np.ndarray, base: int, levels: int) -> np.ndarray:
+def _effect_table(elev: np.ndarray, top: np.ndarray, cls: np.ndarray, base: int, levels: int,
+                  blocking: int = _BLOCKING) -> np.ndarray:
     """``(hexes, observer level, target level, adjacent to target)`` -> effect of that hex as a
-    side of a step (levels counted from ``base``)."""
+    side of a step (levels counted from ``base``); a blocking side has the value ``blocking``."""
     level = np.arange(base, base + levels, dtype=np.int32)
-    return _effects(elev[:, None, None, None], top[:, None, None, None], cls[:, None, None, None],
+    effects = _effects(elev[:, None, None, None], top[:, None, None, None], cls[:, None, None, None],
                     np.array([False, True])[None, None, None, :],
                     level[None, :, None, None], level[None, None, :, None])
+    if blocking != _BLOCKING:
+        effects[effects == _BLOCKING] = blocking
+    return effects
+
+
+def _empty_details(n: int) -> dict[str, np.ndarray]:
+    """Per-pair details of one case before they are filled (-1: no such step)."""
+    return {
+        "count": np.zeros((n, n), dtype=np.int16),
+        "block": np.full((n, n), -1, dtype=np.int32),
+        "first": np.full((n, n), -1, dtype=np.int32),
+        "nth": np.full((n, n), -1, dtype=np.int32),
+    }
 
 
 def _effects(e: np.ndarray, t: np.ndarray, c: np.ndarray, adj: np.ndarray, lo: np.ndarray, lt: np.ndarray) -> np.ndarray:
