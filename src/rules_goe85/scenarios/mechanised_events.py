@@ -296,11 +296,14 @@ def exit_unit(ctx, uid: str) -> None:
     ctx.emit(Note(f"{uid} exits the map"))
 
 
-def sees_hex(state, u, h) -> bool:
+def seen_by_any(state, units, h) -> bool:
+    """Whether any of ``units`` (on the map) sees hex ``h`` with its own sight class and height
+    (14, 17e); the LOS view under tiles and Smoke is looked up once for all of them."""
     from ..queries.sight import sight_class, up
 
-    board = board_at(state)
-    return board.sight(state).sees(u.hex, h, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u), 0)
+    sight = board_at(state).sight(state)
+    return any(sight.sees(u.hex, h, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u), 0)
+               for u in units)
 
 
 def village(ctx) -> None:

@@ -139,32 +139,39 @@ def crossed_steps(delta: tuple[int, int]) -> tuple[Step, ...]:
         return ()
     dx, dy = lattice(delta)
     length2 = dx * dx + 3 * dy * dy  # squared real length, up to a constant factor
-    candidates: set[Hex] = set()
+    candidates: set[tuple[int, int]] = set()
     for h in line_hexes_approx((0, 0), delta):
-        candidates.add(h)
+        candidates.add((h.q, h.r))
         for d in DIRECTIONS:
-            candidates.add(Hex(h.q + d.q, h.r + d.r))
-    candidates.discard(Hex(0, 0))
-    candidates.discard(Hex(dq, dr))
+            candidates.add((h.q + d.q, h.r + d.r))
+    candidates.discard((0, 0))
+    candidates.discard((dq, dr))
+    # A vertex's side of the line is the centre's side plus a constant of its offset: the hexes
+    # whose every vertex lies strictly on one side (most candidates) are skipped from the centre.
+    turn = [dx * oy - dy * ox for ox, oy in VERTEX_OFFSETS]
+    low, high = min(turn), max(turn)
     found: dict[Step, float] = {}
     for c in candidates:
-        cx, cy = lattice(c)
+        cx, cy = 3 * c[0], 2 * c[1] + c[0]  # lattice(c)
+        centre = dx * cy - dy * cx
+        if centre + low > 0 or centre + high < 0:
+            continue
         verts = [(cx + ox, cy + oy) for ox, oy in VERTEX_OFFSETS]
-        sides = [dx * vy - dy * vx for vx, vy in verts]
-        lo, hi = min(sides), max(sides)
+        sides = [centre + k for k in turn]
+        lo, hi = centre + low, centre + high
         if lo < 0 < hi:
             t = _chord_middle(verts, sides, dx, dy)
             if 0.0 < t < length2:
-                found[((c.q, c.r),)] = t
-        elif lo == 0 or hi == 0:
+                found[(c,)] = t
+        else:  # a vertex on the line: a hexside step if a whole side lies on it
             for k in range(6):
                 if sides[k] == 0 and sides[(k + 1) % 6] == 0:
                     (ax, ay), (bx, by) = verts[k], verts[(k + 1) % 6]
                     t = ((ax + bx) * dx + 3 * (ay + by) * dy) / 2.0
                     if 0.0 < t < length2:
                         nd = DIRECTIONS[(k + 1) % 6]
-                        other = (c.q + nd.q, c.r + nd.r)
-                        pair = tuple(sorted([(c.q, c.r), other]))
+                        other = (c[0] + nd.q, c[1] + nd.r)
+                        pair = tuple(sorted([c, other]))
                         found[pair] = t
     return tuple(step for step, _ in sorted(found.items(), key=lambda item: item[1]))
 
@@ -745,12 +752,13 @@ class LosTable:
 
     def affected_pairs(self, changed: Iterable[Hex]) -> np.ndarray:
         """Indices of the unordered pairs whose line crosses or ends in one of ``changed``."""
-        idx = np.array(sorted(self.index[h] for h in changed), dtype=np.int32)
         L = self._lines
-        hit_step = np.isin(L.side1, idx) | np.isin(L.side2, idx)
-        pairs = np.unique(L.pair_of_step[hit_step])
-        ends = np.flatnonzero(np.isin(L.pi, idx) | np.isin(L.pj, idx))
-        return np.union1d(pairs, ends)
+        # one mark per hex (the off-board sentinel unmarked), gathered as bytes for every step and end
+        mark = np.zeros(L.n + 1, dtype=np.uint8)
+        mark[[self.index[h] for h in changed]] = 1
+        hit_step = np.flatnonzero(np.take(mark, L.side1) | np.take(mark, L.side2))
+        ends = np.flatnonzero(np.take(mark, L.pi) | np.take(mark, L.pj))
+        return np.union1d(np.take(L.pair_of_step, hit_step), ends)
 
     def __len__(self) -> int:
         return len(self.hexes) ** 2
