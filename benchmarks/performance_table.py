@@ -7,8 +7,8 @@ Each row this script owns is measured by one benchmark run through ``compare_com
 and new taking turns, medians of ``--rounds``, CPU time), and printed as the new figure with the
 old one and the ratio beside it.  ``--save DIR`` keeps each comparison's output (one file per
 benchmark), ``--load DIR`` rebuilds the table from such files without measuring again.  Rows it
-does not measure -- those other benchmarks own (GoE '85, FUBAR) and the ones no change touched
-(dice, area map, table geometry) -- are carried over from the README as they are.  ``--write``
+does not measure -- the ones no change touched (dice, area map, table geometry) -- are carried
+over from the README as they are.  ``--write``
 puts the table into README.md in place of the old one; without it the table is printed.
 """
 from __future__ import annotations
@@ -35,7 +35,15 @@ BENCHMARKS = {
     "hex": ["benchmarks/bench_hex.py"],
     "batch": ["benchmarks/bench_batch.py", "--games", "300"],
     "history": ["benchmarks/bench_history.py", "--games", "200", "--rounds", "3"],
+    "goe": ["benchmarks/bench_goe85.py", "3"],
+    "fubar": ["benchmarks/bench_fubar.py", "10", "--no-profile"],
 }
+
+GOE_SCENARIOS = {"9th-company": "9th Company", "hammer-and-anvil": "Hammer and Anvil", "city-boys": "City Boys",
+                 "your-papers-please": "Your Papers Please", "jalalabad": "Jalalabad", "kill-zone": "Kill Zone",
+                 "tanks-at-zhawar": "Tanks at Zhawar", "ambush-at-sherkhankhel": "Sherkhankhel",
+                 "air-assault": "Air Assault"}
+GOALS = {"goe": 10_000, "fubar": 20_000}  # issue 15: decisions per second in every scenario
 
 
 def measure(old: str, new: str, rounds: int, save: Path | None) -> dict[str, Figures]:
@@ -132,7 +140,44 @@ def rows(found: dict[str, Figures], old: str) -> dict[str, tuple[str, str]]:
         out["duel random play beside a 250k-event history (kept games), of play with none"] = (_triple(
             history, ["beside history, of none", "beside history after gc.freeze, of none"], lambda x: f"{x:.2f}",
             "(plain / after `gc.freeze()`)", old), "`bench_history.py`")
+    if found.get("goe"):
+        out[f"GoE '85 ({_version('goe85')}), random play"] = (_by_scenario(
+            found["goe"], {f"{k} decisions per CPU s": v for k, v in GOE_SCENARIOS.items()},
+            {f"{k} games per CPU s": v for k, v in GOE_SCENARIOS.items()}, GOALS["goe"], old),
+            "`bench_goe85.py`, `compare_commits.py`")
+    if found.get("fubar"):
+        fubar = found["fubar"]
+        names = sorted({n.rsplit(" decisions per CPU s", 1)[0] for n in fubar if n.endswith(" decisions per CPU s")})
+        parts = []
+        for agents, label in (("random,random", "random play"), ("fubar,fubar", "agent play")):
+            mine = [n for n in names if n.endswith(" " + agents)]
+            if mine:
+                parts.append(f"{label}: " + _by_scenario(
+                    fubar, {f"{n} decisions per CPU s": n.rsplit(" ", 1)[0] for n in mine},
+                    {f"{n} games per CPU s": n.rsplit(" ", 1)[0] for n in mine}, GOALS["fubar"], old))
+        out[f"FUBAR ({_version('fubar')}), random play / agent play, by scenario and edition"] = (
+            "; ".join(parts) or "not measured", "`bench_fubar.py`, `compare_commits.py`")
     return out
+
+
+def _by_scenario(f: Figures, decisions: dict[str, str], games: dict[str, str], goal: float, old: str) -> str:
+    """Decisions per CPU second over several scenarios: the slowest and fastest (named), how many meet
+    the goal, the old range and the range of ratios; and the range of ratios of games per CPU second
+    (a choice made in two steps counts two decisions: games are the like-for-like figure)."""
+    have = {n: label for n, label in decisions.items() if n in f}
+    if not have:
+        return "not measured"
+    new = sorted(have, key=lambda n: f[n][1])
+    lo, hi = new[0], new[-1]
+    ratios = sorted(f[n][1] / f[n][0] for n in have)
+    met = sum(f[n][1] >= goal for n in have)
+    text = (f"{_rate(f[lo][1])} ({have[lo]}) – {_rate(f[hi][1])} ({have[hi]}) decisions per CPU s, "
+            f"{met} of {len(have)} at the {_rate(goal)} goal ({old}: {_rate(min(f[n][0] for n in have))}–"
+            f"{_rate(max(f[n][0] for n in have))}; ×{ratios[0]:.2f}–×{ratios[-1]:.2f})")
+    per_game = sorted(f[n][1] / f[n][0] for n in games if n in f)
+    if per_game:
+        text += f", games per CPU s ×{per_game[0]:.2f}–×{per_game[-1]:.2f}"
+    return text
 
 
 def _version(ruleset: str) -> str:

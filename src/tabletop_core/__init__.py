@@ -6,12 +6,11 @@
 """
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from .version import __version__
 from .errors import (  # noqa: E402
     CorruptLogError,
     DataFileError,
@@ -24,7 +23,9 @@ from .errors import (  # noqa: E402
 from .agents import AgentView, seat_seed  # noqa: E402
 from .game import Game  # noqa: E402
 from .gamelog import Header  # noqa: E402
-from .plugins import Host, RulesetInfo, hookimpl, make_plugin_manager  # noqa: E402
+from .hookspecs import hookimpl  # noqa: E402
+from .plugins import Host, make_plugin_manager  # noqa: E402
+from .registries import RulesetInfo  # noqa: E402
 from .referee import Referee, RefereeError  # noqa: E402
 from .rules import FrameDispatch, Rules, Scenario  # noqa: E402
 from .runner import play  # noqa: E402
@@ -39,7 +40,7 @@ def default_host() -> Host:
 
 
 def rulesets(host: Host | None = None) -> dict[str, RulesetInfo]:
-    """Installed rulesets: name -> :class:`~tabletop_core.plugins.RulesetInfo` (name, version, title)."""
+    """Installed rulesets: name -> :class:`~tabletop_core.registries.RulesetInfo` (name, version, title)."""
     return (host or default_host()).rulesets()
 
 

@@ -13,13 +13,13 @@ import zlib
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from .errors import TabletopError
-from .plugins import hookimpl
+from .hookspecs import hookimpl
 from .rng import CounterRNG
 from .values import Action, Decision, Event
 
 if TYPE_CHECKING:  # the game module does not import agents; this only names the type
     from .game import Game
-    from .plugins import AgentRegistry
+    from .registries import AgentRegistry
     from .rules import Rules
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import attrs
 
-from . import __version__ as ENGINE_VERSION
+from .version import __version__ as ENGINE_VERSION
 from . import gamelog
 from .codec import Codec
 from .context import Context

@@ -34,6 +34,7 @@ import attrs
 import orjson
 
 from .codec import canonical_json
+from .version import __version__
 from .errors import CorruptLogError, LogKeyError, LogWriteError, TruncatedLogError
 
 FORMAT = "tabletop-log/1"
@@ -102,8 +103,6 @@ class Header:
             raise CorruptLogError(path, 1, f"header field format: {self.format!r} is not {FORMAT!r} (not a log this engine reads)")
         if _VERSION.match(self.engine) is None:
             raise CorruptLogError(path, 1, f"header field engine: {self.engine!r} is not a version number")
-        from . import __version__
-
         if _major_minor(self.engine) > _major_minor(__version__):
             raise CorruptLogError(path, 1, f"written by engine {self.engine}, newer than this engine ({__version__}): upgrade tabletop to read it")
         if self.auth not in (None, KEYED):

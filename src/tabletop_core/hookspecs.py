@@ -17,11 +17,13 @@ import pluggy
 
 if TYPE_CHECKING:
     from .game import Game
-    from .plugins import AgentRegistry, RulesetRegistry, VariantRegistry
+    from .registries import AgentRegistry, RulesetRegistry, VariantRegistry
     from .rules import Rules
     from .values import Event, Result
 
 hookspec = pluggy.HookspecMarker("tabletop")
+# What a plug-in marks its implementations with (re-exported as ``tabletop_core.hookimpl``).
+hookimpl = pluggy.HookimplMarker("tabletop")
 
 
 # --- Stage 1: start-up (once per plugin manager) ------------------------------------------------

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.import_graph import import_cycles as _import_cycles
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "rules_goe85"
 
@@ -128,53 +130,6 @@ def test_orders_are_gone_before_anyone_is_asked():
         game.apply(seats[decision.player].choose(AgentView(game, decision.player, decision)))
         pushed.update(type(e.frame).__name__ for e in game.events[before:] if type(e).__name__ == "FramePushed")
     assert {"FireOrder", "MoveOrder"} <= pushed
-
-
-def _import_cycles(package: str) -> list[list[str]]:
-    """The strongly connected groups (two or more modules importing one another, directly or through
-    others) of ``package``'s import graph, function-level imports included (grimp reads them all)."""
-    import grimp
-
-    graph = grimp.build_graph(package)
-    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    groups: list[list[str]] = []
-    for root in sorted(edges):  # Tarjan's algorithm, iterative so that no recursion limit is met
-        if root in index:
-            continue
-        work = [(root, iter(edges[root]))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, successors = work[-1]
-            nxt = next(successors, None)
-            if nxt is not None:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = len(index)
-                    stack.append(nxt)
-                    on_stack.add(nxt)
-                    work.append((nxt, iter(edges[nxt])))
-                elif nxt in on_stack:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    group.append(member)
-                    if member == node:
-                        break
-                if len(group) > 1:
-                    groups.append(sorted(group))
-    return groups
 
 
 def test_no_module_of_the_package_imports_itself_back():

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Sequence
 
 import attrs
 
-from .. import __version__ as ENGINE_VERSION
+from ..version import __version__ as ENGINE_VERSION
 from ..errors import UnknownNameError
 from ..plugins import Host, make_plugin_manager
 from .errors import BatchError, WorkerSetupError
