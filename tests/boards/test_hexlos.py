@@ -449,3 +449,11 @@ def test_table_statuses_alone_agree_with_single_queries(limit, case):
                 assert m[i, j] == row[j] == expected
         assert not tab._details  # no query asked: the details were never computed
     assert table.query(hexes[0], hexes[-1], **kw) == LineOfSight(state, rules).check(hexes[0], hexes[-1], **kw)
+
+
+def test_table_of_a_board_without_lines_of_two_steps():
+    """A board whose hexes are all adjacent has no crossed steps: the table still answers."""
+    state = BoardState(Board.build([MapDef.standard("1", 2, 1)]))
+    table = LosTable(state)
+    a, b = state.board.hexes[:2]
+    assert table.status(a, b) is LosStatus.CLEAR and table.query(a, b) == LineOfSight(state).check(a, b)

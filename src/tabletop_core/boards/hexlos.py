@@ -45,6 +45,7 @@ import numpy as np
 
 from ..errors import BoardError
 from .hexgrid import DIRECTIONS, VERTEX_OFFSETS, Hex, hex_distance, lattice, line_hexes_approx
+from .hexlines import delta_steps
 from .hexmap import BoardState, HexTerrain, LosClass
 
 #: A step of a line: the offsets (from the observer) of the hex it crosses, or of the two hexes
@@ -390,8 +391,9 @@ class _Lines:
 
     Pairs are unordered (``i < j``, dense hex indices); ``ptr[p]:ptr[p+1]`` are pair ``p``'s steps
     in order from ``i``; ``side1``/``side2`` are the hexes of each step (equal for a crossed hex, the
-    sentinel ``n`` for hexes off the board); ``adj*_i``/``adj*_j`` say whether a side is adjacent to
-    ``i``/``j``; ``rev`` lists the steps reversed within each pair (the line seen from ``j``).
+    sentinel ``n`` for hexes off the board); ``key*_i``/``key*_j`` are a side's place in a case's
+    effect table seen from a target in ``i``/``j``: twice its hex, plus one if it is adjacent to that
+    target; ``hexside`` marks (as bytes) the steps along a hexside, whose two sides differ.
     """
 
     n: int
@@ -400,44 +402,55 @@ class _Lines:
     ptr: np.ndarray
     side1: np.ndarray
     side2: np.ndarray
-    adj1_i: np.ndarray
-    adj1_j: np.ndarray
-    adj2_i: np.ndarray
-    adj2_j: np.ndarray
-    rev: np.ndarray
+    key1_i: np.ndarray
+    key1_j: np.ndarray
+    key2_i: np.ndarray
+    key2_j: np.ndarray
+    hexside: np.ndarray
     pair_of_step: np.ndarray
     local: np.ndarray
     flat_ij: np.ndarray  # pi * n + pj: where pair p seen from i sits in a flattened (n, n) array
     flat_ji: np.ndarray  # pj * n + pi: the same seen from j
 
 
-@attrs.frozen
 class _LiveSteps:
-    """The steps of every line that can be in the way on one terrain mask (see
-    :meth:`LosTable._live_steps`), with everything about them that no query case changes,
-    gathered once: their pairs, sides, places from either end and adjacency to either end."""
+    """The steps of some lines that can be in the way on one terrain mask (see
+    :meth:`LosTable._live_steps`), with what no query case changes gathered once.
 
-    steps: np.ndarray
-    owner: np.ndarray
-    side1: np.ndarray
-    side2: np.ndarray
-    local: np.ndarray
-    rlocal: np.ndarray
-    adj1_i: np.ndarray
-    adj1_j: np.ndarray
-    adj2_i: np.ndarray
-    adj2_j: np.ndarray
+    For statuses, a line's steps are summed, so order does not matter: the one-hex steps (nearly
+    all) are kept apart from the hexside steps and need one lookup each, not the lesser of two.
+    The details need the steps in order, with their places from either end: gathered on first use.
+    """
 
-    @classmethod
-    def of(cls, lines: "_Lines", steps: np.ndarray, owner: np.ndarray, lengths: np.ndarray) -> "_LiveSteps":
+    def __init__(self, lines: "_Lines", steps: np.ndarray, owner: np.ndarray, lengths: np.ndarray):
+        self._lines, self._lengths = lines, lengths
+        self.steps, self.owner = steps, owner  # in order within each line; owner: index in the pairs
         # np.take rather than indexing: the same gather, without fancy indexing's set-up per call
-        local = np.take(lines.local, steps)
-        return cls(steps, owner, np.take(lines.side1, steps), np.take(lines.side2, steps), local,
-                   np.take(lengths, owner) - 1 - local, *(np.take(a, steps) for a in (
-                       lines.adj1_i, lines.adj1_j, lines.adj2_i, lines.adj2_j)))
+        hexside = np.take(lines.hexside, steps).view(bool)
+        one_at, two_at = np.flatnonzero(~hexside), np.flatnonzero(hexside)
+        one, two = np.take(steps, one_at), np.take(steps, two_at)
+        self.one_owner, self.two_owner = np.take(owner, one_at), np.take(owner, two_at)
+        self.one_key = {True: np.take(lines.key1_j, one), False: np.take(lines.key1_i, one)}
+        self.two_keys = {True: (np.take(lines.key1_j, two), np.take(lines.key2_j, two)),
+                         False: (np.take(lines.key1_i, two), np.take(lines.key2_i, two))}
+        self._ordered: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def ordered(self, forward: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Both sides' keys seen from the target (``j`` if ``forward``) and each step's place
+        seen from the observer, for every step in order."""
+        found = self._ordered.get(forward)
+        if found is None:
+            lines, steps = self._lines, self.steps
+            local = np.take(lines.local, steps)
+            if not forward:
+                local = np.take(self._lengths, self.owner) - 1 - local
+            found = self._ordered[forward] = (
+                np.take(lines.key1_j if forward else lines.key1_i, steps),
+                np.take(lines.key2_j if forward else lines.key2_i, steps), local)
+        return found
 
 
-def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
+def _build_lines(hexes: Sequence[Hex]) -> _Lines:
     """Flatten the crossed steps of every pair of ``hexes`` at distance two or more."""
     n = len(hexes)
     qs = np.array([h.q for h in hexes], dtype=np.int64)
@@ -454,42 +467,42 @@ def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
     key = dq * span + dr
     order = np.argsort(key, kind="stable")
     pi, pj, dq, dr, key = pi[order], pj[order], dq[order], dr[order], key[order]
-    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-    ends = np.r_[starts[1:], len(key)]
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("s1", "s2", "a1i", "a1j", "a2i", "a2j", "len")}
-    for s, e in zip(starts.tolist(), ends.tolist()):
-        delta = (int(dq[s]), int(dr[s]))
-        steps = lines.steps(delta)
-        off1 = np.array([st[0] for st in steps], dtype=np.int64)
-        off2 = np.array([st[-1] for st in steps], dtype=np.int64)
-        gq, gr = qs[pi[s:e]] - q0, rs[pi[s:e]] - r0
-        for tag, off in (("1", off1), ("2", off2)):
-            cq = gq[:, None] + off[None, :, 0]
-            cr = gr[:, None] + off[None, :, 1]
-            inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
-            idx = np.where(inside, grid[np.clip(cq, 0, grid.shape[0] - 1), np.clip(cr, 0, grid.shape[1] - 1)], n)
-            parts["s" + tag].append(idx.ravel())
-            to_i = _dist_vec(off[:, 0], off[:, 1]) == 1
-            to_j = _dist_vec(off[:, 0] - delta[0], off[:, 1] - delta[1]) == 1
-            parts["a" + tag + "i"].append(np.tile(to_i, e - s))
-            parts["a" + tag + "j"].append(np.tile(to_j, e - s))
-        parts["len"].append(np.full(e - s, len(steps), dtype=np.int64))
-    lengths = np.concatenate(parts["len"]) if parts["len"] else np.zeros(0, dtype=np.int64)
+    # one geometry per vector, shared by every pair along it (delta_steps: all vectors at once)
+    fresh = np.r_[True, key[1:] != key[:-1]] if len(key) else np.zeros(0, dtype=bool)
+    group = np.cumsum(fresh) - 1
+    starts = np.flatnonzero(fresh)
+    geometry = delta_steps(dq[starts], dr[starts])
+    lengths = np.diff(geometry.ptr)[group]
     ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=ptr[1:])
-    cat = {k: (np.concatenate(v) if v else np.zeros(0, dtype=np.int32)) for k, v in parts.items() if k != "len"}
     pair_of_step = np.repeat(np.arange(len(lengths)), lengths)
     local = np.arange(int(ptr[-1]), dtype=np.int64) - ptr[pair_of_step]
-    rev = ptr[pair_of_step] + (lengths[pair_of_step] - 1 - local)
+    at = geometry.ptr[group][pair_of_step] + local  # each step's row in the geometry
+    gq, gr = (qs[pi] - q0)[pair_of_step], (rs[pi] - r0)[pair_of_step]
+    # adjacency to either end is geometry too: decided per geometry row, gathered per step
+    vector = np.repeat(np.arange(len(starts)), np.diff(geometry.ptr))
+    vq, vr = dq[starts][vector], dr[starts][vector]
+    cat: dict[str, np.ndarray] = {}
+    for tag, offsets in (("1", geometry.first), ("2", geometry.last)):
+        oq, orr = np.take(offsets[:, 0], at), np.take(offsets[:, 1], at)
+        cq, cr = gq + oq, gr + orr
+        inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
+        cat["s" + tag] = np.where(inside, grid[np.clip(cq, 0, grid.shape[0] - 1), np.clip(cr, 0, grid.shape[1] - 1)], n)
+        cat["a" + tag + "i"] = np.take(_dist_vec(offsets[:, 0], offsets[:, 1]) == 1, at)
+        cat["a" + tag + "j"] = np.take(_dist_vec(offsets[:, 0] - vq, offsets[:, 1] - vr) == 1, at)
+    side1, side2 = cat["s1"].astype(np.int32), cat["s2"].astype(np.int32)
+
+    def place(side: np.ndarray, adjacent: np.ndarray) -> np.ndarray:
+        return side * np.int32(2) + adjacent.astype(np.int32)
+
     # int32 where it fits (every index of a board's steps does): half the memory traffic of the
     # per-step passes that build a case.
     return _Lines(
-        n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr,
-        side1=cat["s1"].astype(np.int32), side2=cat["s2"].astype(np.int32),
-        adj1_i=cat["a1i"].astype(bool), adj1_j=cat["a1j"].astype(bool),
-        adj2_i=cat["a2i"].astype(bool), adj2_j=cat["a2j"].astype(bool),
-        rev=rev, pair_of_step=pair_of_step.astype(np.int32), local=local.astype(np.int32),
-        flat_ij=pi * n + pj, flat_ji=pj * n + pi,
+        n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr, side1=side1, side2=side2,
+        key1_i=place(side1, cat["a1i"]), key1_j=place(side1, cat["a1j"]),
+        key2_i=place(side2, cat["a2i"]), key2_j=place(side2, cat["a2j"]),
+        hexside=(side1 != side2).view(np.uint8), pair_of_step=pair_of_step.astype(np.int32),
+        local=local.astype(np.int32), flat_ij=pi * n + pj, flat_ji=pj * n + pi,
     )
 
 
@@ -540,7 +553,7 @@ class LosTable:
         self.single = LineOfSight(state, rules, lines)
         self.hexes = state.board.hexes
         self.index = state.board.index
-        self._lines = _build_lines(self.hexes, self.single.lines)
+        self._lines = _build_lines(self.hexes)
         self._status: dict[_Case, np.ndarray] = {}
         self._details: dict[_Case, dict[str, np.ndarray]] = {}
         self._results: dict[_Case, list[LosResult | None]] = {}
@@ -572,8 +585,9 @@ class LosTable:
 
     def row(self, a: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> np.ndarray:
         """Read-only statuses from an observer in ``a`` to every hex, in ``board.hexes`` order."""
-        return self.matrix(sight_class=sight_class, observer_offset=observer_offset,
-                           target_offset=target_offset)[self.index[a]]  # type: ignore[index]  # a (q, r) tuple finds its Hex
+        row: np.ndarray = self.matrix(sight_class=sight_class, observer_offset=observer_offset,
+                                      target_offset=target_offset)[self.index[a]]  # type: ignore[index]  # a (q, r) tuple finds its Hex
+        return row
 
     # -- building --------------------------------------------------------------------------------
     def _status_of(self, case: _Case) -> np.ndarray:
@@ -597,15 +611,16 @@ class LosTable:
         return details
 
     def _fill(self, case: _Case, pairs: np.ndarray, status: np.ndarray | None,
-              details: dict[str, np.ndarray] | None) -> None:
+              details: dict[str, np.ndarray] | None, live_cache: dict[bytes, _LiveSteps] | None = None) -> None:
         """(Re)compute both directions of the given unordered pairs into ``status`` and
-        ``details`` (either may be None: not wanted)."""
+        ``details`` (either may be None: not wanted).  ``live_cache`` keeps the live steps of
+        these pairs per terrain mask (the whole board's are kept on the table)."""
         if len(pairs) == 0:
             return
         L = self._lines
         lengths = (L.ptr[pairs + 1] - L.ptr[pairs]).astype(np.int32)
         elev, top, cls = _terrain_arrays(self.state, self.hexes, case.sight_class)
-        live = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0))
+        live = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0), live_cache)
         owner = live.owner
         pi, pj = L.pi[pairs], L.pj[pairs]
         lo_i, lo_j = elev[pi] + case.observer_offset, elev[pj] + case.observer_offset
@@ -613,57 +628,68 @@ class LosTable:
         base = int(min(lo_i.min(), lo_j.min(), lt_i.min(), lt_j.min()))
         levels = int(max(lo_i.max(), lo_j.max(), lt_i.max(), lt_j.max())) - base + 1
         # Every side hex's effect for every (observer level, target level, adjacent to target)
-        # is a small table: a step's effect is then two lookups, not the height tests per step.
+        # is a small table: a step's effect is then a lookup, not the height tests per step.
         # A blocking side weighs at least the degrading limit, so a line's summed effects reach
         # the limit exactly when it is blocked.
         blocking = max(self.rules.degrading_limit, _BLOCKING)
-        table = _effect_table(elev, top, cls, base, levels, blocking).ravel()
-        stride = levels * levels * 2
-        row1, row2 = live.side1 * np.int32(stride), live.side2 * np.int32(stride)
-        for flat, lo, lt, adj1, adj2, pos, forward in (
-            (L.flat_ij[pairs], lo_i, lt_j, live.adj1_j, live.adj2_j, live.local, True),
-            (L.flat_ji[pairs], lo_j, lt_i, live.adj1_i, live.adj2_i, live.rlocal, False),
-        ):
-            column = np.take((((lo - base) * levels + (lt - base)) * 2).astype(np.int32), owner)
-            column += row1
-            first_side = np.take(table, column + adj1)
-            column += row2 - row1
-            effect = np.minimum(first_side, np.take(table, column + adj2))
+        table = _effect_table(elev, top, cls, base, levels, blocking)
+        block = np.int32(len(elev) * 2)  # one (level, level) block: every hex, not adjacent / adjacent
+        for flat, lo, lt, forward in ((L.flat_ij[pairs], lo_i, lt_j, True), (L.flat_ji[pairs], lo_j, lt_i, False)):
+            # each pair's block for its observer's and target's levels; a side's key is its place in it
+            start = (((lo - base) * levels + (lt - base)) * block).astype(np.int32)
             if status is not None:
-                status.reshape(-1)[flat] = self._line_status(effect, owner, len(pairs))
+                status.reshape(-1)[flat] = self._line_status(table, start, live, forward, len(pairs))
             if details is not None:
-                self._reduce(details, flat, effect, pos, owner, forward, blocking)
+                key1, key2, pos = live.ordered(forward)
+                column = np.take(start, live.owner)
+                effect = np.minimum(np.take(table, column + key1), np.take(table, column + key2))
+                self._reduce(details, flat, effect, pos, live.owner, forward, blocking)
 
-    def _line_status(self, effect: np.ndarray, owner: np.ndarray, n_pairs: int) -> np.ndarray:
+    def _line_status(self, table: np.ndarray, start: np.ndarray, live: _LiveSteps, forward: bool,
+                     n_pairs: int) -> np.ndarray:
         """Per pair, the status from its steps' summed effects (GoE 14a: a blocking step, or as
-        many degrading steps as the limit, block; fewer degrade)."""
-        total = np.bincount(owner, weights=effect, minlength=n_pairs)
+        many degrading steps as the limit, block; fewer degrade).  A hexside step is the lesser
+        of its two sides."""
+        effect = np.take(table, np.take(start, live.one_owner) + live.one_key[forward])
+        total = np.bincount(live.one_owner, weights=effect, minlength=n_pairs)
+        if len(live.two_owner):
+            column = np.take(start, live.two_owner)
+            key1, key2 = live.two_keys[forward]
+            effect = np.minimum(np.take(table, column + key1), np.take(table, column + key2))
+            total += np.bincount(live.two_owner, weights=effect, minlength=n_pairs)
         limit = self.rules.degrading_limit
         return np.where(total >= limit, np.int8(2), (total > 0).astype(np.int8))
 
-    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray) -> _LiveSteps:
+    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray,
+                    cache: dict[bytes, _LiveSteps] | None) -> _LiveSteps:
         """The steps of ``pairs`` whose every side can be in the way, and the index in ``pairs``
         of each one's pair.  A step is the lesser of its sides and a hex with neither ground
         above 0 nor a feature is never in the way, so the other steps are clear whatever the
-        heights; on most boards they are most steps.  Whole-board answers are kept per mask."""
+        heights; on most boards they are most steps.  Answers are kept per mask."""
         L = self._lines
         whole = len(pairs) == len(L.pi)
-        if whole:
-            key = live.tobytes()
-            found = self._live_cache.get(key)
-            if found is None:
-                # Gathered as bytes (twice as fast as bools), searched as bools (nonzero on bytes
-                # is five times slower).
-                can = live.view(np.uint8)
-                steps = np.flatnonzero((np.take(can, L.side1) & np.take(can, L.side2)).view(bool))
-                found = self._live_cache[key] = _LiveSteps.of(L, steps, np.take(L.pair_of_step, steps), lengths)
+        if whole or cache is None:
+            cache = self._live_cache if whole else {}
+        key = live.tobytes()
+        found = cache.get(key)
+        if found is not None:
             return found
-        sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
-        np.cumsum(lengths, out=sub_ptr[1:])
-        sub_owner = np.repeat(np.arange(len(pairs)), lengths)
-        sub_steps = L.ptr[pairs][sub_owner] + (np.arange(int(sub_ptr[-1])) - sub_ptr[sub_owner])
-        keep = np.flatnonzero(live[L.side1[sub_steps]] & live[L.side2[sub_steps]])
-        return _LiveSteps.of(L, sub_steps[keep], sub_owner[keep], lengths)
+        # Gathered as bytes (twice as fast as bools), searched as bools (nonzero on bytes is five
+        # times slower).
+        can = live.view(np.uint8)
+        if whole:
+            steps = np.flatnonzero((np.take(can, L.side1) & np.take(can, L.side2)).view(bool))
+            owner = np.take(L.pair_of_step, steps)
+        else:
+            sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
+            np.cumsum(lengths, out=sub_ptr[1:])
+            sub_owner = np.repeat(np.arange(len(pairs), dtype=np.int32), lengths)
+            sub_steps = np.take(np.take(L.ptr, pairs) - sub_ptr[:-1], sub_owner) + np.arange(int(sub_ptr[-1]))
+            keep = np.flatnonzero((np.take(can, np.take(L.side1, sub_steps))
+                                   & np.take(can, np.take(L.side2, sub_steps))).view(bool))
+            steps, owner = np.take(sub_steps, keep), np.take(sub_owner, keep)
+        found = cache[key] = _LiveSteps(L, steps, owner, lengths)
+        return found
 
     def _reduce(self, details: dict[str, np.ndarray], flat: np.ndarray, effect: np.ndarray, pos: np.ndarray,
                 owner: np.ndarray, forward: bool, blocking_effect: int) -> None:
@@ -733,15 +759,18 @@ class LosTable:
             new._results = {c: list(v) for c, v in self._results.items()}
             return new
         pairs = self.affected_pairs(changed)
+        live_cache: dict[bytes, _LiveSteps] = {}  # the cases of one sight class share their live steps
         for case, status in self._status.items():
             details = self._details.get(case)
             new._status[case] = status.copy()
             if details is not None:
                 new._details[case] = {k: v.copy() for k, v in details.items()}
-            new._fill(case, pairs, new._status[case], new._details.get(case))
+            new._fill(case, pairs, new._status[case], new._details.get(case), live_cache)
+        if not self._results:
+            return new
         n = len(self.hexes)
         L = self._lines
-        ends = [(int(i), int(j)) for i, j in zip(L.pi[pairs].tolist(), L.pj[pairs].tolist())]
+        ends = list(zip(L.pi[pairs].tolist(), L.pj[pairs].tolist()))
         for case, cached in self._results.items():
             results = list(cached)
             for i, j in ends:
@@ -787,15 +816,15 @@ def _at_rank(owner: np.ndarray, pos: np.ndarray, rank: np.ndarray, wanted: int, 
 
 def _effect_table(elev: np.ndarray, top: np.ndarray, cls: np.ndarray, base: int, levels: int,
                   blocking: int = _BLOCKING) -> np.ndarray:
-    """``(hexes, observer level, target level, adjacent to target)`` -> effect of that hex as a
-    side of a step (levels counted from ``base``); a blocking side has the value ``blocking``."""
+    """Flattened ``(observer level, target level, hex, adjacent to target)`` -> effect of that hex
+    as a side of a step (levels counted from ``base``); a blocking side has the value ``blocking``."""
     level = np.arange(base, base + levels, dtype=np.int32)
-    effects = _effects(elev[:, None, None, None], top[:, None, None, None], cls[:, None, None, None],
-                    np.array([False, True])[None, None, None, :],
-                    level[None, :, None, None], level[None, None, :, None])
+    effects = _effects(elev[None, None, :, None], top[None, None, :, None], cls[None, None, :, None],
+                       np.array([False, True])[None, None, None, :],
+                       level[:, None, None, None], level[None, :, None, None])
     if blocking != _BLOCKING:
         effects[effects == _BLOCKING] = blocking
-    return effects
+    return effects.ravel()
 
 
 def _empty_details(n: int) -> dict[str, np.ndarray]:
