@@ -30,3 +30,21 @@ def test_delta_steps_are_crossed_steps_on_every_vector_of_a_large_board():
 def test_delta_steps_of_no_vector_is_empty():
     found = delta_steps(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
     assert found.ptr.tolist() == [0] and len(found.first) == 0
+
+
+@pytest.mark.rule("goe85:14a")
+def test_sight_lines_taught_by_a_table_give_crossed_steps_both_ways():
+    """A LosTable teaches its line cache the geometry it built; single checks then read the steps
+    from it, for each vector and its reverse, and they are crossed_steps'."""
+    from tabletop_core.boards import LosTable, SightLines
+
+    from .test_hexlos import random_board
+
+    lines = SightLines()
+    state = random_board(4, maps=("4",))
+    LosTable(state, lines=lines)
+    hexes = state.board.hexes
+    vectors = {(b.q - a.q, b.r - a.r) for a in hexes for b in hexes if hex_distance(a, b) >= 2}
+    assert len(lines._learned) > 0
+    for v in sorted(vectors):
+        assert lines.steps(v) == crossed_steps(v), v

@@ -45,7 +45,7 @@ import numpy as np
 
 from ..errors import BoardError
 from .hexgrid import DIRECTIONS, VERTEX_OFFSETS, Hex, hex_distance, lattice, line_hexes_approx
-from .hexlines import delta_steps
+from .hexlines import DeltaSteps, delta_steps
 from .hexmap import BoardState, HexTerrain, LosClass
 
 #: A step of a line: the offsets (from the observer) of the hex it crosses, or of the two hexes
@@ -205,15 +205,37 @@ class SightLines:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, int], tuple[Step, ...]] = {}
+        self._learned: dict[tuple[int, int], int] = {}  # vector -> its row in _geometry
+        self._geometry: DeltaSteps | None = None
 
     def steps(self, delta: tuple[int, int]) -> tuple[Step, ...]:
         hit = self._cache.get(delta)
         if hit is None:
             back = (-delta[0], -delta[1])
             known = self._cache.get(back)
-            hit = reverse_steps(known, back) if known is not None else crossed_steps(delta)
+            if known is not None:
+                hit = reverse_steps(known, back)
+            elif delta in self._learned:
+                hit = self._from_geometry(self._learned[delta])
+            elif back in self._learned:
+                hit = reverse_steps(self._from_geometry(self._learned[back]), back)
+            else:
+                hit = crossed_steps(delta)
             self._cache[delta] = hit
         return hit
+
+    def learn(self, vectors: np.ndarray, geometry: DeltaSteps) -> None:
+        """Take the steps of ``vectors`` (rows (dq, dr)) from ``geometry`` (their
+        :func:`~hexlines.delta_steps`, the same steps) instead of computing them one by one."""
+        self._geometry = geometry
+        self._learned = {(q, r): k for k, (q, r) in enumerate(vectors.tolist())}
+
+    def _from_geometry(self, k: int) -> tuple[Step, ...]:
+        geometry = self._geometry
+        assert geometry is not None
+        lo, hi = int(geometry.ptr[k]), int(geometry.ptr[k + 1])
+        return tuple(((f[0], f[1]),) if f == l else ((f[0], f[1]), (l[0], l[1]))
+                     for f, l in zip(geometry.first[lo:hi].tolist(), geometry.last[lo:hi].tolist()))
 
     def __len__(self) -> int:
         return len(self._cache)
@@ -411,6 +433,17 @@ class _Lines:
     local: np.ndarray
     flat_ij: np.ndarray  # pi * n + pj: where pair p seen from i sits in a flattened (n, n) array
     flat_ji: np.ndarray  # pj * n + pi: the same seen from j
+    # the geometry, to find the lines through a hex without a pass over every step: each row is
+    # one side offset of one step of one vector (vq, vr); pair_at maps i * n + j to pair p or -1
+    vectors: np.ndarray  # (k, 2): the vector of each pair group, in the geometry's order
+    geometry: DeltaSteps
+    row_vq: np.ndarray
+    row_vr: np.ndarray
+    row_oq: np.ndarray
+    row_or: np.ndarray
+    grid: np.ndarray
+    origin: tuple[int, int]
+    pair_at: np.ndarray
 
 
 class _LiveSteps:
@@ -485,9 +518,7 @@ def _build_lines(hexes: Sequence[Hex]) -> _Lines:
     cat: dict[str, np.ndarray] = {}
     for tag, offsets in (("1", geometry.first), ("2", geometry.last)):
         oq, orr = np.take(offsets[:, 0], at), np.take(offsets[:, 1], at)
-        cq, cr = gq + oq, gr + orr
-        inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
-        cat["s" + tag] = np.where(inside, grid[np.clip(cq, 0, grid.shape[0] - 1), np.clip(cr, 0, grid.shape[1] - 1)], n)
+        cat["s" + tag] = _grid_index(grid, gq + oq, gr + orr, n)
         cat["a" + tag + "i"] = np.take(_dist_vec(offsets[:, 0], offsets[:, 1]) == 1, at)
         cat["a" + tag + "j"] = np.take(_dist_vec(offsets[:, 0] - vq, offsets[:, 1] - vr) == 1, at)
     side1, side2 = cat["s1"].astype(np.int32), cat["s2"].astype(np.int32)
@@ -495,6 +526,10 @@ def _build_lines(hexes: Sequence[Hex]) -> _Lines:
     def place(side: np.ndarray, adjacent: np.ndarray) -> np.ndarray:
         return side * np.int32(2) + adjacent.astype(np.int32)
 
+    sides_of_rows = np.concatenate([geometry.first, geometry.last])
+    pair_at = np.full(n * n, -1, dtype=np.int32)
+    pair_at[pi * n + pj] = np.arange(len(pi), dtype=np.int32)
+    pair_at[pj * n + pi] = np.arange(len(pi), dtype=np.int32)
     # int32 where it fits (every index of a board's steps does): half the memory traffic of the
     # per-step passes that build a case.
     return _Lines(
@@ -503,7 +538,17 @@ def _build_lines(hexes: Sequence[Hex]) -> _Lines:
         key2_i=place(side2, cat["a2i"]), key2_j=place(side2, cat["a2j"]),
         hexside=(side1 != side2).view(np.uint8), pair_of_step=pair_of_step.astype(np.int32),
         local=local.astype(np.int32), flat_ij=pi * n + pj, flat_ji=pj * n + pi,
+        vectors=np.stack([dq[starts], dr[starts]], axis=1), geometry=geometry,
+        row_vq=np.concatenate([vq, vq]), row_vr=np.concatenate([vr, vr]),
+        row_oq=sides_of_rows[:, 0], row_or=sides_of_rows[:, 1], grid=grid, origin=(q0, r0), pair_at=pair_at,
     )
+
+
+def _grid_index(grid: np.ndarray, q: np.ndarray, r: np.ndarray, n: int) -> np.ndarray:
+    """Dense index of each (q, r) of the grid's frame, ``n`` for one off the board."""
+    inside = (q >= 0) & (q < grid.shape[0]) & (r >= 0) & (r < grid.shape[1])
+    found: np.ndarray = np.where(inside, grid[np.clip(q, 0, grid.shape[0] - 1), np.clip(r, 0, grid.shape[1] - 1)], n)
+    return found
 
 
 def _dist_vec(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
@@ -554,6 +599,7 @@ class LosTable:
         self.hexes = state.board.hexes
         self.index = state.board.index
         self._lines = _build_lines(self.hexes)
+        self.single.lines.learn(self._lines.vectors, self._lines.geometry)  # single checks share the geometry
         self._status: dict[_Case, np.ndarray] = {}
         self._details: dict[_Case, dict[str, np.ndarray]] = {}
         self._results: dict[_Case, list[LosResult | None]] = {}
@@ -782,12 +828,20 @@ class LosTable:
     def affected_pairs(self, changed: Iterable[Hex]) -> np.ndarray:
         """Indices of the unordered pairs whose line crosses or ends in one of ``changed``."""
         L = self._lines
-        # one mark per hex (the off-board sentinel unmarked), gathered as bytes for every step and end
-        mark = np.zeros(L.n + 1, dtype=np.uint8)
-        mark[[self.index[h] for h in changed]] = 1
-        hit_step = np.flatnonzero(np.take(mark, L.side1) | np.take(mark, L.side2))
-        ends = np.flatnonzero(np.take(mark, L.pi) | np.take(mark, L.pj))
-        return np.union1d(np.take(L.pair_of_step, hit_step), ends)
+        n = L.n
+        found = []
+        for h in changed:
+            i = self.index[h]
+            # a line of vector v has h as a side at offset o when it starts at h - o: one candidate
+            # per geometry row, kept when both ends are on the board
+            aq, ar = h[0] - L.row_oq - L.origin[0], h[1] - L.row_or - L.origin[1]
+            bq, br = aq + L.row_vq, ar + L.row_vr
+            a, b = _grid_index(L.grid, aq, ar, n), _grid_index(L.grid, bq, br, n)
+            on = np.flatnonzero((a < n) & (b < n))
+            found.append(np.take(L.pair_at, np.take(a, on) * n + np.take(b, on)))
+            found.append(L.pair_at[i * n:(i + 1) * n])  # the lines ending in h (pair_at is symmetric)
+        pairs = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
+        return pairs[pairs >= 0].astype(np.int64)
 
     def __len__(self) -> int:
         return len(self.hexes) ** 2
