@@ -302,8 +302,9 @@ def seen_by_any(state, units, h) -> bool:
     from ..queries.sight import sight_class, up
 
     sight = board_at(state).sight(state)
-    return any(sight.sees(u.hex, h, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u), 0)
-               for u in units)
+    # one look per hex, sight class and height: stacked units of a kind see alike
+    looks = {(u.hex, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u)) for u in units}
+    return any(sight.sees(a, h, cls, lift, 0) for a, cls, lift in looks)
 
 
 def village(ctx) -> None:

@@ -508,20 +508,26 @@ def _build_lines(hexes: Sequence[Hex]) -> _Lines:
     lengths = np.diff(geometry.ptr)[group]
     ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=ptr[1:])
-    pair_of_step = np.repeat(np.arange(len(lengths)), lengths)
-    local = np.arange(int(ptr[-1]), dtype=np.int64) - ptr[pair_of_step]
-    at = geometry.ptr[group][pair_of_step] + local  # each step's row in the geometry
-    gq, gr = (qs[pi] - q0)[pair_of_step], (rs[pi] - r0)[pair_of_step]
+    total = int(ptr[-1])
+    pair_of_step = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+    everything = np.arange(total, dtype=np.int32)
+    local = everything - np.take(ptr[:-1].astype(np.int32), pair_of_step)
+    at = everything + np.take((geometry.ptr[group] - ptr[:-1]).astype(np.int32), pair_of_step)  # geometry row
+    # A line's hexes lie within a hex of its ends' bounding box, inside the grid's margin: a side's
+    # hex is one lookup in the flattened grid, at the observer's cell plus the offset's.
+    width = grid.shape[1]
+    start_cell = np.take(((qs[pi] - q0) * width + (rs[pi] - r0)).astype(np.int32), pair_of_step)
+    flat_grid = grid.ravel()
     # adjacency to either end is geometry too: decided per geometry row, gathered per step
     vector = np.repeat(np.arange(len(starts)), np.diff(geometry.ptr))
     vq, vr = dq[starts][vector], dr[starts][vector]
     cat: dict[str, np.ndarray] = {}
     for tag, offsets in (("1", geometry.first), ("2", geometry.last)):
-        oq, orr = np.take(offsets[:, 0], at), np.take(offsets[:, 1], at)
-        cat["s" + tag] = _grid_index(grid, gq + oq, gr + orr, n)
+        offset_cell = (offsets[:, 0] * width + offsets[:, 1]).astype(np.int32)
+        cat["s" + tag] = np.take(flat_grid, start_cell + np.take(offset_cell, at))
         cat["a" + tag + "i"] = np.take(_dist_vec(offsets[:, 0], offsets[:, 1]) == 1, at)
         cat["a" + tag + "j"] = np.take(_dist_vec(offsets[:, 0] - vq, offsets[:, 1] - vr) == 1, at)
-    side1, side2 = cat["s1"].astype(np.int32), cat["s2"].astype(np.int32)
+    side1, side2 = cat["s1"], cat["s2"]
 
     def place(side: np.ndarray, adjacent: np.ndarray) -> np.ndarray:
         return side * np.int32(2) + adjacent.astype(np.int32)
@@ -536,8 +542,8 @@ def _build_lines(hexes: Sequence[Hex]) -> _Lines:
         n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr, side1=side1, side2=side2,
         key1_i=place(side1, cat["a1i"]), key1_j=place(side1, cat["a1j"]),
         key2_i=place(side2, cat["a2i"]), key2_j=place(side2, cat["a2j"]),
-        hexside=(side1 != side2).view(np.uint8), pair_of_step=pair_of_step.astype(np.int32),
-        local=local.astype(np.int32), flat_ij=pi * n + pj, flat_ji=pj * n + pi,
+        hexside=(side1 != side2).view(np.uint8), pair_of_step=pair_of_step,
+        local=local, flat_ij=pi * n + pj, flat_ji=pj * n + pi,
         vectors=np.stack([dq[starts], dr[starts]], axis=1), geometry=geometry,
         row_vq=np.concatenate([vq, vq]), row_vr=np.concatenate([vr, vr]),
         row_oq=sides_of_rows[:, 0], row_or=sides_of_rows[:, 1], grid=grid, origin=(q0, r0), pair_at=pair_at,
