@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tabletop_core.boards import (
     Board, BoardState, HexTerrain, LineOfSight, LosClass, LosReason, LosStatus, LosTable, MapDef,
-    Overlay, hex_distance, hexes_within,
+    Overlay, SightLines, hex_distance, hexes_within,
 )
 from tabletop_core.boards.hexgrid import Hex, VERTEX_OFFSETS, lattice
 from tabletop_core.boards.hexlos import crossed_steps
@@ -457,3 +457,21 @@ def test_table_of_a_board_without_lines_of_two_steps():
     table = LosTable(state)
     a, b = state.board.hexes[:2]
     assert table.status(a, b) is LosStatus.CLEAR and table.query(a, b) == LineOfSight(state).check(a, b)
+
+
+@pytest.mark.rule("goe85:14a")
+def test_cells_through_a_hex_are_the_lines_that_cross_or_end_in_it():
+    state = random_board(2, maps=("4",))
+    table = LosTable(state)
+    hexes, n = state.board.hexes, len(state.board.hexes)
+    lines = SightLines()
+    for h in (state.board.hex("4E4"), state.board.hex("4A0"), state.board.hex("4K7")):
+        expected = set()
+        for i, a in enumerate(hexes):
+            for j, b in enumerate(hexes):
+                if hex_distance(a, b) < 2:
+                    continue
+                crossed = {(a[0] + q, a[1] + r) for step in lines.steps((b[0] - a[0], b[1] - a[1])) for q, r in step}
+                if h in (a, b) or tuple(h) in crossed:
+                    expected.add(i * n + j)
+        assert set(table.cells_through([h]).tolist()) == expected

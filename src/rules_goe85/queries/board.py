@@ -185,10 +185,7 @@ class GoEBoard:
         base = self._base
         found = base._through.get(h)
         if found is None:
-            table = base._los_table()
-            lines = table._lines
-            pairs = table.affected_pairs([h])
-            found = base._through[h] = np.concatenate([lines.flat_ij[pairs], lines.flat_ji[pairs]])
+            found = base._through[h] = base._los_table().cells_through([h])
         return found
 
     def sight(self, state) -> "GoEBoard | _Sight":
@@ -279,7 +276,6 @@ class _Sight:
     def __init__(self, los: LineOfSight, base: GoEBoard, smoke: frozenset):
         self._los = los
         self._base = base
-        self._smoke = smoke
         n = len(base.hexes)
         touched = np.zeros(n * n, dtype=np.int8)
         for h in smoke:

@@ -849,6 +849,13 @@ class LosTable:
         pairs = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
         return pairs[pairs >= 0].astype(np.int64)
 
+    def cells_through(self, changed: Iterable[Hex]) -> np.ndarray:
+        """Places ``index[a] * n + index[b]``, both ways, of the lines of two or more steps that
+        cross or end in one of ``changed`` (the pairs whose LOS such a hex can change)."""
+        pairs = self.affected_pairs(changed)
+        cells: np.ndarray = np.concatenate([self._lines.flat_ij[pairs], self._lines.flat_ji[pairs]])
+        return cells
+
     def __len__(self) -> int:
         return len(self.hexes) ** 2
 
