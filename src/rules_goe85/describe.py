@@ -13,6 +13,8 @@ from .model.frames import OppFireWindow
 from .queries.attack_plan import attack_plan
 from .queries.opportunity import spray_movers
 from .queries.fire_reach import FIRE_POWERS
+from .queries.heli_designation import is_designation
+from .model.vehicles import HeliOppFire, HeliPlay
 
 SIDE_WORD = {"soviet": "Soviet", "mujahideen": "Mujahideen"}
 #: Uses of a card whose target is fired at with HE (their words give range, terrain and HEF).
@@ -72,6 +74,10 @@ def _fire_words(rules, action, state) -> str:
 def _play(rules, action: A.PlayCard, state) -> str:
     head = f"{title(action.use)} card {action.card}" + BLOCK_WORDS[action.block]
     use = action.use
+    player = state.units[action.unit].side if action.unit in state.units else ""
+    asking_rest = isinstance(state.top, (HeliPlay, HeliOppFire))  # the mode is declared already
+    if player and not asking_rest and is_designation(state, player, action):  # 17b: the mode first, the rest next
+        return f"{head}: {unit(state, action.unit)} declares its mode, then the rest of the play"
     if action.ap:
         body = f"{unit(state, action.unit)} fires AP at {_target(state, action.target)}"
         if action.supporters:  # 10d, 18f: the others of the hex fire after it, one by one

@@ -59,7 +59,9 @@ PROCEDURES: dict[type, Procedure] = {
     F.APFireOrder: Procedure(None, None, ap_fire.advance_order),  # 15, started by another procedure
     V.APFire: Procedure(ap_fire.decide, ap_fire.act, ap_fire.advance),  # 15
     V.ModeChoice: Procedure(vehicles.decide_mode, vehicles.act_mode, vehicles.advance_mode),  # 17b
-    V.HeliFireChoice: Procedure(vehicles.decide_heli_fire, vehicles.act_heli_fire, vehicles.advance_heli_fire),  # 17a
+    V.HeliPlay: Procedure(turn.decide_heli_play, turn.act_heli_play, turn.advance_heli_play),  # 17b
+    V.HeliOppFire: Procedure(opportunity_fire.decide_heli, opportunity_fire.act_heli,
+                             opportunity_fire.advance_heli),  # 11a, 17b
     F.AssaultFrame: Procedure(assault.decide, assault.act, assault.advance),  # 13
     F.AssaultCombat: Procedure(assault_combat.decide, assault_combat.act, assault_combat.advance),  # 13a-13d
     F.PunishingRetreat: Procedure(punishing_fire.decide, punishing_fire.act, punishing_fire.advance),  # 18j
@@ -77,7 +79,9 @@ class CardFamily(NamedTuple):
     ``use_plays(rules, state, side, cid, block, use, shared)``: the plays of one block of a card in
     hand used for ``use`` (an empty list for a use the family does not know; the field is None for a
     family without such plays), ``shared`` a dict the impulse keeps over one listing of the hand for
-    what several cards ask alike; ``card_plays(rules, state, side, cid, uses, shared)``: the plays of the whole card
+    what several cards ask alike (and two keys the impulse sets: ``"whole"``, False when a first step is
+    listed, where a helicopter's play may stand as its bare designation, 17b; ``"only"``, the ids of the
+    units listed in a helicopter's own listing); ``card_plays(rules, state, side, cid, uses, shared)``: the plays of the whole card
     (``uses``: its blocks' (block, use) pairs, scenario rules applied); ``resolve(rules, ctx, side,
     action) -> bool``: resolve a play the family offered, False for any other."""
 

@@ -1,7 +1,7 @@
-"""Test harness: a started game whose position a test rewrites, then drives through the rules."""
+"""Test harness: a started game, the named cards, and reading helpers; positions are set through the
+referee in refpos.py (every change recorded, so the games replay)."""
 from __future__ import annotations
 
-from tabletop_core.decks import hand
 from tabletop_core.game import Game
 
 from rules_goe85.queries.board import board_for
@@ -10,9 +10,7 @@ from rules_goe85.rules import GoERules
 from rules_goe85.model.actions import (
     REFUSALS, Decline, Declined, KeepBonusCard, PickReserveUnit, PlayReaction, ReserveMove, Strike, StrikeTarget,
 )
-from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse, ReserveFrame
-from rules_goe85.model.occupancy import forget
-from rules_goe85.model.state import DECK, Unit
+from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse
 
 RULES = GoERules()
 RED, GOLD, GREEN, BLANK = "#5", "#2", "#3", "#1"
@@ -24,63 +22,6 @@ BLANK3, BLANK4, BLANK5, BLANK6 = "#15", "#19", "#23", "#12"  # no Hit
 def game(scenario: str = "your-papers-please", seed: int = 0, setup: str = "default") -> Game:
     """A started game; the default deployment unless ``setup="choose"`` (the set-up decision phase)."""
     return Game.start(RULES, scenario, seed=seed, options={"setup": setup})
-
-
-def position(g: Game, units: list[tuple[str, str, str, str]], **flags) -> dict[str, Unit]:
-    """Replace every unit by ``(uid, type, side, label)`` and empty the stack (test set-up only)."""
-    board = board_for(g.state.scenario)
-    g.state.units.clear()
-    g.state.stack.clear()
-    piles = g.state.decks[DECK].piles
-    for side in ("soviet", "mujahideen"):  # empty hands: a test gives the cards it needs
-        piles["discard"].extend(piles[hand(side)])
-        piles[hand(side)].clear()
-    for uid, tid, side, label in units:
-        extra = flags.get(uid, {})
-        g.state.units[uid] = Unit(uid, tid, side, board.hex(label) if label else None, **extra)
-    forget(g.state)  # the units were rewritten outside the appliers
-    g._decision = None
-    return g.state.units
-
-
-def stack_deck(g: Game, top_first: list[str]) -> None:
-    """Put these cards on top of the draw pile, the first named on top (test set-up only)."""
-    piles = g.state.decks[DECK].piles
-    for name in list(piles):
-        for c in top_first:
-            if c in piles[name]:
-                piles[name].remove(c)
-    piles["draw"].extend(reversed(top_first))
-
-
-def give(g: Game, side: str, cards: list[str]) -> None:
-    piles = g.state.decks[DECK].piles
-    for c in cards:
-        for name in list(piles):
-            if c in piles[name]:
-                piles[name].remove(c)
-        piles[hand(side)].append(c)
-
-
-def ctx(g: Game):
-    return g._ctx
-
-
-def run(g: Game) -> None:
-    """Run the procedure on the stack until someone must decide or the stack is empty.  A window
-    whose only choice is Decline (its player holds nothing usable: GoE hidden hands) is declined,
-    as its player must (by the rules' own step, like the procedure: a harness position may have no
-    frame under the one tested)."""
-    while g.state.stack and g.state.result is None:
-        g._decision = None
-        decision = RULES.decision(g.state)
-        if decision is not None:
-            if not (len(decision.actions) == 1 and isinstance(decision.actions[0], Decline)):
-                break
-            RULES.act(g._ctx, decision.actions[0])
-            continue
-        RULES.advance(g._ctx)
-    g._decision = None
 
 
 def play_through(g: Game, action, **kw) -> None:
@@ -114,13 +55,6 @@ def _words(g, action):
     return RULES.describe_action(action, g.state)
 
 
-def _impulse(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse(side, "main"))
-    g._decision = None
-
-
 def _finish_windows(g):
     while g.state.result is None and g.decision is not None and any(
             isinstance(f, FireFrame) for f in g.state.stack):
@@ -148,21 +82,9 @@ def labels(g, hexes):
     return sorted(b.label(h) for h in hexes)
 
 
-def decide(g):
-    g._decision = None
-    return RULES.decision(g.state)
-
-
 def _labels(g, side):
     b = board_for(g.state.scenario)
     return [b.label(u.hex) for u in g.state.units.values() if u.side == side and u.hex is not None]
-
-
-def _reserve(g, side="soviet"):
-    g.state.stack.clear()
-    g.state.phase = "reserve"
-    g.state.stack.append(ReserveFrame(side))
-    g._decision = None
 
 
 def reserve_moves_of(g, uid: str) -> list:

@@ -13,15 +13,16 @@ from rules_goe85.model.events import PhaseSet, UnitPlaced
 from .helpers import game
 
 
-def _pile_of(state, cid: str) -> str:
+def pile_of(state, cid: str) -> str:
     return next(name for name, cards in state.decks[DECK].piles.items() if cid in cards)
 
 
-def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", faces=(), extra=None):
+def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", faces=(), extra=None, then=None):
     """Replace the position: ``units`` as (uid, type, side, label, {field: value}) tuples, ``hands``
     {side: [card ids]} (every other card leaves the hands), ``top``: cards put on top of the draw
     pile, the first named on top; ``frames``: pushed in order (default: the Soviet impulse);
-    ``extra(ctx)``: further events (markers on the map and the like)."""
+    ``extra(ctx)``: further events (markers on the map and the like); ``then(ctx)``: run once the
+    frames are pushed (a procedure started on top of them, as the engine would start it)."""
     board = board_for(g.state.scenario)
 
     def script(c):
@@ -39,23 +40,43 @@ def arrange(g, units, *, hands=None, top=(), frames=None, phase="impulses", face
             c.emit(UnitPlaced(Unit(uid, tid, side, board.hex(label) if label else None, **fields)))
         for side, cards in (hands or {}).items():
             for cid in cards:
-                c.move_card(DECK, cid, _pile_of(state, cid), hand(side), player=side)
-        for cid in reversed(list(top)):
-            src = _pile_of(state, cid)
-            if src != "draw" or state.decks[DECK].piles["draw"][-1] != cid:
-                c.move_card(DECK, cid, src, "draw")
-            else:  # already on top: take it off and put it back so the order is exact
-                c.move_card(DECK, cid, "draw", "discard")
-                c.move_card(DECK, cid, "discard", "draw")
+                c.move_card(DECK, cid, pile_of(state, cid), hand(side), player=side)
+        _put_on_top(c, top)
         if extra is not None:
             extra(c)
         if state.phase != phase:
             c.emit(PhaseSet(phase, max(state.turn, 1)))
         for fr in (frames if frames is not None else [Impulse("soviet", "main")]):
             c.push(fr)
+        if then is not None:
+            then(c)
 
     g.referee(script, forced_faces=faces)
     return g
+
+
+def _put_on_top(c, top) -> None:
+    piles = c.state.decks[DECK].piles
+    for cid in reversed(list(top)):
+        src = pile_of(c.state, cid)
+        if src != "draw" or piles["draw"][-1] != cid:
+            c.move_card(DECK, cid, src, "draw")
+        else:  # already on top: take it off and put it back so the order is exact
+            c.move_card(DECK, cid, "draw", "discard")
+            c.move_card(DECK, cid, "discard", "draw")
+
+
+def stack_top(g, top) -> None:
+    """Referee, mid-game: these cards go on top of the draw pile, the first named on top."""
+    g.referee(lambda c: _put_on_top(c, top))
+
+
+def emit(g, *events) -> None:
+    """Referee, mid-game: these events happen (a marker placed, a clean-up) and are recorded."""
+    def script(c):
+        for e in events:
+            c.emit(e)
+    g.referee(script)
 
 
 def fresh(scenario: str = "your-papers-please", seed: int = 0):
@@ -79,19 +100,30 @@ def drop_bonus_cards(c) -> None:
             c.move_card(BONUS, cid, held(side), dropped(side), player=side)
 
 
+def hold_bonus(c, side: str, cid: str) -> None:
+    """Referee: ``side`` holds the Bonus card ``cid`` alone (any other it held is dropped)."""
+    from rules_goe85.procedures.bonus_cards import BONUS, dropped, held
+
+    piles = c.state.decks[BONUS].piles
+    for other in list(piles[held(side)]):
+        if other != cid:
+            c.move_card(BONUS, other, held(side), dropped(side), player=side)
+    src = next(name for name, cards in piles.items() if cid in cards)
+    if src != held(side):
+        c.move_card(BONUS, cid, src, held(side), player=side)
+
+
 def last_turn(scenario: str, *, bonus: dict[str, str] | None = None):
     """An ``extra`` script for :func:`arrange`: the scenario's last turn, its impulses under way;
     the players hold no Bonus card, or the one ``bonus`` names ({side: card id})."""
     from rules_goe85.data.loading import game_data
-    from rules_goe85.procedures.bonus_cards import BONUS, held
 
     turns = game_data().scenarios[scenario].turns
 
     def script(c):
         drop_bonus_cards(c)
         for side, cid in (bonus or {}).items():
-            src = next(name for name, cards in c.state.decks[BONUS].piles.items() if cid in cards)
-            c.move_card(BONUS, cid, src, held(side), player=side)
+            hold_bonus(c, side, cid)
         c.emit(PhaseSet("impulses", turns))
     return script
 
@@ -198,3 +230,24 @@ def decline_windows(g) -> None:
 
     while not g.over and not g.decision.prompt.startswith(IMPULSE_PROMPTS):
         g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
+
+
+def pushed(g, since: int = 0) -> list:
+    """The frames pushed since event ``since``, in the record's order (those already resolved too)."""
+    from tabletop_core.events import FramePushed
+
+    return [e.frame for e in g.events[since:] if isinstance(e, FramePushed)]
+
+
+def play_until(g, wanted, *, limit: int = 3000) -> None:
+    """Both players do nothing more until ``wanted(g)`` holds: each decision is answered by its
+    refusal, one without any (the initiative card, a wave's squad) by its first action."""
+    from rules_goe85.model.actions import REFUSALS
+
+    for _ in range(limit):
+        if wanted(g):
+            return
+        assert not g.over, "the game ended first"
+        actions = g.decision.actions
+        g.apply(next((a for a in actions if isinstance(a, REFUSALS)), actions[0]))
+    raise AssertionError(f"not reached in {limit} decisions")

@@ -79,7 +79,7 @@ def test_the_bonus_card_kept_is_a_secret_choice():
     assert views[0] == views[1]  # which of the two was kept does not show
 
 
-def _opp_fire_position(muj_hand):
+def _opp_fire_game(muj_hand):
     """A Mujahideen Rifle (hand ``muj_hand``) in sight of a Soviet Rifle that steps one hex."""
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", SOVIET, "5C4"), ("M1", "muj-rifle-intensive", MUJ, "5C1")],
@@ -91,7 +91,7 @@ def _opp_fire_position(muj_hand):
 
 @pytest.mark.rule("goe85:11a")
 def test_the_opportunity_fire_window_opens_whatever_the_other_hand_holds():
-    armed, empty = _opp_fire_position(["#9"]), _opp_fire_position([USELESS])  # #9: Fire / Bloodlust
+    armed, empty = _opp_fire_game(["#9"]), _opp_fire_game([USELESS])  # #9: Fire / Bloodlust
     for g in (armed, empty):
         assert isinstance(g.state.top, OppFireWindow) and g.decision.player == MUJ
     assert PlayCard("#9", Block.UPPER, Use.OPP_FIRE, "M1", "S1") in armed.decision.actions
@@ -112,7 +112,7 @@ def test_no_window_without_a_unit_that_could_fire():
     assert not isinstance(g.state.top, OppFireWindow) and g.decision.player == SOVIET
 
 
-def _fire_position(muj_hand):
+def _fire_game(muj_hand):
     """A Soviet RPK fires at a Mujahideen Rifle whose hand is ``muj_hand``."""
     g = fresh()
     arrange(g, [("S1", "rpk-74", SOVIET, "5C4"), ("M1", "muj-rifle-intensive", MUJ, "5E4")],
@@ -126,7 +126,7 @@ def _fire_position(muj_hand):
 @pytest.mark.rule("goe85:20a")
 @pytest.mark.rule("goe85:20d")
 def test_the_reaction_window_of_a_fire_opens_whatever_the_defending_hand_holds():
-    armed, empty = _fire_position(["#7"]), _fire_position([USELESS])  # #7: Scout / Unexpected Cover
+    armed, empty = _fire_game(["#7"]), _fire_game([USELESS])  # #7: Scout / Unexpected Cover
     for g in (armed, empty):
         assert g.decision.player == MUJ and g.decision.prompt == "react to the attack?"
     assert PlayReaction("#7", Use.UNEXPECTED_COVER) in armed.decision.actions

@@ -161,13 +161,33 @@ class ModeChoice(Frame):
 
 
 @attrs.frozen
-class HeliFireChoice(Frame):
-    """17a/17b: a helicopter activated to Fire, its mode declared (the ModeChoice above it), picks
-    its target."""
+class HeliPlay(Frame):
+    """17b: a card played in the impulse for helicopter ``uid`` (a designation,
+    ``queries/heli_designation.py``): under the ModeChoice above it the mode is declared, then
+    the rest of the play is asked as that mode allows (or played at once when only one is left).
+    ``second``: a Rally 2 chosen with a second helicopter, which declares its mode before the
+    rally resolves."""
 
     player: str
     uid: str
     card: str
+    block: str
+    use: Use = attrs.field(converter=Use)
+    second: str = ""
 
 
-FRAMES = (APFire, ModeChoice, HeliFireChoice)
+@attrs.frozen
+class HeliOppFire(Frame):
+    """11a, 17b: an Opportunity Fire card played for helicopter ``uid`` on the stack moving into
+    ``hex``: its mode declared (the ModeChoice above it), it picks the shot the mode leaves."""
+
+    player: str
+    uid: str
+    card: str
+    block: str
+    use: Use = attrs.field(converter=Use)
+    movers: tuple[str, ...]
+    hex: tuple[int, int]
+
+
+FRAMES = (APFire, ModeChoice, HeliPlay, HeliOppFire)

@@ -36,6 +36,12 @@ from ..queries.units import is_vehicle
 from ..queries.units import eligible, has, stacking_ok, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
+from ..queries.heli_designation import (
+    designated_heli, designates, fold, is_designation, map_heli, other_modes, spent_marker, with_unit,
+)
+from ..queries.units import heli_mode
+from ..model.events import MarkerSet
+from ..model.vehicles import HeliPlay, ModeChoice
 
 
 # -- 5a deal --------------------------------------------------------------------------------------
@@ -168,7 +174,13 @@ def check_impulse(rules, state, f: Impulse, action) -> str | None:
     whole = main_options(rules, state, f.player)
     if rules.restricts(state, type(f)):
         whole = list(rules.special_rules(state).restrict(rules, state, Decision(f.player, (*whole, EndImpulse()))).actions)
-    return None if action in whole else f"{f.player} cannot make that play now (card, use, firer or target)"
+    if action in whole:
+        return None
+    uid = designated_heli(state, f.player, action)
+    if uid and not is_designation(state, f.player, action):  # 17b
+        return (f"{uid} is a helicopter: play card {action.card} for {action.use} with {uid} alone; "
+                f"its mode is declared first, then the rest of the play is asked")
+    return f"{f.player} cannot make that play now (card, use, firer or target)"
 
 
 def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | None:
@@ -304,17 +316,25 @@ def _uses(rules, state, side: str, cid: str):
 FIRE_GROUPS = (Use.FIRE, Use.PUNISHING_FIRE, Use.RELOAD_FIRE)  # card uses that lead a fire attack (10, 18j, 18l)
 
 
-def fire_group(rules, state, side: str, use: Use, *, power: bool):
+def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
     """6c, 10a: the (lead, target, group) attacks a card played for ``use`` may make (a FIRE Power
-    of the lead's when ``power``), in the order of ``iter_fire_options``."""
+    of the lead's when ``power``), in the order of ``iter_fire_options``.  Helicopters lead only
+    when named in ``units`` (17b: they are designated first, ``queries/heli_designation.py``)."""
     if power:
-        holders = [u for u in state.units.values() if u.side == side and use in utype(u).powers]
+        holders = [u for u in (state.units.values() if units is None else units)
+                   if u.side == side and use in utype(u).powers and (units is not None or not is_heli(u))]
+        if not holders:
+            return
         for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=holders):
             if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
                 yield lead, tgt, g
         return
-    for lead, tgt, g in iter_fire_options(rules, state, side, use=use):
-        if use == Use.FIRE and is_heli(state.units[lead]):  # 17b: a helicopter declares its mode first (Use.HELI_FIRE)
+    if units is not None:  # 17a: any card fires a helicopter (Use.HELI_FIRE), not a Fire block
+        units = [u for u in units if not (use == Use.FIRE and is_heli(u))]
+        if not units:
+            return
+    for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=units):
+        if units is None and is_heli(state.units[lead]):
             continue
         if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
             continue
@@ -332,32 +352,54 @@ def fire_plays(rules, state, side: str, cid: str, block, use) -> list[PlayCard]:
 def main_options(rules, state, side: str, *, whole: bool = True):
     """6c: every card play ``side`` may make now.  ``whole``: each fire attack as its own play;
     otherwise one :class:`PlayCardToFire` per card, block and fire use that has an attack (the
-    impulse's first step; :func:`fire_plays` lists the second)."""
+    impulse's first step; :func:`fire_plays` lists the second).  A play for a helicopter is offered
+    as its designation (17b: the mode first, then the rest; :func:`heli_play_options`)."""
+    cards = hand_of(state, side)
+    ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole))
+    for h in sorted((u for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)),
+                    key=lambda x: x.uid):
+        # its attacks as it is (the hand's listing leaves them out), all it could do in each other mode (17b)
+        looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
+        for view, families in looks:  # an attack's first step (PlayCardToFire) says that one exists
+            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families):
+                if isinstance(p, PlayCardToFire) or designates(view, p, h.uid):
+                    named.add(p.card, p.block, p.use, h.uid)
+    return _unique(ground) + list(named)
+
+
+def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True) -> list:
+    """The plays of ``cards`` (see :func:`main_options`); with ``units``, only those the plays of
+    these units may be (their attacks and, with ``families``, the card families' plays: a
+    helicopter's listing)."""
     board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
-    movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)})
-    entering = bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
-    families = rules.card_families  # the other card plays (dispatch.CARD_FAMILIES)
-    shared: dict = {}  # what the families work out once for the whole hand
+    movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)}) if units is None else []
+    entering = units is None and bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
+    families = rules.card_families if families else ()  # the other card plays (dispatch.CARD_FAMILIES)
+    shared: dict = {"whole": whole}  # what the families work out once for the whole hand
+    if units is not None:
+        shared["only"] = [u.uid for u in units]
     fire_cache: dict = {}
 
     def fires(cid, block, use, power=False):
         key = (use, power)
         if whole:
             if key not in fire_cache:
-                fire_cache[key] = list(fire_group(rules, state, side, use, power=power))
+                fire_cache[key] = list(fire_group(rules, state, side, use, power=power, units=units))
             return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_cache[key]]
         if key not in fire_cache:
-            fire_cache[key] = next(fire_group(rules, state, side, use, power=power), None) is not None
+            fire_cache[key] = next(fire_group(rules, state, side, use, power=power, units=units), None) is not None
         return [PlayCardToFire(cid, block, use)] if fire_cache[key] else []
 
-    for cid in hand_of(state, side):
+    for cid in cards:
         c = card(cid)
         uses = _uses(rules, state, side, cid)
         for block, use in uses:
             if use in FIRE_GROUPS:
                 opts += fires(cid, block, use)
+            elif use in GROUND_USES and units is not None:
+                continue  # no helicopter is moved by a hex's Move, Let's Get 'Em!, Scout ... (17a)
             elif use in (Use.MOVE, Use.FAST_MOVE):
                 opts += [PlayCard(cid, block, use, "", board.label(h)) for h in movable_hexes]
                 if entering:
@@ -391,8 +433,60 @@ def main_options(rules, state, side: str, *, whole: bool = True):
                 opts += fires(cid, Block.POWER, p, power=True)
         for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
             opts += family.card_plays(rules, state, side, cid, uses, shared)
-        opts += rules.scenario_card_plays(state, side, cid, uses)  # Air Assault's tunnels
-    return _unique(opts)
+        if units is None:
+            opts += rules.scenario_card_plays(state, side, cid, uses)  # Air Assault's tunnels
+    return opts
+
+
+# the uses that move hexes of ground units or name no unit: never a helicopter's (17a)
+GROUND_USES = (Use.MOVE, Use.FAST_MOVE, Use.LETS_GET_EM, Use.SCOUT, Use.MOVE_FIRE, Use.COMMAND_OPS,
+               Use.REINFORCEMENTS, Use.ARTILLERY)
+
+
+# -- 17b: the rest of a play for a helicopter, once its mode is declared ------------------------
+def heli_play_options(rules, state, f: HeliPlay) -> list[PlayCard]:
+    """The whole plays of ``f``'s card, block and use for its helicopter in the mode it is in now."""
+    u = state.units.get(f.uid)
+    if u is None or u.hex is None:
+        return []
+    return [p for p in card_options(rules, state, f.player, (f.card,), whole=True, units=[u])
+            if p.block == f.block and p.use == f.use and designates(state, p, f.uid)]
+
+
+def decide_heli_play(rules, state, f: HeliPlay):
+    opts = [] if f.second else heli_play_options(rules, state, f)
+    if len(opts) < 2:
+        return None  # one play left is played at once; none spends the activation (advance)
+    return Decision(f.player, tuple(opts), f"{f.uid} ({heli_mode(state.units[f.uid])}): card {f.card} for {f.use}")
+
+
+def act_heli_play(rules, ctx, f: HeliPlay, action) -> None:
+    _play_for_heli(rules, ctx, f, action)
+
+
+def advance_heli_play(rules, ctx, f: HeliPlay) -> None:
+    if f.second:  # 18l: both helicopters of the Rally 2 have declared
+        ctx.pop()
+        resolve_play(rules, ctx, f.player, PlayCard(f.card, f.block, f.use, *sorted((f.uid, f.second))))
+        return
+    opts = heli_play_options(rules, ctx.state, f)
+    if opts:
+        _play_for_heli(rules, ctx, f, opts[0])
+        return
+    ctx.pop()  # 4c: the mode declared leaves the play nothing to do; the activation is spent
+    if f.uid in ctx.state.units:
+        ctx.emit(Note(f"{f.uid} has nothing to {f.use} as {heli_mode(ctx.state.units[f.uid])}"))
+        ctx.emit(MarkerSet(f.uid, spent_marker(f.use)))
+
+
+def _play_for_heli(rules, ctx, f: HeliPlay, play: PlayCard) -> None:
+    other = play.target if play.unit == f.uid else play.unit
+    if play.use == Use.RALLY2 and map_heli(ctx.state, f.player, other):
+        ctx.replace(attrs.evolve(f, second=other))  # 17b: the second helicopter declares too
+        ctx.push(ModeChoice(f.player, other))
+        return
+    ctx.pop()
+    resolve_play(rules, ctx, f.player, play)
 
 
 def relocations(rules, state, side: str):
@@ -456,10 +550,20 @@ def _unique(opts):
 
 
 def play(rules, ctx, side: str, action: PlayCard) -> None:
-    """6c: resolve the card played."""
+    """6c: resolve the card played; played for a helicopter, its mode is declared first (17b)."""
+    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
+    uid = designated_heli(ctx.state, side, action)
+    if uid:  # a helicopter's play is only offered as its designation (main_options)
+        ctx.push(HeliPlay(side, uid, action.card, action.block, action.use))
+        ctx.push(ModeChoice(side, uid))
+        return
+    resolve_play(rules, ctx, side, action)
+
+
+def resolve_play(rules, ctx, side: str, action: PlayCard) -> None:
+    """6c: carry out a play whose card is spent."""
     state = ctx.state
     board = board_at(state)
-    ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     use = action.use
     if any(family.resolve(rules, ctx, side, action) for family in rules.card_families):
         return  # each resolves only the plays it offers, so their order does not matter

@@ -1,9 +1,10 @@
 """Helicopter modes and the card plays of vehicles and helicopters (GoE 15, 17a, 17b, 18c, 22k).
 
-A helicopter declares its mode (:class:`ModeChoice`) before it moves or at the start of the
-Reserve Phase; AP fire, Cannister, Sagger and the helicopter moves are card plays offered here (a
-card family of ``dispatch.CARD_FAMILIES``) and started as orders, a helicopter's move by opening
-its MoveFrame (``effects/openings.py``) under the ModeChoice.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
+A helicopter declares its mode (:class:`ModeChoice`, answered here) first for every action played
+for it (``queries/heli_designation.py``) and at the start of the Reserve Phase; AP fire, Cannister,
+Sagger, a helicopter's Fire and its moves are card plays offered here (a card family of
+``dispatch.CARD_FAMILIES``) and started as orders, a helicopter's move by opening its MoveFrame
+(``effects/openings.py``) under the ModeChoice.  A vehicle's or helicopter's steps are ``move/vehicle_steps.py``;
 destruction, wrecks and crashes are ``effects/losses.py``.
 """
 from __future__ import annotations
@@ -15,17 +16,16 @@ from ..queries.fire_options import fire_options
 
 from ..queries.helicopters import legal_modes
 
-import attrs
 from tabletop_core import Decision
 
 from ..model.actions import Block, DeclareMode, Decline, Declined, FireAt, PlayCard, Use
 from ..queries.board import board_at
 from ..model.frames import APFireOrder, FireOrder
-from ..model.events import MarkerSet, Note
+from ..model.events import Note
 from ..queries.units import heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
-from ..model.vehicles import HeliFireChoice, ModeChoice, ModeSet
+from ..model.vehicles import ModeChoice, ModeSet
 from ..queries.entering import helicopters_waiting
 
 
@@ -64,22 +64,30 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     from ..queries.units import eligible
 
     memo = {} if memo is None else memo
+    only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
 
     def ap(use, unit=None):  # the card's AP attacks (by any unit, or by ``unit``)
         key = ("ap", use, unit.uid if unit else "")
         if key not in memo:
-            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else None)
+            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else _only(state, only))
         return memo[key]
 
     def he(use, unit=None):  # its HE attacks
         key = ("he", use, unit.uid if unit else "")
         if key not in memo:
-            memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else None)
+            memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else _only(state, only))
+        return memo[key]
+
+    def heli_shots(h):  # 17a: what a helicopter activated to Fire may shoot at (the same for every card)
+        key = ("heli_fire", h.uid)
+        if key not in memo:
+            memo[key] = heli_fire_targets(rules, state, side, h)
         return memo[key]
 
     out = []
-    helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
-    entering = helicopters_waiting(state, side)
+    helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None
+             and (only is None or u.uid in only)]
+    entering = helicopters_waiting(state, side) if only is None else []
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True)
@@ -105,21 +113,15 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
-        if any(heli_fire_targets(rules, state, side, x) for x in _mode_views(state, h)):  # 17b: mode first, then the target
-            out.append(PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid))
+        if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
+            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_shots(h) else []
+        else:
+            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
     return out
 
 
-def _mode_views(state, h) -> list:
-    """The helicopter as it would be in each mode it may declare, for what it could then see and
-    fire at: flying and hovering see alike (one level up, 17e), landed from the ground."""
-    views = [h]
-    airborne_now = heli_mode(h) != "landed"
-    for mode in legal_modes(state, h):
-        if (mode == "landed") == airborne_now:
-            views.append(attrs.evolve(h, mode=mode))
-            break
-    return views
+def _only(state, only):
+    return None if only is None else [state.units[uid] for uid in only if uid in state.units]
 
 
 def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
@@ -130,31 +132,13 @@ def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     return out
 
 
-def decide_heli_fire(rules, state, f: HeliFireChoice):
-    u = state.units.get(f.uid)
-    if u is None or u.hex is None or u.shaken:
-        return None
-    opts = heli_fire_targets(rules, state, f.player, u)
-    return Decision(f.player, tuple(opts), f"{f.uid} ({heli_mode(u)}): pick the target") if opts else None
-
-
-def act_heli_fire(rules, ctx, f: HeliFireChoice, action) -> None:
-    ctx.pop()
-    order = APFireOrder if action.ap else FireOrder
-    ctx.push(order(f.player, Use.FIRE, action.unit, action.target, marker="fired"))
-
-
-def advance_heli_fire(rules, ctx, f: HeliFireChoice) -> None:
-    """The declared mode leaves nothing to fire at: the activation is spent (4c: it is marked)."""
-    ctx.pop()
-    if f.uid in ctx.state.units:
-        ctx.emit(Note(f"{f.uid} has no target as {heli_mode(ctx.state.units[f.uid])}"))
-        ctx.emit(MarkerSet(f.uid, "fired"))
-
-
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
     """Resolve the plays :func:`vehicle_plays` offers; False for every other play."""
     use = action.use
+    if use == Use.HELI_FIRE:  # 17a: the helicopter's Fire, its mode declared (turn.HeliPlay)
+        order = APFireOrder if action.ap else FireOrder
+        ctx.push(order(side, Use.FIRE, action.unit, action.target, marker="fired"))
+        return True
     if action.ap:
         marker = "fired" if use == Use.FIRE else "ops"
         ctx.push(APFireOrder(side, use, action.unit, action.target, action.supporters, marker=marker))
@@ -166,10 +150,6 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 
         ctx.push(FireOrder(side, use, action.unit, action.target, marker="ops",
                            lead_hef=sagger_hef(ctx.state, action.target)))
-        return True
-    if use == Use.HELI_FIRE:
-        ctx.push(HeliFireChoice(side, action.unit, action.card))
-        ctx.push(ModeChoice(side, action.unit))  # 17b: the mode is declared first, for a Fire too
         return True
     if use in (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE):
         mv = {Use.HELI_MOVE: Use.MOVE, Use.HELI_FAST_MOVE: Use.FAST_MOVE, Use.HELI_MOVE_FIRE: Use.MOVE_FIRE}[use]

@@ -11,27 +11,31 @@ from .deck import card, hand_of
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS, power_barred
 from .fortifications import fire_blocked
-from .sight import sees, sight_class, up
+from .sight import is_heli, sees, sight_class, up
 from .units import eligible, has, heli_mode, is_hard, targetable, units_at, utype
+from .heli_designation import designation, other_modes
 
 
 def _reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Power reach 13 hexes
     return SNIPER_RANGE if has(u, "sniper") or power == "marksman" else MAX_RANGE
 
 
-def opp_fire_leads(state, side: str, movers_hex, targets) -> dict:
+def opp_fire_leads(state, side: str, movers_hex, targets, only=None) -> dict:
     """The public half of 11a: for each unit of ``targets`` now in ``movers_hex``, the non-phasing
     side's units that could fire on it -- (HE leads (none at a Hard Target, 15), AP leads); loaded
     passengers never fire (8d).  No card is looked at.  One pass over the units serves the whole
     moving stack: a line of sight is traced once per lead and kind of target (ground or a level up,
-    17e; leg or vehicle sight, 14)."""
+    17e; leg or vehicle sight, 14).  Helicopters lead only as ``only``, a unit looked at alone (17b:
+    each is designated, its mode declared, before its shot: :func:`opp_fire_plays`)."""
     board = board_at(state)
     out = {t: ([], []) for t in targets}
     if not targets or any(u.side == side for u in units_at(state, movers_hex)):
         return out
     aimed = [state.units[t] for t in targets]
-    for u in state.units.values():
+    for u in ([only] if only is not None else state.units.values()):
         if u.side != side or not eligible(u) or u.shaken or u.carrier:  # 8d: passengers do not fire
+            continue
+        if only is None and is_heli(u):
             continue
         d = board.distance(u.hex, movers_hex)
         if d > _reach(u, "marksman" if "marksman" in utype(u).powers else ""):
@@ -108,12 +112,38 @@ def _lead_plays(state, lead, target: str, distance: int, cid: str, *, spray: boo
 def opp_fire_plays(rules, state, side: str, movers_hex, movers):
     """Cards, leads, supporters and targets the non-phasing side could use to fire on the stack now
     moving into ``movers_hex`` (11a): at any one mover it may target (10d), AP at one that takes AP
-    (15), or, led by a Spraying Fire unit, at the whole moving stack (21h, 18h)."""
-    board = board_at(state)
+    (15), or, led by a Spraying Fire unit, at the whole moving stack (21h, 18h).  A helicopter's
+    plays are its designations, offered when some mode it may declare leaves it a shot (17b)."""
     hand = hand_of(state, side)
+    out = _plays(state, side, movers_hex, movers, hand)
+    named = []
+    for h in _helis(state, side, movers_hex):
+        for look in (h, *other_modes(state, h)):  # 17b: as it is, and in each mode it may declare
+            named += [designation(p, h.uid) for p in _plays(state, side, movers_hex, movers, hand, only=look)]
+    return out + [p for i, p in enumerate(named) if p not in named[:i]]
+
+
+def heli_shots(state, side: str, movers_hex, movers, cid: str, block, use, uid: str) -> list:
+    """17b: the whole Opportunity Fire plays of card ``cid`` from ``block`` for ``use`` led by
+    helicopter ``uid`` in the mode it has declared."""
+    return [p for p in _plays(state, side, movers_hex, movers, (cid,), only=state.units[uid])
+            if p.block == block and p.use == use]
+
+
+def _helis(state, side: str, movers_hex) -> list:
+    """The helicopters of ``side`` that could lead a shot at ``movers_hex`` in some mode."""
+    board = board_at(state)
+    return sorted((u for u in state.units.values() if u.side == side and is_heli(u) and u.hex is not None
+                   and eligible(u) and not u.shaken and board.distance(u.hex, movers_hex) <= SNIPER_RANGE),
+                  key=lambda x: x.uid)
+
+
+def _plays(state, side: str, movers_hex, movers, hand, only=None):
+    """The plays of the cards ``hand`` (led by the unit ``only`` alone, or by no helicopter)."""
+    board = board_at(state)
     out = []
     sprayers = {}
-    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers))
+    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers), only)
     for target, (leads, ap_leads) in by_target.items():
         for lead in leads:
             d = board.distance(lead.hex, movers_hex)
@@ -138,13 +168,16 @@ def opp_fire_plays(rules, state, side: str, movers_hex, movers):
 
 
 def _could_fire(state, side: str, movers_hex, movers) -> bool:
-    """Some lead could fire on some mover with some card (a Fire block or a Power), whatever the hand holds."""
+    """Some lead could fire on some mover with some card (a Fire block or a Power), whatever the hand
+    holds; a helicopter in any mode it may declare (17b)."""
     board = board_at(state)
-    by_target = opp_fire_leads(state, side, movers_hex, opp_targets(state, side, movers_hex, movers))
-    for leads, ap_leads in by_target.values():
-        if ap_leads or any(board.distance(u.hex, movers_hex) <= _reach(u)
-                           or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads):
-            return True
+    targets = opp_targets(state, side, movers_hex, movers)
+    looks = [None] + [x for h in _helis(state, side, movers_hex) for x in (h, *other_modes(state, h))]
+    for only in looks:
+        for leads, ap_leads in opp_fire_leads(state, side, movers_hex, targets, only).values():
+            if ap_leads or any(board.distance(u.hex, movers_hex) <= _reach(u)
+                               or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads):
+                return True
     return False
 
 

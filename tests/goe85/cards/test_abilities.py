@@ -3,18 +3,16 @@ import pytest
 
 from rules_goe85.cards.powers import any_card_plays
 from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
-from rules_goe85.model.frames import FireFrame
+from rules_goe85.model.frames import FireFrame, Impulse
 from rules_goe85.queries.attack_plan import attack_hef
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import play_through
-from ..helpers import (
-    BLANK, BLANK2, GREEN, RED, RULES, _finish_windows, _impulse, ctx, game, give, position, run, stack_deck,
-)
-from ..refpos import arrange, fresh
+from ..helpers import decline_empty_windows, play_through
+from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, GREEN, RED, RULES, _finish_windows
+from ..refpos import arrange, fresh, stack_top
 
 
 B = board_for("your-papers-please")
@@ -23,11 +21,10 @@ B = board_for("your-papers-please")
 # -- 21d Tactical Coordination ------------------------------------------------------------------
 @pytest.mark.rule("goe85:21d")
 def test_tactical_coordination_clears_a_friend_with_any_card():
-    g = game()
-    position(g, [("S1", "sov-lieutenant", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C5"),
-                 ("M1", "muj-rifle-intensive", "mujahideen", "5K0")], S2={"marker": "ops"})
-    _impulse(g)
-    give(g, "soviet", ["#23"])  # Fire / Rally: no Power, any Action card serves
+    g = fresh()
+    arrange(g, [("S1", "sov-lieutenant", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C5", {"marker": "ops"}),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5K0")],
+            hands={"soviet": ["#23"]})  # Fire / Rally: no Power, any Action card serves
     play = PlayCard("#23", Block.ANY, Use.TACTICAL_COORDINATION, "S1", "S2")
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
@@ -37,33 +34,30 @@ def test_tactical_coordination_clears_a_friend_with_any_card():
 # -- 21k Indirect Fire --------------------------------------------------------------------------
 @pytest.mark.rule("goe85:21k")
 def test_indirect_fire_through_an_adjacent_spotter():
-    g = game()
+    g = fresh()
     b = board_for("your-papers-please")
     assert not b.sees(b.hex("5A2"), b.hex("5A5")) and b.sees(b.hex("5B2"), b.hex("5A5"))
-    position(g, [("S1", "sov-mortar", "soviet", "5A2"), ("S2", "sov-rifle-intensive", "soviet", "5B2"),
-                 ("M1", "muj-rifle-intensive", "mujahideen", "5A5")], M1={"concealed": True})
+    arrange(g, [("S1", "sov-mortar", "soviet", "5A2"), ("S2", "sov-rifle-intensive", "soviet", "5B2"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5A5", {"concealed": True})],
+            hands={"soviet": ["#23", "#8"]},  # #8 Bullet Storm: the attack waits in its Support window
+            top=[BLANK, RED])
     assert ("S1", "M1", ()) in fire_options(RULES, g.state, "soviet", use=Use.FIRE)
     assert ("S1", "M1", ("S2",)) not in fire_options(RULES, g.state, "soviet", use=Use.FIRE)  # the firer alone
     assert fire_options(RULES, g.state, "soviet", use=Use.RAPID_FIRE, units=[g.state.units["S1"]]) == []
-    _impulse(g)
-    give(g, "soviet", ["#23", "#8"])  # #8 Bullet Storm: the attack waits in its Support window
     g.force_faces([3])  # 3-6: on target
     g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     f = next(x for x in g.state.stack if isinstance(x, FireFrame))
     assert f.hef == 2  # HEF 2, range 3 no modifier, clear CF 0
     assert f.degrade == 0  # hits a Concealed unit on a green Hit
-    stack_deck(g, [BLANK, RED])
     _finish_windows(g)
     assert g.state.units["M1"].shaken and g.state.units["S1"].marker == "fired"
 
 
 @pytest.mark.rule("goe85:21k")
 def test_indirect_fire_miss_lands_next_door():
-    g = game()
-    position(g, [("S1", "sov-mortar", "soviet", "5A2"), ("S2", "sov-rifle-intensive", "soviet", "5B2"),
-                 ("M1", "muj-rifle-intensive", "mujahideen", "5A5")])
-    _impulse(g)
-    give(g, "soviet", ["#23"])
+    g = fresh()
+    arrange(g, [("S1", "sov-mortar", "soviet", "5A2"), ("S2", "sov-rifle-intensive", "soviet", "5B2"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5A5")], hands={"soviet": ["#23"]})
     g.force_faces([2])  # 1-2: off to an adjacent hex, which is empty
     g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     assert not any(isinstance(x, FireFrame) for x in g.state.stack)
@@ -73,14 +67,13 @@ def test_indirect_fire_miss_lands_next_door():
 # -- 21m Single Use -----------------------------------------------------------------------------
 @pytest.mark.rule("goe85:21m")
 def test_single_use_weapon_leaves_after_firing():
-    g = game()
-    position(g, [("M1", "muj-recoilless", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5E4")])
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#23", "#8"])
+    g = fresh()
+    arrange(g, [("M1", "muj-recoilless", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5C4"),
+                ("S1", "sov-rifle-intensive", "soviet", "5E4")],
+            hands={"mujahideen": ["#23", "#8"]}, top=[BLANK, BLANK2, BLANK3, BLANK4],
+            frames=[Impulse("mujahideen", "main")])
     g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "M1", "S1"))
     assert next(x for x in g.state.stack if isinstance(x, FireFrame)).hef == 4  # 3 +1 range 2
-    stack_deck(g, [BLANK] * 4)
     _finish_windows(g)
     assert "M1" not in g.state.units and g.state.losses["mujahideen"] == 0  # discarded, not eliminated
     assert "M2" in g.state.units
@@ -90,17 +83,15 @@ def test_single_use_weapon_leaves_after_firing():
 @pytest.mark.rule("goe85:21i")
 @pytest.mark.rule("goe85:13d")
 def test_tactical_hero_redraws_a_miss_in_assault():
-    g = game()
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "aarash", "mujahideen", "5C4"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5C5")])
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#1"])
+    g = fresh()
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "aarash", "mujahideen", "5C4"),
+                ("S1", "sov-rifle-intensive", "soviet", "5C5")],
+            hands={"mujahideen": ["#1"]}, frames=[Impulse("mujahideen", "main")])
     g.apply(PlayCard("#1", Block.LOWER, Use.FAST_MOVE, "", "5C4"))
     g.apply(Step(("M1", "M2"), "5C5"))
     # attackers: HEF 1 + Aarash 2+1 = 4 cards, the first miss redrawn; the defender draws 2
-    stack_deck(g, [BLANK, RED, BLANK2, "#9", "#8", "#12", "#15"])
-    g.apply(Stop())
-    run(g)
+    stack_top(g, [BLANK, RED, BLANK2, "#9", "#8", "#12", "#15"])  # the played #1 among them
+    play_through(g, Stop())
     assert g.state.units["S1"].shaken  # the redrawn RED hit it; #9 green is a second hit -> reduced
     assert g.state.units["S1"].reduced
     # 2 hits suffered by the defender, 0 by the attackers: the defender retreats (13d)
@@ -110,11 +101,10 @@ def test_tactical_hero_redraws_a_miss_in_assault():
 @pytest.mark.rule("goe85:21f")
 @pytest.mark.rule("goe85:18i")
 def test_no_move_and_fire_units():
-    g = game()
-    position(g, [("M1", "dshk", "mujahideen", "5C6"), ("M2", "rpd", "mujahideen", "5E6"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5K0")])
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#4"])  # Move & Fire
+    g = fresh()
+    arrange(g, [("M1", "dshk", "mujahideen", "5C6"), ("M2", "rpd", "mujahideen", "5E6"),
+                ("S1", "sov-rifle-intensive", "soviet", "5K0")],
+            hands={"mujahideen": ["#4"]}, frames=[Impulse("mujahideen", "main")])  # Move & Fire
     opts = main_options(RULES, g.state, "mujahideen")
     assert PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "M2") in opts and PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "M1") not in opts
 
@@ -122,9 +112,9 @@ def test_no_move_and_fire_units():
 @pytest.mark.rule("goe85:21j")
 @pytest.mark.rule("goe85:21l")
 def test_elite_and_fanatic_take_any_card():
-    g = game()
-    position(g, [("M1", "baddar", "mujahideen", "5C6"), ("M2", "aarash", "mujahideen", "5E6"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5K0")], M1={"shaken": True}, M2={"shaken": True})
+    g = fresh()
+    arrange(g, [("M1", "baddar", "mujahideen", "5C6", {"shaken": True}), ("M2", "aarash", "mujahideen", "5E6", {"shaken": True}),
+                ("S1", "sov-rifle-intensive", "soviet", "5K0")])
     plays = any_card_plays(g.state, "mujahideen", "#1")
     assert PlayCard("#1", Block.ANY, Use.BLOODLUST, "M1") in plays
     assert PlayCard("#1", Block.ANY, Use.RALLY, "M2") in plays
@@ -133,24 +123,24 @@ def test_elite_and_fanatic_take_any_card():
 @pytest.mark.rule("goe85:21c")
 def test_difficult_target_alone():
     assert attack_hef(lead_hef=2, distance=4, cf=0, range_mod=0, difficult=True) == 1
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "baddar", "mujahideen", "5E4")])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "baddar", "mujahideen", "5E4")],
+            then=lambda c: start_fire(RULES, c, "soviet", "fire", "S1", "M1", False))
     assert g.state.top.hef == 2  # 2 +1 range -1 Difficult Target
 
 
 @pytest.mark.rule("goe85:21i")
 def test_tactical_hero_redraws_a_miss():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("SH", "yuri", "soviet", "5C4"),
-                 ("M1", "muj-rifle-intensive", "mujahideen", "5E8")])
-    stack_deck(g, [BLANK, GREEN, BLANK])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("SH", "yuri", "soviet", "5C4"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5E8")],
+            top=[BLANK, GREEN, BLANK2],
+            then=lambda c: start_fire(RULES, c, "soviet", "fire", "S1", "M1", False))
     assert g.state.top.redraw
-    run(g)
-    while g.state.stack:
+    decline_empty_windows(g)
+    while any(isinstance(f, FireFrame) for f in g.state.stack):
         g.apply(g.decision.actions[-1])
-        run(g)
+        decline_empty_windows(g)
     assert g.state.units["M1"].shaken
 
 

@@ -3,21 +3,21 @@ import pytest
 
 from rules_goe85.model.actions import REFUSALS, Block, Decline, Declined, PlayCard, PlayReaction, Step, Stop, Use
 from rules_goe85.model.events import HitUndone, TargetNoted, UnitHit
-from rules_goe85.model.frames import AssaultCombat, FireFrame, Impulse, MoveFrame
+from rules_goe85.model.frames import AssaultCombat, FireFrame, Impulse
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.first_fire import first_fire_mode
-from rules_goe85.queries.first_fire import first_fire_marker
 from rules_goe85.effects.attack_start import start_fire
-from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import decline_empty_windows, play_through
-from ..helpers import (
-    BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _assault, _impulse, _notes, _react, ctx,
-    game, give, position, run, stack_deck,
-)
-from ..refpos import arrange, fresh
+from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _assault, _notes, _react
+from ..refpos import arrange, fresh, pick, stack_top
+
+
+def _fire(uid: str, target: str):
+    """A ``then`` script: ``uid`` fires at ``target`` in the Soviet impulse (the attack's frame pushed)."""
+    return lambda c: start_fire(RULES, c, "soviet", "fire", uid, target, False)
 
 
 TN1_BONUS0 = "#18"  # TN 1, APF bonus 0
@@ -49,11 +49,20 @@ B = board_for("your-papers-please")
 # -- 20a First Fire by a Move & Fire unit -------------------------------------------------------
 @pytest.mark.rule("goe85:20a")
 def test_first_fire_marks_a_move_and_fire_unit_ops_complete():
-    g = game()
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5E4")])
-    assert first_fire_marker(ctx(g), "M1") == "fired"
-    g.state.stack.append(MoveFrame(player="mujahideen", use=Use.MOVE_FIRE, mp=(("M1", 2, 0),), origin=(("M1", None),)))
-    assert first_fire_marker(ctx(g), "M1") == "ops"
+    g = fresh()
+    # M1 steps on a Move & Fire, S1 opportunity-fires at it, M1 answers with First Fire
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5E4")],
+            hands={"mujahideen": ["#4", "#21"], "soviet": ["#16"]}, top=[BLANK, BLANK3, BLANK4, "#23", "#12", "#22", "#25"],  # no Hit
+            frames=[Impulse("mujahideen", "main")])
+    play_through(g, pick(g, PlayCard, card="#4", use=Use.MOVE_FIRE, unit="M1"))
+    play_through(g, Step(("M1",), "5D4"))
+    play_through(g, PlayCard("#16", Block.UPPER, Use.OPP_FIRE, "S1", "M1"))
+    assert g.decision.player == "mujahideen"
+    play_through(g, PlayReaction("#21", Use.FIRST_FIRE, "M1"))
+    # both attacks missed; the move goes on, M1 Ops Complete: its fire part spent, it stops there
+    assert not any(isinstance(e, UnitHit) for e in g.events)
+    assert g.state.units["M1"].marker == "ops" and g.decision.actions == (Stop(),)
+    # a unit not moving that answers with First Fire is Fired (test_first_fire_the_target_fires_back)
 
 
 @pytest.mark.rule("goe85:19a")
@@ -230,13 +239,12 @@ def test_panic_after_the_assault_attack_removes_a_reduced_shaken_defender():
 @pytest.mark.rule("goe85:19e")
 @pytest.mark.rule("goe85:19g")
 def test_panic_and_grenades():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C5")],
-             M1={"shaken": True})
-    give(g, "soviet", ["#17", "#24"])  # Grenades!, Panic
-    stack_deck(g, [GREEN, BLANK, BLANK, BLANK, BLANK])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
-    run(g)
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C5", {"shaken": True})],
+            hands={"soviet": ["#17", "#24"]},  # Grenades!, Panic
+            top=[GREEN, BLANK, BLANK2, BLANK3, BLANK4], then=_fire("S1", "M1"))
+    decline_empty_windows(g)
     g.apply(PlayReaction("#17", Use.GRENADES))
     assert g.state.top.hef == 4  # 2 +1 range +1 Grenades (adjacent)
     while PlayReaction("#24", Use.PANIC, "M1") not in g.decision.actions:
@@ -247,12 +255,11 @@ def test_panic_and_grenades():
 
 @pytest.mark.rule("goe85:20a")
 def test_first_fire_the_target_fires_back():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5E4")])
-    give(g, "mujahideen", ["#10"])  # First Fire / Move
-    stack_deck(g, [GREEN, GOLD, BLANK, BLANK, BLANK])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
-    run(g)
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5E4")],
+            hands={"mujahideen": ["#10"]},  # First Fire / Move
+            top=[GREEN, GOLD, BLANK, BLANK2, BLANK3], then=_fire("S1", "M1"))
+    decline_empty_windows(g)
     assert PlayReaction("#10", Use.FIRST_FIRE, "M1") in g.decision.actions
     g.apply(PlayReaction("#10", Use.FIRST_FIRE, "M1"))
     while any(isinstance(f, FireFrame) for f in g.state.stack):
@@ -264,12 +271,11 @@ def test_first_fire_the_target_fires_back():
 
 @pytest.mark.rule("goe85:19d")
 def test_critical_hit_redraws_one_card_against_leg_units():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5G4")])
-    give(g, "soviet", ["#2"])  # Critical Hit / Move
-    stack_deck(g, [BLANK, GREEN, BLANK])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
-    run(g)
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5G4")],
+            hands={"soviet": ["#2"]},  # Critical Hit / Move
+            top=[BLANK, GREEN, BLANK2], then=_fire("S1", "M1"))
+    decline_empty_windows(g)
     g.apply(PlayReaction("#2", Use.CRITICAL_HIT))
     while any(isinstance(f, FireFrame) for f in g.state.stack):
         g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
@@ -280,14 +286,14 @@ def test_critical_hit_redraws_one_card_against_leg_units():
 def test_retreat_voids_the_assault():
     from rules_goe85.effects.openings import push_assaults
 
-    g = game()
-    position(g, [("S1", "spetsnaz", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5C4")])
-    give(g, "mujahideen", ["#6"])  # Retreat / Move
+    g = fresh()
     b = board_for(g.state.scenario)
-    push_assaults(RULES, ctx(g), "soviet", [("S1", b.hex("5C3"))])
-    run(g)
-    g.apply(PlayReaction("#6", Use.RETREAT))
-    run(g)
+    # 13a: S1 moved in from 5C3; its impulse opens the assault
+    arrange(g, [("S1", "spetsnaz", "soviet", "5C4"), ("M1", "rpd", "mujahideen", "5C4")],
+            hands={"mujahideen": ["#6"]},  # Retreat / Move
+            then=lambda c: push_assaults(RULES, c, "soviet", [("S1", b.hex("5C3"))]))
+    decline_empty_windows(g)
+    play_through(g, PlayReaction("#6", Use.RETREAT))
     assert g.state.units["M1"].hex == b.hex("5C5") and not g.state.units["M1"].shaken  # directly away
     assert g.state.units["S1"].hex == b.hex("5C4") and g.state.units["S1"].marker == "ops"
 
@@ -296,13 +302,12 @@ def test_retreat_voids_the_assault():
 @pytest.mark.rule("goe85:20c")
 @pytest.mark.rule("goe85:19c")
 def test_reactions_and_supports_in_a_fire():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
-    give(g, "soviet", ["#8"])  # Bullet Storm
-    give(g, "mujahideen", ["#7", "#14"])  # Unexpected Cover, Light Wounds
-    stack_deck(g, [GREEN, BLANK, BLANK])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
-    run(g)
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
+            hands={"soviet": ["#8"],  # Bullet Storm
+                   "mujahideen": ["#7", "#14"]},  # Unexpected Cover, Light Wounds
+            top=[GREEN, BLANK, BLANK2], then=_fire("S1", "M1"))
+    decline_empty_windows(g)
     assert g.decision.player == "soviet" and PlayReaction("#8", Use.BULLET_STORM) in g.decision.actions
     play_through(g, PlayReaction("#8", Use.BULLET_STORM))
     assert g.state.top.hef == 4  # 2 + 1 range + 1 Bullet Storm
@@ -316,17 +321,16 @@ def test_reactions_and_supports_in_a_fire():
 
 @pytest.mark.rule("goe85:19b")
 def test_ambush_lets_the_defender_strike_first():
-    g = game("your-papers-please")
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "rpd", "mujahideen", "5C4")])
-    give(g, "mujahideen", ["#37"])  # Move & Fire / Ambush
-    start_move(RULES, ctx(g), "soviet", "move", ["S1"])
-    g._decision = None
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "rpd", "mujahideen", "5C4")],
+            hands={"soviet": ["#2"],  # Critical Hit / Move
+                   "mujahideen": ["#37"]})  # Move & Fire / Ambush
+    g.apply(pick(g, PlayCard, card="#2", use=Use.MOVE, target="5C3"))
     g.apply(Step(("S1",), "5C4"))
     while g.decision is not None and PlayReaction("#37", Use.AMBUSH) not in g.decision.actions:
         g.apply(Stop() if Stop() in g.decision.actions else g.decision.actions[-1])
-    stack_deck(g, [GREEN, GOLD, RED, BLANK, BLANK])  # the RPD's 2 cards: two hits land first
-    g.apply(PlayReaction("#37", Use.AMBUSH))
-    run(g)
+    stack_top(g, [GREEN, GOLD, RED, BLANK, BLANK2])  # the RPD's 2 cards: two hits land first
+    play_through(g, PlayReaction("#37", Use.AMBUSH))
     s1 = g.state.units.get("S1")
     assert s1 is None or s1.shaken  # shaken (and reduced) before it could strike
     assert "M1" in g.state.units
@@ -335,17 +339,13 @@ def test_ambush_lets_the_defender_strike_first():
 # -- 20a: First Fire against and by vehicles ------------------------------------------------------
 @pytest.mark.rule("goe85:20a")
 def test_first_fire_by_a_tank_answers_with_ap_and_both_shots_land():
-    g = game()
-    position(g, [("T", "t-62", "soviet", "5A1"), ("K", "t-55", "mujahideen", "5C3")],
-             T={"facing": 1}, K={"facing": 4})
-    _impulse(g)
-    give(g, "soviet", ["#9"])
-    give(g, "mujahideen", ["#21"])  # First Fire (lower)
+    g = fresh()
+    arrange(g, TANKS, hands={"soviet": ["#9"], "mujahideen": ["#21"]})  # #21: First Fire (lower)
     play_through(g, PlayCard("#9", Block.UPPER, Use.FIRE, "T", "K", ap=True))
     assert PlayReaction("#21", Use.FIRST_FIRE, "K") in g.decision.actions
-    # the T-55 fires first on top: TN 9 hits, +2 kills the T-62; then the T-62's own shot still
-    # comes (its numbers were fixed): TN 9 hits, Destroy!
-    stack_deck(g, ["#16", "#31", "#16", "#31"])
+    # the T-55 fires first on top: TN 9 hits, Destroy! kills the T-62; then the T-62's own shot
+    # still comes (its numbers were fixed): TN 8 hits, APF 4 +1 +2 (card #9) >= AF 4 destroys
+    stack_top(g, ["#16", "#31", "#28", "#9"])
     play_through(g, PlayReaction("#21", Use.FIRST_FIRE, "K"))
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
         play_through(g, next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
@@ -354,9 +354,9 @@ def test_first_fire_by_a_tank_answers_with_ap_and_both_shots_land():
     first = next(i for i, t in enumerate(notes) if t.startswith("K fires AP at T"))
     assert notes[first + 1].startswith("AP damage on T") and any(t.startswith("T fires AP at K") for t in notes[first:])
     # an RPG fired on with HE by a vehicle answers with AP, never HE at a Hard Target
-    position(g, [("T", "t-62", "soviet", "5A1"), ("P", "rpg", "mujahideen", "5C3")], T={"facing": 1})
+    arrange(g, [("T", "t-62", "soviet", "5A1", {"facing": 1}), ("P", "rpg", "mujahideen", "5C3")])
     assert first_fire_mode(g.state, g.state.units["P"], g.state.units["T"]) == "ap"
-    position(g, [("S", "sov-rifle-intensive", "soviet", "5A1"), ("P", "rpg", "mujahideen", "5C3")])
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "5A1"), ("P", "rpg", "mujahideen", "5C3")])
     assert first_fire_mode(g.state, g.state.units["P"], g.state.units["S"]) == "he"
 
 

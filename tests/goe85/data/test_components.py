@@ -14,7 +14,8 @@ from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
-from ..helpers import BLANK, DATA, GOLD, GREEN, RED, RULES, ctx, game, position
+from ..helpers import BLANK, DATA, GOLD, GREEN, RED, RULES
+from ..refpos import arrange, fresh
 
 
 D = game_data()
@@ -25,14 +26,13 @@ D = game_data()
 @pytest.mark.rule("goe85:22b")
 @pytest.mark.rule("goe85:22j")
 def test_fire_powers_add_hef():
-    g = game()
-    position(g, [("S1", "rpk-74", "soviet", "5C4"), ("S2", "spetsnaz", "soviet", "5C5"), ("S3", "ags-17", "soviet", "5C6"),
-                 ("M1", "muj-rifle-intensive", "mujahideen", "5G4")])
+    units = [("S1", "rpk-74", "soviet", "5C4"), ("S2", "spetsnaz", "soviet", "5C5"), ("S3", "ags-17", "soviet", "5C6"),
+             ("M1", "muj-rifle-intensive", "mujahideen", "5G4")]
     for uid, verb, expected in (("S1", "kill_shot", 2 + 1), ("S2", "deadly_shot", 3 + 1), ("S3", "explosive_rounds", 3 + 2)):
-        start_fire(RULES, ctx(g), "soviet", Use(verb), uid, "M1", False, marker="ops")
+        g = arrange(fresh(), units,  # the Power's attack, started by the referee on the Soviet impulse
+                    then=lambda c: start_fire(RULES, c, "soviet", Use(verb), uid, "M1", False, marker="ops"))
         d = board_for(g.state.scenario).distance(g.state.units[uid].hex, g.state.units["M1"].hex)
         assert g.state.top.hef == expected + RULES.tec.he_modifier(d)
-        g.state.stack.pop()
 
 
 @pytest.mark.rule("goe85:4b")

@@ -3,19 +3,18 @@ import pytest
 
 from rules_goe85.model.actions import Block, Decline, Declined, PickReserveUnit, PlayCard, PlayCardToFire, Step, Strike, StrikeTarget, Use
 
-from ..helpers import _words, game, position
+from ..helpers import _words, game
+from ..refpos import arrange, fresh
 
 
 def test_moves_and_strikes_read_as_hexes_and_units():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3")])
+    g = arrange(fresh(), [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5K6")])
     assert _words(g, Step(("S1",), "5C4")) == "5C3 Soviet Rifle (Intensive Fire) enters 5C4"
     assert _words(g, Strike("5E4", ("5E3", "5F4"))) == "artillery strike on 5E4 and 5E3 + 5F4"
 
 
 def test_the_two_steps_of_a_large_choice_say_what_comes_next():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3")])
+    g = arrange(fresh(), [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5K6")])
     assert _words(g, PickReserveUnit("S1")) == "Reserve Phase: move 5C3 Soviet Rifle (Intensive Fire) (where to is asked next)"
     assert _words(g, StrikeTarget("5E4")) == "artillery strike on 5E4 (the two hexes beside it are asked next)"
     assert _words(g, Decline(Declined.BACK)) == "back: choose again (nothing has happened yet)"

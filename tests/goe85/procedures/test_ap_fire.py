@@ -8,8 +8,8 @@ from rules_goe85.queries.ap_numbers import card_hits, damage_result, to_hit_numb
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import play_through
-from ..helpers import GREEN, GREEN2, RED, RULES, _notes, ctx, game, give, position, run, stack_deck
+from ..helpers import decline_empty_windows, play_through
+from ..helpers import GREEN, GREEN2, RED, RULES, _notes
 from ..refpos import arrange, fresh
 
 
@@ -54,24 +54,22 @@ def test_vehicle_example_15c_number_for_number():
     assert damage_result("#23", 9, 1, 0) == "dud" and damage_result("#8", 0, 0, 9) == "shake"
     assert damage_result("#31", 0, 0, 9) == "destroy"
     # played: T-62 in 5A2, BMP-1 in 5B4 (clear) showing its flank; a degrading hex between them
-    g = game("your-papers-please")
+    g = fresh("your-papers-please")
     b = board_for("your-papers-please")
     a, t = b.hex("5A2"), b.hex("5B4")
     facing = next(v for v in range(6) if shot_arc(a, t, v) is Arc.FLANK)
-    position(g, [("T", "t-62", "soviet", "5A2"), ("B", "bmp-1", "mujahideen", "5B4")], B={"facing": facing})
+    arrange(g, [("T", "t-62", "soviet", "5A2"), ("B", "bmp-1", "mujahideen", "5B4", {"facing": facing})],
+            hands={"soviet": ["#9"]}, top=["#27", "#48"])  # #9: Fire
     assert b.los(a, t, "vehicle") == 1 and b.distance(a, t) == 3
-    give(g, "soviet", ["#9"])  # Fire
-    stack_deck(g, ["#27", "#48"])
     from rules_goe85.procedures.turn import main_options
 
     opts = main_options(RULES, g.state, "soviet")
     play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "B", ap=True)
     assert play in opts
     assert not any(isinstance(o, PlayCard) and o.target == "B" and not o.ap for o in opts)  # no HE at a tank
-    from rules_goe85.procedures.turn import play as do_play
-
-    do_play(RULES, ctx(g), "soviet", play)
-    run(g)
+    assert play in g.decision.actions
+    play_through(g, play)
+    decline_empty_windows(g)
     assert "B" not in g.state.units and t in g.state.wrecks  # Kaboom: the wreck side (2b)
     assert g.state.units["T"].marker == "fired"
 

@@ -11,7 +11,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
-from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, _impulse, ctx, game, give, position, run, stack_deck, call_strike
+from ..helpers import BLANK, GREEN, GREEN2, GREEN3, RULES, game, call_strike
 from ..refpos import arrange, fresh
 
 
@@ -59,16 +59,14 @@ def test_a_strike_on_an_empty_hex_spreads_its_hits_and_the_attacker_places_the_o
 
 @pytest.mark.rule("goe85:18a")
 def test_artillery_card_calls_a_strike():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
-    _impulse(g)
-    give(g, "soviet", ["#12"])
+    g = fresh()
+    units = [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")]
+    arrange(g, units, hands={"soviet": ["#12"]})
     g.apply(PlayCard("#12", Block.UPPER, Use.ARTILLERY))
     assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 3
     assert StrikeTarget("5E4") in g.decision.actions
     # the Mujahideen may not call artillery: #19's top half is read per scenario (here: Command Ops etc.)
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#19"])
+    arrange(g, units, hands={"mujahideen": ["#19"]}, frames=[Impulse("mujahideen", "main")])
     verbs = {p.use for p in main_options(RULES, g.state, "mujahideen") if p.card == "#19" and p.block == "upper"}
     assert "artillery" not in verbs and "command_ops" in verbs
 

@@ -4,7 +4,6 @@ import pytest
 from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Block, PlayCard, PlayCardToFire, Step, Use
 from rules_goe85.model.frames import FireFrame, Impulse
-from rules_goe85.model.occupancy import forget
 from rules_goe85.queries.attack_plan import attack_hef, draw_plan
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.fire_options import fire_options
@@ -12,8 +11,8 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 
-from ..helpers import play_through
-from ..helpers import BLANK, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _words, ctx, game, position, run, stack_deck
+from ..helpers import decline_empty_windows, play_through
+from ..helpers import BLANK, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _words
 from ..refpos import arrange, fresh
 
 
@@ -21,10 +20,10 @@ D = game_data()
 B = board_for("your-papers-please")
 
 
-def _fire_at(g, lead, target, supporters=(), use=Use.FIRE):
-    c = ctx(g)
-    start_fire(RULES, c, "soviet", use, lead, target, supporters, marker="fired" if use is Use.FIRE else "ops")
-    run(g)
+def _fire_at(lead, target, supporters=(), use=Use.FIRE):
+    """A ``then`` script: ``lead`` attacks ``target`` in the Soviet impulse (the attack's frame pushed)."""
+    return lambda c: start_fire(RULES, c, "soviet", use, lead, target, supporters,
+                                marker="fired" if use is Use.FIRE else "ops")
 
 
 @pytest.mark.rule("goe85:10d-attackers")
@@ -89,13 +88,13 @@ def test_moving_target_bonus_and_scrub():
 @pytest.mark.rule("goe85:6b")
 @pytest.mark.rule("goe85:3b")
 def test_damage_draw_card_by_card_until_the_target_is_gone():
-    g = game()
-    # Intensive Fire Rifle two hexes from a Mujahideen Rifle in the open: 2 +1 range +1 power = 4 cards
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
+    g = fresh()
     b = board_for(g.state.scenario)
     assert b.distance(b.hex("5C4"), b.hex("5E4")) == 2 and b.cf(b.hex("5E4")) == 0
-    stack_deck(g, [GREEN, GOLD, RED, GREEN2])
-    _fire_at(g, "S1", "M1", use=Use.INTENSIVE_FIRE)
+    # Intensive Fire Rifle two hexes from a Mujahideen Rifle in the open: 2 +1 range +1 power = 4 cards
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
+            top=[GREEN, GOLD, RED, GREEN2], then=_fire_at("S1", "M1", use=Use.INTENSIVE_FIRE))
+    decline_empty_windows(g)
     assert "M1" not in g.state.units  # shaken, reduced, eliminated: the fourth card is not drawn
     assert g.state.decks["action"].piles["draw"][-1] == GREEN2
     assert g.state.units["S1"].marker == "ops"  # a Power marks Ops Complete (10c example 2)
@@ -103,37 +102,34 @@ def test_damage_draw_card_by_card_until_the_target_is_gone():
 
 @pytest.mark.rule("goe85:10d-targets")
 def test_heroes_cannot_be_targeted_unless_alone():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
-                 ("MH", "aarash", "mujahideen", "5E4"), ("MH2", "dadvar", "mujahideen", "5E5")])
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
+                ("MH", "aarash", "mujahideen", "5E4"), ("MH2", "dadvar", "mujahideen", "5E5")])
     targets = {t for lead, t, grp in fire_options(RULES, g.state, "soviet", use=Use.FIRE)}
     assert "M1" in targets and "MH" not in targets and "MH2" in targets
 
 
 @pytest.mark.rule("goe85:10a")
 def test_fire_needs_los_and_no_shared_hex():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5C4"),
-                 ("M2", "muj-rifle-intensive", "mujahideen", "5E4")])
+    g = fresh()
+    others = [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("M2", "muj-rifle-intensive", "mujahideen", "5E4")]
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), *others])
     assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
-    g.state.units["S1"] = g.state.units["S1"].__class__("S1", "sov-rifle-intensive", "soviet", board_for(g.state.scenario).hex("5C3"), shaken=True)
-    forget(g.state)  # moved outside the appliers
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3", {"shaken": True}), *others])
     assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []  # 10c: Shaken units cannot fire
 
 
 @pytest.mark.rule("goe85:10d-mixed")
 @pytest.mark.rule("goe85:21h")
 def test_mixed_target_example_spraying_fire():
-    g = game()
+    g = fresh()
     # RPK two hexes from two Rifles in the open, one of them marked Moved: HEF 3, no moving bonus
-    position(g, [("S1", "rpk-74", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
-                 ("M2", "muj-rifle-intensive", "mujahideen", "5E4")], M2={"marker": "moved"})
-    stack_deck(g, [GREEN, BLANK, GOLD, GREEN2])
-    c = ctx(g)
-    start_fire(RULES, c, "soviet", "fire", "S1", "hex:5E4", False)
+    arrange(g, [("S1", "rpk-74", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4"),
+                ("M2", "muj-rifle-intensive", "mujahideen", "5E4", {"marker": "moved"})],
+            top=[GREEN, BLANK, GOLD, GREEN2], then=_fire_at("S1", "hex:5E4"))
     f = g.state.top
     assert isinstance(f, FireFrame) and f.hef == 3 and f.moving_extra == ("M2",) and f.spraying
-    run(g)
+    decline_empty_windows(g)
     u = g.state.units
     # two hits shake both squads; the fourth card (green) is the 1 HEF attack on the moved one
     assert u["M1"].shaken and u["M2"].shaken and u["M2"].reduced and not u["M1"].reduced

@@ -2,25 +2,24 @@
 import pytest
 
 from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, Step, Use
-from rules_goe85.model.frames import MoveFrame, OppFireWindow
+from rules_goe85.model.frames import Impulse, MoveFrame, OppFireWindow
 from rules_goe85.procedures.move.steps import start_move
 
 from ..helpers import play_through
-from ..helpers import BLANK, GREEN, GREEN2, RULES, _mp, ctx, game, give, position, stack_deck
+from ..helpers import BLANK, BLANK2, BLANK3, GREEN, GREEN2, RULES, _mp
 from ..refpos import arrange, fresh
 
 
 @pytest.mark.rule("goe85:11a")
 @pytest.mark.rule("goe85:18h")
 def test_opportunity_fire_stops_a_hit_mover():
-    g = game("your-papers-please")
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5C1")])
-    give(g, "soviet", ["#9"])  # Fire
-    start_move(RULES, ctx(g), "mujahideen", "move", ["M1"])
-    g._decision = None
+    g = fresh("your-papers-please")
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5C1")],
+            hands={"soviet": ["#9"]}, top=[GREEN, BLANK, BLANK2, BLANK3],  # #9: Fire
+            frames=[Impulse("mujahideen", "main")],
+            then=lambda c: start_move(RULES, c, "mujahideen", "move", ["M1"]))  # M1 moves in its impulse
     play_through(g, Step(("M1",), "5C3"))
     assert isinstance(g.state.top, OppFireWindow) and g.decision.player == "soviet"
-    stack_deck(g, [GREEN, BLANK, BLANK, BLANK])
     play_through(g, PlayCard("#9", Block.UPPER, Use.OPP_FIRE, "S1", "M1"))
     while g.decision.player == "mujahideen" and not isinstance(g.state.top, MoveFrame):
         play_through(g, Decline(Declined.REACT) if Decline(Declined.REACT) in g.decision.actions else g.decision.actions[-1])

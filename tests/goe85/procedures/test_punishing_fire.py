@@ -9,8 +9,7 @@ from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
 from ..helpers import (
-    BLANK, BLANK2, BLANK3, BLANK4, BLANK5, GREEN, GREEN2, RED2, RULES, _impulse, game, give, position,
-    stack_deck,
+    BLANK, BLANK2, BLANK3, BLANK4, BLANK5, GREEN, GREEN2, RED2, RULES,
 )
 from ..refpos import arrange, fresh
 
@@ -20,12 +19,11 @@ B = board_for("your-papers-please")
 
 @pytest.mark.rule("goe85:18j")
 def test_punishing_fire_attacks_twice():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5G4")])
-    _impulse(g)
-    give(g, "soviet", ["#22"])  # Move / Punishing Fire
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5G4")],
+            hands={"soviet": ["#22"]},  # Move / Punishing Fire
+            top=[GREEN, BLANK, GREEN2, BLANK2])  # HEF 2 each: one hit per attack
     assert PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1") in main_options(RULES, g.state, "soviet")
-    stack_deck(g, [GREEN, BLANK, GREEN2, BLANK])  # HEF 2 each: one hit per attack
     g.apply(PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S1", "M1"))
     while any(isinstance(f, FireFrame) for f in g.state.stack):
         g.apply(g.decision.actions[-1])

@@ -14,8 +14,10 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import initiative_key
 
-from ..helpers import RULES, game, give, position, stack_deck
-from ..refpos import arrange, fresh
+from rules_goe85.model.events import EndTurnCounted, InitiativeSet
+
+from ..helpers import RULES, game
+from ..refpos import arrange, fresh, pile_of
 
 
 def _hand(g, side):
@@ -26,9 +28,9 @@ def _hand(g, side):
 @pytest.mark.rule("goe85:4e")
 @pytest.mark.rule("goe85:4a")
 def test_only_eligible_units_act():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("S2", "sov-rifle-intensive", "soviet", "5C5"),
-                 ("M1", "muj-rifle-intensive", "mujahideen", "5E4")], S1={"marker": "ops"}, S2={"marker": "moved"})
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4", {"marker": "ops"}),
+                ("S2", "sov-rifle-intensive", "soviet", "5C5", {"marker": "moved"}), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
     assert fire_options(RULES, g.state, "soviet", use=Use.FIRE) == []
 
 
@@ -101,18 +103,18 @@ def test_initiative_tie_the_winner_chooses_which_laid_card_to_discard(tmp_path):
 @pytest.mark.rule("goe85:5e")
 @pytest.mark.rule("goe85:4h")
 def test_drawing_one_at_a_time_end_turn_cards_end_the_turn():
-    g = game("your-papers-please", seed=4)
-    g.state.stack.clear()
-    g.state.initiative = "soviet"
-    g.state.phase = "impulses"
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C1"), ("M1", "muj-rifle-intensive", "mujahideen", "5E7")])
+    g = fresh("your-papers-please", seed=4)
+
+    def two_end_turns_drawn(c):  # the Soviets hold the initiative; two End Turn cards lie aside (5e)
+        c.emit(InitiativeSet("soviet"))
+        for n, cid in enumerate(("#53", "#54"), 1):
+            c.move_card(DECK, cid, pile_of(c.state, cid), ASIDE)
+            c.emit(EndTurnCounted(cid, n))
+
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C1"), ("M1", "muj-rifle-intensive", "mujahideen", "5E7")],
+            hands={"soviet": ["#13"]}, top=["#51", "#52"], frames=[Impulse("soviet", "start")], extra=two_end_turns_drawn)
     piles = g.state.decks[DECK].piles
-    while len(piles[hand("soviet")]) > 1:
-        piles["discard"].append(piles[hand("soviet")].pop())
-    g.state.end_turns = 2
-    stack_deck(g, ["#51", "#52"])
-    g.state.stack.append(Impulse("soviet", "start"))
-    g._decision = None
+    assert g.state.end_turns == 2 and g.decision.player == "soviet"
     g.apply(Draw())
     # the first card drawn is the third End Turn card: laid aside, the turn ends at once (5e)
     assert "#51" in piles[ASIDE] and g.state.end_turns == 3
@@ -148,9 +150,9 @@ def test_two_passes_end_the_turn_then_reserve_and_clean_up():
 @pytest.mark.rule("goe85:18f")
 @pytest.mark.rule("goe85:18h")
 def test_main_options_list_card_uses():
-    g = game("your-papers-please")
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")])
-    give(g, "soviet", ["#9", "#6"])  # Fire / Bloodlust, Retreat / Move
+    g = fresh("your-papers-please")
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")],
+            hands={"soviet": ["#9", "#6"]})  # Fire / Bloodlust, Retreat / Move
     opts = main_options(RULES, g.state, "soviet")
     assert PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1") in opts
     assert PlayCard("#6", Block.LOWER, Use.MOVE, "", "5C3") in opts
@@ -158,13 +160,9 @@ def test_main_options_list_card_uses():
 
 @pytest.mark.rule("goe85:18d")
 def test_command_ops_draws_then_two_more_actions():
-    g = game("your-papers-please")
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")])
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    give(g, "soviet", ["#31"])
-    g.state.stack.append(Impulse("soviet", "main"))
-    g._decision = None
+    g = fresh("your-papers-please")
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5E3")],
+            hands={"soviet": ["#31"]})
     size = len(_hand(g, "soviet"))
     g.apply(PlayCard("#31", Block.LOWER, Use.COMMAND_OPS))
     assert g.state.top.extra == 1 and g.state.top.step == "main"

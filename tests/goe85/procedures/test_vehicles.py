@@ -13,7 +13,7 @@ from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through
-from ..helpers import GREEN, RULES, _choices, _reserve, ctx, game, give, position, reserve_move, reserve_moves_of
+from ..helpers import GREEN, RULES, _choices, reserve_move, reserve_moves_of
 from ..refpos import arrange, fresh
 
 
@@ -43,12 +43,11 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
     # #1 Fire / Fast Move with Power; #9 no Power; the Mujahideen's Unexpected Cover holds the attack open
     arrange(g, units, hands={"soviet": ["#1", "#9"], "mujahideen": ["#7"]})
     opts = main_options(RULES, g.state, "soviet")
-    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in opts  # 17f: activated normally
+    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H") in opts  # 17f: activated normally (17b: mode first)
     assert not any(o.use == "explosive_rounds" and o.card == "#9" for o in opts)  # 3b: a Power card only
     assert not any(o.unit == "Y" for o in opts if o.use == "leadership")  # 17f: not from aboard
     play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
-    play_through(g, Decline(Declined.KEEP_MODE))  # 17b: the mode first (it stays hovering) ...
-    play_through(g, FireAt("H", "M"))  # ... then the target
+    play_through(g, Decline(Declined.KEEP_MODE))  # 17b: the mode first (it stays hovering); its one shot follows
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.redraw is False  # 17f: Yuri's Tactical (21i) does not work from aboard
     # the same Hero in a ground carrier keeps its Powers (8d forbids only firing and assaulting)
@@ -66,19 +65,32 @@ def test_helicopter_powers_need_a_power_card_and_its_passengers_use_none():
 
 
 @pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:22a")
 def test_a_landed_helicopter_cannot_use_explosive_rounds():
-    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c); hovering it can
-    (fixed: a landed Mi-24 was offered the Power, in its impulse and as Opportunity Fire)."""
+    """17b: a landed helicopter cannot use its Explosive Rounds Power (22c); hovering it can.  The
+    Power card is played for the helicopter first (its designation), the mode declared, then the
+    target: kept landed, the Power has nothing to do and the activation is spent (Ops Complete);
+    hovering, it fires at +2 HEF.  Old behaviour: a landed Mi-24 was offered no Explosive Rounds at
+    all (it could not lift off to use them), a hovering one fired them straight at a target with no
+    declaration."""
+    from rules_goe85.model.frames import FireFrame
+
     g = fresh()
-    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ], hands={"soviet": ["#1"]})
+    landed = [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "landed"}), MUJ]
+    arrange(g, landed, hands={"soviet": ["#1"], "mujahideen": ["#7"]})
     opts = main_options(RULES, g.state, "soviet")
-    assert not any(o.use == "explosive_rounds" for o in opts)
-    assert PlayCard("#1", Block.ANY, Use.HELI_FIRE, "H") in opts  # it still fires HE (hits on the rarer colours)
-    assert not any(o.use == "explosive_rounds" for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
-    arrange(g, [("H", "mi-24", "soviet", "5C3", {"facing": 1, "mode": "hovering"}), MUJ], hands={"soviet": ["#1"]})
-    assert PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H", "M") in main_options(RULES, g.state, "soviet")
-    assert any(o.use == "explosive_rounds" and o.unit == "H"
-               for o in opp_fire_plays(RULES, g.state, "soviet", B.hex("5C5"), "M"))
+    er = PlayCard("#1", Block.POWER, Use.EXPLOSIVE_ROUNDS, "H")
+    assert er in opts and not any(o.use == "explosive_rounds" and o.target for o in opts)
+    play_through(g, er)
+    assert {a.mode for a in _choices(g, DeclareMode)} == {"flying", "hovering"}
+    play_through(g, Decline(Declined.KEEP_MODE))  # stays landed: no Explosive Rounds (22c)
+    h = g.state.units["H"]
+    assert h.mode == "landed" and h.marker == "ops" and not any(isinstance(f, FireFrame) for f in g.state.stack)
+    arrange(g, landed, hands={"soviet": ["#1"], "mujahideen": ["#7"]})
+    play_through(g, er)
+    play_through(g, DeclareMode("H", "hovering"))
+    fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
+    assert g.state.units["H"].mode == "hovering" and fr.lead == "H" and fr.use == Use.EXPLOSIVE_ROUNDS
 
 
 @pytest.mark.rule("goe85:17b")
@@ -110,10 +122,10 @@ def test_a_flying_helicopter_turns_one_vertex_a_hex_in_the_reserve_phase():
 @pytest.mark.rule("goe85:17a")
 @pytest.mark.rule("goe85:8k")
 def test_reserve_phase_helicopter_mode_flight_and_unloading():
-    g = game()
-    position(g, [("H", "mi-8", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"), FAR_MUJ],
-             H={"facing": 0, "mode": "flying"}, R={"carrier": "H"})
-    _reserve(g)
+    reserve = dict(frames=[ReserveFrame("soviet")], phase="reserve")
+    g = fresh()
+    arrange(g, [("H", "mi-8", "soviet", "5C2", {"facing": 0, "mode": "flying"}),
+                ("R", "sov-rifle-intensive", "soviet", "5C2", {"carrier": "H"}), FAR_MUJ], **reserve)
     modes = {a.mode for a in _choices(g, ReserveMode) if a.unit == "H"}
     assert modes == {"hovering", "landed"}
     assert reserve_moves_of(g, "H")  # flying: up to 8 MP
@@ -125,26 +137,21 @@ def test_reserve_phase_helicopter_mode_flight_and_unloading():
     g.apply(ReserveUnload("R", "H"))
     assert g.state.units["R"].carrier == "" and "R" in g.state.top.moved
     # within three hexes of the enemy: a mode change and 1 MP, but no unloading
-    position(g, [("H", "mi-8", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5E6")], H={"facing": 0, "mode": "landed"},
-             R={"carrier": "H"})
-    _reserve(g)
+    arrange(g, [("H", "mi-8", "soviet", "5E4", {"facing": 0, "mode": "landed"}),
+                ("R", "sov-rifle-intensive", "soviet", "5E4", {"carrier": "H"}),
+                ("M", "muj-rifle-intensive", "mujahideen", "5E6")], **reserve)
     assert _choices(g, ReserveMode) and not _choices(g, ReserveUnload)
 
 
 @pytest.mark.rule("goe85:17b")
 @pytest.mark.rule("goe85:17a")
 def test_helicopter_any_card_mode_and_flight():
-    g = game("your-papers-please")
-    position(g, [("H", "mi-24", "soviet", "5E4"), ("M", "muj-rifle-intensive", "mujahideen", "5K6")],
-             H={"facing": 0, "mode": "flying"})
-    give(g, "soviet", ["#24"])  # Panic / Move: any card activates a helicopter
-    from rules_goe85.procedures.turn import main_options, play as do_play
-
+    g = fresh("your-papers-please")
+    arrange(g, [("H", "mi-24", "soviet", "5E4", {"facing": 0, "mode": "flying"}), ("M", "muj-rifle-intensive", "mujahideen", "5K6")],
+            hands={"soviet": ["#24"]})  # Panic / Move: any card activates a helicopter
     opts = main_options(RULES, g.state, "soviet")
     assert PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H") in opts
-    do_play(RULES, ctx(g), "soviet", PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
-    g._decision = None
+    g.apply(PlayCard("#24", Block.ANY, Use.HELI_MOVE, "H"))
     d = g.decision
     assert {a.mode for a in d.actions if isinstance(a, DeclareMode)} >= {"hovering", "landed"}
     g.apply(Decline(Declined.KEEP_MODE))
@@ -177,12 +184,12 @@ def test_a_helicopter_activated_to_fire_declares_its_mode_before_its_target():
     assert {a.mode for a in _choices(g, DeclareMode)} == {"hovering", "landed"}
     play_through(g, DeclareMode("H", "landed"))
     assert g.state.units["H"].mode == "landed" and g.state.units["Y"].carrier == "H"
-    assert set(g.decision.actions) == {FireAt("H", "M")}  # landed: HE at the Rifle, no AP at the BMP
-    play_through(g, FireAt("H", "M"))
+    # landed: HE at the Rifle, no AP at the BMP -- its one shot, fired at once
     fr = next(f for f in g.state.stack if isinstance(f, FireFrame))
     assert fr.lead == "H" and fr.targets == ("M",)
-    # hovering, it may fire AP at the BMP as well
+    # hovering, it may fire AP at the BMP as well: the target is asked
     arrange(g, units, hands={"soviet": ["#9"]})
     play_through(g, PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H"))
     play_through(g, DeclareMode("H", "hovering"))
-    assert FireAt("H", "V", ap=True) in g.decision.actions and FireAt("H", "M") in g.decision.actions
+    assert set(g.decision.actions) == {PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H", "V", ap=True),
+                                       PlayCard("#9", Block.ANY, Use.HELI_FIRE, "H", "M")}

@@ -1,12 +1,11 @@
 """Fortifications: Foxholes, Bunkers and Wire (GoE 23)."""
-import attrs
 import pytest
 
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes
 
 from rules_goe85.model.actions import REFUSALS, Block, PlayCard, Step, Stop, Use
-from rules_goe85.model.events import BunkerPlaced, WirePlaced
-from rules_goe85.model.frames import FireFrame, MoveFrame
+from rules_goe85.model.events import BunkerPlaced, FoxholePlaced, UnitHit, WirePlaced
+from rules_goe85.model.frames import FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.fortifications import BUNKER_AF
 from rules_goe85.effects.artillery_strike import strike
@@ -17,9 +16,9 @@ from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import play_through
-from ..helpers import BLANK, GREEN, RULES, _impulse, _mp, ctx, game, give, position, run, stack_deck
-from ..refpos import arrange, fresh
+from ..helpers import decline_empty_windows, game, play_through
+from ..helpers import BLANK, BLANK2, BLANK3, GREEN, RULES, _mp
+from ..refpos import arrange, fresh, pushed
 
 
 B = board_for("your-papers-please")
@@ -31,14 +30,13 @@ FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from
 # -- 23b Bunkers --------------------------------------------------------------------------------
 @pytest.mark.rule("goe85:23b")
 def test_bunker_facing_cover_and_second_wind():
-    g = game()
+    g = fresh()
     b = board_for("your-papers-please")
     bunker = b.hex("5E4")
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5E4"), ("S1", "sov-rifle-intensive", "soviet", "5C4"),
-                 ("S2", "sov-rifle-intensive", "soviet", "5G4")])
-    _impulse(g)
-    give(g, "soviet", ["#23", "#8"])
-    g.referee(lambda c: c.emit(BunkerPlaced(bunker, facing_toward(bunker, b.hex("5C4")))))
+    units = [("M1", "muj-rifle-intensive", "mujahideen", "5E4"), ("S1", "sov-rifle-intensive", "soviet", "5C4"),
+             ("S2", "sov-rifle-intensive", "soviet", "5G4")]
+    arrange(g, units, hands={"soviet": ["#23", "#8"]},
+            extra=lambda c: c.emit(BunkerPlaced(bunker, facing_toward(bunker, b.hex("5C4")))))
     assert bunker in g.state.bunkers
     sov = fire_options(RULES, g.state, "soviet", use=Use.FIRE)
     assert ("S1", "M1", ()) in sov and not any(lead == "S2" for lead, _, _ in sov)  # only from the front
@@ -48,39 +46,34 @@ def test_bunker_facing_cover_and_second_wind():
     f = next(x for x in g.state.stack if isinstance(x, FireFrame))
     assert f.hef == 2 + 1 - (b.cf(bunker) + 1)  # range 2: +1; the bunker adds 1 CF to the terrain's
     # artillery comes from the front: 3 HEF less the bunker's +1
-    g.state.stack.clear()
-    strike(RULES, ctx(g), "soviet", 3, [bunker])
+    arrange(g, units, then=lambda c: strike(RULES, c, "soviet", 3, [bunker]))
     assert g.state.top.hef == 3 - b.cf(bunker, artillery=True) - 1
-    g.state.stack.clear()
-    g.state.units["M1"] = attrs.evolve(g.state.units["M1"], marker="fired")
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#35"])  # Panic / Move: any card is a Second Wind in a bunker
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5E4", {"marker": "fired"}), *units[1:]],
+            hands={"mujahideen": ["#35"]},  # Panic / Move: any card is a Second Wind in a bunker
+            frames=[Impulse("mujahideen", "main")])
     assert PlayCard("#35", Block.ANY, Use.SECOND_WIND, "M1") in main_options(RULES, g.state, "mujahideen")
 
 
 # -- 23c Wire -----------------------------------------------------------------------------------
 @pytest.mark.rule("goe85:23c")
 def test_wire_stops_leg_units_and_lowers_cover():
-    g = game()
+    g = fresh()
     b = board_for("your-papers-please")
     wire = b.hex("5C5")
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5K0")])
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#1"])
-    g.referee(lambda c: c.emit(WirePlaced(wire)))
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("S1", "sov-rifle-intensive", "soviet", "5K0")],
+            hands={"mujahideen": ["#1"]}, frames=[Impulse("mujahideen", "main")],
+            extra=lambda c: c.emit(WirePlaced(wire)))
     g.apply(PlayCard("#1", Block.LOWER, Use.FAST_MOVE, "", "5C4"))
-    g.apply(Step(("M1",), "5C5"))
-    run(g)
+    play_through(g, Step(("M1",), "5C5"))
     mf = next(x for x in g.state.stack if isinstance(x, MoveFrame))
     assert dict((u, (m, lent)) for u, m, lent in mf.mp)["M1"] == (0, 0)
     assert [a for a in g.decision.actions if isinstance(a, Step)] == []  # it must stop there
-    g.apply(Stop())
-    run(g)
-    # fire at a unit in the wire: CF -1 (clear 0 -> -1), so HEF 2 +1 (range 2) +1 (Moved) +1 = 5
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C5"), ("S1", "sov-rifle-intensive", "soviet", "5C3")],
-             M1={"marker": "moved"})
-    _impulse(g)
-    give(g, "soviet", ["#23", "#8"])
+    play_through(g, Stop())
+    # fire at a unit in the wire (still on the map): CF -1 (clear 0 -> -1), so HEF 2 +1 (range 2) +1 (Moved) +1 = 5
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C5", {"marker": "moved"}),
+                ("S1", "sov-rifle-intensive", "soviet", "5C3")],
+            hands={"soviet": ["#23", "#8"]})
+    assert wire in g.state.wire
     g.apply(PlayCard("#23", Block.UPPER, Use.FIRE, "S1", "M1"))
     assert next(x for x in g.state.stack if isinstance(x, FireFrame)).hef == 2 + 1 + 1 - (b.cf(wire) - 1)
 
@@ -108,30 +101,28 @@ def test_a_destroyed_bunker_leaves_rubble():
 
 @pytest.mark.rule("goe85:23a")
 def test_foxhole_redraws_the_first_hit():
-    g = game()
-    position(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")])
-    g.state.foxholes.add(board_for(g.state.scenario).hex("5E4"))
-    stack_deck(g, [GREEN, BLANK, BLANK, BLANK])
-    start_fire(RULES, ctx(g), "soviet", "fire", "S1", "M1", False)
-    run(g)
-    assert not g.state.units["M1"].shaken
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
+            top=[GREEN, BLANK, BLANK2, BLANK3],
+            extra=lambda c: c.emit(FoxholePlaced(B.hex("5E4"))),
+            then=lambda c: start_fire(RULES, c, "soviet", "fire", "S1", "M1", False))
+    decline_empty_windows(g)
+    assert not any(isinstance(e, UnitHit) for e in g.events) and not g.state.units["M1"].shaken
 
 
 # -- 23b: the bunker itself ---------------------------------------------------------------------
 @pytest.mark.rule("goe85:23b")
 def test_a_bunker_is_a_hard_target_with_af_4():
-    g = game()
+    g = fresh()
     bunker = B.hex("5C3")  # clear, 3 hexes from 5A1 in clear sight
     units = [("T", "t-62", "soviet", "5A1"), ("R1", "muj-rifle-intensive", "mujahideen", "5C3"),
              ("R2", "rpd", "mujahideen", "5C3")]
-    position(g, units)
-    _impulse(g)
-    give(g, "soviet", ["#9"])
-    g.referee(lambda c: c.emit(BunkerPlaced(bunker, 3)))  # facing away: it is attacked from any side
+    # range 3 - TM 3 + CF 0: TN 0 or more hits; APF 4 +1 (within 4) + the card's bonus against AF 4
+    arrange(g, units, hands={"soviet": ["#9"]},
+            top=["#16", "#30"],  # TN 9 hits; APF bonus 0: 5 >= 4, destroyed
+            extra=lambda c: c.emit(BunkerPlaced(bunker, 3)))  # facing away: it is attacked from any side
     play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "bunker:5C3", ap=True)
     assert play in main_options(RULES, g.state, "soviet")
-    # range 3 - TM 3 + CF 0: TN 0 or more hits; APF 4 +1 (within 4) + the card's bonus against AF 4
-    stack_deck(g, ["#16", "#30"])  # TN 9 hits; APF bonus 0: 5 >= 4, destroyed
     g.apply(play)
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
         g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
@@ -140,39 +131,34 @@ def test_a_bunker_is_a_hard_target_with_af_4():
         assert g.state.units[uid].shaken and g.state.units[uid].reduced
     assert BUNKER_AF == 4
     # Shake!: every unit inside is Shaken
-    position(g, units)
-    _impulse(g)
-    give(g, "soviet", ["#9"])
-    g.referee(lambda c: c.emit(BunkerPlaced(bunker, 0)))
-    stack_deck(g, ["#16", "#8"])
+    arrange(g, units, hands={"soviet": ["#9"]}, top=["#16", "#8"], extra=lambda c: c.emit(BunkerPlaced(bunker, 0)))
     g.apply(play)
     while g.decision is not None and any(isinstance(f, APFire) for f in g.state.stack):
         g.apply(next(a for a in g.decision.actions if isinstance(a, REFUSALS)))
     assert bunker in g.state.bunkers and all(g.state.units[u].shaken and not g.state.units[u].reduced
                                             for u in ("R1", "R2"))
     # artillery may spend its APF on the bunker instead: Shake only, all inside
-    position(g, units)
-    ctx(g).emit(BunkerPlaced(bunker, 0))
+    arrange(g, units, top=["#30"])  # 4 + 0 >= 4: a "destroy" that artillery turns into a Shake
+    assert bunker in g.state.bunkers
     assert any(o.bunker_ap and o.target == "5C3" for o in strike_options(RULES, g.state, "soviet"))
-    strike(RULES, ctx(g), "soviet", 4, [bunker], bunker_ap=True)
-    assert [f.target for f in g.state.stack] == ["bunker:5C3"]
-    stack_deck(g, ["#30"])  # 4 + 0 >= 4: a "destroy" that artillery turns into a Shake
-    run(g)
+    mark = len(g.events)
+    g.referee(lambda c: strike(RULES, c, "soviet", 4, [bunker], bunker_ap=True))  # the strike falls
+    assert [f.target for f in pushed(g, mark)] == ["bunker:5C3"]  # one attack, at the bunker, not its occupants
+    decline_empty_windows(g)
     assert bunker in g.state.bunkers and all(g.state.units[u].shaken for u in ("R1", "R2"))
 
 
 # -- 23c: wire and tracks -------------------------------------------------------------------------
 @pytest.mark.rule("goe85:23c")
 def test_tracked_vehicles_pay_three_mp_to_enter_wire():
-    g = game()
+    g = fresh()
     here = B.hex("5E4")
     ahead = next(h for h in front_hexes(here, 0) if B.enter_cost(here, h, "T") == 1
                  and B.enter_cost(here, h, "W") == 1)
     for tid, mf, cost in (("t-55", 5, 3), ("btr-70", 6, 1)):
-        position(g, [("V", tid, "soviet", "5E4"), FAR_MUJ], V={"facing": 0})
-        ctx(g).emit(WirePlaced(ahead))
-        start_move(RULES, ctx(g), "soviet", "move", ["V"])
-        g._decision = None
+        arrange(g, [("V", tid, "soviet", "5E4", {"facing": 0}), FAR_MUJ],
+                extra=lambda c: c.emit(WirePlaced(ahead)),
+                then=lambda c: start_move(RULES, c, "soviet", "move", ["V"]))  # V moves in its impulse
         g.apply(Step(("V",), B.label(ahead)))
         assert g.state.units["V"].hex == ahead and _mp(g)["V"] == mf - cost
 

@@ -1,14 +1,19 @@
 """The scenario air-assault: set-up, special rules, events and victory."""
 import pytest
 
+from tabletop_core.events import ActionTaken
+
 from rules_goe85.data.loading import game_data
-from rules_goe85.model.actions import PlaceFoxhole, PlayCard, Unload, Use, Wave
-from rules_goe85.model.frames import MoveFrame
+from rules_goe85.model.actions import Decline, PlaceFoxhole, PlayCard, Unload, Use, Wave
+from rules_goe85.model.events import PhaseSet
+from rules_goe85.model.frames import ArtilleryFrame, Impulse, MoveFrame
+from rules_goe85.model.vehicles import MechSet
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, decide, game, give, position, run
+from ..helpers import DATA, RULES, decline_empty_windows, game, play_through
+from ..refpos import arrange, fresh, pick, play_until
 
 
 # -- Air Assault ----------------------------------------------------------------------------------
@@ -32,53 +37,50 @@ def test_air_assault_setup_loaded_mi8s_bunker_and_foxholes():
 
 @pytest.mark.rule("goe85:scenario:air-assault")
 def test_air_assault_mi8_leaves_when_empty_and_the_second_wave():
-    g = game("air-assault")
-    position(g, [("H", "mi-8", "soviet", "6B2"), ("P", "spetsnaz", "soviet", "6B2"), ("M", "rpd", "mujahideen", "6J6")],
-             H={"mode": "landed"}, P={"carrier": "H"})
-    g.state.mech["carried:H"] = 1
-    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("H", 9, 0), ("P", 5, 0)), origin=()))
-    unload = Unload("P", "H")
-    assert unload in decide(g).actions
-    RULES.act(ctx(g), unload)
+    g = fresh("air-assault")
+
+    def turn_3(c):  # turn 3; the Mi-8 brought P in (the scenario's carried mark, as at set-up)
+        c.emit(PhaseSet("impulses", 3))
+        c.emit(MechSet("carried:H", 1))
+
+    arrange(g, [("H", "mi-8", "soviet", "6B2", {"mode": "landed"}), ("P", "spetsnaz", "soviet", "6B2", {"carrier": "H"}),
+                ("M", "rpd", "mujahideen", "6J6")], hands={"soviet": ["#46"]}, extra=turn_3)
+    g.apply(pick(g, PlayCard, card="#46", use=Use.HELI_MOVE, unit="H"))
+    while Unload("P", "H") not in g.decision.actions:  # the Mi-8 keeps its mode
+        g.apply(next(a for a in g.decision.actions if isinstance(a, Decline)))
+    play_through(g, Unload("P", "H"))
     assert g.state.units["P"].carrier == "" and "H" not in g.state.units and g.state.mech["aa_withdrawn"] == 1
-    g.state.stack.clear()
     # turn 4: one Mi-8 has been withdrawn, so one squad comes, the Soviet player's pick
-    g.state.turn = 4
-    g.state.phase = "deal"
-    assert RULES.special_rules(g.state).turn_start(RULES, ctx(g))
-    f = g.state.stack[-1]
-    d = se.decide_event(RULES, g.state, f)
-    assert Wave("sov-rifle-marksman") in d.actions
-    RULES.act(ctx(g), Wave("sov-rifle-marksman"))
+    play_until(g, lambda g: any(isinstance(a, Wave) for a in g.decision.actions))
+    assert g.state.turn == 4 and g.decision.player == "soviet"
+    assert Wave("sov-rifle-marksman") in g.decision.actions
+    g.apply(Wave("sov-rifle-marksman"))
     wave = [u for u in g.state.units.values() if ".w" in u.uid]
     assert sorted(u.type for u in wave) == ["mi-8", "sov-rifle-marksman"] and all(u.entry == 4 for u in wave)
-    assert not g.state.stack and not RULES.special_rules(g.state).turn_start(RULES, ctx(g))  # once
+    mark = len(g.events)
+    play_until(g, lambda g: g.state.turn == 6)
+    assert not any(isinstance(e, ActionTaken) and isinstance(e.action, Wave) for e in g.events[mark:])  # once
+    assert any(".w" in u for u in g.state.units)
     # the second wave's Mi-8s go at the end of turn 6, loaded or not
-    g.state.turn = 6
-    RULES.special_rules(g.state).end_of_turn(RULES, ctx(g))
+    play_until(g, lambda g: g.state.turn == 7)
     assert not any(".w" in u for u in g.state.units)
 
 
 @pytest.mark.rule("goe85:scenario:air-assault")
 def test_air_assault_tunnels_heavy_artillery_and_victory():
-    g = game("air-assault")
+    g = fresh("air-assault")
     b = board_for("air-assault")
-    position(g, [("M", "muj-rifle-intensive", "mujahideen", "6I4"), ("A", "aarash", "mujahideen", "6I4"),
-                 ("S", "spetsnaz", "soviet", "6J3")])
-    g.state.turn = 2
-    give(g, "mujahideen", ["#7"])  # Scout / ... : no Move
     cid = next(c for c in DATA.cards if DATA.cards[c].kind == "action" and "move" in (DATA.cards[c].upper, DATA.cards[c].lower))
-    give(g, "mujahideen", [cid])
+    arrange(g, [("M", "muj-rifle-intensive", "mujahideen", "6I4"), ("A", "aarash", "mujahideen", "6I4"),
+                ("S", "spetsnaz", "soviet", "6J3")],
+            hands={"mujahideen": ["#7", cid]},  # #7 Scout / ... : no Move
+            frames=[Impulse("mujahideen", "main")], extra=lambda c: c.emit(PhaseSet("impulses", 2)))
     opts = [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use == "tunnel_move"]
     assert opts and all(b.in_cover(b.hex(a.target), g.state.foxholes) for a in opts)
     target = next(a for a in opts if b.distance(b.hex(a.target), b.hex("6I4")) > 4)
-    from rules_goe85.model.frames import Impulse
-
-    g.state.stack.append(Impulse("mujahideen", "after"))
-    from rules_goe85.procedures.turn import play
-
-    play(RULES, ctx(g), "mujahideen", target)
-    f = g.state.stack[-1]
+    assert target in g.decision.actions
+    g.apply(target)
+    f = g.state.top
     assert isinstance(f, MoveFrame) and g.state.units["M"].hex == b.hex(target.target)
     assert g.state.units["A"].hex == b.hex(target.target)  # the Hero comes along
     full = {u: m for u, m, _ in f.mp}
@@ -86,10 +88,10 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
 
     assert full["M"] == mp_allowance(g.state.units["M"], "move") - 2
     assert not [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use in (Use.TUNNEL_MOVE, Use.TUNNEL_MOVE_FIRE)]
-    # Heavy Artillery Strike: 5 HEF
-    g.state.stack.clear()
-    se.resolve_event(ctx(g), "heavy_artillery")
-    assert g.state.stack[-1].hef == 5
+    # Heavy Artillery Strike: 5 HEF (the Event card's effect, started by the referee)
+    arrange(g, [("M", "muj-rifle-intensive", "mujahideen", "6I4"), ("S", "spetsnaz", "soviet", "6J3")],
+            then=lambda c: se.resolve_event(c, "heavy_artillery"))
+    assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 5 and g.decision.player == "soviet"
     # victory: played in test_air_assault_won_by_spetsnaz_dropped_on_the_bunker
 
 
@@ -97,13 +99,12 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
 def test_air_assault_scoring_of_losses():
     from rules_goe85.effects.losses import apply_hit
 
-    g = game("air-assault")
-    position(g, [("H", "mi-24", "soviet", "6B2"), ("S", "spetsnaz", "soviet", "6B3"), ("M", "rpd", "mujahideen", "6J6")],
-             H={"mode": "landed", "shaken": True, "reduced": True}, S={"shaken": True, "reduced": True},
-             M={"shaken": True, "reduced": True})
-    for uid in ("H", "S", "M"):
-        apply_hit(RULES, ctx(g), uid)
-    run(g)
+    g = fresh("air-assault")
+    arrange(g, [("H", "mi-24", "soviet", "6B2", {"mode": "landed", "shaken": True, "reduced": True}),
+                ("S", "spetsnaz", "soviet", "6B3", {"shaken": True, "reduced": True}),
+                ("M", "rpd", "mujahideen", "6J6", {"shaken": True, "reduced": True})],
+            then=lambda c: [apply_hit(RULES, c, uid) for uid in ("H", "S", "M")])  # a third Hit on each
+    decline_empty_windows(g)
     assert g.state.vp == {"soviet": 1, "mujahideen": 5}
 
 
@@ -119,9 +120,9 @@ def test_air_assault_won_by_spetsnaz_dropped_on_the_bunker():
     An Mi-24 flies over the Foxholes 6F5, 6F4 and 6E4: that captures nothing (old behaviour: all
     three, 9 VP).  Next impulse an Mi-8 hovering over the Bunker drops its Spetsnaz onto it: 10 VP
     to 0, a Soviet win."""
-    from rules_goe85.model.actions import Decline, Declined, Fly
+    from rules_goe85.model.actions import Declined, Fly
 
-    from ..refpos import arrange, done, end_impulse, fresh, last_turn, pick, play_out, start_impulse
+    from ..refpos import done, end_impulse, last_turn, play_out, start_impulse
 
     g = arrange(fresh("air-assault"),
                 [("G", "mi-24", "soviet", "6F6", {"facing": 0, "mode": "flying"}),

@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_core.decks import hand
 
-from rules_goe85.model.actions import Decline, Declined, ExitMap, PlaceVillageUnit, PlayCard, Step, Use
+from rules_goe85.model.actions import Block, Decline, Declined, Draw, ExitMap, FireAt, PlaceVillageUnit, PlayCard, Step, Use
 from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import MechSet
 from rules_goe85.queries.fire_options import fire_options
@@ -13,8 +13,8 @@ from rules_goe85.queries.sight import sees
 from rules_goe85.queries.board import board_at, board_for
 from rules_goe85.scenarios import mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, decide, game, labels, position, keep_first_bonus_cards
-from ..refpos import arrange
+from ..helpers import DATA, RULES, game, labels, keep_first_bonus_cards
+from ..refpos import arrange, fresh, play_until
 
 
 SK = "ambush-at-sherkhankhel"
@@ -25,7 +25,7 @@ SK = "ambush-at-sherkhankhel"
 VILLAGE_FACES = [3, 2] * 3 + [9, 1] + [5, 2] * 4
 
 
-def _village_position(lay: bool):
+def _village_game(lay: bool):
     g = game(SK)
     units = [("S", "sov-rifle-intensive", "soviet", "8I5"),  # it sees 8I4 (adjacent)
              ("A", "sov-rifle-intensive", "soviet", "8D1"), ("B", "sov-rifle-intensive", "soviet", "8F1"),
@@ -33,11 +33,12 @@ def _village_position(lay: bool):
              ("M", "muj-rifle-resilient", "mujahideen", "8D3"), ("P", "muj-rifle-resilient", "mujahideen", "8F2"),
              ("Q", "muj-rifle-resilient", "mujahideen", "7K7")]
     # without the village: mark it done, so no later act lays it
-    arrange(g, units, extra=None if lay else (lambda c: c.emit(MechSet("village", 1))))
-    if lay:
-        g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=VILLAGE_FACES)
-        while g.decision is not None and g.decision.player == "mujahideen":  # no RPG / DShK, no card plays
-            g.apply(g.decision.actions[-1])
+    arrange(g, units, frames=[Impulse("soviet", "start")],
+            extra=None if lay else (lambda c: c.emit(MechSet("village", 1))))
+    g.force_faces(VILLAGE_FACES if lay else ())
+    g.apply(Draw())  # the Soviet impulse's first act: S sees 8I4, the tiles are laid
+    while g.decision is not None and g.decision.player == "mujahideen":  # no RPG / DShK, no card plays
+        g.apply(g.decision.actions[-1])
     return g
 
 
@@ -56,35 +57,38 @@ def test_sherkhankhel_setup_concealed_start_cards_and_end_turns():
     assert "#37" in cards and "#7" in cards and len(cards) == 4
     assert g.state.initiative == "mujahideen"
     assert end_turn_limit(RULES, g.state) == 3
-    g.state.turn = 2
+    play_until(g, lambda g: g.state.turn == 2)
     assert end_turn_limit(RULES, g.state) == 2
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
-    g = game("ambush-at-sherkhankhel")
-    position(g, [("S", "sov-rifle-intensive", "soviet", "7D3"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
-    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("S", 4, 0),), origin=()))
-    d = decide(g)
-    assert not any(isinstance(a, Step) and a.to == "7D2" for a in d.actions)
-    g.state.stack.clear()
-    g.state.turn = 1
-    g.state.stack.append(FireFrame(side="soviet", use="move_fire", lead="S", supporters=(), targets=("M",),
-                                   hex=board_for("ambush-at-sherkhankhel").hex("7D2"), hef=3, degrade=1))
-    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
-    assert g.state.stack[-1].degrade == 2  # turn 1: one colour rarer
-    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
-    assert g.state.stack[-1].degrade == 2  # once
+    units = [("S", "sov-rifle-intensive", "soviet", "7D3"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")]
+    g = arrange(fresh(SK), units, hands={"soviet": ["#2"]})  # Critical Hit / Move
+    g.apply(PlayCard("#2", Block.LOWER, Use.MOVE, "", "7D3"))
+    assert any(isinstance(a, Step) for a in g.decision.actions)
+    assert not any(isinstance(a, Step) and a.to == "7D2" for a in g.decision.actions)
+    # turn 1: a Soviet Move & Fire's attack is one colour rarer (gold or red only, 18i, then red only)
+    g = arrange(fresh(SK), units, hands={"soviet": ["#4"]})  # Move & Fire
+    assert g.state.turn == 1
+    g.apply(PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S"))
+    while not any(isinstance(a, FireAt) for a in g.decision.actions):
+        g.apply(g.decision.actions[-1])
+    g.apply(FireAt("S", "M"))
+    assert g.state.top.degrade == 1  # 18i: Move & Fire at a Soft Target, gold or red
+    g.apply(Decline(Declined.SUPPORT))  # the attack's first act (its Support window)
+    f = g.state.top
+    assert isinstance(f, FireFrame) and f.use == Use.MOVE_FIRE and f.degrade == 2  # turn 1: red only
+    assert g.decision.player == "mujahideen" and f.used.count("turn1_move_fire") == 1  # once
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
-    g = game("ambush-at-sherkhankhel")
-    position(g, [("S", "sov-rifle-intensive", "soviet", "8I5"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")])
-    from rules_goe85.model.frames import Impulse
-
-    g.state.stack.append(Impulse("soviet", "main"))  # in the Soviet impulse, a unit sees 8I4
-    g.referee(lambda c: RULES.special_rules(c.state).after_act(RULES, c, None), forced_faces=[3, 2] * 8)  # every tile on 8D2
+    g = fresh(SK)
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "8I5"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")],
+            frames=[Impulse("soviet", "start")])
+    g.force_faces([3, 2] * 8)  # every tile on 8D2
+    g.apply(Draw())  # the Soviet impulse's first act, with a unit seeing 8I4
     b = board_for("ambush-at-sherkhankhel")
     assert g.state.mech["village"] == 1 and g.state.tiles == {b.hex("8D2"): "building"}  # the last on top
     d = g.decision
@@ -105,31 +109,34 @@ def test_sherkhankhel_village_tiles_on_first_sight_of_8i4():
     if isinstance(g.state.stack[-1], se.ExtraPlays):
         g.apply(Decline(Declined.NO_MORE))
     assert isinstance(g.state.stack[-1], Impulse) and g.state.stack[-1].player == "soviet"
-    RULES.special_rules(g.state).after_act(RULES, ctx(g), None)
-    assert g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
+    mark = len(g.events)
+    g.apply(g.decision.actions[-1])  # the Soviets' next act, S still seeing 8I4
+    assert len(g.events) > mark and g.state.tiles == {b.hex("8D2"): "building"}  # only the first sight lays tiles
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_exits_and_victory_product():
-    g = game("ambush-at-sherkhankhel")
+    g = fresh(SK)
     b = board_for("ambush-at-sherkhankhel")
-    position(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6A7"),
-                 ("N", "muj-rifle-resilient", "mujahideen", "7J3"), ("V", "rpd", "mujahideen", "5B7")])
-    g.state.mech["noexit:V"] = 1
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "7K3"), ("M", "muj-rifle-resilient", "mujahideen", "6B6"),
+                ("N", "muj-rifle-resilient", "mujahideen", "7J3"), ("V", "rpd", "mujahideen", "5B7")],
+            hands={"mujahideen": ["#2"]}, frames=[Impulse("mujahideen", "main")],  # #2: Critical Hit / Move
+            extra=lambda c: c.emit(MechSet("noexit:V", 1)))  # V was first placed on board 5
+    g.apply(PlayCard("#2", Block.LOWER, Use.MOVE, "", "6B6"))
+    g.apply(Step(("M",), "5K7"))  # onto 6A7 (board 5 calls it 5K7), the edge: the exit is offered
     assert b.hex("6A7") in se._exit_edges("ambush-at-sherkhankhel") or se.may_exit(g.state, g.state.units["M"])
     assert se.may_exit(g.state, g.state.units["M"]) and not se.may_exit(g.state, g.state.units["N"])
     assert not se.may_exit(g.state, g.state.units["V"])  # first placed on board 5
-    RULES.special_rules(g.state).after_step(RULES, ctx(g), ["M"], g.state.units["M"].hex)
-    f = g.state.stack[-1]
-    assert isinstance(f, EventChoice) and f.event == "exit"
-    RULES.act(ctx(g), ExitMap("M"))
+    f = g.state.top
+    assert isinstance(f, EventChoice) and f.event == "exit" and g.decision.player == "mujahideen"
+    g.apply(ExitMap("M"))
     assert "M" not in g.state.units and g.state.mech["exited"] == 1
     # the score (kills x exits; 4 a kill for the Soviets) is played below: test_sherkhankhel_won_...
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
 def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
-    before, after = _village_position(False), _village_position(True)
+    before, after = _village_game(False), _village_game(True)
     b = board_for(SK)
     assert before.state.tiles == {}
     assert after.state.tiles == {b.hex("8D2"): "woods", b.hex("8J1"): "rough", b.hex("8F2"): "building"}
@@ -155,7 +162,7 @@ def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
         assert dict((u, m) for u, m, _ in mf.mp)["B"] == left
     # cover: the building tile's CF 2 comes off an attack on a unit in 8F2 (10b)
     hefs = []
-    for g in (_village_position(False), _village_position(True)):
+    for g in (_village_game(False), _village_game(True)):
 
         def fire(c):
             start_fire(RULES, c, "soviet", "fire", "C", "P", False)
@@ -172,7 +179,7 @@ def test_tiled_board_patches_the_los_table_and_is_shared():
     b = board_for(SK)
     a, m, far1, far2 = b.hex("8D1"), b.hex("8D3"), b.hex("8A5"), b.hex("8C6")
     assert b.los(a, m) == 0 and b.los(far1, far2) is not None
-    g = _village_position(True)
+    g = _village_game(True)
     assert board_at(g.state) is board_at(g.state) is not b  # cached by the set of tiles
     tiled = b._with_tiles(tuple(sorted(g.state.tiles.items())))  # patched from the printed board's table
     assert tiled._table._lines is b._table._lines  # the sight lines are shared, not rebuilt

@@ -11,8 +11,8 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.queries.units import stacking_ok, units_at
 from rules_goe85.scenarios import city_boys
 
-from ..helpers import RULES, ctx, game, position
-from ..refpos import arrange
+from ..helpers import RULES, game
+from ..refpos import arrange, drop_bonus_cards, fresh, play_until
 
 
 # -- set-up as a decision phase -----------------------------------------------------------------
@@ -54,16 +54,20 @@ def test_city_boys_setup_control_and_morale():
     assert len(g.state.decks[DECK].piles[hand("soviet")]) == 5
     assert all(g.state.control[lab] == "mujahideen" for lab in ("4E4", "4E5", "4F4"))  # could set up there
     assert city_boys.muj_morale_vp(g.state) == 7
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4E4")])
-    ended = False
-    for seed in range(20):  # morale: 1d6 -1 (Mosque held) against 1 VP
-        h = game("city-boys", seed=seed)
-        position(h, [("M1", "muj-rifle-intensive", "mujahideen", "4E4")])
-        ended = city_boys.morale_check(RULES, ctx(h))
-        roll = next(e for e in reversed(h.events) if type(e).__name__ == "DiceRolled").total
-        assert ended == (roll - 1 > 1)
+    outcomes = set()
+    for seed in range(20):  # morale, at the end of the Reserve Phase: 1d6 -1 (Mosque held) against 1 VP
+        h = arrange(fresh("city-boys", seed), [("M1", "muj-rifle-intensive", "mujahideen", "4E4"),
+                                               ("S1", "sov-rifle-intensive", "soviet", "7A0")],
+                    extra=drop_bonus_cards)  # no Bonus card moves the morale VP
+        assert city_boys.muj_morale_vp(h.state) == 1
+        play_until(h, lambda h: h.over or h.state.turn == 2)
+        roll = next(e for e in reversed(h.events) if type(e).__name__ == "DiceRolled" and e.reason == "Mujahideen morale")
+        ended = h.over
+        assert ended == (roll.total - 1 > 1)
         if ended:
             assert h.state.result.winner == "soviet"
+        outcomes.add(ended)
+    assert outcomes == {True, False}
 
 
 @pytest.mark.rule("goe85:scenario:city-boys")
@@ -71,16 +75,14 @@ def test_city_boys_relocation_once_per_turn():
     from rules_goe85.procedures.turn import relocations
     from rules_goe85.model.frames import Impulse
 
-    g = game("city-boys")
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "4C3"), ("S1", "sov-rifle-intensive", "soviet", "7A0")])
+    g = fresh("city-boys")
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "4C3"), ("S1", "sov-rifle-intensive", "soviet", "7A0")],
+            frames=[Impulse("mujahideen", "main")])
     b = board_for("city-boys")
     opts = relocations(RULES, g.state, "mujahideen")
     assert opts and all(b.in_cover(b.hex(o.to)) and b.distance(b.hex("4C3"), b.hex(o.to)) <= 3 for o in opts)
     assert all(o.to.startswith("4") for o in opts)
-    g.state.stack.clear()
-    g.state.phase = "impulses"
-    g.state.stack.append(Impulse("mujahideen", "main"))
-    g._decision = None
+    assert set(opts) <= set(g.decision.actions)
     g.apply(opts[0])
     assert g.state.units["M1"].hex == b.hex(opts[0].to)
     assert relocations(RULES, g.state, "mujahideen") == []  # once per turn

@@ -9,11 +9,10 @@ from rules_goe85.model.frames import Deploy, EventChoice, FireFrame, Impulse, Mo
 from rules_goe85.model.state import DECK
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
-from rules_goe85.scenarios.common import act_event, decide_event
 
 from ..helpers import decline_empty_windows, play_through
-from ..helpers import DATA, GREEN, RULES, _labels, ctx, game, give, position, run, stack_deck, keep_first_bonus_cards
-from ..refpos import arrange, fresh
+from ..helpers import DATA, GREEN, RULES, _labels, game, keep_first_bonus_cards
+from ..refpos import arrange, fresh, pushed
 
 
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")
@@ -42,31 +41,28 @@ def test_setup_order_and_foxholes_follow_the_scenario():
 
 @pytest.mark.rule("goe85:scenario:hammer-and-anvil")
 def test_hammer_events_and_booby_trap():
-    g = game("hammer-and-anvil")
-    position(g, [("S1", "spetsnaz", "soviet", "5G4"), ("M1", "muj-rifle-intensive", "mujahideen", "5J6"),
-                 ("M2", "muj-rifle-intensive", "mujahideen", "5A6")], M1={"marker": "ops"})
-    g.state.stack.append(EventChoice("mujahideen", "boldness", 2))
-    g._decision = None
+    units = [("S1", "spetsnaz", "soviet", "5G4"), ("M1", "muj-rifle-intensive", "mujahideen", "5J6", {"marker": "ops"}),
+             ("M2", "muj-rifle-intensive", "mujahideen", "5A6")]
+    # the event cards' choices, their frames on the impulse that drew them (drawn in play below)
+    g = arrange(fresh("hammer-and-anvil"), units,
+                frames=[Impulse("mujahideen", "main"), EventChoice("mujahideen", "boldness", 2)])
     g.apply(Boldness("M1"))
     assert g.state.units["M1"].marker == "" and isinstance(g.state.top, MoveFrame) and g.state.top.use == "fast_move"
-    g.state.stack.clear()
-    g.state.stack.append(EventChoice("soviet", "helicopter"))
-    assert HelicopterAttack("5A6") in decide_event(RULES, g.state, g.state.top).actions
-    act_event(RULES, ctx(g), g.state.top, HelicopterAttack("5A6"))
-    f = g.state.top
+    g = arrange(fresh("hammer-and-anvil"), units, frames=[Impulse("mujahideen", "main"), EventChoice("soviet", "helicopter")])
+    assert g.decision.player == "soviet" and HelicopterAttack("5A6") in g.decision.actions
+    mark = len(g.events)
+    g.apply(HelicopterAttack("5A6"))
+    f = next(x for x in pushed(g, mark) if isinstance(x, FireFrame))
     b = board_for("hammer-and-anvil")
     assert isinstance(f, FireFrame) and f.use == "event" and f.spraying and f.hef == 5 - b.cf(b.hex("5A6"))
     # Booby Trap: an Artillery card played when a Soviet unit enters a building hex
-    g2 = game("hammer-and-anvil")
-    position(g2, [("S1", "spetsnaz", "soviet", "5H4"), ("M1", "muj-rifle-intensive", "mujahideen", "5A1")])
-    give(g2, "mujahideen", ["#19"])
-    start_move(RULES, ctx(g2), "soviet", "move", ["S1"])
-    g2._decision = None
+    g2 = fresh("hammer-and-anvil")
+    arrange(g2, [("S1", "spetsnaz", "soviet", "5H4"), ("M1", "muj-rifle-intensive", "mujahideen", "5A1")],
+            hands={"mujahideen": ["#19"]}, top=[GREEN],
+            then=lambda c: start_move(RULES, c, "soviet", "move", ["S1"]))  # S1 moves in its impulse
     g2.apply(Step(("S1",), "5H5"))  # a building
     assert isinstance(g2.state.top, OppFireWindow) and PlayReaction("#19", Use.BOOBY_TRAP, "S1") in g2.decision.actions
-    stack_deck(g2, [GREEN])
-    g2.apply(PlayReaction("#19", Use.BOOBY_TRAP, "S1"))
-    run(g2)
+    play_through(g2, PlayReaction("#19", Use.BOOBY_TRAP, "S1"))
     assert g2.state.units["S1"].shaken
 
 

@@ -6,13 +6,16 @@ from tabletop_core.decks import hand
 from rules_goe85.data.loading import game_data
 from rules_goe85.model.actions import Discard, Ied, Place, Prepare, Relocate, Reverse, Step, Tough
 from rules_goe85.model.events import PhaseSet
-from rules_goe85.model.frames import EventChoice, FireFrame, Impulse, MoveFrame
+from rules_goe85.model.frames import EventChoice, FireFrame, Impulse
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import kill_zone, mechanised_events as se
 
-from ..helpers import DATA, RULES, ctx, decide, game, give, position, stack_deck
-from ..refpos import arrange
+from rules_goe85.effects.losses import apply_hit
+from rules_goe85.procedures.move.steps import start_move
+
+from ..helpers import DATA, RULES, game
+from ..refpos import arrange, fresh, pushed
 
 
 # -- Kill Zone ------------------------------------------------------------------------------------
@@ -56,22 +59,24 @@ def test_kill_zone_setup_loaded_on_the_road_and_ambushers_in_cover():
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
-    g = game("kill-zone")
-    position(g, [("T", "t-55", "soviet", "7E2"), ("B", "bmp-1", "soviet", "7F4"), ("R", "rpd", "mujahideen", "8D3")],
-             B={"entry": 2})
-    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("T", 9, 0), ("B", 9, 0)), origin=()))
-    d = decide(g)
+    units = [("T", "t-55", "soviet", "7E2"), ("B", "bmp-1", "soviet", "7F4", {"entry": 2}), ("R", "rpd", "mujahideen", "8D3")]
     b = board_for("kill-zone")
+
+    def steps_of(uid):  # where ``uid`` may go first when it moves in the Soviet impulse
+        g = arrange(fresh("kill-zone"), units, then=lambda c: start_move(RULES, c, "soviet", "move", [uid]))
+        return [a.to for a in g.decision.actions if isinstance(a, (Step, Reverse))
+                and (a.units if isinstance(a, Step) else (a.unit,)) == (uid,)]
+
     near = kill_zone.near_road(b, b.hex("7E4"))
-    steps_t = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("T",)]
+    steps_t = steps_of("T")
     assert steps_t and all(kill_zone.near_road(b, b.hex(x)) for x in steps_t)  # on or next to the road
     assert not near  # 7E4 is two rows off the road
-    steps_b = [a.to for a in d.actions if isinstance(a, (Step, Reverse)) and (a.units if isinstance(a, Step) else (a.unit,)) == ("B",)]
+    steps_b = steps_of("B")
     assert any(not kill_zone.near_road(b, b.hex(x)) for x in steps_b)  # a reinforcement is free
     # once a turn a Mujahideen unit in cover jumps to another covered hex within 2, on any map
-    g.state.stack.clear()
-    position(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")])
-    g.state.turn = 1
+    g = arrange(fresh("kill-zone"), [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")],
+                frames=[Impulse("mujahideen", "main")])
+    assert g.state.turn == 1
     from rules_goe85.procedures.turn import relocations
 
     targets = {a.to for a in relocations(RULES, g.state, "mujahideen")}
@@ -80,63 +85,60 @@ def test_kill_zone_vehicles_keep_to_the_road_and_relocation_anywhere():
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_events_ied_indecision_preparation_tough():
-    g = game("kill-zone")
-    position(g, [("G", "btr-70", "soviet", "7E2"), ("S", "sov-rifle-intensive", "soviet", "7F2"),
-                 ("X", "sov-rifle-intensive", "soviet", "7F5"), ("R", "rpd", "mujahideen", "8E1")],
-             R={"marker": "fired"})
-    f = EventChoice("mujahideen", "ied")
-    d = se.decide_event(RULES, g.state, f)
-    assert Ied("G", True) in d.actions and Ied("S", False) in d.actions
+    units = [("G", "btr-70", "soviet", "7E2"), ("S", "sov-rifle-intensive", "soviet", "7F2"),
+             ("X", "sov-rifle-intensive", "soviet", "7F5"), ("R", "rpd", "mujahideen", "8E1", {"marker": "fired"})]
+
+    def drawn(event: EventChoice, **kw):  # the Event card drawn in the Mujahideen impulse: its choice asked
+        return arrange(fresh("kill-zone"), units, frames=[Impulse("mujahideen", "main"), event], **kw)
+
+    g = drawn(EventChoice("mujahideen", "ied"))
+    d = g.decision
+    assert d.player == "mujahideen" and Ied("G", True) in d.actions and Ied("S", False) in d.actions
     assert not any("X" in a.units for a in d.actions if isinstance(a, Step))  # off the road
-    g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Ied("G", True))
-    top = g.state.stack[-1]
+    mark = len(g.events)
+    g.apply(Ied("G", True))
+    top = pushed(g, mark)[0]
     assert isinstance(top, APFire) and top.apf == 3 and top.target == "G"
-    g.state.stack.clear()
-    g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Ied("S", False))
-    top = g.state.stack[-1]
-    assert isinstance(top, FireFrame) and top.hef == 4 and top.targets == ("S",)  # 4 HEF less no cover
-    g.state.stack.clear()
+    g = drawn(EventChoice("mujahideen", "ied"))
+    mark = len(g.events)
+    g.apply(Ied("S", False))
+    top = next(f for f in pushed(g, mark) if isinstance(f, FireFrame))
+    assert top.hef == 4 and top.targets == ("S",)  # 4 HEF less no cover
     # Tough: a Mujahideen unit's marker comes off
-    f = EventChoice("mujahideen", "tough")
-    assert Tough("R") in se.decide_event(RULES, g.state, f).actions
-    g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Tough("R"))
+    g = drawn(EventChoice("mujahideen", "tough"))
+    assert Tough("R") in g.decision.actions
+    g.apply(Tough("R"))
     assert g.state.units["R"].marker == ""
     # Soviet Indecision: two cards discarded, the Soviet player's pick
-    give(g, "soviet", ["#2", "#3", "#4"])
-    f = EventChoice("soviet", "indecision", 2)
-    g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Discard("#2"))
-    se.act_event(RULES, ctx(g), g.state.stack[-1], Discard("#3"))
-    assert g.state.decks["action"].piles[hand("soviet")] == ["#4"] and not g.state.stack
+    g = drawn(EventChoice("soviet", "indecision", 2), hands={"soviet": ["#2", "#3", "#4"]})
+    assert g.decision.player == "soviet"
+    g.apply(Discard("#2"))
+    g.apply(Discard("#3"))
+    assert g.state.decks["action"].piles[hand("soviet")] == ["#4"]
+    assert not any(isinstance(f, EventChoice) for f in g.state.stack)
     # Mujahideen Preparation: keep one, one to the bottom, one somewhere in the deck
-    stack_deck(g, ["#5", "#6", "#8"])
-    f = EventChoice("mujahideen", "preparation")
-    assert Prepare("#5", "#6") in se.decide_event(RULES, g.state, f).actions
-    g.state.stack.append(f)
-    se.act_event(RULES, ctx(g), f, Prepare("#5", "#6"))
+    g = drawn(EventChoice("mujahideen", "preparation"), top=["#5", "#6", "#8"])
+    assert Prepare("#5", "#6") in g.decision.actions
+    g.apply(Prepare("#5", "#6"))
     piles = g.state.decks["action"].piles
     assert "#5" in piles[hand("mujahideen")] and piles["draw"][0] == "#6" and "#8" in piles["draw"]
 
 
 @pytest.mark.rule("goe85:scenario:kill-zone")
 def test_kill_zone_victory_points_and_the_fifth_kill():
-    from rules_goe85.effects.losses import apply_hit
+    def hits(*uids):  # a referee script: one more Hit on each
+        return lambda c: [apply_hit(RULES, c, uid) for uid in uids]
 
-    g = game("kill-zone")
-    position(g, [("G", "gaz-66", "soviet", "7E2"), ("B", "btr-70", "soviet", "7G2"), ("S", "sov-rifle-intensive", "soviet", "7F5")]
-             + [(f"M{i}", "rpd", "mujahideen", lab) for i, lab in enumerate(["8A3", "8C3", "8E3", "8G3", "8I3", "8K3"])],
-             G={"shaken": True}, B={"shaken": True, "reduced": True}, S={"shaken": True, "reduced": True},
-             **{f"M{i}": {"shaken": True, "reduced": True} for i in range(6)})
-    for uid in ("G", "B", "S"):
-        apply_hit(RULES, ctx(g), uid)
+    g = fresh("kill-zone")
+    weak = {"shaken": True, "reduced": True}
+    arrange(g, [("G", "gaz-66", "soviet", "7E2", {"shaken": True}), ("B", "btr-70", "soviet", "7G2", weak),
+                ("S", "sov-rifle-intensive", "soviet", "7F5", weak)]
+            + [(f"M{i}", "rpd", "mujahideen", lab, weak) for i, lab in enumerate(["8A3", "8C3", "8E3", "8G3", "8I3", "8K3"])],
+            then=hits("G", "B", "S"))
     assert g.state.vp["mujahideen"] == 4  # GAZ-66 1, BTR-70 2, Leg unit 1
-    for i in range(4):
-        apply_hit(RULES, ctx(g), f"M{i}")
+    g.referee(hits("M0", "M1", "M2", "M3"))
     assert g.state.result is None
-    apply_hit(RULES, ctx(g), "M4")  # the fifth: the game ends, 4 VP < 10
+    g.referee(hits("M4"))  # the fifth: the game ends, 4 VP < 10
     assert g.state.result.winner == "soviet"
     # reaching 10 VP wins at once: played in test_kill_zone_won_by_the_mujahideens_tenth_vp
 
@@ -167,7 +169,7 @@ def test_kill_zone_has_no_last_turn_the_game_goes_on_after_turn_ten():
     g = game("kill-zone")
     arrange(g, [("R", "rpd", "mujahideen", "8E1"), ("S", "sov-rifle-intensive", "soviet", "7E2")],
             phase="cleanup", frames=[], extra=lambda c: c.emit(PhaseSet("cleanup", 10)))
-    g.referee(lambda c: RULES.advance(c))
+    # the referee leaves turn 10's clean-up under way; the game runs on by itself
     assert g.state.result is None
     assert g.state.turn == 11 and g.decision is not None  # turn 11 is dealt and played
 

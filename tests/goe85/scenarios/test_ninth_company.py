@@ -1,13 +1,12 @@
 """The scenario 9th-company: set-up, special rules, events and victory."""
 import pytest
 
-from rules_goe85.model.actions import Use
-from rules_goe85.model.frames import Impulse
-from rules_goe85.model.frames import ArtilleryFrame
+from rules_goe85.model.actions import Draw, Use
+from rules_goe85.model.frames import ArtilleryFrame, Impulse
 from rules_goe85.model.state import DECK, sapper_pile
-from rules_goe85.procedures.draws import draw_one_into_hand
 
-from ..helpers import RULES, _labels, ctx, game, stack_deck
+from ..helpers import _labels, game
+from ..refpos import arrange, fresh, pushed
 
 
 HILL = ("6E6", "6F5", "6F4", "6F3", "6G6")
@@ -29,13 +28,16 @@ def test_9th_company_setup_and_victory():
 @pytest.mark.rule("goe85:scenario:9th-company")
 @pytest.mark.rule("goe85:5b")
 def test_9th_company_events_sapper_and_artillery_strike():
-    g = game("9th-company")
-    stack_deck(g, ["#55", "#57"])
-    c = ctx(g)
-    assert draw_one_into_hand(RULES, c, "mujahideen") == "event"
+    units = [("M", "muj-rifle-intensive", "mujahideen", "7A1"), ("S", "spetsnaz", "soviet", "7K1")]
+    # each player draws up to the hand size at the start of an impulse (6a), an Event card first
+    g = arrange(fresh("9th-company"), units, top=["#55"], frames=[Impulse("mujahideen", "start")])
+    g.apply(Draw())
     assert "#55" in g.state.decks[DECK].piles[sapper_pile("mujahideen")]  # kept aside for an assault
-    assert draw_one_into_hand(RULES, c, "soviet") == "event"
-    assert isinstance(g.state.top, ArtilleryFrame) and g.state.top.hef == 3
+    g = arrange(fresh("9th-company"), units, top=["#57"], frames=[Impulse("soviet", "start")])
+    mark = len(g.events)
+    g.apply(Draw())
+    strikes = [f for f in pushed(g, mark) if isinstance(f, ArtilleryFrame)]
+    assert len(strikes) == 1 and strikes[0].hef == 3
     assert "#57" in g.state.decks[DECK].piles["removed"]
 
 

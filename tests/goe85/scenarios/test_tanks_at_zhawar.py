@@ -6,7 +6,10 @@ from rules_goe85.model.frames import Impulse, MoveFrame
 from rules_goe85.procedures.turn import _uses
 from rules_goe85.queries.board import board_for
 
-from ..helpers import BLANK, DATA, GREEN, RULES, ctx, game, position, stack_deck
+from rules_goe85.procedures.move.steps import start_move
+
+from ..helpers import BLANK, DATA, GREEN, RULES, game
+from ..refpos import arrange, fresh
 
 
 # -- Tanks at Zhawar ------------------------------------------------------------------------------
@@ -35,12 +38,12 @@ def test_zhawar_setup_wire_artillery_cards_and_hands():
 
 @pytest.mark.rule("goe85:scenario:tanks-at-zhawar")
 def test_zhawar_assaulting_a_t55_takes_a_hit_card():
-    g = game("tanks-at-zhawar")
-    position(g, [("A", "sov-rifle-intensive", "soviet", "5E2"), ("C", "sov-rifle-intensive", "soviet", "5E2"),
-                 ("T", "t-55", "mujahideen", "5E1")])
-    g.state.stack.append(MoveFrame(player="soviet", use="move", mp=(("A", 4, 0), ("C", 4, 0)), origin=()))
-    stack_deck(g, [GREEN, BLANK])  # A draws a Hit, C a blank
-    RULES.act(ctx(g), Step(("A", "C"), "5E1"))
+    g = fresh("tanks-at-zhawar")
+    arrange(g, [("A", "sov-rifle-intensive", "soviet", "5E2"), ("C", "sov-rifle-intensive", "soviet", "5E2"),
+                ("T", "t-55", "mujahideen", "5E1")],
+            top=[GREEN, BLANK],  # A draws a Hit, C a blank
+            then=lambda c: start_move(RULES, c, "soviet", "move", ["A", "C"]))  # the stack moves in its impulse
+    g.apply(Step(("A", "C"), "5E1"))
     b = board_for("tanks-at-zhawar")
     assert g.state.units["A"].hex == b.hex("5E1") and g.state.units["C"].hex == b.hex("5E2")
     mp = {u: m for u, m, _ in next(f for f in g.state.stack if isinstance(f, MoveFrame)).mp}

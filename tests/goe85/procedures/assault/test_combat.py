@@ -11,8 +11,7 @@ from rules_goe85.queries.board import board_for
 
 from ...helpers import decline_empty_windows, play_through
 from ...helpers import (
-    BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, _notes, ctx, game, position, run,
-    stack_deck,
+    BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, _notes,
 )
 from ...refpos import arrange, fresh
 
@@ -130,17 +129,16 @@ def test_an_assault_straight_from_the_map_edge_is_recorded_and_replays(tmp_path)
 @pytest.mark.rule("goe85:13c")
 @pytest.mark.rule("goe85:13e")
 def test_assault_resolution_in_play():
-    g = game("your-papers-please")
-    position(g, [("S1", "spetsnaz", "soviet", "5C3"), ("M1", "dshk", "mujahideen", "5C4")])
-    start_move(RULES, ctx(g), "soviet", "move", ["S1"])
-    g._decision = None
+    g = fresh("your-papers-please")
+    arrange(g, [("S1", "spetsnaz", "soviet", "5C3"), ("M1", "dshk", "mujahideen", "5C4")],
+            top=[GREEN, GOLD, RED, GREEN2, BLANK],  # Spetsnaz HEF 4: four hits; the DShK's 1 card: blank
+            then=lambda c: start_move(RULES, c, "soviet", "move", ["S1"]))  # S1 moves in its impulse
     g.apply(Step(("S1",), "5C4"))
-    g.apply(Stop())
-    stack_deck(g, [GREEN, GOLD, RED, GREEN2, BLANK])  # Spetsnaz HEF 4: four hits; the DShK's 1 card: blank
-    run(g)
-    while g.state.stack and isinstance(g.state.top, AssaultFrame) and g.decision is not None:
-        g.apply(g.decision.actions[-1])
-    run(g)
+    play_through(g, Stop())
+    assert g.state.units["M1"].hex == g.state.units["S1"].hex  # 13a: the assault waits for the impulse's end
+    play_through(g, EndImpulse())
+    while any(isinstance(f, AssaultFrame) for f in g.state.stack) and g.decision is not None:
+        play_through(g, g.decision.actions[-1])
     assert "M1" not in g.state.units and g.state.units["S1"].hex == board_for(g.state.scenario).hex("5C4")
     assert g.state.units["S1"].marker == "ops"
 

@@ -10,8 +10,17 @@ from rules_goe85.queries.movement import mp_allowance
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.queries.board import board_for
 
-from ...helpers import RULES, _impulse, ctx, game, give, position
+from rules_goe85.model.frames import Impulse
+
+from ...helpers import RULES
 from ...refpos import arrange, fresh
+
+MUJ = [Impulse("mujahideen", "main")]
+
+
+def _moving(units, use: str, uids):
+    """A game in the Mujahideen impulse where ``uids`` have begun a ``use`` move (its frame pushed)."""
+    return arrange(fresh(), units, frames=MUJ, then=lambda c: start_move(RULES, c, "mujahideen", use, uids))
 
 
 B = board_for("your-papers-please")
@@ -43,27 +52,21 @@ def test_each_movement_class_pays_its_own_terrain_costs():
 @pytest.mark.rule("goe85:18o")
 @pytest.mark.rule("goe85:21e")
 def test_lets_get_em_scout_and_pathfinder():
-    g = game()
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("M2", "muj-rifle-intensive", "mujahideen", "5E6"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5K0")])
-    _impulse(g, "mujahideen")
-    give(g, "mujahideen", ["#25"])  # Let's Get 'Em! / Light Wounds
+    g = fresh()
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("M2", "muj-rifle-intensive", "mujahideen", "5E6"),
+                ("S1", "sov-rifle-intensive", "soviet", "5K0")],
+            hands={"mujahideen": ["#25"]}, frames=MUJ)  # Let's Get 'Em! / Light Wounds
     assert PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C6", second="5E6") in main_options(RULES, g.state, "mujahideen")
     g.apply(PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C6", second="5E6"))
     assert {u for u, _, _ in g.state.top.mp} == {"M1", "M2"}
     g.apply(Stop())
     # Scout: every hex costs one MP (woods at 5C7 and 5D7 cost 2 otherwise)
-    g2 = game()
-    position(g2, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("S1", "sov-rifle-intensive", "soviet", "5K0")])
-    start_move(RULES, ctx(g2), "mujahideen", "scout", ["M1"])
-    g2._decision = None
+    g2 = _moving([("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("S1", "sov-rifle-intensive", "soviet", "5K0")],
+                 "scout", ["M1"])
     g2.apply(Step(("M1",), "5C7"))
     assert dict((u, m) for u, m, _ in g2.state.top.mp)["M1"] == 2
-    g3 = game()
-    position(g3, [("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("MH", "dadvar", "mujahideen", "5C6"),
-                  ("S1", "sov-rifle-intensive", "soviet", "5K0")])
-    start_move(RULES, ctx(g3), "mujahideen", "move", ["M1", "MH"])
-    g3._decision = None
+    g3 = _moving([("M1", "muj-rifle-intensive", "mujahideen", "5C6"), ("MH", "dadvar", "mujahideen", "5C6"),
+                  ("S1", "sov-rifle-intensive", "soviet", "5K0")], "move", ["M1", "MH"])
     g3.apply(Step(("M1", "MH"), "5C7"))  # Dadvar is a Pathfinder: woods cost 1
     assert dict((u, m) for u, m, _ in g3.state.top.mp)["MH"] == 3
 
@@ -81,15 +84,11 @@ def test_movement_allowances():
 @pytest.mark.rule("goe85:7c")
 @pytest.mark.rule("goe85:2j")
 def test_step_by_step_move_with_hero_speed_and_minimum_move():
-    g = game("your-papers-please")
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("MH", "dadvar", "mujahideen", "5C4"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5K0")])
-    start_move(RULES, ctx(g), "mujahideen", "move", ["M1", "MH"])
+    g = _moving([("M1", "muj-rifle-intensive", "mujahideen", "5C4"), ("MH", "dadvar", "mujahideen", "5C4"),
+                 ("S1", "sov-rifle-intensive", "soviet", "5K0")], "move", ["M1", "MH"])
     f = g.state.top
     assert dict((u, (m, lent)) for u, m, lent in f.mp) == {"M1": (3, 1), "MH": (4, 0)}
-    d = RULES.decision(g.state)
-    assert Step(("M1", "MH"), "5C5") in d.actions
-    g._decision = None
+    assert g.decision.player == "mujahideen" and Step(("M1", "MH"), "5C5") in g.decision.actions
     for target in ("5C5", "5C6", "5C7"):  # C7 woods
         g.apply(Step(("M1", "MH"), target)) if Step(("M1", "MH"), target) in g.decision.actions else None
     units = g.state.units

@@ -10,7 +10,7 @@ from rules_goe85.model.frames import ReserveDestination, ReserveFrame
 from rules_goe85.procedures.reserve.leg_moves import movers, reserve_moves
 from rules_goe85.queries.board import board_for
 
-from ...helpers import RULES, game, position, reserve_move, reserve_moves_of
+from ...helpers import RULES, reserve_move, reserve_moves_of
 from ...refpos import arrange, fresh
 
 
@@ -23,9 +23,9 @@ def _dests(g, uid):
 
 @pytest.mark.rule("goe85:5f")
 def test_reserve_moves_two_mp_far_from_the_enemy_one_near():
-    g = game("your-papers-please")
-    position(g, [("M1", "muj-rifle-intensive", "mujahideen", "5A7"), ("M2", "muj-rifle-intensive", "mujahideen", "5J1"),
-                 ("S1", "sov-rifle-intensive", "soviet", "5J3")])
+    g = fresh("your-papers-please")
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5A7"), ("M2", "muj-rifle-intensive", "mujahideen", "5J1"),
+                ("S1", "sov-rifle-intensive", "soviet", "5J3")])
     moves = reserve_moves(RULES, g.state, "mujahideen", ())
     b = board_for(g.state.scenario)
     far = {m.to for m in moves if m.unit == "M1"}

@@ -4,84 +4,81 @@ import pytest
 from rules_goe85.model.actions import (
     REFUSALS, Block, Load, PlayCard, ReserveLoad, ReserveMove, ReserveUnload, Step, Stop, Unload, Use,
 )
-from rules_goe85.model.frames import AssaultFrame
+from rules_goe85.model.frames import AssaultFrame, Impulse, ReserveFrame
 from rules_goe85.model.vehicles import Unloaded
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.procedures.turn import main_options
 from rules_goe85.effects.losses import destroy
 from rules_goe85.queries.board import away_from, board_for
 
-from ...helpers import RULES, _choices, _impulse, _mp, _reserve, ctx, game, give, position, reserve_moves_of
+from ...helpers import RULES, _choices, _mp, reserve_moves_of
+from ...refpos import arrange, emit, fresh, pushed
 
 
 B = board_for("your-papers-please")
 
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")  # an enemy far from 5C1..5E4
+LOADED = [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4", {"carrier": "B"})]
+
+
+def _moving(units, uids=("B", "R")):
+    """A game in the Soviet impulse where ``uids`` have begun a Move (its frame pushed by the referee)."""
+    return arrange(fresh(), units, then=lambda c: start_move(RULES, c, "soviet", "move", list(uids)))
+
+
+def _assaulted(here, frm):
+    """The Mujahideen impulse's assault by A (from ``frm``) on ``here``, at its resolution."""
+    return [Impulse("mujahideen", "main"), AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve")]
 
 
 # -- 8b -----------------------------------------------------------------------------------------
 @pytest.mark.rule("goe85:8b")
 def test_loaded_passengers_lie_on_top_of_their_carrier_unloaded_ones_under_it():
-    g = game()
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("Y", "yuri", "soviet", "5E4"), FAR_MUJ], R={"carrier": "B"})
+    g = fresh()
+    arrange(g, [*LOADED, ("Y", "yuri", "soviet", "5E4"), FAR_MUJ])
     view = g.observe("mujahideen")
     assert view["stacks"]["5E4"] == ["R", "B", "Y"]  # R loaded (on top), Yuri unloaded (under)
     assert view["units"]["R"]["carrier"] == "B" and view["units"]["Y"]["carrier"] == ""
-    ctx(g).emit(Unloaded("R"))
+    emit(g, Unloaded("R"))
     assert g.observe("soviet")["stacks"]["5E4"] == ["B", "R", "Y"]  # unloaded: under the carrier
 
 
 # -- 8e -----------------------------------------------------------------------------------------
 @pytest.mark.rule("goe85:8e")
 def test_passengers_of_a_carrier_destroyed_in_an_assault_retreat_away_or_die():
-    g = game()
     here, frm = B.hex("5E4"), B.hex("5E5")
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("A", "muj-rifle-intensive", "mujahideen", "5E4")], R={"carrier": "B"})
-    g.state.stack.append(AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve"))
-    destroy(RULES, ctx(g), "B")  # the carrier dies in the assault
+    dies = lambda c: destroy(RULES, c, "B")  # noqa: E731 (the carrier dies in the assault: a referee script)
+    g = arrange(fresh(), [*LOADED, ("A", "muj-rifle-intensive", "mujahideen", "5E4")],
+                frames=_assaulted(here, frm), then=dies)
     r = g.state.units["R"]
     assert r.shaken and r.reduced and r.carrier == ""  # two hits (8e)
     assert r.hex == away_from(frm, here) and r.hex != here  # one hex directly away from the attack
     # the hex beyond is held by the enemy: the surviving passenger is eliminated
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("A", "muj-rifle-intensive", "mujahideen", "5E4"),
-                 ("X", "muj-rifle-intensive", "mujahideen", B.label(away_from(frm, here)))], R={"carrier": "B"})
-    g.state.stack.append(AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve"))
-    destroy(RULES, ctx(g), "B")
+    g = arrange(fresh(), [*LOADED, ("A", "muj-rifle-intensive", "mujahideen", "5E4"),
+                          ("X", "muj-rifle-intensive", "mujahideen", B.label(away_from(frm, here)))],
+                frames=_assaulted(here, frm), then=dies)
     assert "R" not in g.state.units
     # outside an assault the passenger stays in the hex with the wreck (8e first sentence)
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
-             R={"carrier": "B"})
-    destroy(RULES, ctx(g), "B")
+    g = arrange(fresh(), [*LOADED, FAR_MUJ], then=dies)
     assert g.state.units["R"].hex == here and here in g.state.wrecks
 
 
 @pytest.mark.rule("goe85:8d")
 def test_passengers_take_no_part_in_an_assault_on_their_hex():
-    from rules_goe85.procedures.assault.declaration import resolve
-
-    g = game()
     here, frm = B.hex("5E4"), B.hex("5E5")
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("A", "muj-rifle-intensive", "mujahideen", "5E4")], R={"carrier": "B"})
-    f = AssaultFrame(side="mujahideen", hex=here, attackers=(("A", frm),), step="resolve")
-    g.state.stack.append(f)
-    resolve(RULES, ctx(g), f)
-    combat = g.state.top
+    g = fresh()
+    mark = len(g.events)
+    arrange(g, [*LOADED, ("A", "muj-rifle-intensive", "mujahideen", "5E4")], frames=_assaulted(here, frm))
+    combat = next(f for f in pushed(g, mark) if type(f).__name__ == "AssaultCombat")  # resolve(): the combat begins
     assert tuple(combat.defenders) == ("B",)  # the BTR defends alone; its passenger sits it out
 
 
 # -- 8g -----------------------------------------------------------------------------------------
 @pytest.mark.rule("goe85:8g")
 def test_a_shaken_passenger_unloads_and_then_neither_does_more():
-    g = game()
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
-             B={"shaken": True, "facing": 0}, R={"carrier": "B", "shaken": True})
-    start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
-    g._decision = None
+    g = _moving([("B", "btr-70", "soviet", "5E4", {"shaken": True, "facing": 0}),
+                 ("R", "sov-rifle-intensive", "soviet", "5E4", {"carrier": "B", "shaken": True}), FAR_MUJ])
     assert _mp(g) == {"B": 3, "R": 2}  # Shaken: MF 6 -> 3, MF 4 -> 2 (10c)
     g.apply(Unload("R", "B"))
     assert g.state.units["R"].carrier == "" and _mp(g) == {"B": 0, "R": 0}
@@ -92,12 +89,10 @@ def test_a_shaken_passenger_unloads_and_then_neither_does_more():
 @pytest.mark.rule("goe85:8j")
 @pytest.mark.rule("goe85:18g")
 def test_lets_get_em_moves_loads_and_unloads_two_passengers():
-    g = game()
-    position(g, [("B1", "bmp-1", "soviet", "5C2"), ("R1", "sov-rifle-intensive", "soviet", "5C2"),
-                 ("B2", "btr-70", "soviet", "5C4"), ("R2", "sov-rifle-intensive", "soviet", "5C4"), FAR_MUJ],
-             B1={"facing": 2}, B2={"facing": 2}, R1={"carrier": "B1"})
-    _impulse(g)
-    give(g, "soviet", ["#25"])  # Let's Get 'Em! (upper)
+    g = fresh()
+    arrange(g, [("B1", "bmp-1", "soviet", "5C2", {"facing": 2}), ("R1", "sov-rifle-intensive", "soviet", "5C2", {"carrier": "B1"}),
+                ("B2", "btr-70", "soviet", "5C4", {"facing": 2}), ("R2", "sov-rifle-intensive", "soviet", "5C4"), FAR_MUJ],
+            hands={"soviet": ["#25"]})  # Let's Get 'Em! (upper)
     play = PlayCard("#25", Block.UPPER, Use.LETS_GET_EM, "", "5C2", second="5C4")
     assert play in main_options(RULES, g.state, "soviet")
     g.apply(play)
@@ -120,11 +115,10 @@ def test_lets_get_em_moves_loads_and_unloads_two_passengers():
 @pytest.mark.rule("goe85:8k")
 @pytest.mark.rule("goe85:5f")
 def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
-    g = game()
-    position(g, [("B", "btr-70", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2"),
-                 ("B2", "bmp-1", "soviet", "5E4"), ("R2", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ],
-             R={"carrier": "B"})
-    _reserve(g)
+    reserve = dict(frames=[ReserveFrame("soviet")], phase="reserve")
+    g = fresh()
+    arrange(g, [("B", "btr-70", "soviet", "5C2"), ("R", "sov-rifle-intensive", "soviet", "5C2", {"carrier": "B"}),
+                ("B2", "bmp-1", "soviet", "5E4"), ("R2", "sov-rifle-intensive", "soviet", "5E4"), FAR_MUJ], **reserve)
     acts = g.decision.actions
     assert ReserveUnload("R", "B") in acts  # far: 3 MP, MF 6 halved is 3
     assert ReserveLoad("R2", "B2") in acts
@@ -135,9 +129,7 @@ def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
     g.apply(ReserveLoad("R2", "B2"))
     assert g.state.units["R2"].carrier == "B2" and set(g.state.top.moved) == {"B", "B2", "R2"}
     # the 5f example: within three hexes of the enemy only 1 MP may be spent, less than 3
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5E6")], R={"carrier": "B"})
-    _reserve(g)
+    arrange(g, [*LOADED, ("M", "muj-rifle-intensive", "mujahideen", "5E6")], **reserve)
     assert not _choices(g, ReserveUnload)
 
 
@@ -146,12 +138,9 @@ def test_reserve_phase_load_and_unload_need_half_the_carriers_mf():
 @pytest.mark.rule("goe85:8d")
 @pytest.mark.rule("goe85:8i")
 def test_load_then_carrier_moves_half_and_unload_costs_half():
-    g = game("your-papers-please")
-    position(g, [("B", "bmp-1", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"facing": 0})
-    start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
-    assert Load("R", "B") in RULES.decision(g.state).actions
-    g._decision = None
+    g = _moving([("B", "bmp-1", "soviet", "5E4", {"facing": 0}), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")])
+    assert Load("R", "B") in g.decision.actions
     g.apply(Load("R", "B"))
     mp = dict((u, m) for u, m, _ in g.state.top.mp)
     assert g.state.units["R"].carrier == "B" and mp == {"B": 3, "R": 0}  # MF 6: 3 left after loading
@@ -173,25 +162,18 @@ def test_load_then_carrier_moves_half_and_unload_costs_half():
 def test_carrier_shaken_and_destroyed_with_passenger():
     from rules_goe85.effects.losses import apply_hit
 
-    g = game("your-papers-please")
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
-    apply_hit(RULES, ctx(g), "B")
+    hit = lambda c: apply_hit(RULES, c, "B")  # noqa: E731 (a Hit on the carrier: a referee script)
+    g = arrange(fresh(), [*LOADED, ("M", "muj-rifle-intensive", "mujahideen", "5K6")], then=hit)
     assert g.state.units["R"].shaken  # 8f
-    apply_hit(RULES, ctx(g), "B")  # one-step vehicle: the second hit destroys it (13f); the Shaken passenger
+    g.referee(hit)  # one-step vehicle: the second hit destroys it (13f); the Shaken passenger
     assert "B" not in g.state.units and "R" not in g.state.units  # takes two hits: reduced, eliminated (8e)
-    position(g, [("B", "btr-70", "soviet", "5E4"), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], R={"carrier": "B"})
-    from rules_goe85.effects.losses import destroy
-
-    destroy(RULES, ctx(g), "B")
+    arrange(g, [*LOADED, ("M", "muj-rifle-intensive", "mujahideen", "5K6")], then=lambda c: destroy(RULES, c, "B"))
     r = g.state.units["R"]
     assert r.carrier == "" and r.reduced and r.shaken and g.state.units["R"].hex in g.state.wrecks  # 8e
     # 8h: a Shaken carrier cannot load
-    position(g, [("B", "btr-70", "soviet", "5E4", ), ("R", "sov-rifle-intensive", "soviet", "5E4"),
-                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")], B={"shaken": True})
-    start_move(RULES, ctx(g), "soviet", "move", ["B", "R"])
-    assert not any(isinstance(a, Load) for a in RULES.decision(g.state).actions)
+    g = _moving([("B", "btr-70", "soviet", "5E4", {"shaken": True}), ("R", "sov-rifle-intensive", "soviet", "5E4"),
+                 ("M", "muj-rifle-intensive", "mujahideen", "5K6")])
+    assert not any(isinstance(a, Load) for a in g.decision.actions)
 
 
 # -- 8a: half the MF around loading (issue 12 item 13) ------------------------------------------------
