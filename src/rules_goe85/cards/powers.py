@@ -43,9 +43,10 @@ def rally_targets(state, side: str, *, any_status: bool = False):
     return out
 
 
-def rally_plays(state, side: str, cid: str, block: str, use: str):
+def rally_plays(state, side: str, cid: str, block: str, use: str, targets=None):
+    """``targets``: :func:`rally_targets`, if already known."""
     out = []
-    targets = rally_targets(state, side)
+    targets = rally_targets(state, side) if targets is None else targets
     if use == Use.RALLY2:
         shaken = [uid for uid, how in targets if how == "rally"]
         for i, a in enumerate(shaken):
@@ -190,7 +191,9 @@ def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: d
     """The plays of one block of a card used for Rally (16, 18b/k/l), Second Wind (18p) or
     Concealed (18q); ``shared`` keeps the hexes to conceal for the other cards of the hand."""
     if use in RALLY_USES:
-        return rally_plays(state, side, cid, block, use)
+        if "rally_targets" not in shared:
+            shared["rally_targets"] = rally_targets(state, side)
+        return rally_plays(state, side, cid, block, use, shared["rally_targets"])
     if use == Use.SECOND_WIND:
         return second_wind_plays(state, side, cid, block)
     if use == Use.CONCEALED:
@@ -204,7 +207,18 @@ def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: d
 def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = None) -> list:
     """The plays of a whole card: the non-fire Powers (22, a card reading Power) and any card as
     Bloodlust or Rally (21j, 21l)."""
-    return (power_plays(state, side, cid) if card(cid).power else []) + any_card_plays(state, side, cid)
+    shared = {} if shared is None else shared
+    powers = _for_card(shared, "power_plays", lambda: power_plays(state, side, ""), cid) if card(cid).power else []
+    return powers + _for_card(shared, "any_card_plays", lambda: any_card_plays(state, side, ""), cid)
+
+
+def _for_card(shared: dict, key: str, plays, cid: str) -> list:
+    """``plays()`` as card ``cid`` makes them: they differ from card to card of the hand by the
+    card alone, so they are worked out once per hand (kept in ``shared``)."""
+    if key not in shared:  # what a play holds besides its card (none of these plays names supporters)
+        shared[key] = [(p.block, p.use, p.unit, p.target, p.second, p.reconstitute) for p in plays()]
+    return [PlayCard(cid, block, use, unit, target, second, reconstitute=reconstitute)
+            for block, use, unit, target, second, reconstitute in shared[key]]
 
 
 def resolve(rules, ctx, side: str, action: PlayCard) -> bool:

@@ -1,4 +1,4 @@
-"""Where the units stand: an index from hex to the ids of the units in it, derived from ``units``.
+"""Where the units stand: an index from hex to the units in it, derived from ``units``.
 
 The rules ask "who is in this hex?" hundreds of times per decision (stacking on every hex a move
 or reserve menu tries, targets, spotters); scanning every unit each time was a tenth of GoE's time.
@@ -22,14 +22,15 @@ from .state import GoEState
 
 
 def by_hex(state: GoEState) -> dict:
-    """{hex: [unit id, ...]} for every occupied hex (lists are never changed once built)."""
+    """{hex: (unit, ...)} for every occupied hex: the :class:`Unit` values themselves, so a question
+    about a hex reads no second table (the tuples are never changed)."""
     index = state.occupancy
     if index is None:
-        index = {}
-        for uid, u in state.units.items():
+        lists: dict = {}
+        for u in state.units.values():
             if u.hex is not None:
-                index.setdefault(u.hex, []).append(uid)
-        state.occupancy = index
+                lists.setdefault(u.hex, []).append(u)
+        index = state.occupancy = {h: tuple(us) for h, us in lists.items()}
     return index
 
 

@@ -6,6 +6,8 @@ impulse and of every Reserve Phase).  The goals of the representative set are in
 """
 from __future__ import annotations
 
+import functools
+
 import attrs
 from tabletop_core import Decision
 
@@ -60,6 +62,7 @@ def act_pick(rules, ctx, f: BonusPick, action) -> None:
         ctx.replace(attrs.evolve(f, picked=f.picked + (side,)))
 
 
+@functools.cache  # asked after every step; the printed board (board_for) never changes
 def edge_hexes(scenario: str, edge: str):
     """24c, 24d: the board's hexes on one side (north is up)."""
     board = board_for(scenario)

@@ -26,7 +26,8 @@ from ..queries.movement import could_enter
 from ..data.loading import game_data
 from ..model.events import BunkerPlaced, ConcealSet, FoxholePlaced, Note, UnitPlaced
 from ..model.state import Unit
-from ..queries.units import stacking_ok, units_at, utype
+from ..model.occupancy import by_hex
+from ..queries.units import stacking_room, units_at, utype
 from ..model.frames import BunkerFacing, Deploy, SetupConceal
 from ..queries.fortifications import fortified
 
@@ -111,12 +112,13 @@ def _zone(state, f: Deploy):
 def placement_hexes(state, f: Deploy, unit: Unit):
     """Where ``unit`` may be set up now."""
     board = board_at(state)
+    fits = stacking_room(state, unit)  # 9, from the hex's counts (one unit alone always fits)
+    occupied = by_hex(state)
     out = []
     for h in _zone(state, f):
         if not could_enter(board, h, unit):  # 24: by the unit's own movement class
             continue
-        there = units_at(state, h)
-        if any(u.side != f.side for u in there) or not stacking_ok(there + [unit]):
+        if h in occupied and (any(u.side != f.side for u in units_at(state, h)) or not fits(h)):
             if not _loading(state, f, unit, h):
                 continue
         if not scenario_allows(state, f, unit, h):

@@ -499,16 +499,20 @@ def relocations(rules, state, side: str):
     if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
         return []
     board = board_at(state)
-    on_map = {h for h in board.hexes if spec.relocate_map in ("*", board.local(h)[0])}  # "*": any map
+
+    def on_map(h) -> bool:  # "*": any map
+        return h in board.board and spec.relocate_map in ("*", board.local(h)[0])
+
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
+    covered = fortified(state)
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or not eligible(u) or u.hex not in on_map or not board.in_cover(u.hex, fortified(state)):
+        if u.side != side or not eligible(u) or u.hex is None or not on_map(u.hex) or not board.in_cover(u.hex, covered):
             continue
         if utype(u).hero:
             continue
-        for h in sorted(on_map):
-            if h == u.hex or h in enemy or board.distance(u.hex, h) > spec.relocate_range:
+        for h in sorted(board.within(u.hex, spec.relocate_range)):  # the hexes in range, in board order
+            if h == u.hex or h in enemy or not on_map(h):
                 continue
             if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
                 out.append(Relocate(u.uid, board.label(h)))

@@ -46,6 +46,7 @@ def ap_leads(state, side: str, *, use: str, units=None):
     enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
     if not enemies and not state.bunkers:
         return out
+    enemies = [t for t in enemies if not any(u.side == side for u in units_at(state, t.hex))]  # not into a shared hex
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
             continue
@@ -57,9 +58,8 @@ def ap_leads(state, side: str, *, use: str, units=None):
             continue  # 22k: a helicopter hovers to use Sagger
         if any(u.side != side for u in units_at(state, lead.hex)):
             continue
+        groups = None  # 10d: the lead's supporter sets, listed at its first target
         for t in enemies:
-            if any(u.side == side for u in units_at(state, t.hex)):
-                continue
             d = board.distance(lead.hex, t.hex)
             if use == Use.SAGGER and d < SAGGER_MIN:
                 continue
@@ -67,8 +67,9 @@ def ap_leads(state, side: str, *, use: str, units=None):
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
-            mates = ap_supporters(state, lead) if use == Use.FIRE else []
-            out += [(lead.uid, t.uid, g) for g in supporter_sets(mates)]  # 10d: any of them join
+            if groups is None:
+                groups = supporter_sets(ap_supporters(state, lead) if use == Use.FIRE else [])
+            out += [(lead.uid, t.uid, g) for g in groups]  # 10d: any of them join
         if state.bunkers and use in (Use.FIRE, Use.MOVE_FIRE, Use.RELOAD_FIRE):  # 23b: the bunker itself (ap_cases.py)
 
             out += [(lead.uid, b, ()) for b in bunker_targets(state, side, lead)

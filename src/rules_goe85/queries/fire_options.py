@@ -31,6 +31,7 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
     board = board_at(state)
     # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
     enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
+    enemies = [t for t in enemies if not any(u.side == side for u in units_at(state, t.hex))]  # 10a: not into a shared hex
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
             continue
@@ -45,8 +46,6 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
         groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
         hexes_done = set()
         for t in enemies:
-            if any(u.side == side for u in units_at(state, t.hex)):
-                continue
             d = board.distance(lead.hex, t.hex)
             if d > reach or fire_blocked(state, lead.hex, t.hex, target_leg=utype(t).leg):  # 23b facing
                 continue

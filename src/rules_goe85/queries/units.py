@@ -36,13 +36,11 @@ def movement_factor(u: Unit, *, fast: bool = False) -> int:
 
 
 def units_at(state: GoEState, h) -> list[Unit]:
-    units = state.units
-    return [units[uid] for uid in by_hex(state).get(h, ())]
+    return list(by_hex(state).get(h, ()))
 
 
 def side_at(state: GoEState, h, side: str) -> list[Unit]:
-    units = state.units
-    return [u for u in (units[uid] for uid in by_hex(state).get(h, ())) if u.side == side]
+    return [u for u in by_hex(state).get(h, ()) if u.side == side]
 
 
 def heli_mode(u: Unit) -> str:
@@ -106,19 +104,23 @@ def stack_counts(state: GoEState, h) -> tuple[int, ...]:
     found = cache.get(h)
     if found is None:
         units_by_type = game_data().units
-        found = cache[h] = _add(_weight(u, units_by_type) for u in units_at(state, h))
+        found = cache[h] = _add(_weight(u, units_by_type) for u in by_hex(state).get(h, ()))
     return found
 
 
 def stacking_room(state: GoEState, u: Unit):
     """``fits(hex)``: whether ``u`` may stand in a hex with its other occupants (9), from the hex's
     counts (:func:`stack_counts`) less ``u`` where it stands, plus ``u``."""
-    mine = _weight(u, game_data().units)
-    g0, h0, l0, v0, a0 = mine
+    g0, h0, l0, v0, a0 = _weight(u, game_data().units)
+    own = state.units.get(u.uid)
+    home = u.hex if own is not None and own.hex == u.hex else None  # where u itself is counted
+    # (``fits`` is asked within one look at the state, a decision's searches: u stays where it is)
 
     def fits(b) -> bool:
-        g, h, leg, v, a = stack_counts(state, b)
-        if b == u.hex and any(x.uid == u.uid for x in units_at(state, b)):
+        cache = state.stacks
+        counts = cache.get(b) if cache is not None else None
+        g, h, leg, v, a = counts if counts is not None else stack_counts(state, b)
+        if b == home:
             g, h, leg, v, a = g - g0, h - h0, leg - l0, v - v0, a - a0
         return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
 

@@ -10,6 +10,7 @@ import attrs
 from ..model.actions import PlayCard, ReserveUnload, Unload, Use
 from ..model.events import ConcealSet, ControlSet, Note, Relocated, UnitMoved, VPScored
 from ..model.frames import EventChoice
+from ..model.occupancy import by_hex
 from ..model.state import MUJ, SOVIET
 from ..model.vehicles import MechSet, Withdrawn
 from ..queries.board import board_at
@@ -109,7 +110,9 @@ class AirAssault(ScenarioRules):
         from ..queries.movement import mp_allowance
 
         board = board_at(state)
-        covered = [h for h in sorted(board.hexes) if board.in_cover(h, fortified(state))]
+        cover = fortified(state)
+        covered: list = []  # the covered hexes, listed when a unit first may take the tunnels
+        occupied = by_hex(state)
         out = []
         for block, use in uses:
             if use not in (Use.MOVE, Use.MOVE_FIRE):
@@ -119,12 +122,18 @@ class AirAssault(ScenarioRules):
                     continue
                 if use == Use.MOVE_FIRE and (u.shaken or "no_move_fire" in utype(u).abilities):
                     continue
-                if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, fortified(state)):
+                if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, cover):
                     continue
+                covered = covered or [h for h in sorted(board.hexes) if board.in_cover(h, cover)]
                 party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
+                alone_fits = stacking_ok(party)  # 9, in a hex empty of units (most of them)
                 for h in covered:
-                    there = units_at(state, h)
-                    if h == u.hex or any(x.side != MUJ for x in there) or not stacking_ok(there + party):
+                    if h == u.hex:
+                        continue
+                    if h not in occupied:
+                        if not alone_fits:
+                            continue
+                    elif any(x.side != MUJ for x in occupied[h]) or not stacking_ok(units_at(state, h) + party):
                         continue
                     out.append(PlayCard(cid, block, TUNNEL_USES[use], u.uid, board.label(h)))
         return out

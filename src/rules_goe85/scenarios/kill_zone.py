@@ -54,8 +54,8 @@ class KillZone(ScenarioRules):
         for a in decision.actions:
             if isinstance(a, (Step, Reverse, ReserveMove)):
                 movers = [state.units.get(x) for x in (a.units if isinstance(a, Step) else (a.unit,))]
-                to = board.hex(a.to)
-                if any(m is not None and _road_bound(m) and not near_road(board, to) for m in movers):
+                bound = any(m is not None and _road_bound(m) for m in movers)
+                if bound and not near_road(board, board.hex(a.to)):
                     continue  # vehicles that began on the map keep on or next to the road
             keep.append(a)
         return keep_only(decision, keep)

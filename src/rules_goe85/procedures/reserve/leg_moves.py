@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import attrs
 from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
+from tabletop_core.boards.hexfacing import front_hexes
 
 from ...model.actions import EndReserve, ReserveMove
 from ...model.events import ConcealSet, UnitMoved
@@ -18,6 +19,7 @@ from ...model.occupancy import by_hex
 from ...model.state import other
 from ...queries.board import board_at
 from ...queries import leg_reserve
+from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
 from ...queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
@@ -30,7 +32,7 @@ class Around(NamedTuple):
     board: object
     occ: object  # .get(hex, default) -> the units in a hex
     enemy_hexes: set
-    near_zone: set
+    near_zone: NearZone
 
 
 class _Occupants:
@@ -45,12 +47,8 @@ class _Occupants:
 
 def around(state, side: str) -> Around:
     board = board_at(state)
-    units, index = state.units, by_hex(state)
-    enemy_hexes = {h for h, uids in index.items() if any(units[x].side != side for x in uids)}
-    near_zone: set = set()
-    for e in enemy_hexes:
-        near_zone.update(board.within(e, 3))
-    return Around(board, _Occupants(state), enemy_hexes, near_zone)
+    enemy_hexes = {h for h, here in by_hex(state).items() if any(u.side != side for u in here)}
+    return Around(board, _Occupants(state), enemy_hexes, NearZone(board, enemy_hexes))
 
 
 def movers(state, side: str, moved) -> list:
@@ -149,11 +147,24 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
         start = at.board.board.hex(u.hex)
         steps = vehicle_steps(at.board.board, cost, None if near else at.near_zone)
         label = at.board.label
+        allowed_at: dict = {}  # a scenario's limit judges the hex, never the facing (transport._kept)
 
         def goal(s) -> bool:
-            return s[0] != start and (allowed is None or allowed(ReserveMove(u.uid, label(s[0]), s[1])))
+            if s[0] == start:
+                return False
+            if allowed is None:
+                return True
+            if s[0] not in allowed_at:
+                allowed_at[s[0]] = allowed(ReserveMove(u.uid, label(s[0]), s[1]))
+            return allowed_at[s[0]]
 
-        return cheapest_path((start, facing_of(state, u)), goal, steps, budget=budget) is not None
+        v0 = facing_of(state, u)
+        for b in front_hexes(start, v0):  # a hex straight ahead within the allowance answers without a search
+            if b in at.board.board:
+                c = cost(start, b)
+                if c is not None and c <= budget and goal((b, v0)):
+                    return True
+        return cheapest_path((start, v0), goal, steps, budget=budget) is not None
     return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
 
 

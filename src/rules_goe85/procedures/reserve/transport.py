@@ -25,17 +25,25 @@ from __future__ import annotations
 
 import attrs
 from tabletop_core import Decision
-from tabletop_core.boards.hexfacing import facing_toward
+from tabletop_core.boards.hexfacing import facing_toward, front_hexes
 
 from ...model.actions import (
     Decline, Declined, EndReserve, PickReserveUnit, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload,
 )
 from ...model.occupancy import by_hex
 from ...queries.board import board_at
+from ...queries.near_enemy import NearZone
 from ...model.events import Note
 from ...model.frames import ReserveDestination, ReserveFrame
-from ...queries.units import eligible, heli_mode, units_at, utype
+from ...queries.units import eligible, heli_mode, stacking_room, units_at, utype
 from ...model.vehicles import Faced, Loaded, ModeSet, Unloaded
+from ...queries.carrying import may_unload, room_for
+from ...queries.facing import facing_of
+from ...queries.helicopters import legal_modes
+from ...queries.movement import half, mp_allowance
+from ...queries.sight import is_heli
+from .leg_moves import act_reserve as act_leg_reserve
+from .leg_moves import around, may_move, movers, unit_moves
 
 RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
 
@@ -52,8 +60,8 @@ RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
 # -- the Reserve Phase (5f, 8k, 17a, 17b) ---------------------------------------------------------
 def _near(state, side, h) -> bool:
     """5f: an enemy unit within three hexes of ``h``."""
-    units, index = state.units, by_hex(state)
-    return any(units[uid].side != side for x in board_at(state).within(h, 3) for uid in index.get(x, ()))
+    index = by_hex(state)
+    return any(u.side != side for x in board_at(state).within(h, 3) for u in index.get(x, ()))
 
 
 def reserve_allowance(state, u) -> int:
@@ -65,22 +73,17 @@ def reserve_allowance(state, u) -> int:
 
 
 def _price(u) -> int:
-    from ...queries.movement import half, mp_allowance
 
     return half(mp_allowance(u, "reserve"))
 
 
 def _payer(c, p):
     """8a, 17c: a ground carrier pays for loading and unloading, a helicopter's passenger pays."""
-    from ...queries.sight import is_heli
 
     return p if is_heli(c) else c
 
 
 def transport_choices(state, f: ReserveFrame) -> list:
-    from ...queries.sight import is_heli
-    from ...queries.carrying import room_for
-    from ...queries.carrying import may_unload
 
     out = []
     mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
@@ -113,8 +116,6 @@ def transport_choices(state, f: ReserveFrame) -> list:
 
 def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
     """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
-    from ...queries.sight import is_heli
-    from ...queries.helicopters import legal_modes
 
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
@@ -129,16 +130,13 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
     into an enemy hex or a full one, stopping on entering a hex within three of the enemy unless it
     began there.  ``near_zone``: the hexes within three of the enemy, if known (``leg_moves.around``)."""
-    from tabletop_core.boards.hexfacing import front_hexes
 
-    from ...queries.units import stacking_room
-    from ...queries.facing import facing_of
 
     board = board_at(state)
     fits = stacking_room(state, u)
     budget = reserve_allowance(state, u)
     if near_zone is None:
-        near_zone = {h for h in board.hexes if _near(state, u.side, h)}
+        near_zone = NearZone(board, {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None})
     began_near = u.hex in near_zone
     enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
     best: dict = {(u.hex, facing_of(state, u)): 0}
@@ -172,8 +170,6 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
 def unit_reserve_moves(rules, state, u, at) -> list[ReserveMove]:
     """The reserve moves of ``u`` (``leg_moves.unit_moves``) with a helicopter's: only a flying one
     moves, turning one vertex a hex entered, and ends facing where it flew (17b)."""
-    from ...queries.sight import is_heli
-    from .leg_moves import unit_moves
 
     if u.hex is None or not is_heli(u):
         return unit_moves(rules, state, u, at)
@@ -194,17 +190,40 @@ def unit_reserve_moves(rules, state, u, at) -> list[ReserveMove]:
 
 def _may_take_reserve_move(rules, state, u, at) -> bool:
     """Whether ``u`` has a reserve move the scenario leaves it (the first step offers no dead end)."""
-    from ...queries.sight import is_heli
-    from .leg_moves import may_move
 
     restricted = (rules.restricts(state, ReserveDestination)
                   and rules.special_rules(state).restricts_reserve_moves_of(state, u))
     if u.hex is not None and is_heli(u):
+        if not restricted:
+            return _heli_may_fly(state, u, at)
         moves = unit_reserve_moves(rules, state, u, at)
-        return bool(moves) and (not restricted or _kept(rules, state, u, moves))
+        return bool(moves) and _kept(rules, state, u, moves)
     if not restricted:
         return may_move(rules, state, u, at)
     return may_move(rules, state, u, at, allowed=lambda move: _kept(rules, state, u, [move]))
+
+
+def _heli_may_fly(state, u, at) -> bool:
+    """Whether :func:`unit_reserve_moves` of helicopter ``u`` is not empty, from its first steps alone:
+    every hex :func:`heli_reserve_reach` finds is reached through a first hex it may enter, and that
+    hex (a neighbour within the allowance, by the same cost) is one of ``unit_moves``' too."""
+
+
+    if heli_mode(u) != "flying":
+        return False
+    budget = reserve_allowance(state, u)
+    if budget <= 0:
+        return False
+    board, v = board_at(state), facing_of(state, u)
+    fits = stacking_room(state, u)
+    for turn in (0, -1, 1):  # as heli_reserve_reach turns: one vertex a hex entered
+        for b in front_hexes(u.hex, (v + turn) % 6):
+            if b not in board.board or b in at.enemy_hexes:
+                continue
+            cost = board.enter_cost(u.hex, b, "F")
+            if cost is not None and cost <= budget and fits(b):
+                return True
+    return False
 
 
 def _kept(rules, state, u, moves) -> bool:
@@ -217,7 +236,6 @@ def _kept(rules, state, u, moves) -> bool:
 def decide_reserve(rules, state, f: ReserveFrame):
     """5f, first step: which Eligible Unit moves next (then :func:`decide_destination`), a
     helicopter's mode, a load or unload (8k), or no more moves."""
-    from .leg_moves import around, movers
 
     at = around(state, f.side)
     picks = [PickReserveUnit(u.uid) for u in movers(state, f.side, f.moved) if _may_take_reserve_move(rules, state, u, at)]
@@ -232,7 +250,6 @@ def _destination_decision(state, u, moves) -> Decision:
 
 def decide_destination(rules, state, f: ReserveDestination):
     """5f, second step: where the picked unit moves, or back to the first step."""
-    from .leg_moves import around
 
     u = state.units[f.unit]
     return _destination_decision(state, u, unit_reserve_moves(rules, state, u, around(state, f.side)))
@@ -246,8 +263,6 @@ def act_destination(rules, ctx, f: ReserveDestination, action) -> None:
 
 
 def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
-    from .leg_moves import act_reserve as base
-    from ...queries.sight import is_heli
 
     state = ctx.state
     if isinstance(action, PickReserveUnit):
@@ -282,4 +297,4 @@ def act_reserve(rules, ctx, f: ReserveFrame, action) -> None:
         if u.hex is not None and is_heli(u) and action.facing < 0:  # 17b: it flies on, nose first
             b = board_at(state).hex(action.to)
             ctx.emit(Faced(u.uid, facing_toward(u.hex, b)))
-    base(rules, ctx, f, action)
+    act_leg_reserve(rules, ctx, f, action)
