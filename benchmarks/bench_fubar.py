@@ -7,6 +7,9 @@ Plays GAMES games per scenario and edition (base and LWTV), random against rando
 ``fubar`` agent against itself, then profiles one batch with cProfile and reports how much of the
 time is spent in the measured-table geometry (tabletop_core.boards and rules_fubar.measure).
 
+Each figure is also printed as ``figure: SCENARIO EDITION AGENTS decisions per CPU s = N`` (and
+games per CPU s) for ``compare_commits.py`` and ``performance_table.py``.
+
 Each figure is measured in a fresh Python process, so no figure runs on caches another warmed
 (the measuring caches are keyed on positions and persist across the games of one process, as in
 a batch; each process warms them on one game of its own scenario first, which is not counted).
@@ -55,9 +58,12 @@ def one_figure(scenario: str, edition: str, agents: str, games: int) -> str:
     t0, c0 = time.perf_counter(), time.process_time()
     decisions = play_batch(scenario, variants, games, 0, agents)
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+    name = f"{scenario} {edition} {agents}"
     return (f"  {scenario:20s} {edition:5s} {agents:14s} {games / cpu:7.1f} games/s "
             f"{decisions / cpu:9.0f} decisions/s ({decisions / games:.0f} decisions a game; "
-            f"wall clock {games / dt:.1f} games/s)")
+            f"wall clock {games / dt:.1f} games/s)\n"
+            f"figure: {name} decisions per CPU s = {decisions / cpu:.0f}\n"
+            f"figure: {name} games per CPU s = {games / cpu:.3f}")
 
 
 def digests(games: int) -> list[str]:
@@ -101,7 +107,7 @@ def compare_figures(games: int, before: str, rounds: int) -> None:
             for edition in ("base", "lwtv"):
                 for _ in range(rounds):
                     for label, src in (("before", before), ("after ", None)):
-                        line = _child(["--one", scenario, edition, agents, str(games)], src).rstrip()
+                        line = _child(["--one", scenario, edition, agents, str(games)], src).splitlines()[0]
                         print(f"{label}{line}", flush=True)
 
 

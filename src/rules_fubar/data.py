@@ -39,15 +39,16 @@ class Weapon:
     heavy: bool = False
     ignores_cover: bool = False
     indirect: bool = False
+    #: The farthest any band reaches (beyond it ``fire_points`` is 0): worked out once, as every
+    #: question of who can fire at whom asks it.
+    longest: float = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "longest", max((reach for reach, _points in self.bands), default=0.0))
 
     @property
     def max_range(self) -> float:
         return self.bands[-1][0]
-
-    @property
-    def longest(self) -> float:
-        """The farthest any band reaches (beyond it ``fire_points`` is 0)."""
-        return max(reach for reach, _points in self.bands)
 
     def fire_points(self, distance: float) -> int:
         """# FUBAR weapons: the Fire Points of the first band that reaches ``distance`` (0: out of range)."""

@@ -57,6 +57,8 @@ def targetable(state, e: UnitState, side: str) -> bool:
 
 
 def _engaged(state, uid: str) -> bool:
+    if not state.combats:
+        return False  # the common case, asked of every unit in most menus
     return any(c.attacker == uid or c.defender == uid for c in state.combats.values())
 
 
@@ -102,13 +104,14 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
     return (d, fp) if fp else None
 
 
-def can_fire_at(rules, state, u: UnitState, target: UnitState) -> bool:
-    """Could any figure of ``u`` shoot at ``target`` (``shot`` is not None)?  Figure by figure:
-    most answers are settled by the first that can shoot.  A direct weapon needs only to see one
-    target figure within its longest band (every band has Fire Points, data.py), so target
-    figures beyond it are not looked at: the same answer as ``shot``, without their sight lines."""
+def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
+    """Could any figure of ``u`` (of ``figures`` only, if given) shoot at ``target`` (``shot`` is
+    not None)?  Figure by figure: most answers are settled by the first that can shoot.  A direct
+    weapon needs only to see one target figure within its longest band (every band has Fire
+    Points, data.py), so target figures beyond it are not looked at: the same answer as ``shot``,
+    without their sight lines."""
     m = rules.measure_for(u)
-    for f in u.figures:
+    for f in u.figures if figures is None else figures:
         w = weapon_of(rules, u, f)
         if w is None:
             continue

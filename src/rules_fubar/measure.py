@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from tabletop_core.boards import geometry as geo
-from tabletop_core.boards.table import COVER_EDGE, Cover, Table, Unit
+from tabletop_core.boards.table import COHERENCY, COVER_EDGE, Cover, Table
 
 from .state import Fig, UnitState
 
@@ -57,11 +57,15 @@ class Measure:
         self.pair_visible = lru_cache(maxsize=262144)(self._pair_visible)
         self.cover_of = lru_cache(maxsize=65536)(self._cover_of)
         self._nearest_cover = lru_cache(maxsize=65536)(self.table.nearest_cover)
+        self._holding = lru_cache(maxsize=65536)(self.table.blockers_holding)
+        self._level_at = lru_cache(maxsize=65536)(self._level_at)
+        #: the features ``Table.nearest_cover`` looks at (soft cover or better)
+        self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
+        self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
         self._sees: dict[tuple, bool] = {}
         self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
         self._rows: dict[tuple, tuple] = {}
-        self._any: dict[tuple, bool] = {}
         self._reaches: dict[tuple, bool] = {}
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
@@ -78,8 +82,20 @@ class Measure:
     def nearest_cover(self, point: tuple[float, float], reach: float):
         """``Table.nearest_cover(point, reach)``, cached per point: the nearest cover at any distance
         is the answer for every reach that includes it (ties go to the same, first, feature)."""
+        if self._cover_gap(point) > reach + 1e-6:
+            return None  # every cover feature's box is out of reach: so is its edge (slack for rounding)
         spot = self._nearest_cover(point)
         return None if spot is None or spot.distance > reach else spot
+
+    def _box_gap(self, point: tuple[float, float]) -> float:
+        """The distance from ``point`` to the nearest box of a cover feature (0 inside one)."""
+        px, py = point
+        gap = math.inf
+        for f in self._cover_features:
+            x0, y0, x1, y1 = f.bbox
+            dx, dy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
+            gap = min(gap, math.hypot(dx, dy))
+        return gap
 
     # -- sight ----------------------------------------------------------------------------------
     def _cover_rule(self, a, b, ra: float, rb: float, fa, da: float, fb, db: float) -> bool | None:
@@ -100,14 +116,19 @@ class Measure:
         key = (a, b)
         seen = self._los.get(key)
         if seen is None:
-            seen = remember(self._los, key, self.table.line_of_sight(a, b))
+            seen = remember(self._los, key, self._line_now(a, b))
         return seen
+
+    def _line_now(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """The core table's sight line, with the features holding each end kept per point."""
+        holding = self._holding
+        return self.table.line_of_sight(a, b, holding=(holding(a), holding(b)))
 
     def _sight_lines(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
         if len(lines) < BATCH:
-            table = self.table
-            return [remember(self._los, k, table.line_of_sight(k[0], k[1])) for k in lines]
+            line_now = self._line_now
+            return [remember(self._los, k, line_now(k[0], k[1])) for k in lines]
         starts = np.array([k[0] for k in lines], dtype=np.float64)
         ends = np.array([k[1] for k in lines], dtype=np.float64)
         answers = self.table.line_of_sight_many(starts, ends).tolist()
@@ -119,9 +140,14 @@ class Measure:
         """Answer in one batch the sight lines from every point of ``starts`` to every point of
         ``ends`` not cached yet: for questions about many positions at once (an On Guard unit
         watching a whole path), which then find their answers cached."""
+        self.prefetch_lines([(a, b) for a in starts for b in ends])
+
+    def prefetch_lines(self, lines, *, least: int = 1) -> None:
+        """Answer in one batch those of ``lines`` not cached yet, when at least ``least`` are
+        (fewer are left to be asked one at a time, as they come: most are never asked)."""
         los = self._los
-        lines = [(a, b) for a in starts for b in ends if (a, b) not in los]
-        if lines:
+        lines = [k for k in lines if k not in los]
+        if lines and len(lines) >= least:
             self._sight_lines(lines)
 
     def _pair_visible(self, a: tuple[float, float], b: tuple[float, float], ra: float, rb: float) -> bool:
@@ -216,11 +242,11 @@ class Measure:
 
     def _sight_lines_until_seen(self, lines):
         """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
-        table, los = self.table, self._los
+        line_now, los = self._line_now, self._los
         for k in lines:
             seen = los.get(k)
             if seen is None:
-                seen = remember(los, k, table.line_of_sight(k[0], k[1]))
+                seen = remember(los, k, line_now(k[0], k[1]))
             yield seen
             if seen:
                 return
@@ -270,24 +296,43 @@ class Measure:
             out = remember(self._seen, key, self._figure_sees_which(f, b.figures))
         return out
 
-    def sees_any(self, f: Fig, figs: tuple[Fig, ...]) -> bool:
-        """Does ``f`` see at least one of ``figs``?  (Cached on both; sight lines tested one at a
-        time until one is clear: most answers need one or two.)"""
-        key = (f, figs)
-        answer = self._any.get(key)
-        if answer is None:
-            answer = remember(self._any, key, self._unit_sees((f,), figs))
-        return answer
-
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
-        """Does ``f`` see one of ``figs`` within ``reach`` inches, edge to edge?  (Cached on both and
-        the reach: figures beyond it are never looked at, so their sight lines are never asked.)"""
+        """Does ``f`` see one of ``figs`` within ``reach`` (>= 0) inches, edge to edge?  (Cached on
+        both and the reach: figures beyond it are never looked at, so their sight lines are never
+        asked; the others one at a time until one is seen: most answers need one or two.)"""
         key = (f, figs, reach)
         answer = self._reaches.get(key)
         if answer is None:
-            near = tuple(g for g in figs if edge(f, g) <= reach)
-            answer = remember(self._reaches, key, bool(near) and self.sees_any(f, near))
+            answer = remember(self._reaches, key, self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs]))
         return answer
+
+    def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
+        """``reaches`` for bare positions: does a figure at ``a`` (base radius ``ra``) see one of
+        ``targets`` ((point, radius) pairs) within ``reach`` (>= 0) inches, edge to edge?  For
+        questions about places a unit passes through (an On Guard unit watching a path), whose
+        figures would be built only to be asked this and are never asked about again."""
+        return self.any_sees_within(((a, ra, reach),), targets)
+
+    def any_sees_within(self, shooters, targets) -> bool:
+        """``sees_within`` for several shooters ((point, radius, reach) each) at once: each place's
+        cover feature looked up once, not once per pair, and the cover rules and sight line asked
+        directly (``pair_visible``'s answer: a path's places are new, its cache would only miss)."""
+        feature_at, los, cover_rule, line_now, distance = (
+            self.feature_at, self._los, self._cover_rule, self._line_now, geo.distance)
+        theirs = [(b, rb, *feature_at(b)) for b, rb in targets]
+        for a, ra, reach in shooters:
+            fa, da = feature_at(a)
+            for b, rb, fb, db in theirs:
+                if distance(a, b) - ra - rb > reach:
+                    continue  # the edge distance is max(d - ra - rb, 0), beyond reach >= 0 only when this is
+                rule = cover_rule(a, b, ra, rb, fa, da, fb, db)
+                if rule is None:
+                    rule = los.get((a, b))
+                    if rule is None:
+                        rule = remember(los, (a, b), line_now(a, b))
+                if rule:
+                    return True
+        return False
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
         feature_at, los = self.feature_at, self._los
@@ -312,8 +357,15 @@ class Measure:
 
     # -- cover ----------------------------------------------------------------------------------
     def _cover_of(self, positions: tuple[tuple[float, float], ...]) -> int:
-        unit = Unit("u", [_core_figure(i, p) for i, p in enumerate(positions)])
-        return int(self.table.unit_cover(unit).level)
+        """``Table.unit_cover(...).level`` (the best level at least half the figures reach), from
+        each point's cover feature, kept per point (``feature_at``): a unit that moved keeps most
+        of its places, and the samples of a path share theirs with the menus that planned it."""
+        levels = sorted((self._level_at(p) for p in positions), reverse=True)
+        return levels[(len(levels) + 1) // 2 - 1]
+
+    def _level_at(self, p: tuple[float, float]) -> int:
+        fid, _d = self.feature_at(p)
+        return 0 if fid is None else int(self.table.feature(fid).cover)
 
     def unit_cover(self, u: UnitState) -> int:
         """# FUBAR cover: the level at least half the unit's figures have (0 in the open)."""
@@ -329,10 +381,7 @@ class Measure:
         table's chain reading of coherency), cached on the unit's figures."""
         n = self._incoherent.get(u.figures)
         if n is None:
-            from tabletop_core.boards.table import Figure
-
-            core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
-            n = remember(self._incoherent, u.figures, len(self.table.out_of_coherency(core)))
+            n = remember(self._incoherent, u.figures, _incoherent(u.figures))
         return n
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
@@ -342,9 +391,24 @@ class Measure:
         return None
 
 
+def _incoherent(figs: tuple[Fig, ...]) -> int:
+    """``Table.out_of_coherency``'s count, figure by figure (its numpy matrix cost more than the
+    few pairs of a unit): the same edge distance, centres apart less both radii taken together."""
+    if len(figs) < 2:
+        return 0
+    distance = geo.distance
+    return sum(1 for i, f in enumerate(figs)
+               if not any(j != i and max(distance(f.pos, g.pos) - (f.r + g.r), 0.0) <= COHERENCY
+                          for j, g in enumerate(figs)))
+
+
 def edge(f: Fig, g: Fig) -> float:
-    """Base edge to base edge (the core table's reading of FUBAR distances)."""
-    return max(geo.distance(f.pos, g.pos) - f.r - g.r, 0.0)
+    """Base edge to base edge (the core table's reading of FUBAR distances).  ``geo.distance``'s
+    sums written out on the figures' coordinates: it is asked of every pair of figures a menu
+    looks at, and the call and the position tuples cost more than the sums."""
+    dx = f.x - g.x
+    dy = f.y - g.y
+    return max(math.sqrt(dx * dx + dy * dy) - f.r - g.r, 0.0)
 
 
 def unit_distance(a: UnitState, b: UnitState) -> float:
@@ -365,12 +429,6 @@ def centroid(u: UnitState) -> tuple[float, float]:
 def _centre(figures: tuple[Fig, ...]) -> tuple[float, float]:
     n = len(figures)
     return (sum(f.x for f in figures) / n, sum(f.y for f in figures) / n)
-
-
-def _core_figure(i: int, p: tuple[float, float]):
-    from tabletop_core.boards.table import Figure
-
-    return Figure(str(i), p[0], p[1])
 
 
 def facing(vehicle: UnitState, source: tuple[float, float]) -> str:

@@ -77,8 +77,14 @@ def cover_in_reach(measure, centre: tuple[float, float], reach: float) -> tuple[
     """Cover pieces with an edge within ``reach`` of ``centre`` that do not hold it already: (id,
     nearest edge point, distance), in table order.  Cached (tables never change)."""
     out = []
+    cx, cy = centre
     for f in measure.table.features:
-        if f.cover <= 0 or geo.point_in_polygon(centre, f.vertices):
+        if f.cover <= 0:
+            continue
+        x0, y0, x1, y1 = f.bbox
+        if math.hypot(max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1)) > reach + 1e-6:
+            continue  # its box is out of reach, so is its edge (slack for rounding)
+        if geo.point_in_polygon(centre, f.vertices):
             continue
         qx, qy, d2 = geo.closest_on_boundary(centre, f.vertices)
         d = math.sqrt(d2)
@@ -106,8 +112,7 @@ def flank_point(c, ec, heading: float | None, side: str) -> tuple[float, float]:
     return (ec[0] + v[0] * rng, ec[1] + v[1] * rng)
 
 
-def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) -> tuple[float, float]:
-    c = centroid(u)
+def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float, c) -> tuple[float, float]:
     if kind == "objective":
         return _toward(c, objectives(rules, state)[ref], reach)
     e = state.units[ref]
@@ -115,12 +120,14 @@ def _base_vector(rules, state, u: UnitState, kind: str, ref: str, reach: float) 
     return _toward(c, centroid(e), min(reach, gap))
 
 
-def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None) -> tuple[float, float]:
-    """The displacement of the unit's centre for a body move (may be shorter than ``reach``)."""
+def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None, c=None) -> tuple[float, float]:
+    """The displacement of the unit's centre for a body move (may be shorter than ``reach``);
+    ``c``: the unit's centroid, when the caller has it (a menu asks this of every candidate)."""
     kind = move.kind
-    c = centroid(u)
+    if c is None:
+        c = centroid(u)
     if kind in ("objective", "enemy"):
-        return _base_vector(rules, state, u, kind, move.ref, reach)
+        return _base_vector(rules, state, u, kind, move.ref, reach, c)
     if kind == "cover":
         feature = rules.measure_for(u).table.feature(move.ref)
         if geo.point_in_polygon(c, feature.vertices):
@@ -133,7 +140,7 @@ def body_vector(rules, state, u: UnitState, move: Move, reach: float, seen=None)
         return _toward(c, flank_point(c, centroid(e), e.heading if e.vehicle else None, move.side), reach)
     if kind == "screened":
         turned_from = "objective" if move.ref in objectives(rules, state) else "enemy"
-        base = _base_vector(rules, state, u, turned_from, move.ref, reach)
+        base = _base_vector(rules, state, u, turned_from, move.ref, reach, c)
         return _rotate(base, float(move.side))
     if seen is None:
         seen = visible_enemies(rules, state, u)
@@ -205,10 +212,14 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     nearest = _nearest(u, seen)
     c = centroid(u)
     candidates: list[tuple[Move, float]] = []
+    sure: dict[Move, bool] = {}  # moves straight toward a point: long enough or not, by their length alone
     for e in seen:
+        gap = max(unit_distance(u, e) - STAND_OFF, 0.0)
         candidates += [(Move(mode, "enemy", e.id), reach), (Move(mode, "enemy", e.id, True), half)]
-    for k in objectives(rules, state):
+        _settle(sure, candidates[-2:], c, centroid(e), gap)
+    for k, point in objectives(rules, state).items():
         candidates += [(Move(mode, "objective", k), reach), (Move(mode, "objective", k, True), half)]
+        _settle(sure, candidates[-2:], c, point, math.inf)
     for fid, _point, _d in cover_in_reach(rules.measure_for(u), c, reach):
         candidates.append((Move(mode, "cover", fid), reach))
     if nearest is not None:
@@ -218,12 +229,27 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
         for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
             candidates.append((Move(mode, "flank", e.id, side=side), reach))
     candidates += [(Move(mode, "sidestep", side="left"), reach), (Move(mode, "sidestep", side="right"), reach)]
-    out = [m for m, r in candidates if math.hypot(*body_vector(rules, state, u, m, r, seen)) >= SMALLEST_MOVE]
+    out = [m for m, r in candidates
+           if (sure[m] if m in sure else math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
         out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
     out += _screened(rules, state, u, mode, reach, allowances, nearest, seen)
     return out
+
+
+def _settle(sure: dict, pairs, c, target, limit: float) -> None:
+    """For moves from ``c`` straight toward ``target`` (``_toward``, at most ``limit`` and each
+    move's reach): whether the move is at least ``SMALLEST_MOVE`` long, where its length settles
+    it without working out the vector (whose length is that one to a few units in the last place;
+    moves within 1e-9 of the limit are left to ``body_vector``)."""
+    d = math.dist(c, target)
+    for m, r in pairs:
+        length = min(min(r, limit), d)
+        if length > SMALLEST_MOVE + 1e-9:
+            sure[m] = True
+        elif length < SMALLEST_MOVE - 1e-9:
+            sure[m] = False
 
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
@@ -249,7 +275,7 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
             continue
         for turn in SCREEN_TURNS:
             m = Move(mode, "screened", ref, side=turn)
-            if math.hypot(*body_vector(rules, state, u, m, reach, seen)) >= SMALLEST_MOVE \
+            if math.hypot(*body_vector(rules, state, u, m, reach, seen, c)) >= SMALLEST_MOVE \
                     and not _exposed(rules, state, u, m, allowances):
                 out.append(m)
                 break

@@ -16,8 +16,10 @@ import math
 
 import attrs
 
+from tabletop_core.boards import geometry as geo
+
 from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
-from .measure import remember
+from .measure import BATCH, remember
 from .state import Fig, OnGuardWindow, UnitState
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
@@ -55,10 +57,20 @@ def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Posit
     walks = [(s, *_legs(s, p)) if p else None for s, p in zip(starts, paths)]
     longest = max((w[2] for w in walks if w is not None), default=0.0)
     steps = max(1, math.ceil(longest / SAMPLE_STEP))
-    return tuple(
-        tuple(s if w is None else _along(w[0], w[1], w[2], k / steps) for s, w in zip(starts, walks))
-        for k in range(steps + 1)
-    )
+    return tuple(zip(*(_figure_samples(s, w, steps) for s, w in zip(starts, walks))))
+
+
+def _figure_samples(start: Point, walk, steps: int) -> list[Point]:
+    """One figure's places at the fractions 0, 1/steps, ..., 1 of its path (``walk``: its start,
+    legs and length, or None when it stays)."""
+    if walk is None:
+        return [start] * (steps + 1)
+    _s, legs, total = walk
+    if len(legs) != 1 or total == 0.0:
+        return [_along(start, legs, total, k / steps) for k in range(steps + 1)]
+    (ax, ay), (bx, by), length = legs[0]  # one straight leg (most moves): _along's sums, inlined
+    dx, dy = bx - ax, by - ay
+    return [(ax + dx * f, ay + dy * f) for f in (k / steps * total / length for k in range(steps + 1))]
 
 
 def path_spreads(frame_path) -> list:
@@ -92,8 +104,9 @@ def _reach(rules, reactor: UnitState) -> float:
 def _spread(points) -> tuple[tuple[float, float], float]:
     """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
     n = len(points)
-    cx, cy = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
-    return (cx, cy), max(math.dist((cx, cy), p) for p in points) + 1.0
+    c = (sum([p[0] for p in points]) / n, sum([p[1] for p in points]) / n)  # lists: cheaper than generators here
+    dist = math.dist
+    return c, max([dist(c, p) for p in points]) + 1.0
 
 
 def _in_range_samples(rules, reactor: UnitState, frame_path, spreads):
@@ -118,13 +131,16 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
     out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors.
 
-    A reactor with direct weapons only answers from positions alone (its figures, the mover's,
-    the path), so that answer is kept: the window's opening, its decision and the reaction itself
-    ask the same question of the same move."""
+    The answer follows from positions alone (its figures, the mover's bases, the path; for a
+    mortar, which may fire where friends spot, every friendly unit's figures too), so it is kept:
+    the window's opening, its decision and the reaction itself ask the same question of the same
+    move, and a suggested move's menu asked it before the move (of the mover's bases where they
+    stood, which is why the key holds the bases, not the figures)."""
     m = rules.measure_for(reactor)
+    bases = tuple((f.id, f.r) for f in mover.figures)
+    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, bases, frame_path, ids)
     if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
-        return _catch_point(rules, state, reactor, mover, frame_path, ids, spreads)  # a mortar: friends spot
-    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, mover.figures, frame_path, ids)
+        key += tuple((u.id, u.figures) for u in state.units.values() if u.side == reactor.side and u.alive)
     found = m.catches.get(key, _UNKNOWN)
     if found is _UNKNOWN:
         found = remember(m.catches, key, _catch_point(rules, state, reactor, mover, frame_path, ids, spreads))
@@ -137,16 +153,48 @@ _UNKNOWN = object()
 
 def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
     near = _in_range_samples(rules, reactor, frame_path, spreads or path_spreads(frame_path))
+    m = rules.measure_for(reactor)
+    shooters = _direct_shooters(rules, reactor)
+    radius = {f.id: f.r for f in mover.figures}
     for k, (_d, _k, positions) in enumerate(near):
         if k == 1 and len(near) > 2:
             # the nearest sample alone settles most paths; past it, one numpy batch for the rest
             # of the path's sight lines, then cached answers
-            rules.measure_for(reactor).prefetch_sight_lines(
-                [f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
-        ghost = _ghost(mover, ids, positions)
-        if ghost.figures and can_fire_at(rules, state, reactor, ghost):
+            if shooters is None:
+                m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
+            else:
+                m.prefetch_lines(_lines_in_reach(shooters, near[1:], ids, radius), least=BATCH)
+        if shooters is None:  # a mortar may fire where friends spot: the whole question, on a ghost unit
+            ghost = _ghost(mover, ids, positions)
+            if ghost.figures and can_fire_at(rules, state, reactor, ghost):
+                return positions
+            continue
+        # direct weapons: can_fire_at's answer from positions alone (no ghost figures built)
+        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]):
             return positions
     return None
+
+
+def _lines_in_reach(shooters, near, ids, radius) -> list:
+    """The sight lines ``sees_within`` may ask along the rest of a path: from each shooter to each
+    place of a mover's figure within the shooter's reach (the others are never looked at)."""
+    distance = geo.distance
+    return [(a, p) for _d, _k, positions in near for i, p in zip(ids, positions) if i in radius
+            for a, ra, reach in shooters if distance(a, p) - ra - radius[i] <= reach]  # edge <= reach (reach > 0)
+
+
+def _direct_shooters(rules, reactor: UnitState) -> list[tuple[Point, float, float]] | None:
+    """(position, base radius, longest range) of each figure of ``reactor`` able to fire, as
+    ``can_fire_at`` measures a direct weapon; None when one has an indirect weapon."""
+    out = []
+    for f in reactor.figures:
+        w = weapon_of(rules, reactor, f)
+        if w is None:
+            continue
+        if w.indirect:
+            return None
+        out.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points, as can_fire_at
+    return out
 
 
 def reactors(rules, state, frame: OnGuardWindow) -> list[str]:

@@ -388,6 +388,8 @@ def _attempted(state, e: ActivationAttempted) -> None:
 def _rolled(state, e: ActivationRolled) -> None:
     # FUBAR suppression: suppressed figures stand up after the unit's next activation roll
     u = state.units[e.unit]
+    if not u.stunned and not any(f.suppressed for f in u.figures):
+        return  # nothing to clear: the unit (and its figures, which the measuring caches key on) stays as it is
     figs = tuple(attrs.evolve(f, suppressed=False) if f.suppressed else f for f in u.figures)
     state.units[e.unit] = attrs.evolve(u, figures=figs, stunned=False)
 
@@ -405,7 +407,7 @@ def _stance(state, e: StanceSet) -> None:
 @appliers.on(UnitMoved)
 def _moved(state, e: UnitMoved) -> None:
     u = state.units[e.unit]
-    figs = tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
+    figs = tuple(f if f.pos == p else attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
     state.units[e.unit] = attrs.evolve(u, figures=figs, heading=e.heading, hidden=e.hidden)
     for pid in u.passengers:  # troops inside are carried with the vehicle
         _ride(state, pid, state.units[e.unit])
@@ -434,7 +436,7 @@ def _disembarked(state, e: Disembarked) -> None:
     v = state.units[e.vehicle]
     state.units[e.vehicle] = attrs.evolve(v, passengers=tuple(p for p in v.passengers if p != e.unit))
     u = state.units[e.unit]
-    figs = tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
+    figs = tuple(f if f.pos == p else attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(u.figures, e.positions))
     state.units[e.unit] = attrs.evolve(u, figures=figs, carried_by="", hidden=False)
 
 

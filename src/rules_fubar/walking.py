@@ -8,7 +8,7 @@ vehicle rules set no such limit.
 from __future__ import annotations
 
 from .fire import fire_options as any_weapon_options
-from .fire import has_target, shot, targetable, weapon_of
+from .fire import can_fire_at, has_target, targetable, weapon_of
 from .state import FireAt, SplitFire, UnitState, Walking
 
 
@@ -29,7 +29,8 @@ def walking_targets(rules, state, u: UnitState) -> list[str]:
 
 
 def _in_reach(rules, state, u: UnitState, e: UnitState, shooters) -> bool:
-    return targetable(state, e, u.side) and any(shot(rules, state, u, f, e) for f in shooters)
+    """Could one of ``shooters`` shoot at ``e`` (``shot`` is not None for it)?"""
+    return targetable(state, e, u.side) and can_fire_at(rules, state, u, e, figures=shooters)
 
 
 def can_fire(rules, state, u: UnitState, frame: Walking) -> bool:

@@ -122,7 +122,7 @@ def _wait_for_lines(path: Path, count: int, process: subprocess.Popen, timeout: 
 @pytest.mark.parametrize("how", ["ctrl-c", "kill -9"])
 def test_an_interrupted_cli_batch_resumes(tmp_path, how):
     # `slow` is duel with a pause per action (~50 ms a game), so the batch is still running when hit.
-    out, games = tmp_path / "out", 40
+    out, games = tmp_path / "out", 100  # ~5 s of play: a test process starved under load still interrupts it running
     args = ["slow", "skirmish", "--games", str(games), "--seed", "6", "--plugin", FLAKY, "--out", str(out)]
     process = _cli(*args, "--workers", "1", "--chunk-size", "1", start_new_session=True)
     _wait_for_lines(out / "results.jsonl", 3, process)

@@ -9,7 +9,9 @@ import attrs
 import pytest
 
 from tabletop_core.boards import geometry as geo
+from tabletop_core.boards.table import Figure, Unit
 
+from rules_fubar.move_menu import cover_in_reach
 from rules_fubar.measure import COVER_EDGE, SAME_AREA, Measure, edge
 from rules_fubar.rules import FubarRules
 from rules_fubar.state import Fig, UnitState
@@ -57,6 +59,16 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         p = (rnd.uniform(0, 48), rnd.uniform(0, 48))
         for reach in (1.5, 3.0, 6.0, 12.0):
             assert m.nearest_cover(p, reach) == table.nearest_cover(p, reach)
+        for u in (me, *others):  # the level and the coherency count, as the core's numpy ones
+            core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
+            assert m.unit_cover(u) == int(table.unit_cover(core).level)
+            assert m.out_of_coherency(u) == len(table.out_of_coherency(core))
+        for reach in (3.0, 12.0):  # the cover a move may head for: every feature's edge, no box prefilter
+            c = me.figures[0].pos
+            plain = [(f.id, *geo.closest_on_boundary(c, f.vertices)) for f in table.features
+                     if f.cover > 0 and not geo.point_in_polygon(c, f.vertices)]
+            want = [(fid, (qx, qy), math.sqrt(d2)) for fid, qx, qy, d2 in plain if math.sqrt(d2) <= reach]
+            assert list(cover_in_reach(m, c, reach)) == want
 
 
 @pytest.mark.rule("fubar:weapons")
@@ -81,4 +93,129 @@ def test_can_fire_at_answers_as_every_figures_shot_does(scenario):
         plain = any(fire.shot(rules, state, shooter, f, target) for f in shooter.figures)
         assert fire.can_fire_at(rules, state, shooter, target) == plain
         answers.add(plain)
+        some = shooter.figures[: rnd.randint(1, len(shooter.figures))]  # a Walk's small arms, say
+        assert fire.can_fire_at(rules, state, shooter, target, figures=some) == any(
+            fire.shot(rules, state, shooter, f, target) for f in some)
     assert answers == {True, False}  # both answers were met
+
+
+def _boundary_points(table, rnd, n):
+    """Points on terrain edges and corners (where 'holding' a sight line's end is decided by the
+    boundary tolerance), and some anywhere."""
+    out = []
+    for _ in range(n):
+        f = rnd.choice(table.features)
+        k = rnd.randrange(len(f.vertices))
+        (x0, y0), (x1, y1) = f.vertices[k], f.vertices[(k + 1) % len(f.vertices)]
+        t = rnd.choice([0.0, 0.5, rnd.random()])
+        out.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+        out.append((rnd.uniform(0, 48), rnd.uniform(0, 48)))
+    return out
+
+
+@pytest.mark.rule("fubar:cover")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_sight_lines_with_the_ends_features_kept_per_point_answer_as_the_plain_line(scenario):
+    """``Table.line_of_sight`` given each end's ``blockers_holding`` (kept per point by the
+    measure) answers as the plain line, ends on terrain edges and corners included."""
+    table = FubarRules().table_of(scenario)
+    rnd = random.Random(scenario)
+    points = _boundary_points(table, rnd, 40)
+    answers = set()
+    for a in points:
+        for b in points:
+            plain = table.line_of_sight(a, b)
+            assert table.line_of_sight(a, b, holding=(table.blockers_holding(a), table.blockers_holding(b))) == plain
+            answers.add(plain)
+    assert answers == {True, False}
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_sees_within_for_bare_positions_and_reaches_for_figures_answer_as_the_plain_rule(scenario):
+    """The On Guard path check asks ``sees_within`` of the places a mover passes, and can-fire
+    questions ask ``reaches`` of figures: both must agree with the plain rule (a target figure
+    within reach, edge to edge, and in sight)."""
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)
+    rnd = random.Random(scenario)
+    answers = set()
+    for trial in range(80):
+        me = _unit(rnd, "me", rnd.randint(1, 4), 3.0)
+        them = _unit(rnd, "them", rnd.randint(1, 6), rnd.choice([1.0, 4.0]))
+        for f in me.figures:
+            for reach in (3.0, 12.0, 24.0 + 1e-9):
+                want = any(edge(f, g) <= reach and _plain_visible(table, f, g) for g in them.figures)
+                assert m.sees_within(f.pos, f.r, [(g.pos, g.r) for g in them.figures], reach) == want
+                assert m.reaches(f, them.figures, reach) == want
+                answers.add(want)
+    assert answers == {True, False}
+
+
+def _plain_nearest_cover(table, p, reach):
+    """# FUBAR actions (Gone to Ground): the nearest cover written out once more, every feature
+    measured (no box prefilter): inside one at distance 0, else the nearest edge point in reach."""
+    best = None
+    for f in table.features:
+        if f.cover < 1:
+            continue
+        if geo.point_in_polygon(p, f.vertices):
+            if best is None or best[2] > 0.0 or f.cover > best[0].cover:
+                best = (f, p, 0.0)
+            continue
+        qx, qy, d2 = geo.closest_on_boundary(p, f.vertices)
+        d = math.sqrt(d2)
+        if d <= reach and (best is None or d < best[2]):
+            best = (f, (qx, qy), d)
+    return best
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_nearest_cover_skipping_far_boxes_answers_as_measuring_every_feature(scenario):
+    table = FubarRules().table_of(scenario)
+    rnd = random.Random(scenario)
+    found = set()
+    for p in _boundary_points(table, rnd, 150):
+        for reach in (0.5, 3.0, 8.0, math.inf):
+            spot = table.nearest_cover(p, reach)
+            plain = _plain_nearest_cover(table, p, reach)
+            assert (None if spot is None else (spot.feature, spot.point, spot.distance)) == plain
+            found.add(spot is None)
+    assert found == {True, False}
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
+def test_moves_toward_a_point_settled_by_their_length_as_by_their_vector(scenario):
+    """The move menu keeps a move toward an enemy or an objective when it is at least 1/4" long;
+    most are settled by the length alone (``_settle``), which must agree with the vector's."""
+    from tabletop_core import agents_for
+    from tabletop_core.agents import AgentView
+    from tabletop_core import new_game
+    from rules_fubar import move_menu as mm
+    from rules_fubar.measure import centroid, unit_distance
+
+    game = new_game("fubar", scenario, seed=1)
+    seats = agents_for(game, "random,random")
+    settled = set()
+    for _ in range(150):
+        if game.over:
+            break
+        state = game.state
+        for u in [u for u in state.units.values() if u.alive and u.figures]:
+            seen, c = mm.visible_enemies(game.rules, state, u), centroid(u)
+            for reach in (12.0, 0.3, 0.25, 0.1):
+                for m, target, limit in ([(mm.Move("run", "enemy", e.id), centroid(e), max(unit_distance(u, e) - 1.0, 0.0))
+                                          for e in seen]
+                                         + [(mm.Move("run", "objective", k), p, math.inf)
+                                            for k, p in mm.objectives(game.rules, state).items()]):
+                    sure = {}
+                    mm._settle(sure, [(m, reach)], c, target, limit)
+                    if m in sure:
+                        vector = mm.body_vector(game.rules, state, u, m, reach, seen, c)
+                        assert sure[m] == (math.hypot(*vector) >= mm.SMALLEST_MOVE)
+                        settled.add(sure[m])
+        d = game.decision
+        game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
+    assert settled == {True, False}

@@ -369,3 +369,29 @@ def test_a_hidden_units_chosen_points_stay_its_owners_secret():
     moved = [e for e in seen if type(e) is UnitMoved and e.unit == "h"][-1]
     assert moved.positions == ()
     assert [e for e in game.events_for("insurgents") if type(e).__name__ == "ActionTaken"][-1].action == chosen
+
+
+@pytest.mark.rule("fubar:mortars")
+@pytest.mark.rule("fubar:on-guard")
+def test_an_on_guard_mortar_reacts_along_a_path_only_where_a_friend_spots_it():
+    """A lone mortar On Guard south of the compound cannot see m run along y=30 north of it; with
+    a friend east of the run who sees m it may react (indirect fire, # FUBAR mortars), with the
+    friend north of hut-n who sees nothing of the run it may not.  The second game asks the same
+    question of the same figures and path as the first: only the friend's place differs."""
+    for spotter_at, reacts in (((40, 30), True), ((24, 44), False), ((40, 30), True)):
+        g = unit(lab(), "ft2", "g", "isaf", 22, 18)
+        mortar = next(f.id for f in g.figures if f.weapon == "light-mortar")
+        m = unit(lab(), "taliban-green", "m", "insurgents", 18, 30, count=1)
+        game = table(g, m, unit(lab(), "ft1", "s", "isaf", *spotter_at, count=1), current="insurgents", on_guard=("g",),
+                     lost=(("g", tuple(f.id for f in g.figures if f.id != mortar)),))
+        rules, state = game.rules, game.state
+        assert not rules.measure_for(state.units["g"]).sees(state.units["g"], state.units["m"])
+        activate(game, "m")
+        game.apply(MoveFigures("run", (((30.0, 30.0),),)))
+        window = game.state.top
+        assert isinstance(window, OnGuardWindow) == reacts
+        if reacts:
+            assert window.player == "isaf" and ReactFire("g") in game.decision.actions
+            game.apply(ReactFire("g"))
+            fired = events_of(game, FireDeclared)[-1]
+            assert fired.unit == "g" and fired.reaction and fired.targets == ("m",)

@@ -56,10 +56,15 @@ def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
     bx, by = b
     cx, cy = c
     dx, dy = d
-    d1 = _sign(orient(cx, cy, dx, dy, ax, ay))
-    d2 = _sign(orient(cx, cy, dx, dy, bx, by))
-    d3 = _sign(orient(ax, ay, bx, by, cx, cy))
-    d4 = _sign(orient(ax, ay, bx, by, dx, dy))
+    # orient() and _sign() written out: this is the innermost test of every scalar sight line
+    o1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    o2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    o3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    o4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    d1 = (o1 > 0) - (o1 < 0)
+    d2 = (o2 > 0) - (o2 < 0)
+    d3 = (o3 > 0) - (o3 < 0)
+    d4 = (o4 > 0) - (o4 < 0)
     if d1 == 0 and d2 == 0 and d3 == 0 and d4 == 0:
         return (
             min(ax, bx) <= max(cx, dx)
@@ -102,7 +107,15 @@ def point_in_polygon(p: Point, vertices: Sequence[Point]) -> bool:
     for i in range(n):
         x0, y0 = vertices[i]
         x1, y1 = vertices[(i + 1) % n]
-        if closest_on_segment(p, (x0, y0), (x1, y1))[2] <= _EPS2:
+        # closest_on_segment(p, v0, v1)[2] <= EPS², its sums written out (the hot path of cover tests)
+        ux = x1 - x0
+        uy = y1 - y0
+        length2 = ux * ux + uy * uy
+        t = ((px - x0) * ux + (py - y0) * uy) / length2 if length2 > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        ex = px - (x0 + t * ux)
+        ey = py - (y0 + t * uy)
+        if ex * ex + ey * ey <= _EPS2:
             return True
         if _crosses_ray(px, py, x0, y0, x1, y1):
             inside = not inside

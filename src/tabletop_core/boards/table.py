@@ -375,19 +375,34 @@ class Table:
                 out.append(self.features[k].id)
         return tuple(out)
 
-    def line_of_sight(self, a: PointLike, b: PointLike) -> bool:
-        """Whether a sees b: no LOS-blocking feature lies across the line (see :meth:`blockers`)."""
+    def line_of_sight(self, a: PointLike, b: PointLike, *,
+                      holding: tuple[frozenset[int], frozenset[int]] | None = None) -> bool:
+        """Whether a sees b: no LOS-blocking feature lies across the line (see :meth:`blockers`).
+
+        ``holding``: :meth:`blockers_holding` of a and of b, when the caller keeps them per point
+        (a figure's position ends many sight lines); the answer is the same, without testing
+        whether each end lies in each feature the line meets."""
         pa, pb = _xy(a), _xy(b)
-        minx, maxx = min(pa[0], pb[0]), max(pa[0], pb[0])
-        miny, maxy = min(pa[1], pb[1]), max(pa[1], pb[1])
+        minx, maxx = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
+        miny, maxy = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
         eps = geo.EPS
         for k, (x0, y0, x1, y1) in zip(self._blockers, self._blocker_boxes):
             if minx > x1 + eps or maxx < x0 - eps or miny > y1 + eps or maxy < y0 - eps:
                 continue
             v = self.features[k].vertices
-            if geo.segment_hits_polygon(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
+            if holding is not None:
+                if k not in holding[0] and k not in holding[1] and geo.segment_hits_polygon(pa, pb, v):
+                    return False
+            elif geo.segment_hits_polygon(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
                 return False
         return True
+
+    def blockers_holding(self, point: PointLike) -> frozenset[int]:
+        """Indices (into ``features``) of the LOS-blocking features holding the point (boundary
+        included): none of them blocks a sight line from or to it."""
+        p = _xy(point)
+        return frozenset(k for k, box in zip(self._blockers, self._blocker_boxes)
+                         if _in_box(p, box) and geo.point_in_polygon(p, self.features[k].vertices))
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -511,6 +526,8 @@ class Table:
 
     def _factor_at(self, point: Point, profile: MoveProfile) -> float:
         factor = profile.factors[0]
+        if max(profile.factors) == factor:
+            return factor  # no terrain costs more than the open (infantry): no need to look where it is
         for f in self.features:
             if _in_box(point, f.bbox) and geo.point_in_polygon(point, f.vertices):
                 factor = max(factor, profile.factors[f.cover])
@@ -649,7 +666,12 @@ class Table:
         for f in self.features:
             if f.cover < min_level:
                 continue
-            if geo.point_in_polygon(p, f.vertices):
+            if not _in_box(p, f.bbox):  # then not inside: its edge is no nearer than its box
+                x0, y0, x1, y1 = f.bbox
+                gap = math.hypot(max(x0 - p[0], 0.0, p[0] - x1), max(y0 - p[1], 0.0, p[1] - y1)) - 1e-6
+                if gap > max_distance or (best is not None and gap > best.distance):
+                    continue
+            elif geo.point_in_polygon(p, f.vertices):
                 if best is None or best.distance > 0.0 or f.cover > best.feature.cover:
                     best = CoverSpot(f, p, 0.0)
                 continue
