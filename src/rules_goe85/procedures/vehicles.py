@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..effects.openings import start_move
 from ..queries.ap_targets import SAGGER_MIN
 from ..queries.ap_targets import ap_leads
-from ..queries.fire_options import fire_options
+from ..queries.fire_options import fire_options, iter_fire_options
 
 from ..queries.helicopters import legal_modes
 
@@ -84,6 +84,13 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             memo[key] = heli_fire_targets(rules, state, side, h)
         return memo[key]
 
+    def heli_has_shot(h):  # a first step's question: that it has one (the search stops at the first)
+        key = ("heli_fire_any", h.uid)
+        if key not in memo:
+            listed = memo.get(("heli_fire", h.uid))
+            memo[key] = bool(listed) if listed is not None else heli_has_target(rules, state, side, h)
+        return memo[key]
+
     out = []
     if "helis" not in memo:  # the helicopters that may be activated (the same for every card)
         memo["helis"] = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u)
@@ -118,7 +125,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
         if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
-            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_shots(h) else []
+            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_has_shot(h) else []
         else:
             out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
     return out
@@ -134,6 +141,14 @@ def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     out = [FireAt(lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h]) if not g]
     out += [FireAt(lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]) if not g]
     return out
+
+
+def heli_has_target(rules, state, side: str, h) -> bool:
+    """Whether :func:`heli_fire_targets` of ``h`` is not empty: the HE search stops at its first
+    target, and AP is searched only when HE finds none."""
+    if any(not g for lead, tgt, g in iter_fire_options(rules, state, side, use=Use.FIRE, units=[h])):
+        return True
+    return any(not g for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]))
 
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
