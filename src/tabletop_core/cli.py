@@ -167,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     raw = gamelog.read(args.path, key=_key(args), partial=args.partial)
     if raw.interrupted:
-        print(f"interrupted: the log has no end line; rebuilt up to its last whole line ({len(raw.events)} events)")
+        print(f"interrupted: the log has no end line; rebuilt up to its last whole line ({len(raw.records)} events)")
     game = Game.from_raw(raw, rules_resolver(default_host()), path=args.path, upto=args.to)
     if args.narrate:
         for _event, line in game.narrated():

@@ -19,10 +19,11 @@ from typing import Any, Callable, Iterable, Union
 
 import attrs
 import cattrs
+import msgspec
 import orjson
 from cattrs.strategies import configure_tagged_union
 
-from .decoders import DecoderBuilder
+from .decoders import DecoderBuilder, TextDecoder, text_decoder
 from .errors import RulesetError
 from .events import CORE_EVENTS
 from .values import Action, ConcealedAction, Event, Frame
@@ -59,6 +60,9 @@ class _Family:
         self._decoders = decoders
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
+        self._text_entries = _TextEntries(self, decoders.text_families)
+        self.structure_text = self._structure_text_fn()
+        decoders.text_families[base] = self.structure_text  # for fields typed as the base
 
     def upcast(self, data: dict[str, Any]) -> tuple[type[Any], dict[str, Any]]:
         tag = data.get(TAG_FIELD)
@@ -90,6 +94,30 @@ class _Family:
                 return decode(data)
         return self._structure_slowly(data)
 
+    def text_decoder_of(self, tag: str) -> TextDecoder | None:
+        """The text decoder of the class tagged ``tag`` (None: it is read from its dict)."""
+        version, decode = self._text_entries[tag]
+        return None if version is None else decode
+
+    def _structure_text_fn(self) -> TextDecoder:
+        """``structure_text(text)``: ``structure`` of the JSON object ``text`` holds, read straight
+        from the text where msgspec builds the same object (see
+        :func:`~tabletop_core.decoders.text_decoder`), else from the dict parsed from it.  A
+        closure over the family's tables: one Python frame per object on the hot path."""
+        entries, read_head, refused, structure = self._text_entries, _read_head, msgspec.DecodeError, self.structure
+
+        def structure_text(text: bytes) -> Any:
+            try:
+                head = read_head(text)
+                version, decode = entries[head.type]
+                if head.v == version:
+                    return decode(text)
+            except refused:
+                pass  # not an object, or not exactly the declared types: the converter decides
+            return structure(json_value(bytes(text)))  # (bytes: a family field's text is a msgspec.Raw)
+
+        return structure_text
+
     def _structure_slowly(self, data: dict[str, Any]) -> Any:
         if not isinstance(data, dict):
             raise ValueError(f"expected a {self.base.__name__.lower()} object, got {type(data).__name__}")
@@ -101,6 +129,52 @@ class _Family:
             return self._converter.structure(body, self.union)
         body.pop(TAG_FIELD, None)
         return self._converter.structure(body, self.union)
+
+
+class _Head(msgspec.Struct, gc=False):
+    """The tag and version of a logged object, read from its text (the rest skipped; another
+    type of either is refused, and the converter then decides)."""
+
+    type: str = ""
+    v: int = 1
+
+
+def _from_dict_only(text: bytes) -> Any:
+    raise msgspec.DecodeError("read from the dict")  # never called: its entry's version is None
+
+
+class _TextEntries(dict[str, tuple[int | None, TextDecoder]]):
+    """tag -> (the class's version, its text decoder), built on first use; the version is None
+    for a class without a text decoder, or an unknown tag, so that the dict path is taken."""
+
+    def __init__(self, family: "_Family", families: dict[type, TextDecoder]):
+        super().__init__()
+        self._family = family
+        self._families = families
+
+    def __missing__(self, tag: str) -> tuple[int | None, TextDecoder]:
+        cls = self._family.by_tag.get(tag)
+        if cls is None:
+            return None, _from_dict_only  # an unknown tag: structure() refuses it
+        decode = text_decoder(cls, families=self._families)
+        entry = self[tag] = (None, _from_dict_only) if decode is None else (cls.VERSION, decode)
+        return entry
+
+
+_read_head = msgspec.json.Decoder(_Head).decode
+
+
+def json_value(text: bytes) -> Any:
+    """The value of a JSON text as the log's reader gives it: msgspec's reading (integers of any
+    size exact, as the reference decoder reads them), or the reference decoder's where msgspec
+    refuses the text (NaN, lone surrogates)."""
+    try:
+        return _read_json(text)
+    except msgspec.DecodeError:
+        return json.loads(text.decode("utf-8", "surrogatepass"))
+
+
+_read_json = msgspec.json.Decoder().decode
 
 
 class Codec:
@@ -128,7 +202,9 @@ class Codec:
         self.frames = _Family(converter, Frame, frames, decoders)
         self.events = _Family(converter, Event, (*CORE_EVENTS, *events), decoders)
         self.event_types: frozenset[type] = frozenset(self.events.by_tag.values())
-        self._fast_text = _FloatFreeTypes(self)
+        self._fast_text = _float_free_types(self)
+        #: event class -> whether one decoded object may stand for several (see _immutable_types)
+        self.shareable = _immutable_types(self)
         # A float field holding an int (3 for 3.0) is written as a float, so that save -> load ->
         # save gives the same bytes (loading turns it into a float either way).
         converter.register_unstructure_hook(float, float)
@@ -165,7 +241,7 @@ class Codec:
     def event_text(self, event: Event) -> str:
         """The canonical text of one event (what ``canonical_json(event_to_dict(event))`` gives)."""
         data = self._converter.unstructure(event)
-        if self._fast_text(type(event)):
+        if self._fast_text[type(event)]:
             try:
                 return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
             except (TypeError, orjson.JSONEncodeError):
@@ -214,54 +290,114 @@ def first_difference(a: Any, b: Any, path: str) -> str | None:
     return None
 
 
-class _FloatFreeTypes:
+class _TypeMemo(dict[Any, bool]):
+    """A yes-or-no question about a class, answered by ``walk`` once per class."""
+
+    def __init__(self, walk: Callable[[Any], bool]):
+        super().__init__()
+        self._walk = walk
+
+    def __missing__(self, cls: Any) -> bool:
+        found = self[cls] = self._walk(cls)
+        return found
+
+
+def _float_free_types(codec: Codec) -> _TypeMemo:
     """Which event classes can be written by orjson, byte for byte as :func:`canonical_json`.
 
     orjson and ``json`` agree on strings, ints, bools, null, lists and sorted objects, but not on
     every float (orjson writes 1e-05 as 0.00001), so a class qualifies only if no field, however
     deep, can hold a float or an untyped value.  Anything orjson refuses at run time (non-string
     keys, ints beyond 64 bits) falls back to the reference encoder in :meth:`Codec.event_text`."""
+    return _TypeMemo(lambda cls: _float_free(cls, codec, set()))
 
-    def __init__(self, codec: Codec):
-        self._codec = codec
-        self._known: dict[Any, bool] = {}
 
-    def __call__(self, cls: type) -> bool:
-        found = self._known.get(cls)
-        if found is None:
-            found = self._known[cls] = _float_free(cls, self._codec, set())
-        return found
+def _immutable_types(codec: Codec) -> _TypeMemo:
+    """Which classes are values all the way down -- frozen attrs classes whose fields, however
+    deep, hold only scalars, enums, tuples and frozensets of such, other such classes -- so that
+    one decoded object may stand for every identical line of a log (no dict or list a fold could
+    change through one of them)."""
+    return _TypeMemo(lambda cls: _immutable(cls, codec, set()))
 
 
 _SCALARS = (str, int, bool, type(None))
 
 
 def _float_free(tp: Any, codec: Codec, seen: set[Any]) -> bool:
-    if tp in seen:
-        return True  # a cycle: decided by the rest of the walk
+    return _every_part(tp, codec, seen, leaf=_float_free_leaf, containers=_ANY_CONTAINER, whole=_any_class)
+
+
+def _float_free_leaf(tp: Any) -> bool | None:
     if tp is float:
         return False
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return all(type(m.value) in (str, int) for m in tp)
     if tp in _SCALARS:
         return True
+    if typing.get_origin(tp) is typing.Literal:
+        return all(type(v) in (str, int, bool) for v in typing.get_args(tp))
+    return None
+
+
+def _immutable(tp: Any, codec: Codec, seen: set[Any]) -> bool:
+    return _every_part(tp, codec, seen, leaf=_immutable_leaf, containers=_VALUE_CONTAINER, whole=_frozen)
+
+
+def _immutable_leaf(tp: Any) -> bool | None:
+    if tp in _SCALARS or tp is float or (isinstance(tp, type) and issubclass(tp, enum.Enum)):
+        return True
+    return True if typing.get_origin(tp) is typing.Literal else None
+
+
+_ANY_CONTAINER = (Union, types.UnionType, tuple, list, frozenset, set, dict)
+_VALUE_CONTAINER = (Union, types.UnionType, tuple, frozenset)  # dict, list, set: changeable in place
+
+
+def _any_class(cls: type) -> bool:
+    return True
+
+
+def _every_part(tp: Any, codec: Codec, seen: set[Any], *, leaf: Callable[[Any], bool | None],
+                containers: tuple[Any, ...], whole: Callable[[type], bool]) -> bool:
+    """Does every part of type ``tp`` pass?  ``leaf(tp)`` judges a scalar, enum or literal (None:
+    not a leaf); a family base is every class of its family; an attrs class passes ``whole``
+    and every field's type; a generic one of ``containers`` every argument.  Anything else --
+    Any, object, a callable, an unknown generic -- fails: not provably so."""
+    if tp in seen:
+        return True  # a cycle: decided by the rest of the walk
+    verdict = leaf(tp)
+    if verdict is not None:
+        return verdict
+
+    def part(sub: Any) -> bool:
+        return _every_part(sub, codec, seen, leaf=leaf, containers=containers, whole=whole)
+
     families = {Action: codec.actions, Frame: codec.frames, Event: codec.events}
     if tp in families:
         seen.add(tp)
-        return all(_float_free(c, codec, seen) for c in families[tp].by_tag.values())
+        return all(part(c) for c in families[tp].by_tag.values())
     if isinstance(tp, type) and attrs.has(tp):
         seen.add(tp)
         try:
             hints = typing.get_type_hints(tp)
-        except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably float-free
+        except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably so
             return False
-        return all(_float_free(hints.get(f.name, Any), codec, seen) for f in attrs.fields(tp))
-    origin = typing.get_origin(tp)
-    if origin is typing.Literal:
-        return all(type(v) in (str, int, bool) for v in typing.get_args(tp))
-    if origin in (Union, types.UnionType, tuple, list, frozenset, set, dict):
-        return all(a is Ellipsis or _float_free(a, codec, seen) for a in typing.get_args(tp))
-    return False  # Any, object, a callable, an unknown generic: not provably float-free
+        return whole(tp) and all(part(hints.get(f.name, Any)) for f in attrs.fields(tp))
+    if typing.get_origin(tp) in containers:
+        return all(a is Ellipsis or part(a) for a in typing.get_args(tp))
+    return False
+
+
+def _frozen(cls: type) -> bool:
+    """Does setting a field of ``cls`` raise (an attrs frozen class)?"""
+    probe: Any = object.__new__(cls)
+    try:
+        setattr(probe, attrs.fields(cls)[0].name if attrs.fields(cls) else "_probe", None)
+    except attrs.exceptions.FrozenInstanceError:
+        return True
+    except AttributeError:
+        return not attrs.fields(cls)  # no fields and no room for any: nothing to change
+    return False
 
 
 def _is_exactly(base: type) -> Callable[[Any], bool]:

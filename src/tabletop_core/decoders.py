@@ -11,14 +11,20 @@ dict decodes to the object cattrs makes (the fast path only ever agrees with it)
 cattrs refuses is still refused, with cattrs' error.  Fields of other types (enums, dicts, sets,
 unions of classes, family bases such as ``Action``) are handed to the converter's hook for that
 field type, as cattrs' own generated functions do.
+
+Faster still, :func:`text_decoder` reads a class straight from its logged JSON text with msgspec,
+for the classes where msgspec provably builds the same object (most events: measured on duel logs,
+0.5 us an event against 1.1 us for the generated function on a dict parsed by orjson).
 """
 from __future__ import annotations
 
+import enum
 import types
 import typing
-from typing import Any, Callable, Union
+from typing import Any, Callable, Mapping, Union
 
 import attrs
+import msgspec
 
 #: JSON scalars decoded as themselves when exactly of this type.
 _EXACT = (str, int, bool, float)
@@ -39,6 +45,8 @@ class DecoderBuilder:
         #: Field types decoded by a one-argument function of their own (the tagged unions: a field
         #: typed ``Action`` goes straight to the actions' decoders, not through cattrs' dispatch).
         self.direct: dict[type, Callable[[Any], Any]] = {}
+        #: The same bases' text decoders ``text -> obj`` (see :func:`text_decoder`).
+        self.text_families: dict[type, Callable[[bytes], Any]] = {}
 
     def build(self, cls: type, *, version: int, other_version: Decoder) -> Decoder:
         """The decoder of ``cls``: a dict whose ``v`` is not ``version`` goes to ``other_version``
@@ -130,3 +138,147 @@ def _all_exactly(element: type) -> Callable[[list[Any]], bool]:
 
     return exact
 
+
+
+#: Field types msgspec reads exactly as the converter structures them (when it reads them at all:
+#: anything msgspec refuses goes to the converter).
+_PLAIN_SCALARS = (str, int, bool, float, type(None))
+_PLAIN_COLLECTIONS = (tuple, list, frozenset)
+#: attrs hooks that msgspec does not run when it builds an object (it sets the fields directly).
+_INIT_HOOKS = ("__attrs_pre_init__", "__attrs_post_init__")
+
+
+TextDecoder = Callable[[bytes], Any]
+
+
+def text_decoder(cls: type, *, families: Mapping[type, TextDecoder]) -> TextDecoder | None:
+    """A decoder ``text -> obj`` reading ``cls`` straight from its logged JSON ``text`` with
+    msgspec, when it provably builds the object the converter would make of the dict parsed from
+    that text; None otherwise.  Field types must be ones msgspec and
+    cattrs read alike: JSON scalars, enums of strings or ints (by value), ``X | None``, tuples,
+    lists and frozensets of those, ``dict[str, X]``, ``Literal`` strings and ints, plain classes
+    (below).  Two kinds:
+
+    - a *plain* class is built by msgspec itself, which sets the fields without calling
+      ``__init__``; so it and every class it reaches must have no converter, validator, init
+      hook, private alias or ``init=False`` field.
+    - any other class whose fields are typed as above or as a family base (``families``:
+      ``Action``, ``Frame``... -> that family's text decoder), as ``ActionTaken`` is: msgspec
+      reads each field (a field left out takes the attrs default), or a family field's raw
+      text, which the family decodes by its tag; the class's own ``__init__`` builds the object
+      (running whatever converter or validator it has, as the converter does).
+
+    Whatever msgspec refuses (a bool in an int field, an int in a str field...) raises
+    ``msgspec.DecodeError``; the caller then hands the dict to the converter, whose own, looser
+    rules decide."""
+    bases = frozenset(families)
+    if any(field.name in ("type", "v") for field in attrs.fields(cls)):
+        return None  # the tag and version keys would be read as fields
+    if _plain_class(cls, bases, set()):
+        decoder: TextDecoder = msgspec.json.Decoder(cls).decode
+        return decoder
+    return _init_decoder(cls, families)
+
+
+def _init_decoder(cls: type, families: Mapping[type, TextDecoder]) -> TextDecoder | None:
+    """The second kind of :func:`text_decoder`: msgspec reads the fields into a mirror struct,
+    ``cls.__init__`` builds the object."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably read alike
+        return None
+    bases = frozenset(families)
+    namespace: dict[str, Any] = {"_cls": cls, "_NULL": msgspec.Raw(b"null")}
+    mirrored: list[tuple[Any, ...]] = []
+    arguments: list[str] = []
+    for index, field in enumerate(attrs.fields(cls)):
+        tp = hints.get(field.name)
+        if not field.init or tp is None:
+            return None
+        family = _family_of(tp, bases)
+        if family is not None:
+            if field.default not in (attrs.NOTHING, None):
+                return None
+            namespace[f"_family{index}"] = families[family]
+            mirrored.append((field.name, msgspec.Raw, *_mirrored_default(field)))
+            value = f"_family{index}(m.{field.name})"
+            if family is not tp:  # ``Base | None``: null, or left out for its default None
+                value = f"(None if m.{field.name} is None or m.{field.name} == _NULL else {value})"
+        elif _plain_type(tp, bases, set()):
+            if isinstance(field.default, attrs.Factory) and field.default.takes_self:  # type: ignore[arg-type]
+                return None
+            mirrored.append((field.name, tp, *_mirrored_default(field)))
+            value = f"m.{field.name}"
+        else:
+            return None
+        arguments.append(f"{field.alias}={value}" if field.kw_only else value)
+    mirror = msgspec.defstruct(f"{cls.__name__}Text", mirrored, kw_only=True)
+    namespace["_mirror"] = msgspec.json.Decoder(mirror).decode
+    source = f"def decode(text):\n    m = _mirror(text)\n    return _cls({', '.join(arguments)})"
+    exec(compile(source, f"<text decoder {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    decoder: TextDecoder = namespace["decode"]
+    return decoder
+
+
+def _mirrored_default(field: Any) -> tuple[Any, ...]:
+    """The mirror's default for an attrs field: none, its value, or its factory -- handed to
+    ``__init__`` as given, where the class's converter runs on it as on a default left out."""
+    if field.default is attrs.NOTHING:
+        return ()
+    if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+        return (msgspec.field(default_factory=field.default.factory),)
+    return (field.default,)
+
+
+def _family_of(tp: Any, bases: frozenset[type]) -> type | None:
+    """The family base ``tp`` names, alone or with None; None if it names none."""
+    if tp in bases:
+        return typing.cast(type, tp)
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = args[0] if args[1] is type(None) else args[1]
+        return inner if inner in bases else None
+    return None
+
+
+def _plain_class(cls: type, bases: frozenset[type], seen: set[type]) -> bool:
+    if cls in seen:
+        return True  # a cycle: decided by the rest of the walk
+    if cls in bases or not attrs.has(cls) or any(hasattr(cls, hook) for hook in _INIT_HOOKS):
+        return False
+    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+        return False  # cache_hash: a slot __init__ fills that msgspec would leave unset
+    seen.add(cls)
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an unresolvable annotation: not provably plain
+        return False
+    for field in attrs.fields(cls):
+        if (not field.init or field.converter is not None or field.validator is not None
+                or field.alias != field.name or field.name not in hints):
+            return False
+        if not _plain_type(hints[field.name], bases, seen):
+            return False
+    return True
+
+
+def _plain_type(tp: Any, bases: frozenset[type], seen: set[type]) -> bool:
+    if tp in _PLAIN_SCALARS:
+        return True
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        # by value, as the converter reads it (``Use("fire")``); flags combine values: not so
+        return not issubclass(tp, enum.Flag) and all(type(member.value) in (str, int) for member in tp)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Literal:
+        return all(type(arg) in (str, int) for arg in args)
+    if origin in (Union, types.UnionType):
+        # only ``X | None``: cattrs and msgspec pick among wider unions by different rules
+        others = [arg for arg in args if arg is not type(None)]
+        return len(others) == 1 and _plain_type(others[0], bases, seen)
+    if origin in _PLAIN_COLLECTIONS:
+        return bool(args) and all(arg is Ellipsis or _plain_type(arg, bases, seen) for arg in args)
+    if origin is dict:
+        return len(args) == 2 and args[0] is str and _plain_type(args[1], bases, seen)
+    if isinstance(tp, type) and attrs.has(tp):
+        return _plain_class(tp, bases, seen)
+    return False

@@ -418,14 +418,28 @@ class Game:
         rules = rules_for(header)
         _check_ruleset_version(rules, header, path)
         codec = codec_for(rules)
-        if upto is not None and not 0 <= upto <= len(raw.events):
-            raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.events)}")
-        dicts = raw.events if upto is None else raw.events[:upto]
+        if upto is not None and not 0 <= upto <= len(raw.records):
+            raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.records)}")
+        records = raw.records if upto is None else raw.records[:upto]
         game = cls(rules, header)
-        decode, appliers, state, record = codec.events.structure, game._appliers, game.state, game.events.append
-        for number, data in enumerate(dicts, start=2):
+        appliers, state, record = game._appliers, game.state, game.events.append
+        # Each event read from its JSON text where the log kept it (a line read on the fast path),
+        # else from its dict.
+        from_dict, from_text, shareable = codec.events.structure, codec.events.structure_text, codec.shareable
+        # A third of a game's lines repeat one another (the same card drawn, the same frame
+        # popped): each distinct text of an immutable event is decoded once, and that one object
+        # stands for all its lines.
+        decoded: dict[bytes, Event] = {}
+        for number, logged in enumerate(records, start=2):
             try:
-                event = decode(data)
+                if isinstance(logged, bytes):
+                    event = decoded.get(logged)
+                    if event is None:
+                        event = from_text(logged)
+                        if shareable[type(event)]:
+                            decoded[logged] = event
+                else:
+                    event = from_dict(logged)
             except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
                 raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
             try:
@@ -435,7 +449,7 @@ class Game:
                                       f"({type(exc).__name__}: {_short(exc)})") from None
             record(event)
         if upto is None and raw.end is not None and raw.end.get("digest") != game.digest():
-            raise CorruptLogError(path, len(raw.events) + 2, "the end line's digest differs from the replayed state")
+            raise CorruptLogError(path, len(raw.records) + 2, "the end line's digest differs from the replayed state")
         return game
 
     def verify(self, *, prefix: bool = False) -> None:

@@ -21,19 +21,22 @@ the game is over the player can check that the seed revealed is the one the game
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
 import os
 import re
 from binascii import hexlify
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Iterable, Iterator, TextIO
 
 import attrs
+import msgspec
 import orjson
 
-from .codec import canonical_json
+from .codec import canonical_json, json_value
 from .version import __version__
 from .errors import CorruptLogError, LogKeyError, LogWriteError, TruncatedLogError
 
@@ -325,13 +328,20 @@ class RawLog:
     """A log read and checked line by line, not yet decoded into events."""
 
     header: Header
-    events: list[dict[str, Any]]
+    #: Each event as read: its JSON text where its line was taken on the fast path (decoding
+    #: then reads the event straight from the text, ``structure_text``), else its dict.
+    records: list[bytes | dict[str, Any]]
     end: dict[str, Any] | None  # None only for an interrupted log read with ``partial``
     lines: int = 0  # how many lines the file has
 
     @property
     def interrupted(self) -> bool:
         return self.end is None
+
+    @functools.cached_property
+    def events(self) -> list[dict[str, Any]]:
+        """Each event as a dict (parsed from its text on first use)."""
+        return [json_value(record) if isinstance(record, bytes) else record for record in self.records]
 
 
 def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False) -> RawLog:
@@ -349,7 +359,8 @@ def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None
     except OSError as exc:
         raise CorruptLogError(name, 0, f"cannot be read ({exc.strerror or exc})") from None
     try:
-        data.decode("utf-8")  # only to name the first byte that is not UTF-8; lines are read as bytes
+        if not data.isascii():  # (ASCII is UTF-8: a scan without building the text)
+            data.decode("utf-8")  # only to name the first byte that is not UTF-8; lines are read as bytes
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise CorruptLogError(name, line, f"not UTF-8 text (byte {data[exc.start]:#04x})") from None
@@ -379,68 +390,96 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     if "header" not in body:
         raise CorruptLogError(name, 1, "the first line is not a header")
     header = Header.from_dict(body["header"], path=name)
-    long_numbers = _lines_with_long_numbers(data)
-    events: list[dict[str, Any]] = []
+    records: list[bytes | dict[str, Any]] = []
     end: dict[str, Any] | None = None
-    append = events.append
-    sha256, loads, head = hashlib.sha256, orjson.loads, len(_EVENT_HEAD)
+    # Event lines as this engine writes them are taken on the fast path (_fast_run).  The first
+    # line it refuses -- the end line, a hand edit, a keyed log -- and every line after it go to
+    # the general check, which accepts every line the fast path does (a hand edit makes the rest
+    # of the file slower to read, never differently read).
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
-    for number in range(2, len(lines) + 1):
+    first = 2
+    if key is None and len(data) <= MAX_LINE_CHARS:
+        taken, chained = _fast_run(lines[1:], 2, chained, records)
+        first += taken
+    for number in range(first, len(lines) + 1):
         if end is not None:
             raise CorruptLogError(name, number, "text after the end line")
-        line = lines[number - 1]
-        # The fast path, for an event line as this engine writes it: '{"event":' E ',"n":' N
-        # ',"hash":"' H '"}' with H the chain's hash of the line without its hash field and E one
-        # JSON object.  Any other line -- the end line, a hand edit, a keyed log, a number orjson
-        # would read as a float, a line too long -- takes the general check below, which accepts
-        # every line this one does.
-        if (key is None and line.startswith(_EVENT_HEAD) and number not in long_numbers
-                and len(line) <= MAX_LINE_CHARS):
-            digest = hexlify(sha256(chained + line[:-_HASH_TAIL] + b"}").digest()[:16])
-            tail = b',"n":%d,"hash":"%s"}' % (number - 1, digest)
-            if line.endswith(tail):
-                try:
-                    event = loads(line[head:-len(tail)])
-                except orjson.JSONDecodeError:
-                    event = None
-                if type(event) is dict:
-                    append(event)
-                    chained = digest
-                    continue
-        body, previous = _checked_line(line, number, chained.decode(), key, name)
+        body, previous = _checked_line(lines[number - 1], number, chained.decode(), key, name)
         chained = previous.encode()
         if "end" in body:
-            end = _checked_end(body["end"], len(events), name, number, header)
+            end = _checked_end(body["end"], len(records), name, number, header)
         elif body.get("n") == number - 1 and isinstance(event := body.get("event"), dict):
-            append(event)
+            records.append(event)
         else:
-            raise CorruptLogError(name, number, f"expected event number {len(events) + 1}")
+            raise CorruptLogError(name, number, f"expected event number {len(records) + 1}")
     if end is None and not partial:
-        raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(events)}: the game was interrupted "
+        raise TruncatedLogError(name, len(lines) + 1, f"no end line after event {len(records)}: the game was interrupted "
                                 "or the file cut short (load it with partial=True, or `tabletop replay --partial`, "
                                 "to continue from its last whole line)")
     if cut and end is not None:
         raise CorruptLogError(name, len(lines) + 1, "text after the end line")
     if limit is not None:
-        events = events[:limit]
-    return RawLog(header, events, end, len(lines))
+        records = records[:limit]
+    return RawLog(header, records, end, len(lines))
 
 
 _EVENT_HEAD = b'{"event":'
 
 
-def _lines_with_long_numbers(data: bytes) -> set[int]:
-    """The numbers of the lines holding twenty digits in a row (one pass over the file)."""
-    found: set[int] = set()
-    translated = data.translate(_DIGITS_ONLY)
-    at = translated.find(_LONG_NUMBER)
-    while at != -1:
-        found.add(data.count(b"\n", 0, at) + 1)
-        line_end = data.find(b"\n", at)
-        if line_end == -1:
-            break
-        at = translated.find(_LONG_NUMBER, line_end)
-    return found
+def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]]) -> tuple[int, bytes]:
+    """Take the lines of ``run`` (line ``first`` on) while each is an event line as this engine
+    writes it: '{"event":' E ',"n":' N ',"hash":"' H '"}' with H the chain's hash of the line
+    without its hash field and E one JSON object.  Appends the texts E; returns how many lines
+    it took and the chain's hash after them.
+
+    Each step runs over the whole run at once (one loop for the chain, C-level maps for the rest)
+    rather than line by line: less interpreter work per line.  A line refused makes the work
+    done past it wasted, once: the caller reads the rest of the file by the general check."""
+    digests: list[bytes] = []
+    add, sha256, tail_at, before = digests.append, hashlib.sha256, -_HASH_TAIL, chained
+    for line in run:
+        chained = hexlify(sha256(chained + line[:tail_at] + b"}").digest()[:16])
+        add(chained)
+    tails = [b',"n":%d,"hash":"%s"}' % pair for pair in zip(range(first - 1, first - 1 + len(run)), digests)]
+    taken = min(_count_true(map(bytes.startswith, run, repeat(_EVENT_HEAD))),
+                _count_true(map(bytes.endswith, run, tails)))
+    head = len(_EVENT_HEAD)
+    texts = [line[head:-len(tail)] for line, tail in zip(run[:taken], tails)]
+    try:
+        list(map(_read_object, texts))
+    except msgspec.DecodeError:
+        taken = _objects_before_refusal(texts)
+    records.extend(texts[:taken])
+    return taken, (digests[taken - 1] if taken else before)
+
+
+class _Object(msgspec.Struct, gc=False):
+    """Any JSON object: msgspec checks the whole text while skipping its contents, refusing all
+    the reference decoder refuses in valid UTF-8 (and some it reads -- NaN, lone surrogates --
+    too, leaving such lines to the general check).  Integers of any size pass: the text is
+    decoded by msgspec later (:func:`~tabletop_core.codec.json_value`), which reads them exactly."""
+
+
+_read_object = msgspec.json.Decoder(_Object).decode
+
+
+def _objects_before_refusal(texts: list[bytes]) -> int:
+    """How many of ``texts`` are JSON objects before the first that is not."""
+    for index, text in enumerate(texts):
+        try:
+            _read_object(text)
+        except msgspec.DecodeError:
+            return index
+    return len(texts)
+
+
+def _count_true(flags: Iterable[bool]) -> int:
+    """How many of ``flags`` are true before the first false one."""
+    listed = list(flags)
+    try:
+        return listed.index(False)
+    except ValueError:
+        return len(listed)
 
 
 def _checked_line(line: bytes, number: int, previous: str, key: bytes | None, name: str) -> tuple[dict[str, Any], str]:
