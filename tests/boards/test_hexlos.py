@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tabletop_core.boards import (
     Board, BoardState, HexTerrain, LineOfSight, LosClass, LosReason, LosStatus, LosTable, MapDef,
-    Overlay, hex_distance, hexes_within,
+    Overlay, SightLines, hex_distance, hexes_within,
 )
 from tabletop_core.boards.hexgrid import Hex, VERTEX_OFFSETS, lattice
 from tabletop_core.boards.hexlos import crossed_steps
@@ -418,3 +418,60 @@ def test_table_agrees_with_single_queries_for_another_degrading_limit():
     for a in state.board.hexes:
         for b in state.board.hexes:
             assert table.query(a, b, sight_class="vehicle") == sight.check(a, b, sight_class="vehicle")
+
+
+@pytest.mark.rule("goe85:14a")
+@pytest.mark.parametrize("limit", [1, 2, 3])
+@pytest.mark.parametrize("case", [("leg", 0, 0), ("vehicle", 1, 0), (None, 0, 1)])
+def test_table_statuses_alone_agree_with_single_queries(limit, case):
+    """The statuses a case computes without its details (matrix, row, status before any query)
+    are the single queries' on every pair, also after a patch."""
+    from tabletop_core.boards import LosRules
+
+    cls, oo, to = case
+    rules = LosRules(degrading_limit=limit)
+    state = random_board(5 + limit)
+    table = LosTable(state, rules)
+    kw = dict(sight_class=cls, observer_offset=oo, target_offset=to)
+    hexes = state.board.hexes
+    smoke = Overlay("smoke", los_at_least=LosClass.BLOCKING, obstacle=1)
+    changed = state.place("4E4", smoke).place("5C3", Overlay("rubble", los=LosClass.DEGRADING))
+    table.matrix(**kw)
+    patched = table.updated(changed)
+    assert patched._status  # the case was carried over and patched, not rebuilt
+    for tab, st_ in ((table, state), (patched, changed)):
+        sight = LineOfSight(st_, rules)
+        m = tab.matrix(**kw)
+        for i, a in enumerate(hexes):
+            row = tab.row(a, **kw)
+            for j, b in enumerate(hexes):
+                expected = int(sight.check(a, b, **kw).status)
+                assert m[i, j] == row[j] == expected
+        assert not tab._details  # no query asked: the details were never computed
+    assert table.query(hexes[0], hexes[-1], **kw) == LineOfSight(state, rules).check(hexes[0], hexes[-1], **kw)
+
+
+def test_table_of_a_board_without_lines_of_two_steps():
+    """A board whose hexes are all adjacent has no crossed steps: the table still answers."""
+    state = BoardState(Board.build([MapDef.standard("1", 2, 1)]))
+    table = LosTable(state)
+    a, b = state.board.hexes[:2]
+    assert table.status(a, b) is LosStatus.CLEAR and table.query(a, b) == LineOfSight(state).check(a, b)
+
+
+@pytest.mark.rule("goe85:14a")
+def test_cells_through_a_hex_are_the_lines_that_cross_or_end_in_it():
+    state = random_board(2, maps=("4",))
+    table = LosTable(state)
+    hexes, n = state.board.hexes, len(state.board.hexes)
+    lines = SightLines()
+    for h in (state.board.hex("4E4"), state.board.hex("4A0"), state.board.hex("4K7")):
+        expected = set()
+        for i, a in enumerate(hexes):
+            for j, b in enumerate(hexes):
+                if hex_distance(a, b) < 2:
+                    continue
+                crossed = {(a[0] + q, a[1] + r) for step in lines.steps((b[0] - a[0], b[1] - a[1])) for q, r in step}
+                if h in (a, b) or tuple(h) in crossed:
+                    expected.add(i * n + j)
+        assert set(table.cells_through([h]).tolist()) == expected

@@ -184,7 +184,6 @@ COVERED_ELSEWHERE = {
     "queries/opportunity.py": ("procedures/test_opportunity_fire.py", "the window's plays (11a)"),
     "queries/punishing_retreat.py": ("procedures/test_punishing_fire.py", "Punishing Fire's step back (18j)"),
     "queries/sight.py": ("procedures/test_artillery.py", "a spotter's own sight class (14, 17e); LOS in every fire test"),
-    "queries/spotting.py": ("procedures/test_artillery.py", "spotting is the artillery call's (12a)"),
     "queries/strike_targets.py": ("effects/test_artillery_strike.py", "whom a strike attacks (12a, 17d)"),
     "queries/transport_budget.py": ("procedures/reserve/test_transport.py", "what a move has left around loading (8a, 8i), in the loading tests"),
     "scenarios/catalogue.py": ("test_architecture.py", "every scenario table has its module and back"),

@@ -1,12 +1,15 @@
 """A scenario's board as the rules ask about it: terrain rows, cover, movement cost, LOS and range.
 
-Built once per scenario and cached.  Line of sight goes through the core's
-:class:`~tabletop_core.boards.LineOfSight` (GoE 14) with a per-board memo of answered pairs.
-Terrain that changes in play is derived from the game state, never written into the shared board:
-tiles laid during play (``state.tiles``, Sherkhankhel's village) give :meth:`GoEBoard.at` a tiled
-copy of the board (rows, elevations, move costs and LOS of the tiled hexes; the LOS memo of every
-pair whose line neither crosses nor ends in a tiled hex is carried over), and Smoke markers give
-:meth:`GoEBoard.sight` a LOS view on top of it.  Both are cached by the set of tiles / markers.
+Built once per scenario and cached.  Line of sight (GoE 14) is read from the core's
+:class:`~tabletop_core.boards.LosTable`: the first LOS question of a board builds its sight lines,
+and the first of each query case (sight class, the two units' heights) that case's statuses for
+every pair of hexes, kept as bytes (one index per answer; a whole observer's row for the queries
+that ask about many hexes).  Terrain that changes in play is derived from the game state, never
+written into the shared board: tiles laid during play (``state.tiles``, Sherkhankhel's village)
+give :meth:`GoEBoard.at` a tiled copy of the board (rows, elevations, move costs, and a LOS table
+patched from the printed board's for the lines that cross or end in a tiled hex), and Smoke
+markers give :meth:`GoEBoard.sight` a LOS view on top of it that checks exactly only the lines
+crossing or ending in a Smoke hex.  Both are cached by the set of tiles / markers.
 Ask terrain with :func:`board_at` (state) where tiles may lie, :func:`board_for` (scenario) for the
 printed board.
 """
@@ -15,7 +18,8 @@ from __future__ import annotations
 import copy
 import functools
 
-from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, Overlay, hex_distance, hexes_within
+import numpy as np
+from tabletop_core.boards import Hex, LineOfSight, LosClass, LosStatus, LosTable, Overlay, hex_distance, hexes_within
 from tabletop_core.boards.hexgrid import DIRECTIONS
 
 from ..data.components import Terrain
@@ -38,7 +42,10 @@ class GoEBoard:
             self.rows[h] = data.tec.row(t.kind, t.elevation)
         self.elevation = {h: self.state.terrain(h).elevation for h in self.hexes}
         self._los = LineOfSight(self.state)
-        self._memo: dict[tuple, int] = {}
+        self.index = self.board.index  # hex -> its place in ``hexes``: rows and columns of the LOS table
+        self._table: LosTable | None = None  # built on the first LOS question (see _los_table)
+        self._statuses: dict[tuple, bytes] = {}  # (sight, up, target_up) -> n * n statuses, rows observers
+        self._through: dict = {}  # hex -> the table cells whose line crosses or ends in it (geometry)
         self._costs: dict[tuple, int | None] = {}
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
@@ -80,8 +87,8 @@ class GoEBoard:
             new.rows[h] = self.tec.row(t.kind, t.elevation)
             new.elevation[h] = t.elevation
         new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
-        lines = self._los.lines
-        new._memo = {k: v for k, v in self._memo.items() if _line_clear_of(lines, k[0], k[1], changed)}  # patched, not rebuilt
+        new._table = self._los_table().updated(bs)  # patched, not rebuilt: only lines touching a tile
+        new._statuses = {}
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
         return new
 
@@ -140,15 +147,46 @@ class GoEBoard:
     def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
         """GoE 14: LosStatus value (0 clear, 1 degraded, 2 blocked) from a unit in ``a`` to one in ``b``;
         ``up`` / ``target_up`` lift a flying or hovering helicopter one level (17e)."""
-        key = (a, b, sight, up, target_up)
-        v = self._memo.get(key)
-        if v is None:
-            v = int(self._los.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
-            self._memo[key] = v
-        return v
+        index = self.index
+        try:
+            cell = index[a] * len(index) + index[b]
+        except KeyError:  # off the board: the single check names the hex
+            return int(self._los.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
+        found = self._statuses.get((sight, up, target_up))
+        return (found or self.statuses(sight, up, target_up))[cell]
 
     def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
         return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
+
+    def seen_from(self, a, sight: str = "leg", up: int = 0, target_up: int = 0) -> np.ndarray:
+        """GoE 14: which hexes (a bool per hex, in ``hexes`` order) a unit in ``a`` sees."""
+        n = len(self.hexes)
+        start = self.index[a] * n
+        row = np.frombuffer(self.statuses(sight, up, target_up), dtype=np.int8, count=n, offset=start)
+        return row < LosStatus.BLOCKED
+
+    def statuses(self, sight: str, up: int, target_up: int) -> bytes:
+        """One query case's LOS statuses of every ordered pair, ``index[a] * n + index[b]``."""
+        key = (sight, up, target_up)
+        found = self._statuses.get(key)
+        if found is None:
+            found = self._statuses[key] = self._los_table().matrix(
+                sight_class=sight, observer_offset=up, target_offset=target_up).tobytes()
+        return found
+
+    def _los_table(self) -> LosTable:
+        if self._table is None:
+            self._table = LosTable(self.state, lines=self._los.lines)
+        return self._table
+
+    def through(self, h) -> np.ndarray:
+        """The cells (``index[a] * n + index[b]``) of every line that crosses or ends in ``h``, both
+        directions (geometry: memoised on the printed board, shared by the tiled copies)."""
+        base = self._base
+        found = base._through.get(h)
+        if found is None:
+            found = base._through[h] = base._los_table().cells_through([h])
+        return found
 
     def sight(self, state) -> "GoEBoard | _Sight":
         """LOS as it is now: the board (under the tiles laid in play), or that board under the Smoke
@@ -230,37 +268,51 @@ class GoEBoard:
         return hex_distance(a, b) == 1
 
 
-def _line_clear_of(lines, a, b, changed) -> bool:
-    """Whether the sight line from ``a`` to ``b`` neither crosses nor ends in a hex of ``changed``
-    (its LOS is then what it was before those hexes changed)."""
-    if a in changed or b in changed:
-        return False
-    return not any((a[0] + q, a[1] + r) in changed for step in lines.steps((b[0] - a[0], b[1] - a[1])) for q, r in step)
-
-
 class _Sight:
-    """LOS answers for one set of Smoke markers (memoised like the board's own): a line that
-    neither crosses nor ends in a Smoke hex is the board's own answer (``base``)."""
+    """LOS answers for one set of Smoke markers (22f): a line that neither crosses nor ends in a
+    Smoke hex is the board's own answer (``base``); the others are checked exactly on the smoked
+    terrain, each once."""
 
     def __init__(self, los: LineOfSight, base: GoEBoard, smoke: frozenset):
         self._los = los
         self._base = base
-        self._smoke = smoke
+        n = len(base.hexes)
+        touched = np.zeros(n * n, dtype=np.int8)
+        for h in smoke:
+            touched[base.through(h)] = 1
+        self._touched = touched.tobytes()  # per table cell: 1 if its line crosses or ends in Smoke
         self._memo: dict[tuple, int] = {}
 
     def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
+        base = self._base
+        index = base.index
+        try:
+            smoked = self._touched[index[a] * len(index) + index[b]]
+        except KeyError:
+            smoked = 0  # off the board: the board's answer names the hex
+        if not smoked:
+            return base.los(a, b, sight, up, target_up)
         key = (a, b, sight, up, target_up)
         v = self._memo.get(key)
         if v is None:
-            if _line_clear_of(self._los.lines, a, b, self._smoke):
-                v = self._base.los(a, b, sight, up, target_up)
-            else:
-                v = int(self._los.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
-            self._memo[key] = v
+            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
+                                                      target_offset=target_up).status)
         return v
 
     def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
         return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
+
+    def seen_from(self, a, sight: str = "leg", up: int = 0, target_up: int = 0) -> np.ndarray:
+        """The board's row, with the lines through Smoke from ``a`` checked on the smoked terrain."""
+        base = self._base
+        seen = base.seen_from(a, sight, up, target_up).copy()
+        n = len(base.hexes)
+        start = base.index[a] * n
+        touched = np.frombuffer(self._touched, dtype=np.int8, count=n, offset=start)
+        hexes = base.hexes
+        for j in np.flatnonzero(touched).tolist():
+            seen[j] = self.sees(a, hexes[j], sight, up, target_up)
+        return seen
 
 
 def _split(label: str, map_id: str) -> tuple[str, str, int]:

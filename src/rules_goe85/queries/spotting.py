@@ -3,6 +3,8 @@ with their own sight class (14, 17e), and so whether a strike may be called and 
 Asked by the artillery procedure and by the Mortar's card play."""
 from __future__ import annotations
 
+import numpy as np
+
 from .board import board_at
 from .sight import sight_class, up
 
@@ -40,11 +42,13 @@ def spotted_hexes(state, side: str):
     """12a: every hex an unshaken friendly unit sees (artillery may target an empty hex)."""
     board = board_at(state)
     sight = board.sight(state)
-    # one look per hex, sight class and height: stacked spotters of a kind see alike (spotter_los)
-    looks = list({(u.hex, sight_class(u, u), up(u)) for u in spotters(state, side)})
-    out = {a for a, _, _ in looks}
-    los = sight.los
-    for h in board.hexes:
-        if h not in out and any(los(a, h, cls, lift, 0) < 2 for a, cls, lift in looks):
-            out.add(h)
-    return sorted(out)
+    # one look per hex, sight class and height: stacked spotters of a kind see alike (spotter_los);
+    # each look is one row of the LOS table, not a question per hex
+    looks = {(u.hex, sight_class(u, u), up(u)) for u in spotters(state, side)}
+    if not looks:
+        return []
+    seen = np.zeros(len(board.hexes), dtype=bool)
+    for a, cls, lift in looks:
+        seen |= sight.seen_from(a, cls, lift, 0)
+    hexes = board.hexes
+    return sorted({a for a, _, _ in looks} | {hexes[j] for j in np.flatnonzero(seen).tolist()})

@@ -15,7 +15,7 @@ from ..model.vehicles import MechSet
 from ..queries.board import board_at
 from ..queries.units import eligible, units_at
 from .rule_set import ScenarioRules, keep_only, more_vp_wins
-from .mechanised_events import VILLAGE_HEX, index_of, may_exit, sees_hex, village
+from .mechanised_events import VILLAGE_HEX, index_of, may_exit, seen_by_any, village
 
 SCENARIO = "ambush-at-sherkhankhel"
 
@@ -31,8 +31,8 @@ def _frame_side(frame) -> str:
 
 
 def _eu_spots(state, h) -> bool:
-    board = board_at(state)
-    return any(u.side == SOVIET and eligible(u) and not u.shaken and board.sight(state).sees(u.hex, h)
+    sight = board_at(state).sight(state)
+    return any(u.side == SOVIET and eligible(u) and not u.shaken and sight.sees(u.hex, h)
                for u in state.units.values() if u.hex is not None and not u.carrier)
 
 
@@ -68,8 +68,8 @@ class AmbushAtSherkhankhel(ScenarioRules):
         if not state.mech.get("village") and state.phase not in ("setup",):
             board = board_at(state)
             target = board.hex(VILLAGE_HEX)
-            if any(u.side == SOVIET and u.hex is not None and not u.carrier and sees_hex(state, u, target)
-                   for u in state.units.values()):
+            if seen_by_any(state, (u for u in state.units.values()
+                                   if u.side == SOVIET and u.hex is not None and not u.carrier), target):
                 village(ctx)
 
     def after_step(self, rules, ctx, movers, h) -> None:

@@ -296,11 +296,15 @@ def exit_unit(ctx, uid: str) -> None:
     ctx.emit(Note(f"{uid} exits the map"))
 
 
-def sees_hex(state, u, h) -> bool:
+def seen_by_any(state, units, h) -> bool:
+    """Whether any of ``units`` (on the map) sees hex ``h`` with its own sight class and height
+    (14, 17e); the LOS view under tiles and Smoke is looked up once for all of them."""
     from ..queries.sight import sight_class, up
 
-    board = board_at(state)
-    return board.sight(state).sees(u.hex, h, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u), 0)
+    sight = board_at(state).sight(state)
+    # one look per hex, sight class and height: stacked units of a kind see alike
+    looks = {(u.hex, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u)) for u in units}
+    return any(sight.sees(a, h, cls, lift, 0) for a, cls, lift in looks)
 
 
 def village(ctx) -> None:

@@ -45,6 +45,7 @@ import numpy as np
 
 from ..errors import BoardError
 from .hexgrid import DIRECTIONS, VERTEX_OFFSETS, Hex, hex_distance, lattice, line_hexes_approx
+from .hexlines import DeltaSteps, delta_steps
 from .hexmap import BoardState, HexTerrain, LosClass
 
 #: A step of a line: the offsets (from the observer) of the hex it crosses, or of the two hexes
@@ -139,32 +140,39 @@ def crossed_steps(delta: tuple[int, int]) -> tuple[Step, ...]:
         return ()
     dx, dy = lattice(delta)
     length2 = dx * dx + 3 * dy * dy  # squared real length, up to a constant factor
-    candidates: set[Hex] = set()
+    candidates: set[tuple[int, int]] = set()
     for h in line_hexes_approx((0, 0), delta):
-        candidates.add(h)
+        candidates.add((h.q, h.r))
         for d in DIRECTIONS:
-            candidates.add(Hex(h.q + d.q, h.r + d.r))
-    candidates.discard(Hex(0, 0))
-    candidates.discard(Hex(dq, dr))
+            candidates.add((h.q + d.q, h.r + d.r))
+    candidates.discard((0, 0))
+    candidates.discard((dq, dr))
+    # A vertex's side of the line is the centre's side plus a constant of its offset: the hexes
+    # whose every vertex lies strictly on one side (most candidates) are skipped from the centre.
+    turn = [dx * oy - dy * ox for ox, oy in VERTEX_OFFSETS]
+    low, high = min(turn), max(turn)
     found: dict[Step, float] = {}
     for c in candidates:
-        cx, cy = lattice(c)
+        cx, cy = 3 * c[0], 2 * c[1] + c[0]  # lattice(c)
+        centre = dx * cy - dy * cx
+        if centre + low > 0 or centre + high < 0:
+            continue
         verts = [(cx + ox, cy + oy) for ox, oy in VERTEX_OFFSETS]
-        sides = [dx * vy - dy * vx for vx, vy in verts]
-        lo, hi = min(sides), max(sides)
+        sides = [centre + k for k in turn]
+        lo, hi = centre + low, centre + high
         if lo < 0 < hi:
             t = _chord_middle(verts, sides, dx, dy)
             if 0.0 < t < length2:
-                found[((c.q, c.r),)] = t
-        elif lo == 0 or hi == 0:
+                found[(c,)] = t
+        else:  # a vertex on the line: a hexside step if a whole side lies on it
             for k in range(6):
                 if sides[k] == 0 and sides[(k + 1) % 6] == 0:
                     (ax, ay), (bx, by) = verts[k], verts[(k + 1) % 6]
                     t = ((ax + bx) * dx + 3 * (ay + by) * dy) / 2.0
                     if 0.0 < t < length2:
                         nd = DIRECTIONS[(k + 1) % 6]
-                        other = (c.q + nd.q, c.r + nd.r)
-                        pair = tuple(sorted([(c.q, c.r), other]))
+                        other = (c[0] + nd.q, c[1] + nd.r)
+                        pair = tuple(sorted([c, other]))
                         found[pair] = t
     return tuple(step for step, _ in sorted(found.items(), key=lambda item: item[1]))
 
@@ -197,15 +205,37 @@ class SightLines:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, int], tuple[Step, ...]] = {}
+        self._learned: dict[tuple[int, int], int] = {}  # vector -> its row in _geometry
+        self._geometry: DeltaSteps | None = None
 
     def steps(self, delta: tuple[int, int]) -> tuple[Step, ...]:
         hit = self._cache.get(delta)
         if hit is None:
             back = (-delta[0], -delta[1])
             known = self._cache.get(back)
-            hit = reverse_steps(known, back) if known is not None else crossed_steps(delta)
+            if known is not None:
+                hit = reverse_steps(known, back)
+            elif delta in self._learned:
+                hit = self._from_geometry(self._learned[delta])
+            elif back in self._learned:
+                hit = reverse_steps(self._from_geometry(self._learned[back]), back)
+            else:
+                hit = crossed_steps(delta)
             self._cache[delta] = hit
         return hit
+
+    def learn(self, vectors: np.ndarray, geometry: DeltaSteps) -> None:
+        """Take the steps of ``vectors`` (rows (dq, dr)) from ``geometry`` (their
+        :func:`~hexlines.delta_steps`, the same steps) instead of computing them one by one."""
+        self._geometry = geometry
+        self._learned = {(q, r): k for k, (q, r) in enumerate(vectors.tolist())}
+
+    def _from_geometry(self, k: int) -> tuple[Step, ...]:
+        geometry = self._geometry
+        assert geometry is not None
+        lo, hi = int(geometry.ptr[k]), int(geometry.ptr[k + 1])
+        return tuple(((f[0], f[1]),) if f == l else ((f[0], f[1]), (l[0], l[1]))
+                     for f, l in zip(geometry.first[lo:hi].tolist(), geometry.last[lo:hi].tolist()))
 
     def __len__(self) -> int:
         return len(self._cache)
@@ -383,8 +413,9 @@ class _Lines:
 
     Pairs are unordered (``i < j``, dense hex indices); ``ptr[p]:ptr[p+1]`` are pair ``p``'s steps
     in order from ``i``; ``side1``/``side2`` are the hexes of each step (equal for a crossed hex, the
-    sentinel ``n`` for hexes off the board); ``adj*_i``/``adj*_j`` say whether a side is adjacent to
-    ``i``/``j``; ``rev`` lists the steps reversed within each pair (the line seen from ``j``).
+    sentinel ``n`` for hexes off the board); ``key*_i``/``key*_j`` are a side's place in a case's
+    effect table seen from a target in ``i``/``j``: twice its hex, plus one if it is adjacent to that
+    target; ``hexside`` marks (as bytes) the steps along a hexside, whose two sides differ.
     """
 
     n: int
@@ -393,44 +424,66 @@ class _Lines:
     ptr: np.ndarray
     side1: np.ndarray
     side2: np.ndarray
-    adj1_i: np.ndarray
-    adj1_j: np.ndarray
-    adj2_i: np.ndarray
-    adj2_j: np.ndarray
-    rev: np.ndarray
+    key1_i: np.ndarray
+    key1_j: np.ndarray
+    key2_i: np.ndarray
+    key2_j: np.ndarray
+    hexside: np.ndarray
     pair_of_step: np.ndarray
     local: np.ndarray
     flat_ij: np.ndarray  # pi * n + pj: where pair p seen from i sits in a flattened (n, n) array
     flat_ji: np.ndarray  # pj * n + pi: the same seen from j
+    # the geometry, to find the lines through a hex without a pass over every step: each row is
+    # one side offset of one step of one vector (vq, vr); pair_at maps i * n + j to pair p or -1
+    vectors: np.ndarray  # (k, 2): the vector of each pair group, in the geometry's order
+    geometry: DeltaSteps
+    row_vq: np.ndarray
+    row_vr: np.ndarray
+    row_oq: np.ndarray
+    row_or: np.ndarray
+    grid: np.ndarray
+    origin: tuple[int, int]
+    pair_at: np.ndarray
 
 
-@attrs.frozen
 class _LiveSteps:
-    """The steps of every line that can be in the way on one terrain mask (see
-    :meth:`LosTable._live_steps`), with everything about them that no query case changes,
-    gathered once: their pairs, sides, places from either end and adjacency to either end."""
+    """The steps of some lines that can be in the way on one terrain mask (see
+    :meth:`LosTable._live_steps`), with what no query case changes gathered once.
 
-    steps: np.ndarray
-    owner: np.ndarray
-    side1: np.ndarray
-    side2: np.ndarray
-    local: np.ndarray
-    rlocal: np.ndarray
-    adj1_i: np.ndarray
-    adj1_j: np.ndarray
-    adj2_i: np.ndarray
-    adj2_j: np.ndarray
+    For statuses, a line's steps are summed, so order does not matter: the one-hex steps (nearly
+    all) are kept apart from the hexside steps and need one lookup each, not the lesser of two.
+    The details need the steps in order, with their places from either end: gathered on first use.
+    """
 
-    @classmethod
-    def of(cls, lines: "_Lines", steps: np.ndarray, owner: np.ndarray, lengths: np.ndarray) -> "_LiveSteps":
+    def __init__(self, lines: "_Lines", steps: np.ndarray, owner: np.ndarray, lengths: np.ndarray):
+        self._lines, self._lengths = lines, lengths
+        self.steps, self.owner = steps, owner  # in order within each line; owner: index in the pairs
         # np.take rather than indexing: the same gather, without fancy indexing's set-up per call
-        local = np.take(lines.local, steps)
-        return cls(steps, owner, np.take(lines.side1, steps), np.take(lines.side2, steps), local,
-                   np.take(lengths, owner) - 1 - local, *(np.take(a, steps) for a in (
-                       lines.adj1_i, lines.adj1_j, lines.adj2_i, lines.adj2_j)))
+        hexside = np.take(lines.hexside, steps).view(bool)
+        one_at, two_at = np.flatnonzero(~hexside), np.flatnonzero(hexside)
+        one, two = np.take(steps, one_at), np.take(steps, two_at)
+        self.one_owner, self.two_owner = np.take(owner, one_at), np.take(owner, two_at)
+        self.one_key = {True: np.take(lines.key1_j, one), False: np.take(lines.key1_i, one)}
+        self.two_keys = {True: (np.take(lines.key1_j, two), np.take(lines.key2_j, two)),
+                         False: (np.take(lines.key1_i, two), np.take(lines.key2_i, two))}
+        self._ordered: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def ordered(self, forward: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Both sides' keys seen from the target (``j`` if ``forward``) and each step's place
+        seen from the observer, for every step in order."""
+        found = self._ordered.get(forward)
+        if found is None:
+            lines, steps = self._lines, self.steps
+            local = np.take(lines.local, steps)
+            if not forward:
+                local = np.take(self._lengths, self.owner) - 1 - local
+            found = self._ordered[forward] = (
+                np.take(lines.key1_j if forward else lines.key1_i, steps),
+                np.take(lines.key2_j if forward else lines.key2_i, steps), local)
+        return found
 
 
-def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
+def _build_lines(hexes: Sequence[Hex]) -> _Lines:
     """Flatten the crossed steps of every pair of ``hexes`` at distance two or more."""
     n = len(hexes)
     qs = np.array([h.q for h in hexes], dtype=np.int64)
@@ -447,43 +500,61 @@ def _build_lines(hexes: Sequence[Hex], lines: SightLines) -> _Lines:
     key = dq * span + dr
     order = np.argsort(key, kind="stable")
     pi, pj, dq, dr, key = pi[order], pj[order], dq[order], dr[order], key[order]
-    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-    ends = np.r_[starts[1:], len(key)]
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("s1", "s2", "a1i", "a1j", "a2i", "a2j", "len")}
-    for s, e in zip(starts.tolist(), ends.tolist()):
-        delta = (int(dq[s]), int(dr[s]))
-        steps = lines.steps(delta)
-        off1 = np.array([st[0] for st in steps], dtype=np.int64)
-        off2 = np.array([st[-1] for st in steps], dtype=np.int64)
-        gq, gr = qs[pi[s:e]] - q0, rs[pi[s:e]] - r0
-        for tag, off in (("1", off1), ("2", off2)):
-            cq = gq[:, None] + off[None, :, 0]
-            cr = gr[:, None] + off[None, :, 1]
-            inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
-            idx = np.where(inside, grid[np.clip(cq, 0, grid.shape[0] - 1), np.clip(cr, 0, grid.shape[1] - 1)], n)
-            parts["s" + tag].append(idx.ravel())
-            to_i = _dist_vec(off[:, 0], off[:, 1]) == 1
-            to_j = _dist_vec(off[:, 0] - delta[0], off[:, 1] - delta[1]) == 1
-            parts["a" + tag + "i"].append(np.tile(to_i, e - s))
-            parts["a" + tag + "j"].append(np.tile(to_j, e - s))
-        parts["len"].append(np.full(e - s, len(steps), dtype=np.int64))
-    lengths = np.concatenate(parts["len"]) if parts["len"] else np.zeros(0, dtype=np.int64)
+    # one geometry per vector, shared by every pair along it (delta_steps: all vectors at once)
+    fresh = np.r_[True, key[1:] != key[:-1]] if len(key) else np.zeros(0, dtype=bool)
+    group = np.cumsum(fresh) - 1
+    starts = np.flatnonzero(fresh)
+    geometry = delta_steps(dq[starts], dr[starts])
+    lengths = np.diff(geometry.ptr)[group]
     ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=ptr[1:])
-    cat = {k: (np.concatenate(v) if v else np.zeros(0, dtype=np.int32)) for k, v in parts.items() if k != "len"}
-    pair_of_step = np.repeat(np.arange(len(lengths)), lengths)
-    local = np.arange(int(ptr[-1]), dtype=np.int64) - ptr[pair_of_step]
-    rev = ptr[pair_of_step] + (lengths[pair_of_step] - 1 - local)
+    total = int(ptr[-1])
+    pair_of_step = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+    everything = np.arange(total, dtype=np.int32)
+    local = everything - np.take(ptr[:-1].astype(np.int32), pair_of_step)
+    at = everything + np.take((geometry.ptr[group] - ptr[:-1]).astype(np.int32), pair_of_step)  # geometry row
+    # A line's hexes lie within a hex of its ends' bounding box, inside the grid's margin: a side's
+    # hex is one lookup in the flattened grid, at the observer's cell plus the offset's.
+    width = grid.shape[1]
+    start_cell = np.take(((qs[pi] - q0) * width + (rs[pi] - r0)).astype(np.int32), pair_of_step)
+    flat_grid = grid.ravel()
+    # adjacency to either end is geometry too: decided per geometry row, gathered per step
+    vector = np.repeat(np.arange(len(starts)), np.diff(geometry.ptr))
+    vq, vr = dq[starts][vector], dr[starts][vector]
+    cat: dict[str, np.ndarray] = {}
+    for tag, offsets in (("1", geometry.first), ("2", geometry.last)):
+        offset_cell = (offsets[:, 0] * width + offsets[:, 1]).astype(np.int32)
+        cat["s" + tag] = np.take(flat_grid, start_cell + np.take(offset_cell, at))
+        cat["a" + tag + "i"] = np.take(_dist_vec(offsets[:, 0], offsets[:, 1]) == 1, at)
+        cat["a" + tag + "j"] = np.take(_dist_vec(offsets[:, 0] - vq, offsets[:, 1] - vr) == 1, at)
+    side1, side2 = cat["s1"], cat["s2"]
+
+    def place(side: np.ndarray, adjacent: np.ndarray) -> np.ndarray:
+        return side * np.int32(2) + adjacent.astype(np.int32)
+
+    sides_of_rows = np.concatenate([geometry.first, geometry.last])
+    pair_at = np.full(n * n, -1, dtype=np.int32)
+    pair_at[pi * n + pj] = np.arange(len(pi), dtype=np.int32)
+    pair_at[pj * n + pi] = np.arange(len(pi), dtype=np.int32)
     # int32 where it fits (every index of a board's steps does): half the memory traffic of the
     # per-step passes that build a case.
     return _Lines(
-        n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr,
-        side1=cat["s1"].astype(np.int32), side2=cat["s2"].astype(np.int32),
-        adj1_i=cat["a1i"].astype(bool), adj1_j=cat["a1j"].astype(bool),
-        adj2_i=cat["a2i"].astype(bool), adj2_j=cat["a2j"].astype(bool),
-        rev=rev, pair_of_step=pair_of_step.astype(np.int32), local=local.astype(np.int32),
-        flat_ij=pi * n + pj, flat_ji=pj * n + pi,
+        n=n, pi=pi.astype(np.int32), pj=pj.astype(np.int32), ptr=ptr, side1=side1, side2=side2,
+        key1_i=place(side1, cat["a1i"]), key1_j=place(side1, cat["a1j"]),
+        key2_i=place(side2, cat["a2i"]), key2_j=place(side2, cat["a2j"]),
+        hexside=(side1 != side2).view(np.uint8), pair_of_step=pair_of_step,
+        local=local, flat_ij=pi * n + pj, flat_ji=pj * n + pi,
+        vectors=np.stack([dq[starts], dr[starts]], axis=1), geometry=geometry,
+        row_vq=np.concatenate([vq, vq]), row_vr=np.concatenate([vr, vr]),
+        row_oq=sides_of_rows[:, 0], row_or=sides_of_rows[:, 1], grid=grid, origin=(q0, r0), pair_at=pair_at,
     )
+
+
+def _grid_index(grid: np.ndarray, q: np.ndarray, r: np.ndarray, n: int) -> np.ndarray:
+    """Dense index of each (q, r) of the grid's frame, ``n`` for one off the board."""
+    inside = (q >= 0) & (q < grid.shape[0]) & (r >= 0) & (r < grid.shape[1])
+    found: np.ndarray = np.where(inside, grid[np.clip(q, 0, grid.shape[0] - 1), np.clip(r, 0, grid.shape[1] - 1)], n)
+    return found
 
 
 def _dist_vec(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
@@ -518,11 +589,13 @@ class _Case:
 class LosTable:
     """Every ordered pair's LOS on one terrain state, per query case, built with numpy.
 
-    ``status(a, b)`` returns the :class:`LosStatus` from the arrays; ``query(a, b)`` returns the
-    full :class:`LosResult`, built from the arrays on first use and cached.  A case (sight class,
-    offsets) is computed for all pairs the first time it is asked.  :meth:`updated` makes the
-    table of another terrain state of the same board by recomputing only the pairs whose line
-    crosses, or ends in, a changed hex.
+    ``status(a, b)``, ``matrix()`` and ``row(a)`` read the statuses, computed for all pairs the
+    first time a case (sight class, offsets) is asked.  ``query(a, b)`` returns the full
+    :class:`LosResult`, built on first use and cached from per-pair details (degrading count,
+    deciding steps) that a case computes only when it is first queried that way: a status is one
+    sum per line, the details several passes.  :meth:`updated` makes the table of another terrain
+    state of the same board by recomputing only the pairs whose line crosses, or ends in, a
+    changed hex.
     """
 
     def __init__(self, state: BoardState, rules: LosRules = LosRules(), lines: SightLines | None = None):
@@ -531,22 +604,24 @@ class LosTable:
         self.single = LineOfSight(state, rules, lines)
         self.hexes = state.board.hexes
         self.index = state.board.index
-        self._lines = _build_lines(self.hexes, self.single.lines)
-        self._cases: dict[_Case, dict[str, np.ndarray]] = {}
+        self._lines = _build_lines(self.hexes)
+        self.single.lines.learn(self._lines.vectors, self._lines.geometry)  # single checks share the geometry
+        self._status: dict[_Case, np.ndarray] = {}
+        self._details: dict[_Case, dict[str, np.ndarray]] = {}
         self._results: dict[_Case, list[LosResult | None]] = {}
         self._live_cache: dict[bytes, _LiveSteps] = {}
 
     # -- queries -------------------------------------------------------------------------------
     def status(self, a: tuple[int, int], b: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosStatus:
-        arrays = self._arrays(_Case(sight_class, observer_offset, target_offset))
-        return LosStatus(int(arrays["status"][self.index[a], self.index[b]]))  # type: ignore[index]  # a (q, r) tuple finds its Hex
+        status = self._status_of(_Case(sight_class, observer_offset, target_offset))
+        return LosStatus(int(status[self.index[a], self.index[b]]))  # type: ignore[index]  # a (q, r) tuple finds its Hex
 
     def query(self, a: tuple[int, int], b: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> LosResult:
         case = _Case(sight_class, observer_offset, target_offset)
         cache = self._results.get(case)
         if cache is None:
-            self._arrays(case)
-            cache = self._results[case]
+            self._details_of(case)
+            cache = self._results[case] = [None] * (len(self.hexes) ** 2)
         i, j = self.index[a], self.index[b]  # type: ignore[index]  # a (q, r) tuple finds its Hex
         k = i * len(self.hexes) + j
         hit = cache[k]
@@ -556,35 +631,48 @@ class LosTable:
 
     def matrix(self, *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> np.ndarray:
         """Read-only ``(n, n)`` int8 array of statuses, rows observers, in ``board.hexes`` order."""
-        m = self._arrays(_Case(sight_class, observer_offset, target_offset))["status"].view()
+        m = self._status_of(_Case(sight_class, observer_offset, target_offset)).view()
         m.flags.writeable = False
         return m
 
-    # -- building --------------------------------------------------------------------------------
-    def _arrays(self, case: _Case) -> dict[str, np.ndarray]:
-        arrays = self._cases.get(case)
-        if arrays is None:
-            n = len(self.hexes)
-            arrays = {
-                "status": np.zeros((n, n), dtype=np.int8),
-                "count": np.zeros((n, n), dtype=np.int16),
-                "block": np.full((n, n), -1, dtype=np.int32),
-                "first": np.full((n, n), -1, dtype=np.int32),
-                "nth": np.full((n, n), -1, dtype=np.int32),
-            }
-            self._fill(case, arrays, np.arange(len(self._lines.pi)))
-            self._cases[case] = arrays
-            self._results[case] = [None] * (n * n)
-        return arrays
+    def row(self, a: tuple[int, int], *, sight_class: str | None = None, observer_offset: int = 0, target_offset: int = 0) -> np.ndarray:
+        """Read-only statuses from an observer in ``a`` to every hex, in ``board.hexes`` order."""
+        row: np.ndarray = self.matrix(sight_class=sight_class, observer_offset=observer_offset,
+                                      target_offset=target_offset)[self.index[a]]  # type: ignore[index]  # a (q, r) tuple finds its Hex
+        return row
 
-    def _fill(self, case: _Case, arrays: dict[str, np.ndarray], pairs: np.ndarray) -> None:
-        """(Re)compute both directions of the given unordered pairs into ``arrays``."""
+    # -- building --------------------------------------------------------------------------------
+    def _status_of(self, case: _Case) -> np.ndarray:
+        status = self._status.get(case)
+        if status is None:
+            n = len(self.hexes)
+            status = self._status[case] = np.zeros((n, n), dtype=np.int8)
+            self._fill(case, np.arange(len(self._lines.pi)), status, None)
+        return status
+
+    def _details_of(self, case: _Case) -> dict[str, np.ndarray]:
+        details = self._details.get(case)
+        if details is None:
+            details = self._details[case] = _empty_details(len(self.hexes))
+            status = self._status.get(case)
+            fresh = status is None
+            if fresh:
+                n = len(self.hexes)
+                status = self._status[case] = np.zeros((n, n), dtype=np.int8)
+            self._fill(case, np.arange(len(self._lines.pi)), status if fresh else None, details)
+        return details
+
+    def _fill(self, case: _Case, pairs: np.ndarray, status: np.ndarray | None,
+              details: dict[str, np.ndarray] | None, live_cache: dict[bytes, _LiveSteps] | None = None) -> None:
+        """(Re)compute both directions of the given unordered pairs into ``status`` and
+        ``details`` (either may be None: not wanted).  ``live_cache`` keeps the live steps of
+        these pairs per terrain mask (the whole board's are kept on the table)."""
         if len(pairs) == 0:
             return
         L = self._lines
         lengths = (L.ptr[pairs + 1] - L.ptr[pairs]).astype(np.int32)
         elev, top, cls = _terrain_arrays(self.state, self.hexes, case.sight_class)
-        live = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0))
+        live = self._live_steps(pairs, lengths, (elev > 0) | (cls > 0), live_cache)
         owner = live.owner
         pi, pj = L.pi[pairs], L.pj[pairs]
         lo_i, lo_j = elev[pi] + case.observer_offset, elev[pj] + case.observer_offset
@@ -592,56 +680,82 @@ class LosTable:
         base = int(min(lo_i.min(), lo_j.min(), lt_i.min(), lt_j.min()))
         levels = int(max(lo_i.max(), lo_j.max(), lt_i.max(), lt_j.max())) - base + 1
         # Every side hex's effect for every (observer level, target level, adjacent to target)
-        # is a small table: a step's effect is then two lookups, not the height tests per step.
-        table = _effect_table(elev, top, cls, base, levels).ravel()
-        stride = levels * levels * 2
-        row1, row2 = live.side1 * np.int32(stride), live.side2 * np.int32(stride)
-        for flat, lo, lt, adj1, adj2, pos, forward in (
-            (L.flat_ij[pairs], lo_i, lt_j, live.adj1_j, live.adj2_j, live.local, True),
-            (L.flat_ji[pairs], lo_j, lt_i, live.adj1_i, live.adj2_i, live.rlocal, False),
-        ):
-            column = np.take((((lo - base) * levels + (lt - base)) * 2).astype(np.int32), owner)
-            column += row1
-            first_side = np.take(table, column + adj1)
-            column += row2 - row1
-            effect = np.minimum(first_side, np.take(table, column + adj2))
-            self._reduce(arrays, flat, effect, pos, owner, forward)
+        # is a small table: a step's effect is then a lookup, not the height tests per step.
+        # A blocking side weighs at least the degrading limit, so a line's summed effects reach
+        # the limit exactly when it is blocked.
+        blocking = max(self.rules.degrading_limit, _BLOCKING)
+        table = _effect_table(elev, top, cls, base, levels, blocking)
+        block = np.int32(len(elev) * 2)  # one (level, level) block: every hex, not adjacent / adjacent
+        for flat, lo, lt, forward in ((L.flat_ij[pairs], lo_i, lt_j, True), (L.flat_ji[pairs], lo_j, lt_i, False)):
+            # each pair's block for its observer's and target's levels; a side's key is its place in it
+            start = (((lo - base) * levels + (lt - base)) * block).astype(np.int32)
+            if status is not None:
+                status.reshape(-1)[flat] = self._line_status(table, start, live, forward, len(pairs))
+            if details is not None:
+                key1, key2, pos = live.ordered(forward)
+                column = np.take(start, live.owner)
+                effect = np.minimum(np.take(table, column + key1), np.take(table, column + key2))
+                self._reduce(details, flat, effect, pos, live.owner, forward, blocking)
 
-    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray) -> _LiveSteps:
+    def _line_status(self, table: np.ndarray, start: np.ndarray, live: _LiveSteps, forward: bool,
+                     n_pairs: int) -> np.ndarray:
+        """Per pair, the status from its steps' summed effects (GoE 14a: a blocking step, or as
+        many degrading steps as the limit, block; fewer degrade).  A hexside step is the lesser
+        of its two sides."""
+        effect = np.take(table, np.take(start, live.one_owner) + live.one_key[forward])
+        total = np.bincount(live.one_owner, weights=effect, minlength=n_pairs)
+        if len(live.two_owner):
+            column = np.take(start, live.two_owner)
+            key1, key2 = live.two_keys[forward]
+            effect = np.minimum(np.take(table, column + key1), np.take(table, column + key2))
+            total += np.bincount(live.two_owner, weights=effect, minlength=n_pairs)
+        limit = self.rules.degrading_limit
+        return np.where(total >= limit, np.int8(2), (total > 0).astype(np.int8))
+
+    def _live_steps(self, pairs: np.ndarray, lengths: np.ndarray, live: np.ndarray,
+                    cache: dict[bytes, _LiveSteps] | None) -> _LiveSteps:
         """The steps of ``pairs`` whose every side can be in the way, and the index in ``pairs``
         of each one's pair.  A step is the lesser of its sides and a hex with neither ground
         above 0 nor a feature is never in the way, so the other steps are clear whatever the
-        heights; on most boards they are most steps.  Whole-board answers are kept per mask."""
+        heights; on most boards they are most steps.  Answers are kept per mask."""
         L = self._lines
         whole = len(pairs) == len(L.pi)
-        if whole:
-            key = live.tobytes()
-            found = self._live_cache.get(key)
-            if found is None:
-                # Gathered as bytes (twice as fast as bools), searched as bools (nonzero on bytes
-                # is five times slower).
-                can = live.view(np.uint8)
-                steps = np.flatnonzero((np.take(can, L.side1) & np.take(can, L.side2)).view(bool))
-                found = self._live_cache[key] = _LiveSteps.of(L, steps, np.take(L.pair_of_step, steps), lengths)
+        if whole or cache is None:
+            cache = self._live_cache if whole else {}
+        key = live.tobytes()
+        found = cache.get(key)
+        if found is not None:
             return found
-        sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
-        np.cumsum(lengths, out=sub_ptr[1:])
-        sub_owner = np.repeat(np.arange(len(pairs)), lengths)
-        sub_steps = L.ptr[pairs][sub_owner] + (np.arange(int(sub_ptr[-1])) - sub_ptr[sub_owner])
-        keep = np.flatnonzero(live[L.side1[sub_steps]] & live[L.side2[sub_steps]])
-        return _LiveSteps.of(L, sub_steps[keep], sub_owner[keep], lengths)
+        # Gathered as bytes (twice as fast as bools), searched as bools (nonzero on bytes is five
+        # times slower).
+        can = live.view(np.uint8)
+        if whole:
+            steps = np.flatnonzero((np.take(can, L.side1) & np.take(can, L.side2)).view(bool))
+            owner = np.take(L.pair_of_step, steps)
+        else:
+            sub_ptr = np.zeros(len(pairs) + 1, dtype=np.int64)
+            np.cumsum(lengths, out=sub_ptr[1:])
+            sub_owner = np.repeat(np.arange(len(pairs), dtype=np.int32), lengths)
+            sub_steps = np.take(np.take(L.ptr, pairs) - sub_ptr[:-1], sub_owner) + np.arange(int(sub_ptr[-1]))
+            keep = np.flatnonzero((np.take(can, np.take(L.side1, sub_steps))
+                                   & np.take(can, np.take(L.side2, sub_steps))).view(bool))
+            steps, owner = np.take(sub_steps, keep), np.take(sub_owner, keep)
+        found = cache[key] = _LiveSteps(L, steps, owner, lengths)
+        return found
 
-    def _reduce(self, arrays: dict[str, np.ndarray], flat: np.ndarray, effect: np.ndarray, pos: np.ndarray,
-                owner: np.ndarray, forward: bool) -> None:
+    def _reduce(self, details: dict[str, np.ndarray], flat: np.ndarray, effect: np.ndarray, pos: np.ndarray,
+                owner: np.ndarray, forward: bool, blocking_effect: int) -> None:
         """Per pair: first blocking step, degrading count, first and limit-th degrading steps.
 
         ``owner`` (sorted, a pair may have no step) names each step's pair, ``pos`` its place
-        seen from the observer; ``flat`` is each pair's place in the flattened ``(n, n)`` arrays.  Steps are stored in order from ``i``, so seen from ``j``
-        (``forward`` false) a pair's first step is its last one stored, and a degrading step's
-        rank is the number of degrading steps at or after it.
+        seen from the observer; ``flat`` is each pair's place in the flattened ``(n, n)`` arrays.
+        Steps are stored in order from ``i``, so seen from ``j`` (``forward`` false) a pair's
+        first step is its last one stored, and a degrading step's rank is the number of
+        degrading steps at or after it.  ``blocking_effect`` is the value a blocking step has in
+        ``effect``.
         """
         n_pairs = len(flat)
-        blocking = np.flatnonzero(effect == _BLOCKING)
+        blocking = np.flatnonzero(effect == blocking_effect)
         first_block = _first_of_each(owner, pos, blocking, n_pairs, forward)
         degrading = np.flatnonzero(effect == _DEGRADING)
         d_owner, d_pos = owner[degrading], pos[degrading]
@@ -652,14 +766,10 @@ class LosTable:
         rank = upto if forward else count[d_owner] - upto + 1
         nth = _at_rank(d_owner, d_pos, rank, self.rules.degrading_limit, n_pairs)
         first_deg = _at_rank(d_owner, d_pos, rank, 1, n_pairs)
-        by_terrain = (first_block < _BIG) & (first_block < nth)
-        by_count = (nth < _BIG) & ~by_terrain
-        status = np.where(by_terrain | by_count, 2, np.where(count > 0, 1, 0)).astype(np.int8)
-        arrays["status"].reshape(-1)[flat] = status
-        arrays["count"].reshape(-1)[flat] = count
-        arrays["block"].reshape(-1)[flat] = np.where(first_block < _BIG, first_block, -1)
-        arrays["first"].reshape(-1)[flat] = np.where(first_deg < _BIG, first_deg, -1)
-        arrays["nth"].reshape(-1)[flat] = np.where(nth < _BIG, nth, -1)
+        details["count"].reshape(-1)[flat] = count
+        details["block"].reshape(-1)[flat] = np.where(first_block < _BIG, first_block, -1)
+        details["first"].reshape(-1)[flat] = np.where(first_deg < _BIG, first_deg, -1)
+        details["nth"].reshape(-1)[flat] = np.where(nth < _BIG, nth, -1)
 
     def _materialise(self, case: _Case, i: int, j: int) -> LosResult:
         """Full :class:`LosResult` of one ordered pair from the arrays (same builder as queries)."""
@@ -668,8 +778,8 @@ class LosTable:
             return _SAME_HEX
         if self.rules.adjacent_always_visible and hex_distance(a, b) == 1:
             return _ADJACENT
-        arrays = self._cases[case]
-        status = int(arrays["status"][i, j])
+        arrays = self._details_of(case)
+        status = int(self._status[case][i, j])
         if status == 0:
             return _NOTHING
         single = self.single
@@ -695,21 +805,27 @@ class LosTable:
         new.state, new.rules = state, self.rules
         new.single = self.single.with_state(state)
         new.hexes, new.index, new._lines = self.hexes, self.index, self._lines
-        new._cases, new._results, new._live_cache = {}, {}, self._live_cache
+        new._status, new._details, new._results, new._live_cache = {}, {}, {}, self._live_cache
         if not changed:
-            new._cases = dict(self._cases)
+            new._status, new._details = dict(self._status), dict(self._details)
             new._results = {c: list(v) for c, v in self._results.items()}
             return new
         pairs = self.affected_pairs(changed)
-        for case, arrays in self._cases.items():
-            copy = {k: v.copy() for k, v in arrays.items()}
-            new._fill(case, copy, pairs)
-            new._cases[case] = copy
-            results = list(self._results[case])
-            n = len(self.hexes)
-            L = self._lines
-            for p in pairs.tolist():
-                i, j = int(L.pi[p]), int(L.pj[p])
+        live_cache: dict[bytes, _LiveSteps] = {}  # the cases of one sight class share their live steps
+        for case, status in self._status.items():
+            details = self._details.get(case)
+            new._status[case] = status.copy()
+            if details is not None:
+                new._details[case] = {k: v.copy() for k, v in details.items()}
+            new._fill(case, pairs, new._status[case], new._details.get(case), live_cache)
+        if not self._results:
+            return new
+        n = len(self.hexes)
+        L = self._lines
+        ends = list(zip(L.pi[pairs].tolist(), L.pj[pairs].tolist()))
+        for case, cached in self._results.items():
+            results = list(cached)
+            for i, j in ends:
                 results[i * n + j] = None
                 results[j * n + i] = None
             new._results[case] = results
@@ -717,12 +833,28 @@ class LosTable:
 
     def affected_pairs(self, changed: Iterable[Hex]) -> np.ndarray:
         """Indices of the unordered pairs whose line crosses or ends in one of ``changed``."""
-        idx = np.array(sorted(self.index[h] for h in changed), dtype=np.int32)
         L = self._lines
-        hit_step = np.isin(L.side1, idx) | np.isin(L.side2, idx)
-        pairs = np.unique(L.pair_of_step[hit_step])
-        ends = np.flatnonzero(np.isin(L.pi, idx) | np.isin(L.pj, idx))
-        return np.union1d(pairs, ends)
+        n = L.n
+        found = []
+        for h in changed:
+            i = self.index[h]
+            # a line of vector v has h as a side at offset o when it starts at h - o: one candidate
+            # per geometry row, kept when both ends are on the board
+            aq, ar = h[0] - L.row_oq - L.origin[0], h[1] - L.row_or - L.origin[1]
+            bq, br = aq + L.row_vq, ar + L.row_vr
+            a, b = _grid_index(L.grid, aq, ar, n), _grid_index(L.grid, bq, br, n)
+            on = np.flatnonzero((a < n) & (b < n))
+            found.append(np.take(L.pair_at, np.take(a, on) * n + np.take(b, on)))
+            found.append(L.pair_at[i * n:(i + 1) * n])  # the lines ending in h (pair_at is symmetric)
+        pairs = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
+        return pairs[pairs >= 0].astype(np.int64)
+
+    def cells_through(self, changed: Iterable[Hex]) -> np.ndarray:
+        """Places ``index[a] * n + index[b]``, both ways, of the lines of two or more steps that
+        cross or end in one of ``changed`` (the pairs whose LOS such a hex can change)."""
+        pairs = self.affected_pairs(changed)
+        cells: np.ndarray = np.concatenate([self._lines.flat_ij[pairs], self._lines.flat_ji[pairs]])
+        return cells
 
     def __len__(self) -> int:
         return len(self.hexes) ** 2
@@ -749,13 +881,27 @@ def _at_rank(owner: np.ndarray, pos: np.ndarray, rank: np.ndarray, wanted: int, 
     return out
 
 
-def _effect_table(elev: np.ndarray, top: np.ndarray, cls: np.ndarray, base: int, levels: int) -> np.ndarray:
-    """``(hexes, observer level, target level, adjacent to target)`` -> effect of that hex as a
-    side of a step (levels counted from ``base``)."""
+def _effect_table(elev: np.ndarray, top: np.ndarray, cls: np.ndarray, base: int, levels: int,
+                  blocking: int = _BLOCKING) -> np.ndarray:
+    """Flattened ``(observer level, target level, hex, adjacent to target)`` -> effect of that hex
+    as a side of a step (levels counted from ``base``); a blocking side has the value ``blocking``."""
     level = np.arange(base, base + levels, dtype=np.int32)
-    return _effects(elev[:, None, None, None], top[:, None, None, None], cls[:, None, None, None],
-                    np.array([False, True])[None, None, None, :],
-                    level[None, :, None, None], level[None, None, :, None])
+    effects = _effects(elev[None, None, :, None], top[None, None, :, None], cls[None, None, :, None],
+                       np.array([False, True])[None, None, None, :],
+                       level[:, None, None, None], level[None, :, None, None])
+    if blocking != _BLOCKING:
+        effects[effects == _BLOCKING] = blocking
+    return effects.ravel()
+
+
+def _empty_details(n: int) -> dict[str, np.ndarray]:
+    """Per-pair details of one case before they are filled (-1: no such step)."""
+    return {
+        "count": np.zeros((n, n), dtype=np.int16),
+        "block": np.full((n, n), -1, dtype=np.int32),
+        "first": np.full((n, n), -1, dtype=np.int32),
+        "nth": np.full((n, n), -1, dtype=np.int32),
+    }
 
 
 def _effects(e: np.ndarray, t: np.ndarray, c: np.ndarray, adj: np.ndarray, lo: np.ndarray, lt: np.ndarray) -> np.ndarray:

@@ -97,3 +97,28 @@ def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke():
         for b in hexes:
             for cls in ("leg", "vehicle"):
                 assert sight.los(a, b, cls) == int(fresh.check(a, b, sight_class=cls).status), (a, b, cls)
+
+
+@pytest.mark.rule("goe85:14a")
+@pytest.mark.rule("goe85:14b")
+@pytest.mark.rule("goe85:17e")
+def test_board_los_from_the_table_is_the_single_check_on_a_real_board():
+    """The board answers from the core's LOS table; on the 9th Company's hills every query case
+    GoE asks (Leg or vehicle sight, either unit a level up) gives what a single check gives."""
+    board = board_for("9th-company")
+    single = LineOfSight(board.state)
+    for sight, up, target_up in (("leg", 0, 0), ("vehicle", 0, 0), ("leg", 1, 0), ("vehicle", 0, 1), ("leg", 1, 1)):
+        for a in board.hexes[::6]:
+            seen = board.seen_from(a, sight, up, target_up)
+            for j, b in enumerate(board.hexes):
+                expected = int(single.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
+                assert board.los(a, b, sight, up, target_up) == expected, (a, b, sight, up, target_up)
+                assert seen[j] == (expected != LosStatus.BLOCKED)
+
+
+def test_board_los_off_the_board_is_a_clear_error():
+    from tabletop_core.errors import BoardError
+
+    board = board_for("9th-company")
+    with pytest.raises(BoardError, match="not on the board"):
+        board.los(board.hexes[0], (99, 99))

@@ -173,16 +173,22 @@ def test_sherkhankhel_village_tiles_change_los_movement_and_cover():
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
-def test_tiled_board_patches_the_los_memo_and_is_shared():
+def test_tiled_board_patches_the_los_table_and_is_shared():
+    from tabletop_core.boards import LineOfSight
+
     b = board_for(SK)
     a, m, far1, far2 = b.hex("8D1"), b.hex("8D3"), b.hex("8A5"), b.hex("8C6")
     assert b.los(a, m) == 0 and b.los(far1, far2) is not None
     g = _village_game(True)
     assert board_at(g.state) is board_at(g.state) is not b  # cached by the set of tiles
-    tiled = b._with_tiles(tuple(sorted(g.state.tiles.items())))  # derived from the memo as it is now
-    assert (far1, far2, "leg", 0, 0) in tiled._memo  # untouched pair carried over
-    assert (a, m, "leg", 0, 0) not in tiled._memo and tiled.los(a, m) == 2  # recomputed under the woods
-    assert b.los(a, m) == 0
+    tiled = b._with_tiles(tuple(sorted(g.state.tiles.items())))  # patched from the printed board's table
+    assert tiled._table._lines is b._table._lines  # the sight lines are shared, not rebuilt
+    assert tiled.los(a, m) == 2 and b.los(a, m) == 0  # recomputed under the woods; the printed board unchanged
+    fresh = LineOfSight(tiled.state)
+    for x in b.hexes[::9]:
+        for y in b.hexes[::4]:
+            for cls in ("leg", "vehicle"):
+                assert tiled.los(x, y, cls) == int(fresh.check(x, y, sight_class=cls).status), (x, y, cls)
 
 
 # -- victory through play (issue 12: no kills, exits or VP written into the state) ---------------
