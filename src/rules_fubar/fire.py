@@ -28,6 +28,7 @@ from .state import (
     UnitRevealed,
     UnitState,
     VehicleDamaged,
+    replace_unit,
 )
 
 #: # FUBAR vehicle-damage: d6 result -> effect (1 crew stunned, 2 weapon destroyed, 3 immobilised, 4 destroyed).
@@ -253,7 +254,7 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
             continue
         civilians.check_roe(rules, ctx, u, target)
         if at and tid in at:
-            target = attrs.evolve(target, figures=tuple(attrs.evolve(f, x=p[0], y=p[1]) for f, p in zip(target.figures, at[tid])))
+            target = replace_unit(target, figures=tuple(f.at(p[0], p[1]) for f, p in zip(target.figures, at[tid])))
         mine = {fid for fid, t in shooters if t == tid}
         groups = _fire_groups(rules, state, u, target, [(k, f) for k, f in enumerate(u.figures) if f.id in mine], aimed,
                               small_arms_only)

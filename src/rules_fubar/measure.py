@@ -30,6 +30,9 @@ CACHE_LIMIT = 1 << 17
 #: fewer go one by one through the scalar kernel.  Measured on the village table: a scalar test
 #: costs about 8 us, a batch about 110 us + 2 us a line, so batches win from about 40 lines up.
 BATCH = 40
+#: ``any_sees_within``'s marker for a place whose cover feature is not looked up yet (None is an
+#: answer: in the open).
+_LATER = object()
 
 
 def remember(cache: dict, key, value):
@@ -316,15 +319,23 @@ class Measure:
     def any_sees_within(self, shooters, targets) -> bool:
         """``sees_within`` for several shooters ((point, radius, reach) each) at once: each place's
         cover feature looked up once, not once per pair, and the cover rules and sight line asked
-        directly (``pair_visible``'s answer: a path's places are new, its cache would only miss)."""
+        directly (``pair_visible``'s answer: a path's places are new, its cache would only miss).
+
+        A place's cover feature is looked up only once a shooter has it in reach: most places of
+        a path are out of every shooter's reach, and a new place's lookup tests every feature."""
         feature_at, los, cover_rule, line_now, distance = (
             self.feature_at, self._los, self._cover_rule, self._line_now, geo.distance)
-        theirs = [(b, rb, *feature_at(b)) for b, rb in targets]
+        theirs = [[b, rb, _LATER, 0.0] for b, rb in targets]
         for a, ra, reach in shooters:
-            fa, da = feature_at(a)
-            for b, rb, fb, db in theirs:
+            fa = _LATER
+            for place in theirs:
+                b, rb, fb, db = place
                 if distance(a, b) - ra - rb > reach:
                     continue  # the edge distance is max(d - ra - rb, 0), beyond reach >= 0 only when this is
+                if fa is _LATER:
+                    fa, da = feature_at(a)
+                if fb is _LATER:
+                    fb, db = place[2], place[3] = feature_at(b)
                 rule = cover_rule(a, b, ra, rb, fa, da, fb, db)
                 if rule is None:
                     rule = los.get((a, b))

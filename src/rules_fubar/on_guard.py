@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import math
 
-import attrs
-
 from tabletop_core.boards import geometry as geo
 
 from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
 from .measure import BATCH, remember
-from .state import Fig, OnGuardWindow, UnitState
+from .state import Fig, OnGuardWindow, UnitState, replace_unit
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
 #: this may be missed; halving it doubles the cost of every move near On Guard units).
@@ -83,7 +81,7 @@ def _ghost(u: UnitState, ids: tuple[str, ...], positions: Positions) -> UnitStat
     at = dict(zip(ids, positions))
     figs = tuple(Fig(f.id, at[f.id][0], at[f.id][1], f.r, f.weapon, f.armour, f.leader, f.suppressed)
                  for f in u.figures if f.id in at)
-    return attrs.evolve(u, figures=figs)
+    return replace_unit(u, figures=figs)
 
 
 # -- who may react --------------------------------------------------------------------------------

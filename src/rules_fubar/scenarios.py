@@ -17,6 +17,7 @@ owner), and only when all have chosen are the choices revealed and the dice roll
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from . import civilians
 from .state import (
@@ -46,14 +47,25 @@ SPACING = 1.5  # figures deploy in a line this far apart (centre to centre)
 
 def make_unit(rules, troop_id: str, uid: str, side: str, x: float, y: float, *, heading: float = 90.0,
               count: int | None = None, spacing: float = SPACING, table: str = "") -> UnitState:
-    t = rules.data.troops[troop_id]
+    """A unit of ``troop_id`` deployed in a line centred on (x, y).
+
+    The same deployment gives the very same (immutable) unit in every game of a process: the
+    measuring caches, which outlive a game, are keyed on figures, and a key made of a previous
+    game's equal but distinct figures is compared field by field at every lookup."""
+    return _deployed(rules.data, troop_id, uid, side, x, y, heading, count, spacing, table)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: an int and a float coordinate give different figures (repr)
+def _deployed(data, troop_id: str, uid: str, side: str, x: float, y: float, heading: float,
+              count: int | None, spacing: float, table: str) -> UnitState:
+    t = data.troops[troop_id]
     if t.vehicle:
-        v = rules.data.vehicles[t.vehicle]
+        v = data.vehicles[t.vehicle]
         figs = (Fig(uid, x, y, v.radius, v.weapon, "vehicle"),)
     else:
         specs = t.figures[: count or len(t.figures)]
         n = len(specs)
-        width = rules.data.tables[table].width if table else math.inf
+        width = data.tables[table].width if table else math.inf
         half = (n - 1) / 2 * spacing
         x = min(max(x, half + 0.5), width - half - 0.5)  # keep the whole line on the table
         figs = tuple(

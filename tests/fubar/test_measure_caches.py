@@ -219,3 +219,26 @@ def test_moves_toward_a_point_settled_by_their_length_as_by_their_vector(scenari
         d = game.decision
         game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
     assert settled == {True, False}
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
+def test_several_shooters_at_once_answer_as_each_asked_alone(scenario):
+    """The On Guard path check asks every shooter of a reactor about a mover's places in one
+    ``any_sees_within`` call, which looks a place's cover up only once some shooter has it in
+    reach: it answers as the plain rule asked shooter by shooter, places on terrain edges and
+    corners included."""
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)
+    rnd = random.Random(scenario + "-shooters")
+    places = _boundary_points(table, rnd, 60)
+    answers = set()
+    for trial in range(150):
+        shooters = [(rnd.choice(places), 0.5, rnd.choice([3.0, 12.0, 24.0 + 1e-9])) for _ in range(rnd.randint(1, 5))]
+        targets = [(rnd.choice(places), rnd.choice([0.5, 1.0])) for _ in range(rnd.randint(1, 8))]
+        want = any(edge(Fig("a", *a, ra), Fig("b", *b, rb)) <= reach
+                   and _plain_visible(table, Fig("a", *a, ra), Fig("b", *b, rb))
+                   for a, ra, reach in shooters for b, rb in targets)
+        assert m.any_sees_within(shooters, targets) == want
+        answers.add(want)
+    assert answers == {True, False}

@@ -55,25 +55,43 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
     from ..queries.deck import card
 
     c = card(cid)
+    shared = {} if shared is None else shared
     out = fortifications.second_wind_plays(state, side, cid)
-    mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
-    from ..queries.helicopters import heli_passenger
-
-    for u in mine:
-        if not eligible(u) or u.shaken or heli_passenger(state, u):  # 17f
-            continue
-        if has(u, "tactical_coordination") and c.kind == "action":
-            out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v.uid) for v in mine if v.uid != u.uid and v.marker]
+    for u, coordinated, powers in _actors(state, side, shared):
+        if coordinated and c.kind == "action":
+            out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v) for v in coordinated]
         if not c.power:
             continue
-        powers = utype(u).powers
         if "mortar" in powers:
-            out += [PlayCard(cid, Block.POWER, Use.MORTAR, u.uid, label) for label in mortar_targets(state, side)]
+            out += [PlayCard(cid, Block.POWER, Use.MORTAR, u.uid, label)
+                    for label in _memo(shared, ("mortar_targets", side), lambda: mortar_targets(state, side))]
         if "brutal" in powers:
             out.append(PlayCard(cid, Block.POWER, Use.BRUTAL, u.uid))
         if "rapid_fire" in powers:
-            out += rapid_fire_pairs(rules, state, u, cid)
+            out += [PlayCard(cid, Block.POWER, Use.RAPID_FIRE, u.uid, a, second=b)
+                    for a, b in _memo(shared, ("rapid_fire_pairs", u.uid), lambda: rapid_fire_pairs(rules, state, u))]
     return out
+
+
+def _actors(state, side: str, shared: dict) -> list:
+    """(unit, the marked units it may coordinate (21d), its Powers) for each unit of ``side`` that
+    may use an ability or Power now, by id: the same for every card of the hand, so worked out once
+    per listing (kept in the families' ``shared`` memo)."""
+    def build():
+        from ..queries.helicopters import heli_passenger
+
+        mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
+        return [(u, [v.uid for v in mine if v.uid != u.uid and v.marker] if has(u, "tactical_coordination") else [],
+                 utype(u).powers)
+                for u in mine if eligible(u) and not u.shaken and not heli_passenger(state, u)]  # 17f
+
+    return _memo(shared, ("ability_actors", side), build)
+
+
+def _memo(shared: dict, key, build):
+    if key not in shared:
+        shared[key] = build()
+    return shared[key]
 
 
 def resolve(rules, ctx, side: str, action) -> bool:
@@ -119,7 +137,9 @@ def mortar(rules, ctx, side: str, uid: str, h) -> None:
 
 
 # -- 22l Rapid Fire -----------------------------------------------------------------------------
-def rapid_fire_pairs(rules, state, u, cid: str):
+def rapid_fire_pairs(rules, state, u) -> list[tuple[str, str]]:
+    """22l: the pairs of targets ``u`` may fire at in the two-hex mode (in different hexes at most
+    two apart), each pair in the order the single-target listing names them."""
     board = board_at(state)
     single = [t for lead, t, g in fire_options(rules, state, u.side, use=Use.RAPID_FIRE, units=[u])
               if not g and not t.startswith("hex:")]
@@ -128,7 +148,7 @@ def rapid_fire_pairs(rules, state, u, cid: str):
         for b in single[i + 1:]:
             ha, hb = state.units[a].hex, state.units[b].hex
             if ha != hb and board.distance(ha, hb) <= RAPID_FIRE_SPREAD:
-                out.append(PlayCard(cid, Block.POWER, Use.RAPID_FIRE, u.uid, a, second=b))
+                out.append((a, b))
     return out
 
 

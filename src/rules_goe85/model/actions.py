@@ -117,6 +117,19 @@ class Mode(_Named):
     LANDED = "landed"
 
 
+def _member_of(kind):
+    """A converter to ``kind`` that hands a member back as it is: ``kind(member)`` gives the same
+    member, but through the enum machinery, and a listing builds thousands of plays per menu."""
+
+    def convert(value):
+        return value if value.__class__ is kind else kind(value)
+
+    return convert
+
+
+_as_block, _as_use, _as_mode = _member_of(Block), _member_of(Use), _member_of(Mode)
+
+
 class Declined(enum.Enum):
     """What a :class:`Decline` turns down."""
 
@@ -154,8 +167,8 @@ class PlayCard(Action):
     ``reconstitute``: a Rally flips a reduced unit instead of removing Shaken (16b)."""
 
     card: str
-    block: Block = attrs.field(converter=Block)
-    use: Use = attrs.field(converter=Use)
+    block: Block = attrs.field(converter=_as_block)
+    use: Use = attrs.field(converter=_as_use)
     unit: str = ""
     target: str = ""
     second: str = ""
@@ -174,8 +187,8 @@ class PlayCardToFire(Action):
     SECRET = True
 
     card: str
-    block: Block = attrs.field(converter=Block)
-    use: Use = attrs.field(converter=Use)
+    block: Block = attrs.field(converter=_as_block)
+    use: Use = attrs.field(converter=_as_use)
 
 
 @attrs.frozen
@@ -327,7 +340,7 @@ class DeclareMode(Action):
     """17b: a helicopter declares its mode before it moves."""
 
     unit: str
-    mode: Mode = attrs.field(converter=Mode)
+    mode: Mode = attrs.field(converter=_as_mode)
 
 
 # -- the Reserve Phase (5f, 8k, 17b) ----------------------------------------------------------------
@@ -362,7 +375,7 @@ class ReserveUnload(Action):
 @attrs.frozen
 class ReserveMode(Action):
     unit: str
-    mode: Mode = attrs.field(converter=Mode)
+    mode: Mode = attrs.field(converter=_as_mode)
 
 
 @attrs.frozen
@@ -376,7 +389,7 @@ class PlayReaction(Action):
     """19, 20: a Support or Reaction card (or a Power card as Resilient) played into a procedure."""
 
     card: str
-    use: Use = attrs.field(converter=Use)
+    use: Use = attrs.field(converter=_as_use)
     unit: str = ""
 
 

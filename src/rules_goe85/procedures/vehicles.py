@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..effects.openings import start_move
 from ..queries.ap_targets import SAGGER_MIN
 from ..queries.ap_targets import ap_leads
-from ..queries.fire_options import fire_options
+from ..queries.fire_options import fire_options, iter_fire_options
 
 from ..queries.helicopters import legal_modes
 
@@ -84,10 +84,19 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             memo[key] = heli_fire_targets(rules, state, side, h)
         return memo[key]
 
+    def heli_has_shot(h):  # a first step's question: that it has one (the search stops at the first)
+        key = ("heli_fire_any", h.uid)
+        if key not in memo:
+            listed = memo.get(("heli_fire", h.uid))
+            memo[key] = bool(listed) if listed is not None else heli_has_target(rules, state, side, h)
+        return memo[key]
+
     out = []
-    helis = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u) and u.hex is not None
-             and (only is None or u.uid in only)]
-    entering = helicopters_waiting(state, side) if only is None else []
+    if "helis" not in memo:  # the helicopters that may be activated (the same for every card)
+        memo["helis"] = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u)
+                         and u.hex is not None and (only is None or u.uid in only)]
+        memo["helis_entering"] = helicopters_waiting(state, side) if only is None else []
+    helis, entering = memo["helis"], memo["helis_entering"]
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True)
@@ -104,7 +113,9 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap(Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
 
-        out += sagger_he_plays(rules, state, side, cid)
+        if "sagger_he" not in memo:
+            memo["sagger_he"] = sagger_he_attacks(rules, state, side)
+        out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, he=True) for lead, tgt in memo["sagger_he"]]
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
     for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
@@ -114,7 +125,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
         if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
-            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_shots(h) else []
+            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_has_shot(h) else []
         else:
             out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
     return out
@@ -130,6 +141,14 @@ def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     out = [FireAt(lead, tgt) for lead, tgt, g in fire_options(rules, state, side, use=Use.FIRE, units=[h]) if not g]
     out += [FireAt(lead, tgt, ap=True) for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]) if not g]
     return out
+
+
+def heli_has_target(rules, state, side: str, h) -> bool:
+    """Whether :func:`heli_fire_targets` of ``h`` is not empty: the HE search stops at its first
+    target, and AP is searched only when HE finds none."""
+    if any(not g for lead, tgt, g in iter_fire_options(rules, state, side, use=Use.FIRE, units=[h])):
+        return True
+    return any(not g for lead, tgt, g in ap_leads(state, side, use=Use.FIRE, units=[h]))
 
 
 def play_vehicle_card(rules, ctx, side: str, action) -> bool:
@@ -163,8 +182,9 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 SAGGER_HEF, SAGGER_HEF_COVERED = 1, 3  # 22k
 
 
-def sagger_he_plays(rules, state, side: str, cid: str) -> list:
-    """22k: the HE use of a Sagger Power: a Leg target at 7 hexes or more (a helicopter hovers)."""
+def sagger_he_attacks(rules, state, side: str) -> list[tuple[str, str]]:
+    """22k: the (lead, target) attacks of a Sagger Power's HE use: a Leg target at 7 hexes or more
+    (a helicopter hovers); the same for every Power card of the hand."""
     from ..queries.units import eligible
 
     out = []
@@ -178,7 +198,7 @@ def sagger_he_plays(rules, state, side: str, cid: str) -> list:
             t = state.units.get(tgt)
             if g or t is None or not utype(t).leg or board.distance(lead.hex, t.hex) < SAGGER_MIN:
                 continue
-            out.append(PlayCard(cid, Block.POWER, Use.SAGGER, ld, tgt, he=True))
+            out.append((ld, tgt))
     return out
 
 

@@ -43,7 +43,7 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
             continue  # 10a: not out of a hex shared with the enemy
         sniper = has(lead, "sniper") or use == Use.MARKSMAN
         reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
-        groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
+        groups_in_range = None  # 10d: the lead's supporter sets, listed at its first target in their range
         hexes_done = set()
         for t in enemies:
             d = board.distance(lead.hex, t.hex)
@@ -56,7 +56,12 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
                 continue
-            groups = groups_in_range if d <= MAX_RANGE else ALONE  # 10d: supporters within their range
+            if d > MAX_RANGE:  # 10d: supporters within their range
+                groups = ALONE
+            else:
+                if groups_in_range is None:
+                    groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
+                groups = groups_in_range
             if targetable(state, t, sniper=has(lead, "sniper")):
                 yield from ((lead.uid, t.uid, g) for g in groups)
             if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:

@@ -23,14 +23,28 @@ def _reach(u, power: str = "") -> int:  # 21g, 22m: Snipers and the Marksman Pow
 def opp_fire_leads(state, side: str, movers_hex, targets, only=None) -> dict:
     """The public half of 11a: for each unit of ``targets`` now in ``movers_hex``, the non-phasing
     side's units that could fire on it -- (HE leads (none at a Hard Target, 15), AP leads); loaded
-    passengers never fire (8d).  No card is looked at.  One pass over the units serves the whole
-    moving stack: a line of sight is traced once per lead and kind of target (ground or a level up,
-    17e; leg or vehicle sight, 14).  Helicopters lead only as ``only``, a unit looked at alone (17b:
-    each is designated, its mode declared, before its shot: :func:`opp_fire_plays`)."""
-    board = board_at(state)
+    passengers never fire (8d).  No card is looked at.  Helicopters lead only as ``only``, a unit
+    looked at alone (17b: each is designated, its mode declared, before its shot:
+    :func:`opp_fire_plays`)."""
     out = {t: ([], []) for t in targets}
+    for u, target, he, ap in _lead_sights(state, side, movers_hex, targets, only):
+        he_leads, ap_leads = out[target.uid]
+        if he:
+            he_leads.append(u)
+        if ap:
+            ap_leads.append(u)
+    return out
+
+
+def _lead_sights(state, side: str, movers_hex, targets, only=None):
+    """(lead, target, may lead HE, may lead AP) for each unit of ``side`` that could fire on a unit
+    of ``targets`` in ``movers_hex`` (:func:`opp_fire_leads`), lead by lead, lazily: whether a window
+    opens stops at the first.  One pass over the units serves the whole moving stack: a line of
+    sight is traced once per lead and kind of target (ground or a level up, 17e; leg or vehicle
+    sight, 14)."""
+    board = board_at(state)
     if not targets or any(u.side == side for u in units_at(state, movers_hex)):
-        return out
+        return
     aimed = [state.units[t] for t in targets]
     for u in ([only] if only is not None else state.units.values()):
         if u.side != side or not eligible(u) or u.shaken or u.carrier:  # 8d: passengers do not fire
@@ -49,13 +63,11 @@ def opp_fire_leads(state, side: str, movers_hex, targets, only=None) -> dict:
                 seen[view] = sees(state, u, target, bh=movers_hex)
             if not seen[view] or fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
                 continue
-            he, ap = out[target.uid]
-            if not is_hard(target):
-                he.append(u)
-            if (ap_capable(u) and ap_target(target) and rules_range(d) is not None
-                    and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed")):
-                ap.append(u)
-    return out
+            he = not is_hard(target)
+            ap = (ap_capable(u) and ap_target(target) and rules_range(d) is not None
+                  and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed"))
+            if he or ap:
+                yield u, target, he, ap
 
 
 def _fire_powers(lead, distance: int):
@@ -173,10 +185,10 @@ def _could_fire(state, side: str, movers_hex, movers) -> bool:
     board = board_at(state)
     targets = opp_targets(state, side, movers_hex, movers)
     looks = [None] + [x for h in _helis(state, side, movers_hex) for x in (h, *other_modes(state, h))]
-    for only in looks:
-        for leads, ap_leads in opp_fire_leads(state, side, movers_hex, targets, only).values():
-            if ap_leads or any(board.distance(u.hex, movers_hex) <= _reach(u)
-                               or _fire_powers(u, board.distance(u.hex, movers_hex)) for u in leads):
+    for only in looks:  # the first lead found that could fire answers (a Fire block's reach, or a Power's)
+        for u, target, he, ap in _lead_sights(state, side, movers_hex, targets, only):
+            if ap or (he and (board.distance(u.hex, movers_hex) <= _reach(u)
+                              or _fire_powers(u, board.distance(u.hex, movers_hex)))):
                 return True
     return False
 

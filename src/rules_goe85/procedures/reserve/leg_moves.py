@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import attrs
 from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
-from tabletop_core.boards.hexfacing import front_hexes
+from tabletop_core.boards.hexfacing import front_hexes, pivot_steps, rear_hexes
 
 from ...model.actions import EndReserve, ReserveMove
 from ...model.events import ConcealSet, UnitMoved
@@ -159,6 +159,8 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
             return allowed_at[s[0]]
 
         v0 = facing_of(state, u)
+        if allowed is None:  # every hex a search reaches is entered by a first step from ``start``
+            return _first_step(at.board.board, start, v0, budget, cost)
         for b in front_hexes(start, v0):  # a hex straight ahead within the allowance answers without a search
             if b in at.board.board:
                 c = cost(start, b)
@@ -166,6 +168,23 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
                     return True
         return cheapest_path((start, v0), goal, steps, budget=budget) is not None
     return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
+
+
+def _first_step(board, start, v0: int, budget: int, cost) -> bool:
+    """Whether a vehicle facing ``v0`` in ``start`` can enter a hex next to it within ``budget``:
+    pivots in place (1 MP a vertex, 7b), then one hex ahead, or back (15d: 1 MP more), as
+    :func:`vehicle_steps` would search them; no search is built."""
+    costs: dict = {}
+    for v in range(6):
+        turns = pivot_steps(v0, v)
+        for hexes, extra in ((front_hexes(start, v), 0), (rear_hexes(start, v), 1)):
+            for b in hexes:
+                if b not in costs:
+                    costs[b] = cost(start, b) if b in board else None
+                c = costs[b]
+                if c is not None and turns + c + extra <= budget:
+                    return True
+    return False
 
 
 def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:

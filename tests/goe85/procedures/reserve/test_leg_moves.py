@@ -148,3 +148,34 @@ def test_every_unit_the_first_step_offers_has_a_move_in_play(scenario):
             picks += len(offered)
         game_.apply(seats[d.player].choose(AgentView(game_, d.player, d)))
     assert picks
+
+
+# -- a vehicle's first step (7b, 15d): it may move if it can pivot and then enter a hex -------------
+def _vehicle_pick(blockers, *, enemy: str):
+    """A BTR-70 ``V`` in 5B4 facing vertex 0 (its front hexes 5B3 and 5C4), friendly BTR-70s in
+    ``blockers`` (one vehicle a hex, 9), a Mujahideen Rifle in ``enemy``: the Reserve Phase's first
+    step and ``V``'s destinations."""
+    g = fresh()
+    units = [("V", "btr-70", "soviet", "5B4", {"facing": 0})]
+    units += [(f"W{i}", "btr-70", "soviet", h, {"facing": 0}) for i, h in enumerate(blockers)]
+    arrange(g, units + [("M1", "muj-rifle-intensive", "mujahideen", enemy)], frames=[ReserveFrame("soviet")],
+            phase="reserve")
+    return PickReserveUnit("V") in g.decision.actions, {a.to for a in reserve_moves_of(g, "V")}
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:7b")
+@pytest.mark.rule("goe85:15d")
+def test_a_vehicle_with_its_front_hexes_full_may_pivot_and_move_within_its_reserve_allowance():
+    """Far from the enemy (3 MP): one vertex pivoted (1 MP) and one clear hex (1 MP) take it out of
+    5B4 though both front hexes hold a vehicle; reversing costs 1 MP more (15d).  Within three hexes
+    of the enemy (1 MP) the pivot alone spends it: not offered.  Boxed in on all six sides, it is
+    never offered (the first step offers no dead end)."""
+    offered, dests = _vehicle_pick(["5B3", "5C4"], enemy="5K8")
+    assert offered and dests and not dests & {"5B3", "5C4"}
+    assert {"5C5", "5A4"} <= dests  # the hexes beside the blocked front, one vertex away
+    offered, dests = _vehicle_pick(["5B3", "5C4"], enemy="5E4")  # 5E4: three hexes from 5B4
+    assert B.distance(B.hex("5B4"), B.hex("5E4")) == 3
+    assert not offered and not dests
+    offered, dests = _vehicle_pick(["5B3", "5C4", "5C5", "5B5", "5A5", "5A4"], enemy="5K8")
+    assert not offered and not dests
