@@ -1,39 +1,17 @@
-"""Test helpers: a cleared table to build situations on, and a context with scripted dice."""
+"""Test helpers: positions set up through the public referee (``Game.referee``: every change is a
+recorded event or a pushed frame, and the game runs on to its next decision), then driven by
+``game.apply`` with the dice forced (``game.force_faces``).  No private attribute is touched."""
 from __future__ import annotations
 
 import attrs
 
 from tabletop_core import Game, Host, default_host, make_plugin_manager
-from tabletop_core import dice
-from tabletop_core.context import Context
-from tabletop_core.events import CardMoved, DiceRolled, NumberDrawn
+from tabletop_core.events import CardMoved
 
 from rules_fubar.scenarios import make_unit
-from rules_fubar.state import CasualtiesTaken, DesignateHideout, PhaseChanged, UnitPlaced
+from rules_fubar.state import Activated, CasualtiesTaken, DesignateHideout, PhaseChanged, UnitPlaced
 
-
-class Scripted(Context):
-    """A game's context whose dice (and random numbers) come from a script, then from the seed."""
-
-    def __init__(self, game: Game, faces=()):
-        super().__init__(game.state, game._apply_event, game._record)
-        self.faces = list(faces)
-
-    def roll(self, expression, *, player=None, reason=""):
-        if not self.faces:
-            return super().roll(expression, player=player, reason=reason)
-        spec = dice.parse(expression)
-        faces = tuple(self.faces.pop(0) for _ in range(spec.count))
-        event = DiceRolled(str(spec), faces, dice.total_of(spec, faces), self.state.rng_counter, player, reason)
-        self.emit(event)
-        return event
-
-    def randint(self, low, high, *, reason=""):
-        if not self.faces:
-            return super().randint(low, high, reason=reason)
-        value = self.faces.pop(0)
-        self.emit(NumberDrawn(low, high, value, self.state.rng_counter, reason))
-        return value
+REFEREE = "referee"  # the reason on every UnitPlaced a test's referee emits
 
 
 def rules_with(*variants):
@@ -56,32 +34,81 @@ def designate_hideouts(game, buildings=None):
 
 
 def lab(*variants, scenario="meeting-engagement", seed=0):
-    """A started game with every unit removed: the table is ours to set up (valley table: x >= 38 is open).
+    """A started game whose table is ours to set up (valley table: x >= 38 is open): the first
+    :func:`place` withdraws every unit the scenario deployed (a table with no unit on it would
+    run on to the mission's end, so the clearing waits for the first unit of the test's own).
     In recovery-team the insurgent player has designated the first buildings as hideouts."""
     game = Game.start(rules_with(*variants), scenario, seed=seed)
     designate_hideouts(game)
-    ctx = Scripted(game)
-    for uid, u in list(game.state.units.items()):
-        if u.figures:
-            ctx.emit(CasualtiesTaken(uid, tuple(f.id for f in u.figures)))
-    while game.state.stack:
-        ctx.pop()
-    game._decision = None  # the events above bypassed Game.apply: forget the cached decision
     return game
 
 
+def _cleared(game) -> bool:
+    return any(type(e) is UnitPlaced and e.reason == REFEREE for e in game.events)
+
+
+def clear_table(ctx) -> None:
+    """Referee: every unit deployed leaves the table and no procedure is under way."""
+    for uid, u in list(ctx.state.units.items()):
+        if u.figures:
+            ctx.emit(CasualtiesTaken(uid, tuple(f.id for f in u.figures)))
+    while ctx.state.stack:
+        ctx.pop()
+
+
 def place(game, troop, uid, side, x, y, **changes):
+    """Referee: put a unit of ``troop`` on the table at (x, y) (its formation from the data), its
+    fields changed by ``changes``; the first placement of a test clears the table first."""
     rules = game.rules
     table = rules.data.scenarios[game.state.scenario].table
     u = make_unit(rules, troop, uid, side, x, y, table=table)
     if changes:
         u = attrs.evolve(u, **changes)
-    Scripted(game).emit(UnitPlaced(u, "test"))
+    first = not _cleared(game)
+
+    def script(ctx):
+        if first:
+            clear_table(ctx)
+        ctx.emit(UnitPlaced(u, REFEREE))
+
+    game.referee(script)
     return game.state.units[uid]
 
 
+def emit(game, *events, faces=()):
+    """Referee: these events happen (a suppression, a close combat begun, a unit On Guard ...)."""
+
+    def script(ctx):
+        for e in events:
+            ctx.emit(e)
+
+    game.referee(script, forced_faces=faces)
+
+
+def push(game, frame, *, faces=()):
+    """Referee: the procedure ``frame`` starts (the game runs on from it to the next decision,
+    the next dice showing ``faces``).  Returns the decision."""
+    game.referee(lambda ctx: ctx.push(frame), forced_faces=faces)
+    return game.decision
+
+
+def activated(game, uid, *, spotted=False):
+    """Referee: ``uid`` has passed its activation roll and is asked for its action."""
+    return push(game, Activated(uid, spotted))
+
+
 def set_phase(game, phase):
-    Scripted(game).emit(PhaseChanged(phase))
+    emit(game, PhaseChanged(phase))
+
+
+def do(game, action, faces=()):
+    """Apply ``action`` as the deciding player, the next dice showing ``faces``: it must be one of
+    the actions offered (or, for a parametric action, one ``game.check`` accepts)."""
+    offered_now = game.decision.actions
+    assert action in offered_now or game.check(action) is None, f"{action} is not offered: {offered_now}"
+    game.force_faces(faces)
+    game.apply(action)
+    return game.decision
 
 
 def activate(game, uid, faces=(6,)):
@@ -100,9 +127,7 @@ def activate(game, uid, faces=(6,)):
         ctx.emit(PhaseChanged("activation"))
 
     game.referee(script)
-    game.force_faces(faces)
-    game.apply(Activate(uid))
-    return game.decision
+    return do(game, Activate(uid), faces)
 
 
 def kind_of(action) -> str | None:
@@ -115,14 +140,17 @@ def kind_of(action) -> str | None:
     return {FireAt: "fire", SplitFire: "fire", Assault: "assault", Embark: "embark"}.get(type(action))
 
 
-def take(game, action):
-    """Apply ``action`` through the public path: at step one, name its kind first (``Choose``)."""
+def take(game, action, faces=()):
+    """Apply ``action`` through the public path: at step one, name its kind first (``Choose``).
+    The next dice show ``faces``.  (Refusal tests use it too: ``game.apply`` raises, and says why.)"""
     from rules_fubar.state import Choose
 
     kind = kind_of(action)
     if kind is not None and Choose(kind) in game.decision.actions:
         game.apply(Choose(kind))
+    game.force_faces(faces)
     game.apply(action)
+    return game.decision
 
 
 def offered(game, kind) -> tuple:
@@ -130,7 +158,6 @@ def offered(game, kind) -> tuple:
     step one does not offer that kind."""
     from rules_fubar.state import Choose
 
-    game._decision = None  # tests that set up through a Scripted context bypass Game.apply
     if Choose(kind) not in game.decision.actions:
         return ()
     peek = game.clone()
@@ -138,20 +165,10 @@ def offered(game, kind) -> tuple:
     return peek.decision.actions
 
 
-def fight_round(game, ctx, cid):
-    """Fight one round of close combat ``cid`` through its automatic steps (no casualties to pick)."""
-    from rules_fubar import close_combat
-    from rules_fubar.rules import _ADVANCE
-
-    depth = len(game.state.stack)
-    close_combat.fight_round(game.rules, ctx, cid)
-    while len(game.state.stack) > depth:
-        assert game.rules.decision(game.state) is None, "a casualty to pick: answer it in the test"
-        _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
-
-
 def events_of(game, kind, start=0):
     return [e for e in game.events[start:] if type(e) is kind]
 
 
-__all__ = ["activate", "kind_of", "take", "offered", "fight_round", "Scripted", "lab", "designate_hideouts", "place", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved"]
+__all__ = ["activate", "activated", "do", "emit", "kind_of", "push", "take", "offered", "lab", "designate_hideouts",
+           "place", "clear_table", "rules_with", "events_of", "set_phase", "Host", "make_plugin_manager", "CardMoved", "REFEREE"]
+

@@ -13,16 +13,14 @@ from tabletop_core.agents import AgentView
 
 from rules_fubar.agent import FubarAgent
 from rules_fubar.measure import centroid, facing
-from rules_fubar.state import Activated, Assault, CasualtiesTaken, Choose, FireAt, GoToGround, Move, Walk
+from rules_fubar.state import Assault, CasualtiesTaken, Choose, FireAt, GoToGround, Move, Walk
 
-from .helpers import Scripted, lab, offered, place, take
+from .helpers import activated, emit, lab, offered, place, take
 
 
 def _activated(game, uid):
     """The decision of ``uid``'s owner once it has activated (and used its free spot)."""
-    Scripted(game).push(Activated(uid, True))
-    game._decision = None
-    d = game.decision
+    d = activated(game, uid, spotted=True)
     return AgentView(game, d.player, d)
 
 
@@ -111,7 +109,7 @@ def test_assaults_a_weakened_unit():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 40)
     w = place(game, "taliban-green", "w", "insurgents", 42, 34)
-    Scripted(game).emit(CasualtiesTaken("w", tuple(f.id for f in w.figures[2:])))  # 2 figures left
+    emit(game, CasualtiesTaken("w", tuple(f.id for f in w.figures[2:])))  # 2 figures left
     place(game, "taliban-green", "strong", "insurgents", 42, 44)  # a full unit, also within reach
     view = _activated(game, "a")
     assert Assault("strong") in offered(game, "assault")

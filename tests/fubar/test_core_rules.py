@@ -6,7 +6,9 @@ import pytest
 from rules_fubar import activation as A
 from rules_fubar.state import PhaseChanged, ActivationRolled, InitiativePassed, InitiativeSet, OnGuardSet, UnitMoved, ActivationAttempted, TurnBegan, FiguresSuppressed, CasualtiesTaken
 
-from .helpers import Scripted, events_of, lab, place
+from tabletop_core.events import DiceRolled
+
+from .helpers import activate, emit, events_of, lab, place
 
 
 @pytest.mark.rule("fubar:d6")
@@ -19,15 +21,18 @@ def test_natural_six_always_passes_and_natural_one_always_fails():
 def test_activation_natural_one_fails_whatever_the_modifier():
     game = lab()
     u = place(game, "ft1", "a", "isaf", 42, 45)  # no enemy on the table: +1
-    ok = A.activation_roll(game.rules, Scripted(game, [1]), u)
-    assert not ok and events_of(game, ActivationRolled)[-1].modifier == 1
-    green = place(game, "taliban-green", "g", "insurgents", 42, 5, figures=u.figures[:1])
+    place(game, "ft2", "b", "isaf", 46, 46)  # a second unit: the game goes on after a's failure
+    activate(game, "a", faces=[1])
+    rolled = events_of(game, ActivationRolled)[-1]
+    assert (rolled.unit, rolled.success, rolled.modifier) == ("a", False, 1)
+    place(game, "taliban-green", "g", "insurgents", 42, 5, figures=u.figures[:1])
     # a green unit needing 5+ with -3 still passes on a natural 6
     green = place(game, "taliban-green", "g2", "insurgents", 42, 2)
-    ctx = Scripted(game, [6])
-    from rules_fubar.state import FiguresSuppressed
-    ctx.emit(FiguresSuppressed("g2", tuple(f.id for f in green.figures[:1])))
-    assert A.activation_roll(game.rules, ctx, game.state.units["g2"])
+    emit(game, FiguresSuppressed("g2", tuple(f.id for f in green.figures[:1])))
+    activate(game, "g2", faces=[6])
+    rolled = events_of(game, ActivationRolled)[-1]
+    assert (rolled.unit, rolled.roll, rolled.success) == ("g2", 6, True)
+    assert game.state.top.unit == "g2"  # activated: asked for its action
 
 
 @pytest.mark.rule("fubar:training")
@@ -37,22 +42,48 @@ def test_training_table():
     assert table == {"green": (5, 6, 1), "seasoned": (4, 5, 2), "veteran": (3, 4, 3), "elite": (2, 4, 4)}
 
 
+def _new_turn(game, faces):
+    """Referee: the activation phase is over; the game runs on into the next turn, its initiative
+    dice showing ``faces`` (isaf rolls first, then the insurgents; tied players re-roll)."""
+    emit(game, PhaseChanged("end_turn"), faces=faces)
+    return events_of(game, InitiativeSet)[-1].order
+
+
+def _two_sides(game):
+    place(game, "ft1", "a", "isaf", 42, 45)
+    place(game, "taliban-green", "t", "insurgents", 42, 5)
+
+
 @pytest.mark.rule("fubar:initiative")
 def test_initiative_ties_are_rerolled_among_the_tied_only():
     game = lab()
-    ctx = Scripted(game, [3, 3, 1, 5, 2])  # a 3, b 3, c 1; a and b re-roll 5 and 2
-    assert A.rank_players(ctx, ["a", "b", "c"], {}) == ["a", "b", "c"]
-    ctx = Scripted(game, [3, 3, 1, 2, 5])
-    assert A.rank_players(ctx, ["a", "b", "c"], {}) == ["b", "a", "c"]
+    _two_sides(game)
+    assert _new_turn(game, [3, 3, 5, 2]) == ("isaf", "insurgents")  # a tie at 3; the re-roll 5 beats 2
+    assert _new_turn(game, [3, 3, 2, 5]) == ("insurgents", "isaf")
+    assert [e.reason for e in events_of(game, DiceRolled)[-4:]] == ["initiative"] * 2 + ["initiative (tie re-roll)"] * 2
+
+
+@pytest.mark.rule("fubar:initiative")
+def test_initiative_ties_among_three_players_reroll_only_the_tied():
+    # FUBAR is played by two sides here, so no game reaches three players: the ranking is rolled in
+    # a referee script (its dice recorded like any other) to show the tie rule for more players
+    game = lab()
+    _two_sides(game)
+    orders = []
+    game.referee(lambda ctx: orders.append(A.rank_players(ctx, ["a", "b", "c"], {})), forced_faces=[3, 3, 1, 5, 2])
+    game.referee(lambda ctx: orders.append(A.rank_players(ctx, ["a", "b", "c"], {})), forced_faces=[3, 3, 1, 2, 5])
+    assert orders == [["a", "b", "c"], ["b", "a", "c"]]  # a 3, b 3, c 1; a and b re-roll
 
 
 @pytest.mark.rule("fubar:initiative")
 def test_initiative_modifiers_and_more_than_two_players():
     game = lab()
-    ctx = Scripted(game, [2, 6, 4, 5])
-    assert A.rank_players(ctx, ["a", "b", "c", "d"], {"a": 5}) == ["a", "b", "d", "c"]  # a: 2+5 = 7
-    order = A.roll_initiative(Scripted(game, [1, 6]), ["isaf", "insurgents"], {})
-    assert order == ("insurgents", "isaf") and game.state.current == "insurgents"
+    _two_sides(game)
+    orders = []  # four players: a referee script, as above
+    game.referee(lambda ctx: orders.append(A.rank_players(ctx, ["a", "b", "c", "d"], {"a": 5})), forced_faces=[2, 6, 4, 5])
+    assert orders == [["a", "b", "d", "c"]]  # a: 2+5 = 7
+    assert _new_turn(game, [1, 6]) == ("insurgents", "isaf") and game.state.current == "insurgents"
+    assert game.decision.player == "insurgents"
 
 
 @pytest.mark.rule("fubar:initiative")
@@ -69,8 +100,7 @@ def test_leader_with_a_better_level_activates_the_unit():
     game = lab()
     ft1 = place(game, "ft1", "a", "isaf", 42, 45)  # veteran 3+, elite leader 2+
     assert A.activation_need(game.rules, ft1) == 2
-    ctx = Scripted(game)
-    ctx.emit(CasualtiesTaken("a", ("a-1",)))  # the leader falls
+    emit(game, CasualtiesTaken("a", ("a-1",)))  # the leader falls
     assert A.activation_need(game.rules, game.state.units["a"]) == 3
 
 
@@ -82,8 +112,7 @@ def test_activation_modifiers():
     assert A.activation_modifier(rules, game.state, u) == 1  # no enemy in sight
     place(game, "ft2", "e", "isaf", 42, 35)
     assert A.activation_modifier(rules, game.state, game.state.units["g"]) == 0
-    ctx = Scripted(game)
-    ctx.emit(FiguresSuppressed("g", ("g-1", "g-2")))
+    emit(game, FiguresSuppressed("g", ("g-1", "g-2")))
     assert A.activation_modifier(rules, game.state, game.state.units["g"]) == -2
     # two figures far from the rest: -1 each for coherency
     loose = place(game, "ft1", "l", "isaf", 42, 45)
@@ -92,9 +121,9 @@ def test_activation_modifiers():
     loose = attrs.evolve(loose, figures=figs)
     assert A.out_of_coherency(rules, loose) == 2
     # the roll: 4 with -2 against 3+ fails; the suppressed stand up after the roll
-    ok = A.activation_roll(rules, Scripted(game, [4]), game.state.units["g"])
+    activate(game, "g", faces=[4])
     rolled = events_of(game, ActivationRolled)[-1]
-    assert (ok, rolled.modifier, rolled.need) == (False, -2, 5)
+    assert (rolled.unit, rolled.success, rolled.modifier, rolled.need) == ("g", False, -2, 5)
     assert game.state.units["g"].suppressed == 0
 
 
@@ -134,8 +163,9 @@ def test_sequence_with_three_players():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 45)
     place(game, "taliban-green", "b", "insurgents", 42, 40)
+    emit(game, InitiativeSet(("insurgents", "ana", "isaf"), (3, 2, 1)))  # a third player with nothing left to activate
     state = game.state
-    state.order = ("insurgents", "ana", "isaf")  # a third player with nothing left to activate
+    assert game.decision.player == "insurgents"
     assert A.next_player(state, "insurgents", include_self=False) == "isaf"
     assert A.next_player(state, "isaf", include_self=False) == "insurgents"
     assert A.next_player(state, "ana", include_self=True) == "isaf"
@@ -145,9 +175,9 @@ def test_sequence_with_three_players():
 def test_failed_unit_goes_on_guard():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 45)
-    game.state.order, game.state.current = ("isaf", "insurgents"), "isaf"
-    assert not A.attempt(game.rules, Scripted(game, [1]), "a")
-    assert game.state.units["a"].on_guard and events_of(game, OnGuardSet)
+    activate(game, "a", faces=[1])
+    assert not events_of(game, ActivationRolled)[-1].success
+    assert game.state.units["a"].on_guard and events_of(game, OnGuardSet)[-1].unit == "a"
 
 
 @pytest.mark.rule("fubar:failed-activation")
@@ -155,11 +185,9 @@ def test_failed_unit_over_half_lost_withdraws_six_inches_from_nearest_enemy():
     game = lab()
     u = place(game, "taliban-green", "g", "insurgents", 42, 30)
     place(game, "ft1", "e", "isaf", 42, 20)
-    ctx = Scripted(game, [1])
-    ctx.emit(CasualtiesTaken("g", tuple(f.id for f in u.figures[:4])))  # 4 of 6 lost
-    game.state.order, game.state.current = ("insurgents", "isaf"), "insurgents"
+    emit(game, CasualtiesTaken("g", tuple(f.id for f in u.figures[:4])))  # 4 of 6 lost
     bx, by = game.state.units["g"].figures[0].pos
-    A.attempt(game.rules, ctx, "g")
+    activate(game, "g", faces=[1])
     assert not game.state.units["g"].on_guard
     moved = events_of(game, UnitMoved)[-1]
     (x, y) = moved.positions[0]

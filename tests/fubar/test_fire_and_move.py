@@ -7,30 +7,40 @@ import math
 import attrs
 import pytest
 
+from tabletop_core.events import DiceRolled
+
 from rules_fubar import casualties as C
 from rules_fubar import fire as F
 from rules_fubar import movement as M
-from rules_fubar.rules import _ACT
+from rules_fubar.measure import centroid, facing
 from rules_fubar.state import (
-    Activated, AllocateHits, Choose, CombatBegan, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard, GoToGround, Move, StanceSet,
-    UnitMoved, UnitPlaced, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
+    AllocateHits, Choose, CombatBegan, EndAction, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard,
+    GoToGround, Move, MoveFigures, PhaseChanged, VehicleDamaged, Walk, Walking, Assault, BvpAwarded,
 )
 
-from .helpers import Scripted, events_of, lab, offered, place
+from .helpers import activate, do, emit, events_of, lab, offered, place, take
 
 
-def moved_distance(game, uid):
-    e = events_of(game, UnitMoved)[-1]
-    assert e.unit == uid
-    return e
+def _act(game, uid, action, faces=()):
+    """``uid`` is activated (a natural 6) and takes ``action``, the next dice showing ``faces``."""
+    activate(game, uid)
+    return take(game, action, faces)
 
 
-def _do(game, uid, action, faces=()):
-    ctx = Scripted(game, faces)
-    if not game.state.stack:
-        ctx.push(Activated(uid))
-    _ACT[type(action)](game.rules, ctx, action)
-    return ctx
+def _dice(game, action) -> int:
+    """How many dice ``action`` (a fire) rolls to hit: read on a look-ahead clone."""
+    peek = game.clone()
+    take(peek, action, [1] * 80)
+    return events_of(peek, FireResult)[-1].dice
+
+
+def _fire(game, shooter, target, *, hits, then=()):
+    """``shooter`` is activated and fires (aimed) at ``target``: its first ``hits`` dice hit, the
+    others miss, every save fails; the dice after those show ``then``."""
+    activate(game, shooter)
+    action = FireAt((target,), True)
+    dice = _dice(game, action)
+    return take(game, action, [6] * hits + [1] * (dice - hits) + [1] * hits + list(then))
 
 
 @pytest.mark.rule("fubar:actions")
@@ -40,7 +50,7 @@ def test_run_and_duck_distances(mode, expected):
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-green", "e", "insurgents", 42, 2)
     start = game.state.units["a"].figures[0].pos
-    _do(game, "a", Move(mode, "enemy", "e"))
+    _act(game, "a", Move(mode, "enemy", "e"))
     end = game.state.units["a"].figures[0].pos
     assert math.dist(start, end) == pytest.approx(expected, abs=0.01)
     if mode == "duck":  # Duck & Weave counts as soft cover
@@ -54,14 +64,12 @@ def test_walk_moves_six_inches_and_may_fire_once():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-green", "e", "insurgents", 42, 20)
-    ctx = _do(game, "a", Walk())
-    assert isinstance(game.state.top, Walking)
-    decision = game.rules.decision(game.state)
+    decision = _act(game, "a", Walk())
+    assert isinstance(game.state.top, Walking) and Choose("walk") in decision.actions
     assert FireAt(("e",)) in offered(game, "fire") and Move("walk", "enemy", "e") in offered(game, "walk")
     start = game.state.units["a"].figures[0].pos
-    _ACT[Move](game.rules, ctx, Move("walk", "enemy", "e"))
+    decision = take(game, Move("walk", "enemy", "e"))
     assert math.dist(start, game.state.units["a"].figures[0].pos) == pytest.approx(6.0, abs=0.01)
-    decision = game.rules.decision(game.state)
     assert Choose("walk") not in decision.actions  # moved once; fire is still open
     assert FireAt(("e",)) in offered(game, "fire")
 
@@ -70,13 +78,15 @@ def test_walk_moves_six_inches_and_may_fire_once():
 def test_on_guard_gone_to_ground_aimed_fire_and_assault():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
-    _do(game, "a", GoOnGuard())
+    place(game, "taliban-green", "far", "insurgents", 4, 2)  # an enemy far off: the game goes on
+    _act(game, "a", GoOnGuard())
     assert game.state.units["a"].on_guard
     # Gone to Ground: up to 3" into the nearest cover, cover one level better (orchard: soft -> moderate)
     game = lab()
     place(game, "taliban-green", "g", "insurgents", 33.5, 21.5)
-    assert GoToGround() in game.rules.decision(_push(game, "g")).actions
-    _ACT[GoToGround](game.rules, Scripted(game), GoToGround())
+    place(game, "ft1", "far", "isaf", 4, 46)
+    assert GoToGround() in activate(game, "g").actions
+    do(game, GoToGround())
     g = game.state.units["g"]
     assert g.stance == "ground" and game.rules.measure_for(g).unit_cover(g) == 1
     assert F.cover_level(game.rules, g, game.rules.data.weapons["rifle"]) == 2
@@ -86,23 +96,18 @@ def test_on_guard_gone_to_ground_aimed_fire_and_assault():
     e = place(game, "taliban-green", "e", "insurgents", 42, 36)
     rifle = game.rules.data.weapons["rifle"]
     assert F.to_hit(game.rules, a, e, rifle, aimed=True) == F.to_hit(game.rules, a, e, rifle, aimed=False) - 1
-    _push(game, "a")
+    activate(game, "a")
     assert FireAt(("e",), True) in offered(game, "fire")
+    take(game, FireAt(("e",), True), [1] * 20)
+    assert events_of(game, FireResult)[-1].need == F.to_hit(game.rules, a, e, game.rules.data.weapons["assault-rifle"], aimed=True)
     # Assault: offered within 8", moves into base contact and fights
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-green", "e", "insurgents", 42, 40)
-    _push(game, "a")
+    activate(game, "a")
     assert Assault("e") in offered(game, "assault")
-    _ACT[Assault](game.rules, Scripted(game, [2] * 40), Assault("e"))
-    while game.state.stack:  # the fight waits under the (empty) reaction windows
-        game.rules.advance(Scripted(game, [2] * 40))
-    assert events_of(game, CombatBegan)
-
-
-def _push(game, uid):
-    Scripted(game).push(Activated(uid))
-    return game.state
+    take(game, Assault("e"), [2] * 40)  # the fight waits under the (empty) reaction windows
+    assert events_of(game, CombatBegan)[-1].combat.endswith("a-e")
 
 
 @pytest.mark.rule("fubar:vehicle-move")
@@ -123,13 +128,32 @@ def test_vehicles_move_twelve_in_the_open_and_six_in_soft_cover():
     assert M.displace(game.rules, ft, (0.0, 6.0), M.DISTANCE["walk"])[0][1] == pytest.approx(19.0)
 
 
+@pytest.mark.rule("fubar:vehicle-move")
+def test_a_driver_is_offered_twelve_inches_in_the_open_and_six_in_soft_cover():
+    """The same distances as the owner moves the vehicle (a Walk's drive, measured points)."""
+    game = lab()
+    place(game, "wmik", "v", "isaf", 43, 4)
+    place(game, "wmik", "w", "isaf", 33.5, 13.0)  # inside the orchard (soft cover)
+    place(game, "taliban-green", "far", "insurgents", 4, 46)
+    _act(game, "v", Walk())
+    assert game.check(MoveFigures("drive", (((43.0, 16.0),),))) is None
+    assert "left (drive)" in game.check(MoveFigures("drive", (((43.0, 16.5),),)))
+    do(game, MoveFigures("drive", (((43.0, 16.0),),)))
+    assert game.state.units["v"].figures[0].pos == (43.0, 16.0)
+    do(game, EndAction())  # nothing to fire at: the drive is over
+    _act(game, "w", Walk())
+    # all of it through the orchard: 6" uses the whole 12" allowance
+    assert game.check(MoveFigures("drive", (((33.5, 19.0),),))) is None
+    assert "left (drive)" in game.check(MoveFigures("drive", (((33.5, 19.5),),)))
+
+
 @pytest.mark.rule("fubar:fire")
 def test_each_figure_rolls_its_fire_points_against_expertise():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)  # 3 assault rifles + LMG, veteran (4+)
     place(game, "taliban-green", "e", "insurgents", 42, 36)  # ~9" away in the open
-    ctx = Scripted(game, [4, 4, 4, 3, 3, 3, 1, 1, 1] + [6, 6, 6])  # 9 dice, then 3 saves (6+)
-    F.resolve_fire(game.rules, ctx, "a", ("e",))
+    _act(game, "a", Walk())  # a Walk's fire is not aimed
+    take(game, FireAt(("e",)), [4, 4, 4, 3, 3, 3, 1, 1, 1] + [6, 6, 6])  # 9 dice, then 3 saves (6+)
     r = events_of(game, FireResult)[-1]
     assert (r.dice, r.need, r.hits, r.save, r.unsaved) == (9, 4, 3, 6, 0)
 
@@ -142,8 +166,9 @@ def test_split_fire_and_aimed_fire():
     place(game, "taliban-green", "f", "insurgents", 45.5, 36)
     options = F.fire_options(game.rules, game.state, game.state.units["a"], aimed=False)
     assert SplitFire(False) in options and FireAt(("e", "f")) not in options  # split fire is figure by figure
-    ctx = Scripted(game, [1] * 30)
-    F.resolve_fire(game.rules, ctx, "a", ("e",), aimed=True)
+    activate(game, "a")
+    assert SplitFire(True) in offered(game, "fire") and FireAt(("e", "f"), True) not in offered(game, "fire")
+    take(game, FireAt(("e",), True), [1] * 30)
     assert events_of(game, FireResult)[-1].need == 3  # veteran 4+, aimed +1
 
 
@@ -210,8 +235,8 @@ def test_light_mortar_fires_at_what_a_friend_sees():
     assert not F.can_fire_at(game.rules, game.state, mortar, target)
     place(game, "ft1", "spotter", "isaf", 42.0, 31.0)  # sees the target across open ground
     assert F.can_fire_at(game.rules, game.state, game.state.units["m"], game.state.units["t"])
-    ctx = Scripted(game, [1, 1, 1])
-    F.resolve_fire(game.rules, ctx, "m", ("t",))
+    activate(game, "m")
+    take(game, FireAt(("t",), True), [1, 1, 1])
     assert events_of(game, FireResult)[-1].dice == 3  # only the mortar's 3 Fire Points
 
 
@@ -239,24 +264,23 @@ def test_unsaved_hits_become_casualties_or_suppressed_up_to_the_grade_limit():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-seasoned", "e", "insurgents", 42, 36)
-    ctx = Scripted(game, [6] * 9 + [1] * 9)  # 9 hits, no saves
-    F.resolve_fire(game.rules, ctx, "a", ("e",))
+    _act(game, "a", Walk())
+    take(game, FireAt(("e",)), [6] * 9 + [1] * 9)  # 9 hits, no saves
     assert events_of(game, FireResult)[-1].unsaved == 9 and game.state.units["e"].alive is False  # 9 > 6 figures
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-seasoned", "e", "insurgents", 42, 36)
-    ctx = Scripted(game, [6, 6, 6] + [1] * 6 + [1, 1, 1])
-    F.resolve_fire(game.rules, ctx, "a", ("e",))
+    _act(game, "a", Walk())
+    decision = take(game, FireAt(("e",)), [6, 6, 6] + [1] * 6 + [1, 1, 1])
     top = game.state.top
     assert isinstance(top, AllocateHits) and top.hits == 3
-    decision = game.rules.decision(game.state)
     assert decision.player == "insurgents"
     assert {type(a) for a in decision.actions} == {TakeCasualty, SuppressFigure}
     for pick in (SuppressFigure("e-2"), SuppressFigure("e-3")):
-        _ACT[type(pick)](game.rules, ctx, pick)
+        decision = do(game, pick)
     # seasoned: two suppressed at most, so the third hit can only be a casualty
-    assert {type(a) for a in game.rules.decision(game.state).actions} == {TakeCasualty}
-    _ACT[TakeCasualty](game.rules, ctx, TakeCasualty("e-6"))
+    assert {type(a) for a in decision.actions} == {TakeCasualty}
+    do(game, TakeCasualty("e-6"))
     e = game.state.units["e"]
     assert (len(e.figures), e.suppressed) == (5, 2)
     # suppressed figures cannot fire
@@ -269,21 +293,29 @@ def test_unsaved_hits_become_casualties_or_suppressed_up_to_the_grade_limit():
 def test_casualties_remove_figures_and_earn_bvp():
     game = lab()
     place(game, "taliban-green", "e", "insurgents", 42, 36)
-    C.take_hits(game.rules, Scripted(game), "e", ("e-1", "e-2"), (), "isaf")
+    place(game, "ft1", "a", "isaf", 42, 46)
+    decision = _fire(game, "a", "e", hits=2)
+    assert decision.player == "insurgents" and TakeCasualty("e-1") in decision.actions
+    do(game, TakeCasualty("e-1"))
+    do(game, TakeCasualty("e-2"))  # the owner takes both as casualties
     assert len(game.state.units["e"].figures) == 4
     assert events_of(game, BvpAwarded)[-1].amount == 4  # Taliban kills: 2 BVP each
     place(game, "ft1", "i", "isaf", 42, 20)
-    C.take_hits(game.rules, Scripted(game), "i", ("i-2",), (), "insurgents")
+    decision = _fire(game, "e", "i", hits=1)
+    assert decision.player == "isaf"
+    do(game, TakeCasualty("i-2"))
     assert events_of(game, BvpAwarded)[-1].amount == 6  # ISAF: 6 each
 
 
+# the firers stand north (front), west (side) and south (rear) of the MRAP heading north
 @pytest.mark.rule("fubar:vehicle-damage")
-@pytest.mark.parametrize("source,face,expr", [((43, 30), "front", "2d6kl1"), ((55, 20), "side", "d6"), ((43, 10), "rear", "2d6kh1")])
+@pytest.mark.parametrize("source,face,expr", [((43, 30), "front", "2d6kl1"), ((33, 20.5), "side", "d6"), ((43, 10), "rear", "2d6kh1")])
 def test_vehicle_damage_by_facing(source, face, expr):
     game = lab()
     place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)
-    F.damage_vehicle(game.rules, Scripted(game, [2, 5]), "v", source, "insurgents")
-    from tabletop_core.events import DiceRolled
+    shooter = place(game, "taliban-green", "s", "insurgents", *source)
+    assert facing(game.state.units["v"], centroid(shooter)) == face
+    _fire(game, "s", "v", hits=1, then=[2, 5])
     roll = [e for e in game.events if type(e) is DiceRolled][-1]
     hit = events_of(game, VehicleDamaged)[-1]
     assert roll.expression == expr and hit.facing == face
@@ -295,23 +327,22 @@ def test_vehicle_damage_by_facing(source, face, expr):
 def test_repeated_result_escalates_and_destruction_bails_the_crew_out():
     game = lab()
     place(game, "mrap", "v", "isaf", 43, 20, heading=90.0)
-    F.damage_vehicle(game.rules, Scripted(game, [3]), "v", (55, 20), "insurgents")  # side: weapon destroyed
-    F.damage_vehicle(game.rules, Scripted(game, [4]), "v", (55, 20), "insurgents")  # again -> immobilised
+    place(game, "taliban-green", "s", "insurgents", 33, 20.5)  # west: the MRAP's side
+    place(game, "taliban-green", "s2", "insurgents", 33, 22.5)
+    _fire(game, "s", "v", hits=2, then=[3, 4])  # side: 3 weapon destroyed; 4 again -> immobilised
     effects = [e.effect for e in events_of(game, VehicleDamaged)]
     assert effects == [2, 3]
     v = game.state.units["v"]
     assert v.weapon_destroyed and v.immobilised and not F.fire_targets(game.rules, game.state, v)
-    ctx = Scripted(game, [5, 1, 6, 6])
-    frames = F.damage_vehicle(game.rules, ctx, "v", (55, 20), "insurgents")  # 5 again -> destroyed
+    decision = _fire(game, "s2", "v", hits=1, then=[5, 1, 6, 6])  # 5 again -> destroyed
     assert events_of(game, VehicleDamaged)[-1].effect == 4 and not game.state.units["v"].alive
     crew = game.state.units["v-crew"]
     # crew saves 1, 6, 6 at 5+: one hit unsaved, which their owner takes as a casualty or suppressed
-    assert crew.start_figures == 3 and [(f.unit, f.hits) for f in frames] == [("v-crew", 1)]
-    ctx.push(frames[0])
-    _ACT[TakeCasualty](game.rules, ctx, TakeCasualty("v-crew-2"))
+    assert crew.start_figures == 3 and (game.state.top.unit, game.state.top.hits) == ("v-crew", 1)
+    assert decision.player == "isaf"
+    do(game, TakeCasualty("v-crew-2"))
     assert [f.id for f in game.state.units["v-crew"].figures] == ["v-crew-1", "v-crew-3"]
     assert any(e.amount == 5 for e in events_of(game, BvpAwarded))
     # a new turn forgets the repeats
-    from rules_fubar.state import TurnBegan
-    Scripted(game).emit(TurnBegan(game.state.turn + 1))
+    emit(game, PhaseChanged("end_turn"))
     assert game.state.units["v"].damage_this_turn == ()

@@ -1,23 +1,21 @@
 """Hidden units and spotting, On Guard reactions, close combat and leaving it."""
 from __future__ import annotations
 
-import attrs
 import pytest
 
+from tabletop_core.events import DiceRolled
 from tabletop_core.rng import CounterRNG
 
 from rules_fubar import close_combat as CC
 from rules_fubar import fire as F
-from rules_fubar import movement as M
-from rules_fubar.rules import _ACT, _ADVANCE
 from rules_fubar.state import (
-    Activated, CasualtiesTaken, CombatBegan, CombatEnded, CombatStep, Decline, FireDeclared, FiguresSuppressed,
-    Follow, LeaveCombat, Move, OnGuardSet, OnGuardWindow, ReactFire, Spot, UnitMoved, UnitPlaced, UnitRevealed,
-    TurnBegan, PhaseChanged,
+    Assault, Choose, CombatBegan, CombatEnded, CombatRoundFought, CombatStep, Decline, FireAt, FireDeclared,
+    FiguresSuppressed, Follow, LeaveCombat, LetGo, Move, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged,
+    ReactFire, Spot, StayInCombat, TakeCasualty, UnitMoved, UnitPlaced, UnitRevealed,
 )
 from rules_fubar.activation import units_to_try
 
-from .helpers import Scripted, events_of, lab, place
+from .helpers import activate, do, emit, events_of, lab, offered, place, push, take
 
 
 @pytest.mark.rule("fubar:hidden")
@@ -41,25 +39,44 @@ def test_units_deployed_in_cover_are_hidden_and_do_not_leak():
     assert clone.observe("isaf") == game.observe("isaf")
 
 
-@pytest.mark.rule("fubar:hidden")
-def test_hidden_units_cannot_be_targeted_until_spotted_and_firing_reveals():
+def _hidden_in_the_orchard():
     game = lab()
     a = place(game, "ft1", "a", "isaf", 42, 46)
     place(game, "taliban-green", "h", "insurgents", 34, 18, hidden=True)  # in the orchard, near its edge
+    return game, a
+
+
+def _fire_at(game, target):
+    """The fire at ``target`` alone that step two offers the activated unit."""
+    return next(a for a in offered(game, "fire") if type(a) is FireAt and a.targets == (target,))
+
+
+def _no_reaction_asked(game) -> bool:
+    return not any(isinstance(f, OnGuardWindow) for f in game.state.stack) and not any(
+        isinstance(a, ReactFire) for a in game.decision.actions)
+
+
+@pytest.mark.rule("fubar:hidden")
+def test_hidden_units_cannot_be_targeted_until_spotted_and_firing_reveals():
+    game, a = _hidden_in_the_orchard()
     assert F.fire_targets(game.rules, game.state, a) == []
-    Scripted(game).push(Activated("a"))
-    decision = game.rules.decision(game.state)
-    assert Spot("h") in decision.actions
-    _ACT[Spot](game.rules, Scripted(game, [2]), Spot("h"))  # fails (veteran needs 4+)
+    decision = activate(game, "a")
+    assert Spot("h") in decision.actions and Choose("fire") not in decision.actions
+    decision = do(game, Spot("h"), [2])  # fails (veteran needs 4+)
     assert game.state.units["h"].hidden and game.state.top.spotted
-    assert not any(isinstance(x, Spot) for x in game.rules.decision(game.state).actions)  # one try
-    F.try_spot(game.rules, Scripted(game, [4]), "a", "h")
-    assert not game.state.units["h"].hidden and "h" in F.fire_targets(game.rules, game.state, a)
+    assert not any(isinstance(x, Spot) for x in decision.actions)  # one try
+    # another activation, a roll of 4: spotted, and now a target
+    game, a = _hidden_in_the_orchard()
+    activate(game, "a")
+    decision = do(game, Spot("h"), [4])
+    assert not game.state.units["h"].hidden and "h" in F.fire_targets(game.rules, game.state, game.state.units["a"])
+    assert events_of(game, UnitRevealed)[-1].reason == "spotted by a" and Choose("fire") in decision.actions
     # a hidden unit that fires gives itself away
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 30)
     place(game, "taliban-green", "h", "insurgents", 34, 18, hidden=True)
-    F.resolve_fire(game.rules, Scripted(game, [1] * 20), "h", ("a",))
+    activate(game, "h")
+    take(game, _fire_at(game, "a"), [1] * 20)
     assert not game.state.units["h"].hidden and events_of(game, UnitRevealed)[-1].reason == "fired"
 
 
@@ -67,12 +84,16 @@ def test_hidden_units_cannot_be_targeted_until_spotted_and_firing_reveals():
 def test_a_hidden_move_is_redacted_and_leaving_cover_reveals():
     game = lab()
     place(game, "ft2", "h", "insurgents", 15, 20, hidden=True)  # in the wadi
+    place(game, "ft1", "e", "isaf", 46, 2)  # an enemy far off, so the game goes on
     h = game.state.units["h"]
-    M.relocate(game.rules, Scripted(game), "h", tuple((f.x, f.y + 4) for f in h.figures), how="creeps")
+    activate(game, "h")
+    do(game, MoveFigures("run", tuple(((f.x, f.y + 4.0),) for f in h.figures)))  # creeps along the wadi
     e = events_of(game, UnitMoved)[-1]
-    assert e.hidden and e.redact("isaf").positions == () and e.redact("insurgents").positions
+    assert e.unit == "h" and e.hidden and e.redact("isaf").positions == () and e.redact("insurgents").positions
+    assert game.state.units["h"].hidden
     h = game.state.units["h"]
-    M.relocate(game.rules, Scripted(game), "h", tuple((f.x + 20, f.y) for f in h.figures), how="runs")
+    activate(game, "h")  # its next turn
+    do(game, MoveFigures("run", tuple(((f.x - 10.0, f.y),) for f in h.figures)))  # out of the wadi, west
     assert not game.state.units["h"].hidden and events_of(game, UnitRevealed)[-1].reason == "left cover"
 
 
@@ -80,42 +101,47 @@ def test_a_hidden_move_is_redacted_and_leaving_cover_reveals():
 def test_on_guard_unit_may_fire_at_an_enemy_moving_across_its_field_of_fire():
     game = lab()
     place(game, "ft1", "g", "isaf", 42, 46)
-    Scripted(game).emit(OnGuardSet("g"))
+    emit(game, OnGuardSet("g"))
     place(game, "taliban-green", "m", "insurgents", 42, 20)
-    game.state.order = ("insurgents", "isaf")
-    Scripted(game).push(Activated("m"))
-    _ACT[Move](game.rules, Scripted(game), Move("run", "objective", "compound"))
+    activate(game, "m")
+    decision = take(game, Move("run", "objective", "compound"))
     window = game.state.top
     assert isinstance(window, OnGuardWindow) and window.player == "isaf" and window.trigger == "move"
-    decision = game.rules.decision(game.state)
-    assert decision.actions == (ReactFire("g"), Decline())
-    _ACT[ReactFire](game.rules, Scripted(game, [1] * 30), ReactFire("g"))
+    assert decision.player == "isaf" and decision.actions == (ReactFire("g"), Decline())
+    do(game, ReactFire("g"), [1] * 30)
     fired = events_of(game, FireDeclared)[-1]
-    assert fired.reaction and game.state.units["g"].reacted
-    assert game.rules.decision(game.state) is None  # once a turn: nobody else can react
+    assert fired.unit == "g" and fired.reaction and game.state.units["g"].reacted
+    assert _no_reaction_asked(game)  # once a turn: nobody else can react
     # enemy fire does not trigger On Guard in the base rules
     game = lab()
     place(game, "ft1", "g", "isaf", 42, 46)
-    Scripted(game).emit(OnGuardSet("g"))
+    emit(game, OnGuardSet("g"))
     place(game, "taliban-green", "m", "insurgents", 42, 20)
-    F.resolve_fire(game.rules, Scripted(game, [1] * 30), "m", ("g",))
-    assert not any(isinstance(f, OnGuardWindow) for f in game.state.stack)
+    activate(game, "m")
+    take(game, _fire_at(game, "g"), [1] * 30)
+    assert events_of(game, FireDeclared)[-1].unit == "m" and _no_reaction_asked(game)
 
 
 @pytest.mark.rule("fubar:on-guard")
 def test_reaction_catches_a_mover_where_it_was_seen():
     game = lab()
     place(game, "ft1", "g", "isaf", 42, 46)
-    Scripted(game).emit(OnGuardSet("g"))
+    emit(game, OnGuardSet("g"))
     place(game, "taliban-green", "m", "insurgents", 30, 44)  # in the open, seen; then ducks behind hut-n
     m = game.state.units["m"]
     start = tuple(f.pos for f in m.figures)
-    ctx = Scripted(game)
-    game.state.order = ("insurgents", "isaf")
-    M.relocate(game.rules, ctx, "m", tuple((f.x - 6.0, 40.0) for f in m.figures), how="moves")
+    activate(game, "m")
+    do(game, MoveFigures("run", tuple(((f.x - 6.0, 40.0),) for f in m.figures)))
     window = game.state.top
     assert isinstance(window, OnGuardWindow) and window.path[0] == start
     assert window.path[-1] == tuple(f.pos for f in game.state.units["m"].figures)
+    assert game.decision.player == "isaf" and ReactFire("g") in game.decision.actions
+
+
+def _casualties_not(game, spared):
+    """Answer each casualty pick with a figure other than ``spared`` (the owner's choice)."""
+    while not game.over and any(type(a) is TakeCasualty for a in game.decision.actions):
+        do(game, next(a for a in game.decision.actions if a.figure != spared))
 
 
 @pytest.mark.rule("fubar:close-combat")
@@ -123,35 +149,29 @@ def test_assault_fight_suppressed_strike_last_and_casualties_only():
     game = lab()
     place(game, "ft1", "a", "isaf", 42, 40)
     place(game, "taliban-green", "d", "insurgents", 42, 34)
-    Scripted(game).emit(FiguresSuppressed("d", ("d-1",)))
-    game.state.order = ("isaf", "insurgents")
-    # attackers: 4 dice at 4+ (all hit) and saves 6+ (none); defenders standing: 5 left fight? only those within 3"
-    ctx = Scripted(game, [])
-    CC.assault(game.rules, ctx, "a", "d")
-    assert all(min(abs(f.y - g.y) for g in game.state.units["d"].figures) < 1.05 for f in game.state.units["a"].figures)
-    n_att = len(CC.fighters(game.state.units["a"], game.state.units["d"]))
-    n_def = len(CC.fighters(game.state.units["d"], game.state.units["a"]))
+    emit(game, FiguresSuppressed("d", ("d-1",)))
+    activate(game, "a")
+    # who fights once the assault move is made: read on a look-ahead where every die misses
+    peek = game.clone()
+    take(peek, Assault("d"), [1] * 40)
+    pa, pd = peek.state.units["a"], peek.state.units["d"]
+    assert all(min(abs(f.y - g.y) for g in pd.figures) < 1.05 for f in pa.figures)
+    n_att = len(CC.fighters(pa, pd))
+    n_def = len(CC.fighters(pd, pa))
     standing_def = n_def - 1
-    faces = [6] * n_att + [1] * n_att + [1] * standing_def  # wave 1: attackers hit, d saves fail; d misses
-    ctx = Scripted(game, faces + [6])  # wave 2: the suppressed defender (if alive) strikes last
-    while game.state.stack:
-        decision = game.rules.decision(game.state)
-        if decision is not None:  # the defender's owner picks the casualties: standing figures
-            pick = next(a for a in decision.actions if a.figure != "d-1")
-            _ACT[type(pick)](game.rules, ctx, pick)
-        else:
-            _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
+    # attackers: all hit at 4+ and d's saves (6+) fail; the standing defenders miss; wave 2: the
+    # suppressed defender (if alive) strikes last
+    faces = [6] * n_att + [1] * n_att + [1] * standing_def
+    take(game, Assault("d"), faces + [6])
     assert events_of(game, CombatBegan)
+    _casualties_not(game, "d-1")  # the defender's owner picks the casualties: standing figures
     d = game.state.units["d"]
     assert len(d.figures) == 6 - n_att and d.suppressed == 1  # casualties only: no new suppression
     # continuation: next turn both units are activated automatically and cannot activate again
-    cid = events_of(game, CombatBegan)[-1].combat
-    ctx = Scripted(game)
-    ctx.emit(TurnBegan(game.state.turn + 1))
-    CC.begin_combat_turn(game.rules, ctx, cid)
+    emit(game, PhaseChanged("end_turn"))  # the game runs on into the next turn's combat phase
     assert game.state.units["a"].attempted and game.state.units["d"].attempted
     assert units_to_try(game.state, "isaf") == [] and isinstance(game.state.top, CombatStep)
-    decision = game.rules.decision(game.state)
+    decision = game.decision
     assert decision.player == "isaf" and LeaveCombat("a") in decision.actions
 
 
@@ -160,40 +180,45 @@ def test_suppressed_figures_strike_after_the_others():
     game = lab()
     place(game, "taliban-green", "a", "insurgents", 42, 40)
     place(game, "taliban-green", "d", "isaf", 42, 39)  # already touching-ish: all fight
-    Scripted(game).emit(FiguresSuppressed("d", tuple(f"d-{k}" for k in range(1, 7))))  # all of d is down
-    Scripted(game).emit(CombatBegan("c", "a", "d"))
-    ctx = Scripted(game, [6] * 6 + [1] * 6 + [6] * 0)  # a strikes first: 6 hits, d saves all fail
-    CC.fight_round(game.rules, ctx, "c")
-    while game.state.stack:  # six hits on six figures: nothing for the owner to pick
-        assert game.rules.decision(game.state) is None
-        _ADVANCE[type(game.state.top)](game.rules, ctx, game.state.top)
+    emit(game, FiguresSuppressed("d", tuple(f"d-{k}" for k in range(1, 7))))  # all of d is down
+    emit(game, CombatBegan("c", "a", "d"))
+    push(game, CombatStep("c", "attacker"))  # a round of the combat, as a later turn begins it
+    do(game, StayInCombat("a"))
+    # a strikes first: 6 hits, d saves all fail; six hits on six figures: nothing for the owner to pick
+    do(game, StayInCombat("d"), [6] * 6 + [1] * 6)
     assert not game.state.units["d"].alive and not game.state.units["a"].casualties  # d never struck back
     assert events_of(game, CombatEnded)
 
 
+def _in_combat():
+    game = lab()
+    place(game, "ft1", "a", "isaf", 42, 40)
+    place(game, "taliban-green", "d", "insurgents", 42, 39)
+    emit(game, CombatBegan("c", "a", "d"))
+    decision = push(game, CombatStep("c", "attacker"))  # a later turn: each may try to leave
+    assert decision.player == "isaf" and LeaveCombat("a") in decision.actions
+    return game
+
+
 @pytest.mark.rule("fubar:withdraw")
 def test_leaving_combat_and_being_followed():
-    game = lab()
-    place(game, "ft1", "a", "isaf", 42, 40)
-    place(game, "taliban-green", "d", "insurgents", 42, 39)
-    Scripted(game).emit(CombatBegan("c", "a", "d"))
-    Scripted(game).push(CombatStep("c", "attacker"))
+    game = _in_combat()
     before = game.state.units["a"].figures[0].pos
     # activation 6 passes; 1D6 = 4" away
-    _ACT[LeaveCombat](game.rules, Scripted(game, [6, 4]), LeaveCombat("a"))
+    decision = do(game, LeaveCombat("a"), [6, 4])
     after = game.state.units["a"].figures[0].pos
     assert ((after[0] - before[0]) ** 2 + (after[1] - before[1]) ** 2) ** 0.5 == pytest.approx(4.0, abs=0.01)
-    assert game.state.top.step == "follow" and game.rules.decision(game.state).player == "insurgents"
-    # the follower passes its roll and runs 6": it catches them, the combat goes on
-    _ACT[Follow](game.rules, Scripted(game, [6, 6]), Follow("d"))
-    _ADVANCE[CombatStep](game.rules, Scripted(game), game.state.top)
-    assert game.state.top.step == "fight" and "c" in game.state.combats
+    assert game.state.top.step == "follow" and decision.player == "insurgents"
+    assert decision.actions == (Follow("d"), LetGo("d"))
+    # the follower passes its roll and runs 6": it catches them, the combat goes on: a round is fought
+    mark = len(game.events)
+    do(game, Follow("d"), [6, 6])
+    assert "c" in game.state.combats
+    assert any(type(e) is DiceRolled and e.reason.startswith("a strikes d") for e in game.events[mark:])
+    assert any(type(e) is CombatRoundFought and e.combat == "c" for e in game.events[mark:])
     # a failed follow lets them go
-    game = lab()
-    place(game, "ft1", "a", "isaf", 42, 40)
-    place(game, "taliban-green", "d", "insurgents", 42, 39)
-    Scripted(game).emit(CombatBegan("c", "a", "d"))
-    Scripted(game).push(CombatStep("c", "attacker"))
-    _ACT[LeaveCombat](game.rules, Scripted(game, [6, 3]), LeaveCombat("a"))
-    _ACT[Follow](game.rules, Scripted(game, [1]), Follow("d"))
+    game = _in_combat()
+    do(game, LeaveCombat("a"), [6, 3])
+    do(game, Follow("d"), [1])
     assert "c" not in game.state.combats and not game.state.stack
+    assert events_of(game, CombatEnded)[-1].reason == "a got away"

@@ -21,7 +21,7 @@ from rules_fubar.state import (
     Walk,
 )
 
-from .helpers import events_of, lab, offered, take
+from .helpers import REFEREE, clear_table, events_of, lab, offered, take
 
 OTHER = {"isaf": "insurgents", "insurgents": "isaf"}
 
@@ -35,11 +35,11 @@ def table(*units, current="isaf", on_guard=(), lost=()):
     """The meeting-engagement table cleared, ``units`` placed by the referee, ``lost`` figures
     removed, ``on_guard`` units On Guard, and ``current`` to activate a unit."""
     game = lab()
-    game._decision = None
 
     def setup(ctx):
+        clear_table(ctx)
         for u in units:
-            ctx.emit(UnitPlaced(u, "test"))
+            ctx.emit(UnitPlaced(u, REFEREE))
         for uid, figures in lost:
             ctx.emit(CasualtiesTaken(uid, figures))
         for uid in on_guard:

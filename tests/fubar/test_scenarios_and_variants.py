@@ -8,35 +8,57 @@ import attrs
 import pytest
 
 from tabletop_core import Game, Host, hookimpl, make_plugin_manager, new_game
+from tabletop_core.events import ActionTaken, DiceRolled
 from tabletop_core.testing import check_ruleset, random_playout
 
+from rules_fubar import close_combat as CC
 from rules_fubar import fire as F
 from rules_fubar import lwtv, scenarios as S
 from rules_fubar.policy import BASE_POLICY
-from rules_fubar.rules import FubarRules, _ACT, _ADVANCE
 from rules_fubar.state import (
-    BvpAwarded, CombatBegan, ConvertBvp, ConvertingBvp, FireResult, ForceMustered, OnGuardSet, OnGuardWindow,
-    ReservesUsed, TurnBegan, UnitMoved, UnitPlaced, VpScored,
+    BvpAwarded, CombatBegan, CombatStep, ConvertBvp, ConvertingBvp, FireAt, FireResult,
+    ForceMustered, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged, ReservesUsed, StayInCombat, TurnBegan,
+    UnitPlaced, VpScored,
 )
 
-from .helpers import Scripted, designate_hideouts, events_of, fight_round, lab, place
+from .helpers import activate, designate_hideouts, do, emit, events_of, lab, place, push, take
+
+
+def _mission_over(game, bvp):
+    """Referee: the mission has ended with these BVP ({side: amount}); each player converts."""
+
+    def script(ctx):
+        for side, n in bvp.items():
+            if n:
+                ctx.emit(BvpAwarded(side, n, "referee"))
+        ctx.emit(PhaseChanged("bvp"))
+        ctx.push(ConvertingBvp(("isaf", "insurgents")))
+
+    game.referee(script)
+    return game.decision
 
 
 @pytest.mark.rule("fubar:bvp")
 def test_bvp_conversion_is_the_players_choice():
     game = lab()
-    game.state.bvp = {"isaf": 4, "insurgents": 0}
-    Scripted(game).push(ConvertingBvp(("isaf", "insurgents")))
-    decision = game.rules.decision(game.state)
+    decision = _mission_over(game, {"isaf": 4, "insurgents": 0})
     assert decision.player == "isaf" and decision.actions == tuple(ConvertBvp(k) for k in range(5))
-    ctx = Scripted(game, [6, 5])
-    _ACT[ConvertBvp](game.rules, ctx, ConvertBvp(2))  # 2 traded (6 VP) + 2 dice (11)
-    assert events_of(game, VpScored) == [] and game.state.bvp_choices == {"isaf": 2}  # chosen, not yet revealed
-    assert game.rules.decision(game.state) is None  # insurgents have nothing to convert
-    _ADVANCE[ConvertingBvp](game.rules, ctx, game.state.top)  # the insurgents' turn to choose is skipped
-    _ADVANCE[ConvertingBvp](game.rules, ctx, game.state.top)  # all have chosen: reveal, roll, end
+    mark = len(game.events)
+    do(game, ConvertBvp(2), [6, 5])  # 2 traded (6 VP) + 2 dice (11)
+    # the insurgents have nothing to convert: they are not asked; all have chosen: reveal, roll, end
+    assert not any(type(e) is ActionTaken and e.player == "insurgents" for e in game.events[mark:])
     assert events_of(game, VpScored) == [VpScored("isaf", 2, 2, 17), VpScored("insurgents", 0, 0, 0)]
-    assert game.state.result.scores == {"isaf": 17.0, "insurgents": 0.0} and game.state.result.winner == "isaf"
+    assert game.result.scores == {"isaf": 17.0, "insurgents": 0.0} and game.result.winner == "isaf"
+
+
+@pytest.mark.rule("fubar:bvp")
+def test_a_bvp_conversion_stays_secret_until_all_have_chosen():
+    game = lab()
+    _mission_over(game, {"isaf": 4, "insurgents": 1})
+    decision = do(game, ConvertBvp(2))
+    assert events_of(game, VpScored) == [] and game.state.bvp_choices == {"isaf": 2}  # chosen, not yet revealed
+    assert decision.player == "insurgents" and decision.actions == (ConvertBvp(0), ConvertBvp(1))
+    assert game.observe("insurgents")["conversion"] == {"isaf": "chosen"}
 
 
 @pytest.mark.rule("fubar:bvp")
@@ -100,26 +122,28 @@ def test_two_plus_d3_secret_hideouts_and_reinforcements_from_turn_two():
 
 @pytest.mark.rule("fubar:hideouts")
 def test_reserves_run_out_and_entering_an_uncontested_hideout_removes_it():
-    game = lab(scenario="recovery-team")
+    game = lab(scenario="recovery-team")  # the scenario's units stay: the mission goes on
     pile = game.state.decks["hideouts"].piles["hideouts"]
     target = pile[0]
-    game.state.reserves = 2
-    Scripted(game).emit(TurnBegan(2))
-    S.reinforce(game.rules, Scripted(game, [3, 0]))  # D3+1 = 4, but only 2 left
+    assert game.state.turn == 1
+    emit(game, ReservesUsed(game.state.reserves - 2))  # two fighters left in reserve
+    # the turn ends; turn 2 begins with the reinforcements: D3+1 = 4, but only 2 left
+    emit(game, PhaseChanged("end_turn"), faces=[3])
+    assert game.state.turn == 2 and events_of(game, UnitPlaced)[-1].reason == "reinforcements"
     assert game.state.reserves == 0 and events_of(game, ReservesUsed)[-1].figures == 2
     arrived = events_of(game, UnitPlaced)[-1].unit
-    S.reinforce(game.rules, Scripted(game))
-    assert events_of(game, UnitPlaced)[-1].unit == arrived  # nothing more
+    assert len(arrived.figures) == 2
+    emit(game, PhaseChanged("end_turn"))  # turn 3: none left to come
+    assert game.state.turn == 3 and events_of(game, UnitPlaced)[-1].unit == arrived  # nothing more
     # an ISAF unit walks into a hideout building that holds no insurgents
     feature = game.rules.table_of("recovery-team").feature(target)
-    from rules_fubar.state import CasualtiesTaken
-    Scripted(game).emit(CasualtiesTaken(arrived.id, tuple(f.id for f in arrived.figures)))
     xs = [p[0] for p in feature.vertices]
     ys = [p[1] for p in feature.vertices]
-    place(game, "ft2", "t", "isaf", (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 - 6)
+    place(game, "ft2", "t", "isaf", (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 - 6)  # the table cleared
+    place(game, "taliban-green", "far", "insurgents", 46, 46)  # the insurgents still in play elsewhere
     t = game.state.units["t"]
-    from rules_fubar.movement import relocate
-    relocate(game.rules, Scripted(game), "t", tuple((f.x, f.y + 6) for f in t.figures), how="enters")
+    activate(game, "t")
+    do(game, MoveFigures("run", tuple(((f.x, f.y + 6.0),) for f in t.figures)))  # into the building
     assert target not in game.state.decks["hideouts"].piles["hideouts"]
     assert target in game.state.decks["hideouts"].piles["cleared"]
     assert events_of(game, BvpAwarded)[-1].amount == 5
@@ -145,7 +169,9 @@ def test_lwtv_small_arms_cannot_harm_armoured_vehicles():
         place(game, "taliban-green", "a", "insurgents", 42, 46)
         place(game, "mrap", "v", "isaf", 42, 38, heading=90.0)
         # 6 figures: LMG 3 + AR 2x4 + rifle 1 = 12 dice, all hit; saves all fail; damage rolls 1s
-        F.resolve_fire(game.rules, Scripted(game, [6] * 12 + [1] * 12 + [1, 1] * 12), "a", ("v",))
+        activate(game, "a")
+        take(game, FireAt(("v",), True), [6] * 12 + [1] * 12 + [1, 1] * 12)
+        assert events_of(game, FireResult)[-1].dice == 12
         outcomes[variant] = events_of(game, FireResult)[-1].unsaved
     assert outcomes[()] == 12 and outcomes[("lwtv",)] == 0
 
@@ -168,11 +194,11 @@ def test_lwtv_on_guard_reacts_to_enemy_fire():
     for variant in ((), ("lwtv",)):
         game = lab(*variant)
         place(game, "ft1", "g", "isaf", 42, 46)
-        Scripted(game).emit(OnGuardSet("g"))
+        emit(game, OnGuardSet("g"))
         place(game, "taliban-green", "m", "insurgents", 42, 20)
         place(game, "ft2", "x", "isaf", 30, 24, hidden=False)
-        game.state.order = ("insurgents", "isaf")
-        F.resolve_fire(game.rules, Scripted(game, [1] * 30), "m", ("g",))
+        activate(game, "m")
+        take(game, FireAt(("g",), True), [1] * 30)
         windows[variant] = [f.trigger for f in game.state.stack if isinstance(f, OnGuardWindow)]
     assert windows[()] == [] and windows[("lwtv",)] == ["fire"]
 
@@ -184,11 +210,14 @@ def test_lwtv_cover_counts_for_the_defender_in_the_first_round_only():
         game = lab(*variant)
         place(game, "ft2", "d", "isaf", 33.5, 16.0)  # in the orchard (soft)
         place(game, "taliban-seasoned", "a", "insurgents", 33.5, 15.0)
-        Scripted(game).emit(CombatBegan("c", "a", "d"))
-        ctx = Scripted(game, [1] * 40)
-        fight_round(game, ctx, "c")
-        fight_round(game, ctx, "c")
-        from tabletop_core.events import DiceRolled
+        emit(game, CombatBegan("c", "a", "d"))
+        for _ in range(2):  # two rounds, every die a 1: both units as they stand
+            a, d = game.state.units["a"], game.state.units["d"]
+            dice = len(CC.fighters(a, d)) + len(CC.fighters(d, a))
+            if not isinstance(game.state.top, CombatStep):  # the first round: as a later turn begins it
+                push(game, CombatStep("c", "attacker"))
+            do(game, StayInCombat("a"))
+            do(game, StayInCombat("d"), [1] * dice)  # the round is fought; the next turn begins the next
         strikes = [e.reason for e in game.events if type(e) is DiceRolled and e.reason.startswith("a strikes")]
         needs[variant] = strikes
     assert needs[()] == ["a strikes d in close combat (5+)"] * 2

@@ -15,13 +15,12 @@ from tabletop_core.testing import check_views
 from tabletop_core.values import ConcealedAction
 
 from rules_fubar import scenarios as S
-from rules_fubar.movement import relocate
 from rules_fubar.rules import FubarRules
 from rules_fubar.state import (
-    BvpAwarded, BvpConversionChosen, ConvertBvp, DesignateHideout, VpScored,
+    BvpAwarded, BvpConversionChosen, ConvertBvp, DesignateHideout, MoveFigures, VpScored,
 )
 
-from .helpers import Scripted, designate_hideouts, events_of, lab, place
+from .helpers import activate, designate_hideouts, do, events_of, lab, place
 
 
 def _play_until(game, kind, seed=0):
@@ -100,9 +99,11 @@ def test_a_hideout_becomes_public_when_isaf_clears_its_building():
     xs = [p[0] for p in feature.vertices]
     ys = [p[1] for p in feature.vertices]
     place(game, "ft2", "t", "isaf", (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 - 6)
-    start = len(game.events)
+    place(game, "taliban-green", "far", "insurgents", 46, 46)  # the insurgents still in play elsewhere
     t = game.state.units["t"]
-    relocate(game.rules, Scripted(game), "t", tuple((f.x, f.y + 6) for f in t.figures), how="enters")
+    activate(game, "t")
+    start = len(game.events)
+    do(game, MoveFigures("run", tuple(((f.x, f.y + 6.0),) for f in t.figures)))  # into the building
     cleared = [e.redact("isaf") for e in events_of(game, CardMoved, start)]
     assert [e.card for e in cleared] == [target] and cleared[0].reveals  # the rules reveal it now
     assert game.observe("isaf")["hideouts"]["cleared"] == [target]

@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 from tabletop_core import new_game
+from tabletop_core.data import load_toml, package_file
 from tabletop_core.errors import DataFileError, IllegalActionError
 
 from rules_fubar import data as D
@@ -219,14 +220,19 @@ def test_the_cordon_and_search_scenario_starts_mounted():
     assert game.rules.data.scenarios["cordon-and-search"].roe == ("isaf",)
 
 
+def _file(name: str):
+    """A data file of the FUBAR package, as a plug-in author would find it."""
+    return package_file("rules_fubar", f"data/{name}")
+
+
 def _files(**changes):
     files = {
-        "training": D.load_toml(D._file("training.toml"), D.TrainingFile),
-        "weapons": D.load_toml(D._file("weapons.toml"), D.WeaponsFile),
-        "armour": D.load_toml(D._file("armour.toml"), D.ArmourFile),
-        "troops": D.load_toml(D._file("troops.toml"), D.TroopsFile),
-        "tables": D.load_toml(D._file("tables.toml"), D.TablesFile),
-        "scenarios": D.load_toml(D._file("scenarios.toml"), D.ScenariosFile),
+        "training": load_toml(_file("training.toml"), D.TrainingFile),
+        "weapons": load_toml(_file("weapons.toml"), D.WeaponsFile),
+        "armour": load_toml(_file("armour.toml"), D.ArmourFile),
+        "troops": load_toml(_file("troops.toml"), D.TroopsFile),
+        "tables": load_toml(_file("tables.toml"), D.TablesFile),
+        "scenarios": load_toml(_file("scenarios.toml"), D.ScenariosFile),
     }
     files.update(changes)
     return files
