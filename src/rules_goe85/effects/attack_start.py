@@ -37,6 +37,7 @@ def start_fire(rules, ctx, side: str, use: Use, lead_id: str, target: str, suppo
                        movers=opp_movers)
     h, targets, supporters, total = plan.hex, plan.targets, plan.supporters, plan.hef
     deg = degrade + plan.degrade - (1 if indirect and plan.concealed else 0)  # 21k: concealment no matter
+    deg += rules.special_rules(state).attack_degrade(state, side, use)  # Sherkhankhel's turn-1 Move & Fire
     tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops" and not heli_passenger(state, u)  # 17f
                    for u in units_at(state, lead.hex) if u.side == side)
     for uid in (lead_id, *supporters):

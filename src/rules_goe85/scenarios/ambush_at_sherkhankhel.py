@@ -5,11 +5,10 @@ set up on boards 5 and 8 may not; the Soviets score 4 per kill, the Mujahideen k
 (victory ``sherkhankhel``); the game ends early when a side has no unit left (our reading)."""
 from __future__ import annotations
 
-import attrs
 
 from ..model.actions import ReserveMove, Reverse, Step, StrikeTarget, Use
 from ..model.events import VPScored
-from ..model.frames import ArtilleryFrame, EventChoice, FireFrame, MoveFrame, ReserveDestination, ReserveFrame
+from ..model.frames import ArtilleryFrame, EventChoice, MoveFrame, ReserveDestination, ReserveFrame
 from ..model.state import MUJ, PLAYERS, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_at
@@ -59,12 +58,13 @@ class AmbushAtSherkhankhel(ScenarioRules):
             keep.append(a)
         return keep_only(decision, keep)
 
+    def attack_degrade(self, state, side: str, use) -> int:
+        """On turn 1 a Soviet Move & Fire hits on the rarer colours: one step more (our reading of
+        "only Hits count"), given as the attack begins, so its mixed-target extra attack keeps it."""
+        return 1 if state.turn == 1 and side == SOVIET and use == Use.MOVE_FIRE else 0
+
     def after_act(self, rules, ctx, action) -> None:
         state = ctx.state
-        top = state.top
-        if (state.turn == 1 and isinstance(top, FireFrame) and top.side == SOVIET and top.use == Use.MOVE_FIRE
-                and "turn1_move_fire" not in top.used):
-            ctx.replace(attrs.evolve(top, degrade=min(2, top.degrade + 1), used=top.used + ("turn1_move_fire",)))
         if not state.mech.get("village") and state.phase not in ("setup",):
             board = board_at(state)
             target = board.hex(VILLAGE_HEX)

@@ -18,6 +18,8 @@ The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its s
   when handled (the procedure then does not see it).
 * ``after_act(rules, ctx, action)``: after any action is resolved.
 * ``after_step(rules, ctx, movers, h)``: units just entered hex ``h`` (moves, relocations).
+* ``attack_degrade(state, side, use) -> int``: steps of Hit colour an HE attack by ``side`` for
+  ``use`` starts rarer by (``effects/attack_start.start_fire``; an extra attack it leads to keeps them).
 * ``occupied(rules, ctx, side, h)``: ``side`` now holds ``h`` alone (a step, a relocation, an
   assault won, a retreat; 24e): control of hexes the scenario tracks itself.
 * ``finish_setup(rules, ctx)``: every unit is placed; the first turn has not begun.
@@ -80,6 +82,9 @@ class ScenarioRules:
 
     def after_step(self, rules, ctx, movers, h) -> None:
         return None
+
+    def attack_degrade(self, state, side: str, use) -> int:
+        return 0
 
     def occupied(self, rules, ctx, side: str, h) -> None:
         return None

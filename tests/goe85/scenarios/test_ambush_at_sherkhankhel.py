@@ -1,6 +1,8 @@
 """The scenario ambush-at-sherkhankhel: set-up, special rules, events and victory."""
 import pytest
 
+from rules_goe85.model.events import PhaseSet
+
 from tabletop_core.decks import hand
 
 from rules_goe85.model.actions import Block, Decline, Declined, Draw, ExitMap, FireAt, PlaceVillageUnit, PlayCard, Step, Use
@@ -69,17 +71,24 @@ def test_sherkhankhel_no_assault_and_turn_one_move_and_fire():
     assert any(isinstance(a, Step) for a in g.decision.actions)
     assert not any(isinstance(a, Step) and a.to == "7D2" for a in g.decision.actions)
     # turn 1: a Soviet Move & Fire's attack is one colour rarer (gold or red only, 18i, then red only)
-    g = arrange(fresh(SK), units, hands={"soviet": ["#4"]})  # Move & Fire
-    assert g.state.turn == 1
-    g.apply(PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S"))
-    while not any(isinstance(a, FireAt) for a in g.decision.actions):
-        g.apply(g.decision.actions[-1])
-    g.apply(FireAt("S", "M"))
-    assert g.state.top.degrade == 1  # 18i: Move & Fire at a Soft Target, gold or red
+    # from the moment it begins (the scenario's ``attack_degrade``), and only once
+    def move_and_fire(turn):
+        g = arrange(fresh(SK), units, hands={"soviet": ["#4"]}, extra=lambda c: c.emit(PhaseSet("impulses", turn)))
+        assert g.state.turn == turn
+        g.apply(PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S"))
+        while not any(isinstance(a, FireAt) for a in g.decision.actions):
+            g.apply(g.decision.actions[-1])
+        g.apply(FireAt("S", "M"))
+        f = g.state.top
+        assert isinstance(f, FireFrame) and f.use == Use.MOVE_FIRE
+        return g, f.degrade
+
+    g, degrade = move_and_fire(1)
+    assert degrade == 2  # 18i gold or red, and turn 1: red only
     g.apply(Decline(Declined.SUPPORT))  # the attack's first act (its Support window)
-    f = g.state.top
-    assert isinstance(f, FireFrame) and f.use == Use.MOVE_FIRE and f.degrade == 2  # turn 1: red only
-    assert g.decision.player == "mujahideen" and f.used.count("turn1_move_fire") == 1  # once
+    assert isinstance(g.state.top, FireFrame) and g.state.top.degrade == 2  # not made rarer again
+    assert g.decision.player == "mujahideen"
+    assert move_and_fire(2)[1] == 1  # turn 2: only 18i's gold or red
 
 
 @pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
