@@ -12,8 +12,8 @@ the player has named.
 
 * No dead ends: a kind is offered only when step two has at least one option.  A move mode is
   offered whenever the unit may move in it: the sidestep suggestion is always there (it needs only
-  1/4" of allowance, which ``movement.move_modes`` requires).  Fire, assault and boarding are
-  offered after the first target is found (``fire.has_target``, ``walking.can_fire``).
+  1/4" of allowance, which ``move_allowance.move_modes`` requires).  Fire, assault and boarding are
+  offered after the first target is found (``targeting.has_target``, ``walking.can_fire``).
 * No back (reading): naming the kind declares the action, as announcing "this squad runs" does at
   the table; step two has no way back to step one.  Nothing random happens between the two steps,
   so a person who changes their mind undoes the choice (``Game.undo``).
@@ -27,7 +27,7 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from . import close_combat as cc
-from . import fire, move_menu, movement, transport, walking
+from . import fire, move_allowance, move_menu, movement, targeting, transport, walking
 from .state import (
     Activated, Assault, Choose, Choosing, EndAction, GoOnGuard, GoToGround, MoveFigures, Spot, UnitState, Walk,
     Walking,
@@ -43,12 +43,12 @@ def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
     if not frame.spotted:
         acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
     acts.append(Walk())
-    modes = movement.move_modes(u, frame)
+    modes = move_allowance.move_modes(u, frame)
     acts += [Choose(mode) for mode in modes]
     acts.append(GoOnGuard())
     if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
         acts.append(GoToGround())
-    if fire.has_target(rules, state, u):
+    if targeting.has_target(rules, state, u):
         acts.append(Choose("fire"))
     if cc.assault_targets(rules, state, u):
         acts.append(Choose("assault"))
@@ -63,7 +63,7 @@ def walking_step(rules, state, u: UnitState, frame: Walking) -> Decision:
     acts: list = []
     if not frame.fired and walking.can_fire(rules, state, u, frame):
         acts.append(Choose("fire"))
-    modes = movement.move_modes(u, frame)
+    modes = move_allowance.move_modes(u, frame)
     acts += [Choose(mode) for mode in modes]
     acts.append(EndAction())
     return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move, firing once at any point of the move",
@@ -75,11 +75,11 @@ def step_two(rules, state, frame: Choosing) -> Decision | None:
     u = state.units.get(frame.unit)
     if u is None or not u.alive:
         return None
-    below = movement.acting_frame(state)
+    below = move_allowance.acting_frame(state)
     kind = frame.kind
     accepts: tuple = ()
     if kind in MOVE_KINDS:
-        acts = move_menu.move_options(rules, state, u, kind, movement.allowance(u, below, kind))
+        acts = move_menu.move_options(rules, state, u, kind, move_allowance.allowance(u, below, kind))
         accepts = (MoveFigures,)
         prompt = f"{u.id} moves ({kind}): where to?"
     elif kind == "fire":

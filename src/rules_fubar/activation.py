@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from .d6 import succeeds
 from .measure import unit_distance
+from .movement import withdraw
+from .sight import any_enemy_visible, visible_enemies
 from .state import (
     ActivationAttempted,
     ActivationRolled,
@@ -17,15 +20,7 @@ from .state import (
     OnGuardSet,
     UnitState,
 )
-
-
-def succeeds(face: int, need: int) -> bool:
-    """# FUBAR d6: every test is one d6 against a score; a natural 6 always passes, a natural 1 fails."""
-    if face == 6:
-        return True
-    if face == 1:
-        return False
-    return face >= need
+from .targeting import engaged
 
 
 def rank_players(ctx, players: Sequence[str], modifiers: Mapping[str, int], reason: str = "initiative") -> list[str]:
@@ -64,16 +59,10 @@ def out_of_coherency(rules, u: UnitState) -> int:
     return rules.measure_for(u).out_of_coherency(u)
 
 
-def enemy_visible(rules, state, u: UnitState) -> bool:
-    from .movement import any_enemy_visible
-
-    return any_enemy_visible(rules, state, u)
-
-
 def activation_modifier(rules, state, u: UnitState) -> int:
     """# FUBAR activation: +1 with no enemy in sight, -1 per figure out of coherency, -1 per
     suppressed figure; a stunned vehicle crew takes -2 (# FUBAR vehicle-damage)."""
-    mod = 0 if enemy_visible(rules, state, u) else 1
+    mod = 0 if any_enemy_visible(rules, state, u) else 1
     mod -= out_of_coherency(rules, u)
     mod -= u.suppressed
     if u.stunned:
@@ -92,10 +81,6 @@ def activation_roll(rules, ctx, u: UnitState) -> bool:
 
 
 # -- the sequence ---------------------------------------------------------------------------------
-def engaged(state, uid: str) -> bool:
-    return any(c.attacker == uid or c.defender == uid for c in state.combats.values())
-
-
 def units_to_try(state, player: str) -> list[str]:
     """# FUBAR activation-sequence: each unit gets one attempt a turn; units locked in close combat
     act through the combat instead (# FUBAR close-combat)."""
@@ -135,8 +120,6 @@ def attempt(rules, ctx, uid: str) -> bool:
 def failed_activation(rules, ctx, uid: str) -> None:
     """# FUBAR failed-activation: On Guard; a unit over 50% casualties withdraws 6" from the
     nearest enemy it can see instead (reading: with no enemy in sight it stays where it is)."""
-    from .movement import visible_enemies, withdraw
-
     state = ctx.state
     u = state.units[uid]
     if not u.broken:

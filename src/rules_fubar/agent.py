@@ -39,8 +39,8 @@ from tabletop_core.agents import agent_seed
 from tabletop_core.rng import CounterRNG
 
 from .civilians import SIDE as CIVILIANS
+from .move_allowance import DISTANCE
 from .move_menu import cover_in_reach, flank_point
-from .movement import DISTANCE
 from .state import (
     Activate, AssignShot, Choose, Choosing, ConvertBvp, Decline, DesignateHideout, Disembark, EndAction, FireAt,
     Follow, GoOnGuard, GoToGround, LeaveCombat, LetGo, Move, ReactFire, SplitFire, Spot, StayInCombat,

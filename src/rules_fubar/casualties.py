@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import attrs
 
+from .d6 import roll_successes
+from .saves import majority_armour
 from .state import (
     PLAYERS,
     AllocateHits,
@@ -124,6 +126,17 @@ def award_kills(rules, ctx, u: UnitState, count: int, by_side: str) -> None:
     if value and by_side:
         ctx.emit(BvpAwarded(by_side, value, f"{count} {u.faction} figure(s) of {u.id} killed"))
 
+
+
+def bailing_hits(rules, ctx, uid: str, by_side: str) -> list[AllocateHits]:
+    """# FUBAR vehicle-damage: each figure leaving a destroyed vehicle takes one hit (saved with
+    its own armour; unsaved hits are taken like any other)."""
+    u = ctx.state.units[uid]
+    save = majority_armour(rules, u)
+    n = len(u.figures)
+    saved = roll_successes(ctx, n, save, player=u.side, reason=f"{uid} saves bailing out ({save}+)")
+    frame = allocate(rules, ctx, uid, n - saved, by_side, reason="bailing out")
+    return [frame] if frame else []
 
 
 def why_not(rules, state, frame, action) -> str | None:

@@ -8,11 +8,15 @@ activated automatically: each may try to leave, the other may try to follow, the
 """
 from __future__ import annotations
 
-from . import casualties, civilians
-from .activation import activation_roll, engaged
-from .fire import majority_armour, roll_successes
+from . import casualties
+from .activation import activation_roll
+from .d6 import roll_successes
 from .measure import edge, unit_distance
-from .movement import DISTANCE, approach, enemies_in_view, withdraw
+from .move_allowance import DISTANCE
+from .movement import approach, withdraw
+from .saves import majority_armour
+from .sight import enemies_in_view
+from .targeting import engaged
 from .state import (
     ActivationAttempted,
     CombatBegan,

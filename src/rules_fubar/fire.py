@@ -1,19 +1,18 @@
-"""Fire, cover, saves, suppression, casualties, vehicle damage, spotting and On Guard reactions
-(# FUBAR fire, weapons, cover, cover-ignore, mortars, saves, suppression, casualties,
-vehicle-damage, hidden, on-guard).
+"""Fire, cover, suppression, casualties, vehicle damage and spotting (# FUBAR fire, weapons, cover,
+cover-ignore, mortars, suppression, casualties, vehicle-damage, hidden, on-guard); who can fire at
+whom is ``targeting.py``, the saves ``saves.py``.
 
 Variant-dependent parts are read from ``rules.policy`` (a frozen value), never through plug-in
 calls: small arms against armour, heavy weapons against cover, what On Guard reacts to.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import attrs
 
 from . import casualties, civilians, transport
-from .activation import succeeds
-from .measure import behind, facing
+from .d6 import roll_successes, succeeds
+from .measure import facing
+from .saves import save_for, shelter
 from .state import (
     AllocateHits,
     AssigningFire,
@@ -30,6 +29,7 @@ from .state import (
     VehicleDamaged,
     replace_unit,
 )
+from .targeting import fire_targets, shot, weapon_of
 
 #: # FUBAR vehicle-damage: d6 result -> effect (1 crew stunned, 2 weapon destroyed, 3 immobilised, 4 destroyed).
 DAMAGE = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 4}
@@ -40,101 +40,6 @@ EFFECTS = {1: "crew stunned", 2: "weapon destroyed", 3: "immobilised", 4: "destr
 FACING_DICE = {"front": "2d6kl1", "side": "d6", "rear": "2d6kh1"}
 #: Crew who bail out of a destroyed vehicle (reading: medium armour, assault rifles).
 CREW_FIGURE = ("assault-rifle", "medium")
-
-
-# -- who can fire at whom -------------------------------------------------------------------------
-def weapon_of(rules, u: UnitState, f: Fig):
-    """The weapon a figure fires with, or None (suppressed figures, wrecked guns, unarmed civilians
-    and troops riding inside a vehicle cannot fire)."""
-    if f.suppressed or not f.weapon or u.carried_by:
-        return None
-    if u.vehicle and u.weapon_destroyed:
-        return None
-    return rules.data.weapons[f.weapon]
-
-
-def targetable(state, e: UnitState, side: str) -> bool:
-    return e.side != side and e.alive and not e.hidden and not _engaged(state, e.id)
-
-
-def _engaged(state, uid: str) -> bool:
-    if not state.combats:
-        return False  # the common case, asked of every unit in most menus
-    return any(c.attacker == uid or c.defender == uid for c in state.combats.values())
-
-
-def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig | None = None) -> bool:
-    """# FUBAR mortars: some friendly figure other than the firing one sees the target; the other
-    figures of the mortar's own unit are friends too."""
-    for u in state.units.values():
-        if u.side != side or not u.alive:
-            continue
-        m = rules.measure_for(u)
-        if firer is not None and any(f is firer for f in u.figures):
-            if any(m.seen_figures(g, target) for g in u.figures if g is not firer):
-                return True
-        elif m.sees(u, target):
-            return True
-    return False
-
-
-def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None, seen=None):
-    """(distance, fire points) for figure ``f`` shooting at ``target``, or None when it cannot.
-
-    The range is to the nearest target figure it sees; an indirect weapon (# FUBAR mortars) may
-    instead use the nearest target figure when a friendly figure sees the target.  ``seen``: the
-    target figures ``f`` sees (``Measure.sight_rows``), when the caller has them already."""
-    w = weapon_of(rules, u, f)
-    if w is None:
-        return None
-    if seen is None:
-        seen = rules.measure_for(u).seen_figures(f, target)
-    if seen:
-        d = seen[0][0]
-    elif w.indirect:
-        if spotted is None:
-            spotted = spotted_by_friends(rules, state, u.side, target, firer=f)
-        if not spotted:
-            return None
-        from .measure import edge
-
-        d = min(edge(f, g) for g in target.figures)
-    else:
-        return None
-    fp = w.fire_points(d)
-    return (d, fp) if fp else None
-
-
-def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
-    """Could any figure of ``u`` (of ``figures`` only, if given) shoot at ``target`` (``shot`` is
-    not None)?  Figure by figure: most answers are settled by the first that can shoot.  A direct
-    weapon needs only to see one target figure within its longest band (every band has Fire
-    Points, data.py), so target figures beyond it are not looked at: the same answer as ``shot``,
-    without their sight lines."""
-    m = rules.measure_for(u)
-    for f in u.figures if figures is None else figures:
-        w = weapon_of(rules, u, f)
-        if w is None:
-            continue
-        if w.indirect:
-            if shot(rules, state, u, f, target) is not None:
-                return True
-            continue
-        if m.reaches(f, target.figures, w.longest + 1e-9):  # the tolerance of Weapon.fire_points
-            return True
-    return False
-
-
-def fire_targets(rules, state, u: UnitState) -> list[str]:
-    if not u.alive:
-        return []
-    return [e.id for e in state.units.values() if targetable(state, e, u.side) and can_fire_at(rules, state, u, e)]
-
-
-def has_target(rules, state, u: UnitState) -> bool:
-    """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
-    return u.alive and any(targetable(state, e, u.side) and can_fire_at(rules, state, u, e)
-                           for e in state.units.values())
 
 
 def fire_options(rules, state, u: UnitState, *, aimed: bool) -> list:
@@ -183,49 +88,6 @@ def to_hit(rules, u: UnitState, target: UnitState, weapon, *, aimed: bool) -> in
     return min(need, 6)
 
 
-# -- saves ----------------------------------------------------------------------------------------
-def majority_armour(rules, target: UnitState) -> int:
-    """# FUBAR saves: the save of the armour type most figures wear (ties: the worse save)."""
-    counts = Counter(f.armour for f in target.figures)
-    armour = rules.data.armour
-    best = max(counts.items(), key=lambda kv: (kv[1], armour[kv[0]]))
-    return armour[best[0]]
-
-
-def save_for(rules, state, target: UnitState, source: tuple[float, float]) -> int:
-    """# FUBAR saves: vehicles use their own save; troops with most figures directly behind a
-    friendly vehicle use its save when better; otherwise the majority armour type."""
-    if target.vehicle:
-        return rules.data.vehicles[target.vehicle].save
-    if target.carried_by:  # troops inside a vehicle use its save
-        return transport.inside_save(rules, state, target)
-    save = majority_armour(rules, target)
-    v = shelter(rules, state, target, source)
-    return save if v is None else min(save, rules.data.vehicles[v.vehicle].save)
-
-
-def shelter(rules, state, target: UnitState, source: tuple[float, float]) -> UnitState | None:
-    """# FUBAR saves: the friendly vehicle most of ``target``'s figures stand directly behind
-    whose save beats their armour (the best; on a tie one that is not hidden), or None."""
-    best, save = None, majority_armour(rules, target)
-    for v in state.units.values():
-        if not (v.vehicle and v.alive and v.side == target.side):
-            continue
-        if sum(1 for f in target.figures if behind(v, source, f)) * 2 <= len(target.figures):
-            continue
-        s = rules.data.vehicles[v.vehicle].save
-        if s < save or (s == save and best is not None and best.hidden and not v.hidden):
-            best, save = v, s
-    return best
-
-
-def roll_successes(ctx, count: int, need: int, *, player: str, reason: str) -> int:
-    if count <= 0:
-        return 0
-    faces = ctx.roll(f"{count}d6", player=player, reason=reason).faces
-    return sum(1 for face in faces if succeeds(face, need))
-
-
 # -- resolving fire -------------------------------------------------------------------------------
 def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool = False, reaction: bool = False,
                  at: dict[str, tuple[tuple[float, float], ...]] | None = None,
@@ -262,10 +124,9 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
         if dice == 0:
             continue
         allocations += _hit(rules, ctx, u, target, groups, source)
-    # LWTV: On Guard units may react to enemy fire too (the window waits under the allocations)
-    from .on_guard import open_fire_windows  # on_guard builds on this module
-
-    open_fire_windows(rules, ctx, uid)
+    # LWTV: On Guard units may react to enemy fire too (the window waits under the allocations);
+    # On Guard builds on fire, so its windows open through the ruleset
+    rules.open_fire_windows(ctx, uid)
     for frame in reversed(allocations):
         ctx.push(frame)
 
@@ -406,18 +267,7 @@ def bail_out(rules, ctx, v: UnitState, by_side: str) -> list[AllocateHits]:
     crew = UnitState(id=f"{v.id}-crew", side=v.side, troop=v.troop, faction=v.faction, grade=v.grade,
                      figures=tuple(figs), start_figures=len(figs), attempted=True, table=v.table)
     ctx.emit(UnitPlaced(crew, "crew bail out"))
-    return bailing_hits(rules, ctx, crew.id, by_side)
-
-
-def bailing_hits(rules, ctx, uid: str, by_side: str) -> list[AllocateHits]:
-    """# FUBAR vehicle-damage: each figure leaving a destroyed vehicle takes one hit (saved with
-    its own armour; unsaved hits are taken like any other)."""
-    u = ctx.state.units[uid]
-    save = majority_armour(rules, u)
-    n = len(u.figures)
-    saved = roll_successes(ctx, n, save, player=u.side, reason=f"{uid} saves bailing out ({save}+)")
-    frame = casualties.allocate(rules, ctx, uid, n - saved, by_side, reason="bailing out")
-    return [frame] if frame else []
+    return casualties.bailing_hits(rules, ctx, crew.id, by_side)
 
 
 # -- hidden units and spotting ---------------------------------------------------------------------

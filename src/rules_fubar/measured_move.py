@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 
-from .movement import acting_frame, allowance, modes_now, profile_of
+from .move_allowance import acting_frame, allowance, modes_now, profile_of
 from .state import MoveFigures, UnitState
 
 #: At most this many waypoints per figure (a path, not a drawing).

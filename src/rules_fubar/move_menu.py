@@ -32,12 +32,12 @@ from functools import lru_cache
 
 from tabletop_core.boards import geometry as geo
 
-from .fire import can_fire_at
 from .measure import centroid, unit_distance
-from .movement import (
-    DISTANCE, INTO_COVER, SMALLEST_MOVE, STAND_OFF, can_move, objectives, toward, visible_enemies,
-)
+from .move_allowance import DISTANCE, SMALLEST_MOVE, can_move
+from .movement import INTO_COVER, STAND_OFF, objectives, toward
+from .sight import visible_enemies
 from .state import Move, UnitState
+from .targeting import can_fire_at
 
 #: ``flank``: the least distance from the enemy a flanking move aims for.
 FLANK_RANGE = 4.0

@@ -1,5 +1,6 @@
-"""Moving on the measured table (# FUBAR actions, vehicle-move, hidden, on-guard, withdraw): how
-far a unit may still move, moving its figures, and what follows from where they stand.
+"""Moving on the measured table (# FUBAR actions, vehicle-move, hidden, on-guard, withdraw): moving
+a unit's figures and what follows from where they stand (how far it may still move:
+``move_allowance.py``).
 
 A move places each figure where its owner chooses within the allowance: a ``MoveFigures`` action
 (any points, checked by ``measured_move.py``) or one of the suggested moves (``move_menu.py``,
@@ -12,92 +13,25 @@ from __future__ import annotations
 
 import math
 
-from tabletop_core.boards.table import INFANTRY, VEHICLE
+from tabletop_core.boards.table import INFANTRY
 
-from .civilians import hostile
 from .measure import centroid
-from .state import Activated, Choosing, StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
+from .move_allowance import DISTANCE, can_move, profile_of
+from .state import StanceSet, UnitHidden, UnitMoved, UnitRevealed, UnitState, Walking
 
-#: # FUBAR actions: distances in inches.
-DISTANCE = {"walk": 6.0, "run": 12.0, "duck": 8.0, "ground": 3.0, "assault": 8.0, "drive": 12.0}
 #: Moves toward an enemy stop this far short of it (only Assault makes contact).
 STAND_OFF = 1.0
 #: How far past a cover edge a unit steps to be in the cover.
 INTO_COVER = 1.0
-#: Allowance below this (inches) is not worth offering a move for.
-SMALLEST_MOVE = 0.25
 
 
 def _r(v: float) -> float:
     return round(v, 3)
 
 
-def visible_enemies(rules, state, u: UnitState) -> list[UnitState]:
-    """Enemy units in sight of ``u`` (hidden ones are not in sight until spotted; civilians are no one's enemy)."""
-    return rules.measure_for(u).seen_among(u, enemies_in_view(state, u))
-
-
-def any_enemy_visible(rules, state, u: UnitState) -> bool:
-    """Is ``visible_enemies`` not empty?  Stops at the first enemy seen."""
-    return rules.measure_for(u).sees_any_of(u, enemies_in_view(state, u))
-
-
-def enemies_in_view(state, u: UnitState) -> list[UnitState]:
-    return [e for e in state.units.values() if hostile(u, e) and e.alive and not e.hidden]
-
-
 def objectives(rules, state) -> dict[str, tuple[float, float]]:
     """Scenario points a unit may move toward (objectives; buildings where the scenario has hideouts)."""
     return rules.objective_points(state.scenario)
-
-
-def can_move(u: UnitState) -> bool:
-    return not (u.vehicle and u.immobilised) and not u.carried_by  # riders move with their vehicle
-
-
-def profile_of(u: UnitState):
-    return VEHICLE if u.vehicle else INFANTRY
-
-
-# -- how far a unit may still move ----------------------------------------------------------------
-def move_modes(u: UnitState, frame) -> tuple[str, ...]:
-    """The kinds of move the top frame lets ``u`` make now: Run or Duck & Weave as its action
-    (infantry), or the current leg of a Walk/drive."""
-    if not can_move(u):
-        return ()
-    if isinstance(frame, Activated):
-        return () if u.vehicle else ("run", "duck")
-    if isinstance(frame, Walking) and not frame.moved:
-        left = max(allowance(u, frame, frame.mode).values(), default=0.0)
-        return (frame.mode,) if left >= SMALLEST_MOVE else ()
-    return ()
-
-
-def acting_frame(state):
-    """The frame of the unit whose action is being taken: its ``Activated`` or ``Walking`` frame,
-    which lies under the ``Choosing`` frame of step two (``action_menu.py``)."""
-    stack = state.stack
-    top = stack[-1] if stack else None
-    if type(top) is Choosing and len(stack) > 1:
-        return stack[-2]
-    return top
-
-
-def modes_now(state, u: UnitState) -> tuple[str, ...]:
-    """``move_modes`` for the decision now: at step two of a move only the mode named at step one."""
-    top = state.top
-    modes = move_modes(u, acting_frame(state))
-    if type(top) is Choosing:
-        return (top.kind,) if top.kind in modes else ()
-    return modes
-
-
-def allowance(u: UnitState, frame, mode: str) -> dict[str, float]:
-    """Inches each figure (by id) may still move in ``mode``: a Walk's second leg has what its
-    first left (# FUBAR actions: fire at one point during the move)."""
-    spent = dict(frame.spent) if isinstance(frame, Walking) else {}
-    full = DISTANCE[mode]
-    return {f.id: max(full - spent.get(f.id, 0.0), 0.0) for f in u.figures}
 
 
 def spend(frame: Walking, u: UnitState, costs: tuple[float, ...]) -> tuple[tuple[str, float], ...]:
@@ -138,9 +72,8 @@ def relocate(rules, ctx, uid: str, positions, *, how: str, heading: float | None
              may_hide: bool = True) -> None:
     """Put a unit's figures at ``positions`` (``paths``: each figure's waypoints, when not a
     straight line) and settle what follows from where it now stands: hidden status (# FUBAR
-    hidden), hideouts entered, and On Guard reactions along the path (# FUBAR on-guard)."""
-    from .on_guard import open_move_windows
-
+    hidden), hideouts entered, and On Guard reactions along the path (# FUBAR on-guard: the
+    windows open through the ruleset, which composes the procedures above this one)."""
     state = ctx.state
     u = state.units[uid]
     positions = tuple(positions)
@@ -166,7 +99,7 @@ def relocate(rules, ctx, uid: str, positions, *, how: str, heading: float | None
         ctx.emit(UnitHidden(uid))
     rules.after_move(ctx, uid)
     if ctx.state.units[uid].alive:
-        open_move_windows(rules, ctx, uid, start, paths, was_hidden=u.hidden)
+        rules.open_move_windows(ctx, uid, start, paths, was_hidden=u.hidden)
 
 
 _HOW = {"walk": "walks", "run": "runs", "duck": "ducks and weaves", "drive": "drives"}

@@ -16,9 +16,10 @@ import math
 
 from tabletop_core.boards import geometry as geo
 
-from .fire import _engaged, can_fire_at, resolve_fire, weapon_of
+from .fire import resolve_fire
 from .measure import BATCH, remember
 from .state import Fig, OnGuardWindow, UnitState, replace_unit
+from .targeting import can_fire_at, engaged, weapon_of
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
 #: this may be missed; halving it doubles the cost of every move near On Guard units).
@@ -91,7 +92,7 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
         return []
     return [u for u in state.units.values()
             if u.side != mover.side and (player is None or u.side == player) and u.alive and u.on_guard
-            and not u.reacted and not _engaged(state, u.id)]
+            and not u.reacted and not engaged(state, u.id)]
 
 
 def _reach(rules, reactor: UnitState) -> float:
@@ -199,12 +200,12 @@ def reactors(rules, state, frame: OnGuardWindow) -> list[str]:
     """# FUBAR on-guard: ``frame.player``'s On Guard units able to fire at the enemy where it stands
     now or, for a mover, anywhere along its path."""
     e = state.units.get(frame.enemy)
-    if e is None or not e.alive or _engaged(state, frame.enemy):
+    if e is None or not e.alive or engaged(state, frame.enemy):
         return []
     out = []
     spreads = None
     for u in state.units.values():
-        if u.side != frame.player or not u.alive or not u.on_guard or u.reacted or _engaged(state, u.id):
+        if u.side != frame.player or not u.alive or not u.on_guard or u.reacted or engaged(state, u.id):
             continue
         if frame.path:
             spreads = spreads or path_spreads(frame.path)
@@ -283,7 +284,7 @@ def hidden_guard(state, player: str) -> bool:
     """Has ``player`` a hidden On Guard unit still able to react?  Then its windows are asked even
     when no unit can fire (# FUBAR hidden: whether that unit could fire depends on where it is,
     which the enemy may not learn from the window opening, staying open or closing)."""
-    return any(u.side == player and u.hidden and u.alive and u.on_guard and not u.reacted and not _engaged(state, u.id)
+    return any(u.side == player and u.hidden and u.alive and u.on_guard and not u.reacted and not engaged(state, u.id)
                for u in state.units.values())
 
 

@@ -17,7 +17,10 @@ from tabletop_core import Decision, Rules, Scenario
 
 from . import activation as act_mod
 from . import close_combat as cc
-from . import action_menu, casualties, fire, measured_move, move_menu, movement, on_guard, scenarios, transport, walking
+from . import (
+    action_menu, casualties, fire, measured_move, move_allowance, move_menu, movement, on_guard, scenarios, targeting,
+    transport, walking,
+)
 from .data import FubarData, build_table, load
 from .measure import Measure
 from .policy import BASE_POLICY, FubarPolicy
@@ -140,13 +143,24 @@ class FubarRules(Rules):
 
     @staticmethod
     def engaged(state, uid: str) -> bool:
-        return act_mod.engaged(state, uid)
+        return targeting.engaged(state, uid)
 
     def objective_points(self, scenario: str) -> dict[str, tuple[float, float]]:
         return _objective_points(self.data, scenario)
 
     def after_move(self, ctx, uid: str) -> None:
         scenarios.after_move(self, ctx, uid)
+
+    # -- procedures that start On Guard reactions reach them here: On Guard builds on fire, so
+    # neither fire nor moving imports it (the windows open as they did when they were called
+    # directly: pushing a frame to open them would add events)
+    def open_move_windows(self, ctx, uid: str, starts, paths, *, was_hidden: bool) -> None:
+        """# FUBAR on-guard: reaction windows after ``uid`` moved along ``paths`` (``on_guard.py``)."""
+        on_guard.open_move_windows(self, ctx, uid, starts, paths, was_hidden=was_hidden)
+
+    def open_fire_windows(self, ctx, uid: str) -> None:
+        """Reaction windows after ``uid`` fired, where the policy lets On Guard answer fire (``on_guard.py``)."""
+        on_guard.open_fire_windows(self, ctx, uid)
 
     def after_losses(self, ctx, uid: str) -> None:
         """A unit wiped out leaves any close combat it was in."""
@@ -465,7 +479,7 @@ def _leg_made(ctx, frame, u, used) -> None:
 def _move(rules, ctx, a: Move):
     frame = ctx.state.top
     u = ctx.state.units[frame.unit]
-    ends, used = move_menu.plan(rules, ctx.state, u, a, movement.allowance(u, frame, a.mode))
+    ends, used = move_menu.plan(rules, ctx.state, u, a, move_allowance.allowance(u, frame, a.mode))
     _leg_made(ctx, frame, u, used)
     paths = tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends))
     movement.move_figures(rules, ctx, u.id, a.mode, paths, how=move_menu.describe(a))

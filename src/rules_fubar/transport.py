@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import math
 
+from .casualties import bailing_hits
 from .measure import edge
 from .measured_move import SLACK, point_of, read_point, touching
-from .movement import DISTANCE, profile_of
+from .move_allowance import DISTANCE, profile_of
 from .state import Activated, AllocateHits, Disembark, Disembarked, Embark, Embarked, GoOnGuard, UnitState
 
 #: Sides a unit may get out on, as angles from the vehicle's heading (degrees).
@@ -66,14 +67,13 @@ def embark_options(rules, state, u: UnitState) -> list[Embark]:
 
 
 def embark(rules, ctx, uid: str, vehicle: str) -> None:
-    from .on_guard import open_move_windows  # on_guard builds on fire, which builds on this module
-
     u = ctx.state.units[uid]
     start = tuple(f.pos for f in u.figures)
     at = ctx.state.units[vehicle].figures[0].pos
     ctx.emit(Embarked(uid, vehicle))
     # boarding is movement across the table: On Guard units watch each figure's way to the vehicle
-    open_move_windows(rules, ctx, uid, start, tuple((at,) for _ in start), was_hidden=u.hidden)
+    # (their windows open through the ruleset: On Guard builds on fire, which builds on this module)
+    rules.open_move_windows(ctx, uid, start, tuple((at,) for _ in start), was_hidden=u.hidden)
 
 
 def riding_actions(rules, state, u: UnitState) -> tuple:
@@ -210,8 +210,6 @@ def _line(cx: float, cy: float, facing: float, n: int):
 
 
 def disembark(rules, ctx, uid: str, positions) -> None:
-    from .on_guard import open_move_windows
-
     state = ctx.state
     u = state.units[uid]
     start = tuple(f.pos for f in u.figures)  # where the vehicle stands
@@ -219,19 +217,12 @@ def disembark(rules, ctx, uid: str, positions) -> None:
     rules.after_move(ctx, uid)
     # getting out is movement: On Guard units watch each figure's way from the vehicle
     if ctx.state.units[uid].alive:
-        open_move_windows(rules, ctx, uid, start, tuple((p,) for p in positions), was_hidden=False)
-
-
-def inside_save(rules, state, u: UnitState) -> int:
-    """# FUBAR saves: troops inside a vehicle save with the vehicle's save."""
-    return rules.data.vehicles[state.units[u.carried_by].vehicle].save
+        rules.open_move_windows(ctx, uid, start, tuple((p,) for p in positions), was_hidden=False)
 
 
 def bail_out_passengers(rules, ctx, wreck: UnitState, by_side: str) -> list[AllocateHits]:
     """# FUBAR vehicle-damage: the riders of a destroyed vehicle get out behind it (to whichever
     side has room) and each figure takes a hit."""
-    from .fire import bailing_hits
-
     frames: list[AllocateHits] = []
     for pid in wreck.passengers:
         p = ctx.state.units[pid]

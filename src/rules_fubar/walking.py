@@ -8,8 +8,8 @@ vehicle rules set no such limit.
 from __future__ import annotations
 
 from .fire import fire_options as any_weapon_options
-from .fire import can_fire_at, has_target, targetable, weapon_of
 from .state import FireAt, SplitFire, UnitState, Walking
+from .targeting import can_fire_at, has_target, targetable, weapon_of
 
 
 def small_arms_only(u: UnitState, frame: Walking) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_fubar import activation as A
+from rules_fubar import d6
 from rules_fubar.state import PhaseChanged, ActivationRolled, InitiativePassed, InitiativeSet, OnGuardSet, UnitMoved, ActivationAttempted, TurnBegan, FiguresSuppressed, CasualtiesTaken
 
 from tabletop_core.events import DiceRolled
@@ -13,8 +14,8 @@ from .helpers import activate, emit, events_of, lab, place
 
 @pytest.mark.rule("fubar:d6")
 def test_natural_six_always_passes_and_natural_one_always_fails():
-    assert A.succeeds(6, 9) and not A.succeeds(1, 0)
-    assert A.succeeds(4, 4) and not A.succeeds(3, 4)
+    assert d6.succeeds(6, 9) and not d6.succeeds(1, 0)
+    assert d6.succeeds(4, 4) and not d6.succeeds(3, 4)
 
 
 @pytest.mark.rule("fubar:d6")

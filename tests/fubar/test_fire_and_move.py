@@ -11,7 +11,10 @@ from tabletop_core.events import DiceRolled
 
 from rules_fubar import casualties as C
 from rules_fubar import fire as F
+from rules_fubar import move_allowance as MA
 from rules_fubar import movement as M
+from rules_fubar import saves as S
+from rules_fubar import targeting as T
 from rules_fubar.measure import centroid, facing
 from rules_fubar.state import (
     AllocateHits, Choose, CombatBegan, EndAction, SplitFire, SuppressFigure, TakeCasualty, FireAt, FireResult, GoOnGuard,
@@ -115,17 +118,17 @@ def test_vehicles_move_twelve_in_the_open_and_six_in_soft_cover():
     game = lab()
     place(game, "wmik", "v", "isaf", 43, 4)
     v = game.state.units["v"]
-    open_ = M.displace(game.rules, v, (0.0, 12.0), M.DISTANCE["drive"])
+    open_ = M.displace(game.rules, v, (0.0, 12.0), MA.DISTANCE["drive"])
     assert open_[0] == pytest.approx((43.0, 16.0))
     game = lab()
     place(game, "wmik", "v", "isaf", 33.5, 12.5)  # inside the orchard (soft cover)
     v = game.state.units["v"]
     v = attrs.evolve(v, figures=(attrs.evolve(v.figures[0], y=13.0),))
     # 12" asked, all of it through the orchard: 6" used the whole 12" allowance
-    assert M.displace(game.rules, v, (0.0, 12.0), M.DISTANCE["drive"])[0] == pytest.approx((33.5, 19.0))
+    assert M.displace(game.rules, v, (0.0, 12.0), MA.DISTANCE["drive"])[0] == pytest.approx((33.5, 19.0))
     # infantry cross the same cover at full speed
     ft = place(game, "ft2", "f", "isaf", 33.5, 13.0)
-    assert M.displace(game.rules, ft, (0.0, 6.0), M.DISTANCE["walk"])[0][1] == pytest.approx(19.0)
+    assert M.displace(game.rules, ft, (0.0, 6.0), MA.DISTANCE["walk"])[0][1] == pytest.approx(19.0)
 
 
 @pytest.mark.rule("fubar:vehicle-move")
@@ -232,9 +235,9 @@ def test_light_mortar_fires_at_what_a_friend_sees():
     mortar = place(game, "ft2", "m", "isaf", 24.0, 16.0)  # south of the compound
     target = place(game, "taliban-green", "t", "insurgents", 24.0, 31.0)  # north of it
     assert not game.rules.measure_for(mortar).sees(mortar, target)
-    assert not F.can_fire_at(game.rules, game.state, mortar, target)
+    assert not T.can_fire_at(game.rules, game.state, mortar, target)
     place(game, "ft1", "spotter", "isaf", 42.0, 31.0)  # sees the target across open ground
-    assert F.can_fire_at(game.rules, game.state, game.state.units["m"], game.state.units["t"])
+    assert T.can_fire_at(game.rules, game.state, game.state.units["m"], game.state.units["t"])
     activate(game, "m")
     take(game, FireAt(("t",), True), [1, 1, 1])
     assert events_of(game, FireResult)[-1].dice == 3  # only the mortar's 3 Fire Points
@@ -245,18 +248,18 @@ def test_saves_by_majority_armour_vehicles_and_troops_behind_vehicles():
     game = lab()
     rules = game.rules
     ft = place(game, "ft1", "a", "isaf", 42, 46)
-    assert F.majority_armour(rules, ft) == 5  # medium
+    assert S.majority_armour(rules, ft) == 5  # medium
     mixed = attrs.evolve(ft, figures=tuple(attrs.evolve(f, armour="light") for f in ft.figures[:2]) + ft.figures[2:])
-    assert F.majority_armour(rules, mixed) == 6  # a tie takes the worse save
+    assert S.majority_armour(rules, mixed) == 6  # a tie takes the worse save
     heavy = attrs.evolve(ft, figures=tuple(attrs.evolve(f, armour="heavy") for f in ft.figures[:3]) + ft.figures[3:])
-    assert F.majority_armour(rules, heavy) == 4
+    assert S.majority_armour(rules, heavy) == 4
     mrap = place(game, "mrap", "v", "isaf", 42, 20)
-    assert F.save_for(rules, game.state, mrap, (42, 10)) == 4
+    assert S.save_for(rules, game.state, mrap, (42, 10)) == 4
     # troops close behind the MRAP as seen from the firer use its 4+ save
     sheltered = place(game, "taliban-green", "t", "isaf", 42, 22.5, figures=tuple(
         attrs.evolve(f, x=42.0 + 0.2 * k, y=22.5) for k, f in enumerate(place(game, "taliban-green", "x", "isaf", 42, 45).figures)))
-    assert F.save_for(rules, game.state, sheltered, (42.0, 5.0)) == 4
-    assert F.save_for(rules, game.state, sheltered, (42.0, 40.0)) == 6  # seen from the other side
+    assert S.save_for(rules, game.state, sheltered, (42.0, 5.0)) == 4
+    assert S.save_for(rules, game.state, sheltered, (42.0, 40.0)) == 6  # seen from the other side
 
 
 @pytest.mark.rule("fubar:suppression")
@@ -284,7 +287,7 @@ def test_unsaved_hits_become_casualties_or_suppressed_up_to_the_grade_limit():
     e = game.state.units["e"]
     assert (len(e.figures), e.suppressed) == (5, 2)
     # suppressed figures cannot fire
-    assert sum(1 for f in e.figures if F.weapon_of(game.rules, e, f)) == 3
+    assert sum(1 for f in e.figures if T.weapon_of(game.rules, e, f)) == 3
     # the limit counts figures already down: one more hit can only kill
     assert C.suppression_room(game.rules, e, 1) == 0
 
@@ -333,7 +336,7 @@ def test_repeated_result_escalates_and_destruction_bails_the_crew_out():
     effects = [e.effect for e in events_of(game, VehicleDamaged)]
     assert effects == [2, 3]
     v = game.state.units["v"]
-    assert v.weapon_destroyed and v.immobilised and not F.fire_targets(game.rules, game.state, v)
+    assert v.weapon_destroyed and v.immobilised and not T.fire_targets(game.rules, game.state, v)
     decision = _fire(game, "s2", "v", hits=1, then=[5, 1, 6, 6])  # 5 again -> destroyed
     assert events_of(game, VehicleDamaged)[-1].effect == 4 and not game.state.units["v"].alive
     crew = game.state.units["v-crew"]

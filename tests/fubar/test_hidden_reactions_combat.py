@@ -7,7 +7,7 @@ from tabletop_core.events import DiceRolled
 from tabletop_core.rng import CounterRNG
 
 from rules_fubar import close_combat as CC
-from rules_fubar import fire as F
+from rules_fubar import targeting as T
 from rules_fubar.state import (
     Assault, Choose, CombatBegan, CombatEnded, CombatRoundFought, CombatStep, Decline, FireAt, FireDeclared,
     FiguresSuppressed, Follow, LeaveCombat, LetGo, Move, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged,
@@ -59,7 +59,7 @@ def _no_reaction_asked(game) -> bool:
 @pytest.mark.rule("fubar:hidden")
 def test_hidden_units_cannot_be_targeted_until_spotted_and_firing_reveals():
     game, a = _hidden_in_the_orchard()
-    assert F.fire_targets(game.rules, game.state, a) == []
+    assert T.fire_targets(game.rules, game.state, a) == []
     decision = activate(game, "a")
     assert Spot("h") in decision.actions and Choose("fire") not in decision.actions
     decision = do(game, Spot("h"), [2])  # fails (veteran needs 4+)
@@ -69,7 +69,7 @@ def test_hidden_units_cannot_be_targeted_until_spotted_and_firing_reveals():
     game, a = _hidden_in_the_orchard()
     activate(game, "a")
     decision = do(game, Spot("h"), [4])
-    assert not game.state.units["h"].hidden and "h" in F.fire_targets(game.rules, game.state, game.state.units["a"])
+    assert not game.state.units["h"].hidden and "h" in T.fire_targets(game.rules, game.state, game.state.units["a"])
     assert events_of(game, UnitRevealed)[-1].reason == "spotted by a" and Choose("fire") in decision.actions
     # a hidden unit that fires gives itself away
     game = lab()

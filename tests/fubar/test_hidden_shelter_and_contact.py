@@ -1,5 +1,5 @@
 """Hidden units met by the rules' own arithmetic: a hidden vehicle sheltering troops from fire, and
-a move ending on a hidden enemy's base (readings in fire.shelter's caller and movement.stop_at_hidden)."""
+a move ending on a hidden enemy's base (readings in saves.shelter's caller and movement.stop_at_hidden)."""
 from __future__ import annotations
 
 import math

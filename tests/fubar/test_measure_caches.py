@@ -76,7 +76,7 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
 def test_can_fire_at_answers_as_every_figures_shot_does(scenario):
     """``can_fire_at`` skips target figures beyond a direct weapon's longest band; it must agree
     with ``shot`` figure by figure (the range to the nearest figure seen, then the band)."""
-    from rules_fubar import fire
+    from rules_fubar import targeting
     from tabletop_core import new_game
 
     game = new_game("fubar", scenario, seed=3)
@@ -90,12 +90,12 @@ def test_can_fire_at_answers_as_every_figures_shot_does(scenario):
         table = rules.data.scenarios[scenario].table
         shooter = attrs.evolve(shooter, figures=figs, table=table)
         target = attrs.evolve(_unit(rnd, "them", rnd.randint(1, 8), rnd.choice([1.0, 4.0])), table=table)
-        plain = any(fire.shot(rules, state, shooter, f, target) for f in shooter.figures)
-        assert fire.can_fire_at(rules, state, shooter, target) == plain
+        plain = any(targeting.shot(rules, state, shooter, f, target) for f in shooter.figures)
+        assert targeting.can_fire_at(rules, state, shooter, target) == plain
         answers.add(plain)
         some = shooter.figures[: rnd.randint(1, len(shooter.figures))]  # a Walk's small arms, say
-        assert fire.can_fire_at(rules, state, shooter, target, figures=some) == any(
-            fire.shot(rules, state, shooter, f, target) for f in some)
+        assert targeting.can_fire_at(rules, state, shooter, target, figures=some) == any(
+            targeting.shot(rules, state, shooter, f, target) for f in some)
     assert answers == {True, False}  # both answers were met
 
 

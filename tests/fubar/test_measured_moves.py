@@ -12,7 +12,7 @@ import pytest
 from tabletop_core import IllegalActionError
 from tabletop_core.testing import Proposals, random_playout
 
-from rules_fubar import fire as F
+from rules_fubar import targeting as T
 from rules_fubar.measure import centroid, facing, unit_distance
 from rules_fubar.scenarios import make_unit
 from rules_fubar.state import (
@@ -202,7 +202,7 @@ def test_a_screened_move_keeps_out_of_on_guard_fields_of_fire():
 @pytest.mark.rule("fubar:actions")
 def test_every_suggested_move_passes_the_check_of_a_free_move():
     """The suggestions are moves a player could make by hand: the same check passes them."""
-    from rules_fubar import measured_move, move_menu, movement
+    from rules_fubar import measured_move, move_allowance, move_menu
 
     seen = 0
     for seed in range(3):
@@ -212,8 +212,8 @@ def test_every_suggested_move_passes_the_check_of_a_free_move():
             state = replay.state
             for m in (a for a in replay.decision.actions if type(a) is Move):
                 u = state.units[state.top.unit]
-                frame = movement.acting_frame(state)  # step two lies over the Activated or Walking frame
-                ends, _ = move_menu.plan(game.rules, state, u, m, movement.allowance(u, frame, m.mode))
+                frame = move_allowance.acting_frame(state)  # step two lies over the Activated or Walking frame
+                ends, _ = move_menu.plan(game.rules, state, u, m, move_allowance.allowance(u, frame, m.mode))
                 paths = tuple((p,) if p != f.pos else () for f, p in zip(u.figures, ends))
                 if any(paths):
                     assert measured_move.check(game.rules, state, MoveFigures(m.mode, paths)) is None, m
@@ -241,8 +241,8 @@ def test_on_guard_reacts_to_a_mover_crossing_its_field_of_fire_between_its_ends(
     rules, state = game.rules, game.state
     def m_at(p):
         return attrs.evolve(state.units["m"], figures=(attrs.evolve(state.units["m"].figures[0], x=p[0], y=p[1]),))
-    assert not F.can_fire_at(rules, state, state.units["g"], m_at((20.0, 35.0)))  # the old check: the ends only
-    assert not F.can_fire_at(rules, state, state.units["g"], m_at((9.0, 39.0)))
+    assert not T.can_fire_at(rules, state, state.units["g"], m_at((20.0, 35.0)))  # the old check: the ends only
+    assert not T.can_fire_at(rules, state, state.units["g"], m_at((9.0, 39.0)))
     activate(game, "m")
     game.apply(MoveFigures("run", (((9.0, 39.0),),)))
     window = game.state.top
@@ -304,7 +304,7 @@ def test_a_walking_split_fire_uses_small_arms_only():
     game.apply(Walk())
     assert SplitFire(False) in offered(game, "fire")
     take(game, SplitFire(False))
-    mortar = [f.id for f in game.state.units["a"].figures if F.weapon_of(game.rules, game.state.units["a"], f).indirect]
+    mortar = [f.id for f in game.state.units["a"].figures if T.weapon_of(game.rules, game.state.units["a"], f).indirect]
     asked = []
     while isinstance(game.state.top, AssigningFire):
         d = game.decision

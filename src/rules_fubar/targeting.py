@@ -1,0 +1,102 @@
+"""Who can fire at whom (# FUBAR fire, weapons, mortars, hidden, close-combat): the weapon a figure
+fires with, the targets in its reach and sight, and spotting for a mortar.  Queries only: fire,
+the Walk's fire, the menus and On Guard ask them, so none of those has to import another.
+"""
+from __future__ import annotations
+
+from .measure import edge
+from .state import Fig, UnitState
+
+
+def weapon_of(rules, u: UnitState, f: Fig):
+    """The weapon a figure fires with, or None (suppressed figures, wrecked guns, unarmed civilians
+    and troops riding inside a vehicle cannot fire)."""
+    if f.suppressed or not f.weapon or u.carried_by:
+        return None
+    if u.vehicle and u.weapon_destroyed:
+        return None
+    return rules.data.weapons[f.weapon]
+
+
+def targetable(state, e: UnitState, side: str) -> bool:
+    return e.side != side and e.alive and not e.hidden and not engaged(state, e.id)
+
+
+def engaged(state, uid: str) -> bool:
+    """# FUBAR close-combat: is ``uid`` locked in a close combat (it neither fires, nor is fired at,
+    nor reacts, nor makes an activation attempt of its own)?"""
+    if not state.combats:
+        return False  # the common case, asked of every unit in most menus
+    return any(c.attacker == uid or c.defender == uid for c in state.combats.values())
+
+
+def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig | None = None) -> bool:
+    """# FUBAR mortars: some friendly figure other than the firing one sees the target; the other
+    figures of the mortar's own unit are friends too."""
+    for u in state.units.values():
+        if u.side != side or not u.alive:
+            continue
+        m = rules.measure_for(u)
+        if firer is not None and any(f is firer for f in u.figures):
+            if any(m.seen_figures(g, target) for g in u.figures if g is not firer):
+                return True
+        elif m.sees(u, target):
+            return True
+    return False
+
+
+def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None, seen=None):
+    """(distance, fire points) for figure ``f`` shooting at ``target``, or None when it cannot.
+
+    The range is to the nearest target figure it sees; an indirect weapon (# FUBAR mortars) may
+    instead use the nearest target figure when a friendly figure sees the target.  ``seen``: the
+    target figures ``f`` sees (``Measure.sight_rows``), when the caller has them already."""
+    w = weapon_of(rules, u, f)
+    if w is None:
+        return None
+    if seen is None:
+        seen = rules.measure_for(u).seen_figures(f, target)
+    if seen:
+        d = seen[0][0]
+    elif w.indirect:
+        if spotted is None:
+            spotted = spotted_by_friends(rules, state, u.side, target, firer=f)
+        if not spotted:
+            return None
+        d = min(edge(f, g) for g in target.figures)
+    else:
+        return None
+    fp = w.fire_points(d)
+    return (d, fp) if fp else None
+
+
+def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
+    """Could any figure of ``u`` (of ``figures`` only, if given) shoot at ``target`` (``shot`` is
+    not None)?  Figure by figure: most answers are settled by the first that can shoot.  A direct
+    weapon needs only to see one target figure within its longest band (every band has Fire
+    Points, data.py), so target figures beyond it are not looked at: the same answer as ``shot``,
+    without their sight lines."""
+    m = rules.measure_for(u)
+    for f in u.figures if figures is None else figures:
+        w = weapon_of(rules, u, f)
+        if w is None:
+            continue
+        if w.indirect:
+            if shot(rules, state, u, f, target) is not None:
+                return True
+            continue
+        if m.reaches(f, target.figures, w.longest + 1e-9):  # the tolerance of Weapon.fire_points
+            return True
+    return False
+
+
+def fire_targets(rules, state, u: UnitState) -> list[str]:
+    if not u.alive:
+        return []
+    return [e.id for e in state.units.values() if targetable(state, e, u.side) and can_fire_at(rules, state, u, e)]
+
+
+def has_target(rules, state, u: UnitState) -> bool:
+    """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
+    return u.alive and any(targetable(state, e, u.side) and can_fire_at(rules, state, u, e)
+                           for e in state.units.values())
