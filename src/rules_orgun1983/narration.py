@@ -1,8 +1,8 @@
 """One human line per Orgun 1983 event, and words for actions."""
 from __future__ import annotations
 
-from . import actions as A
-from . import state as S
+import rules_orgun1983.actions as A  # the modules, not the package (whose __init__ imports the ruleset)
+import rules_orgun1983.state as S
 from .state import SIDE_NAMES
 
 

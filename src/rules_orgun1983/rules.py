@@ -7,9 +7,9 @@ import attrs
 
 from tabletop_core import Rules, Scenario
 
-from . import cards as _cards  # noqa: F401 - registers the reinforcement frame's handlers
-from . import combat as _combat  # noqa: F401 - registers attack and loss handlers
-from . import movement as _movement  # noqa: F401 - registers movement handlers
+import rules_orgun1983.cards as _cards  # noqa: F401 - registers the reinforcement frame's handlers
+import rules_orgun1983.combat as _combat  # noqa: F401 - registers attack and loss handlers
+import rules_orgun1983.movement as _movement  # noqa: F401 - registers movement handlers
 from .actions import ACTIONS, FRAMES
 from .data import GameData, default_data
 from .effects import dispatch

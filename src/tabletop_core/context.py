@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from . import dice
+from .dice import parse as parse_dice, roll_spec, total_of
 from .decks import Deck
 from .errors import DeckError, RulesetError
 from .events import (
@@ -80,7 +80,7 @@ class Context:
     # -- randomness -----------------------------------------------------------------------------
     def roll(self, expression: str, *, player: str | None = None, reason: str = "") -> DiceRolled:
         """Roll a dice expression (``2d6kh1``, ``D3+1``); returns the recorded event (``.total``, ``.faces``)."""
-        spec = dice.parse(expression)
+        spec = parse_dice(expression)
         if self._forced:
             faces = tuple(self._forced.pop(0) for _ in range(spec.count))
             if any(not 1 <= f <= spec.sides for f in faces):
@@ -88,9 +88,9 @@ class Context:
             counter = self.state.rng_counter
         else:
             rng = self._generator()
-            faces = dice.roll_spec(spec, rng)
+            faces = roll_spec(spec, rng)
             counter = rng.counter
-        event = DiceRolled(str(spec), faces, dice.total_of(spec, faces), counter, player, reason)
+        event = DiceRolled(str(spec), faces, total_of(spec, faces), counter, player, reason)
         self.emit(event)
         return event
 

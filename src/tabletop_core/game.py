@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 import attrs
 
 from .version import __version__ as ENGINE_VERSION
-from . import gamelog
+import tabletop_core.gamelog as gamelog  # the module, not the package (whose __init__ imports this one)
 from .codec import Codec
 from .context import Context
 from .errors import (

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import pluggy
 
-from . import hookspecs
-from .hookspecs import hookimpl
+import tabletop_core.agents as builtin_agents  # the modules, not the package (whose __init__ imports this one)
+import tabletop_core.hookspecs as hookspecs
 from .errors import RulesetError, TabletopError, UnknownNameError
 from .registries import AgentRegistry, RulesetInfo, RulesetRegistry, VariantInfo, VariantRegistry
 from .rules import Rules, Scenario
@@ -52,12 +52,10 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] 
                         on_skip: Callable[[str, str], None] = report_skipped) -> pluggy.PluginManager:
     """A ready plugin manager: core specs, built-in agents, installed plug-ins, ``plugins``.
     An installed plug-in that fails to import is skipped with ``on_skip(name, problem)``."""
-    from . import agents
-
     pm = pluggy.PluginManager("tabletop")
     pm.add_hookspecs(hookspecs)
     pm.hook.tabletop_add_hookspecs.call_historic(kwargs={"pluginmanager": pm})
-    pm.register(agents, name="tabletop_core.agents")
+    pm.register(builtin_agents, name="tabletop_core.agents")
     if entry_points:
         load_entry_points(pm, on_skip=on_skip)
     for plugin in plugins:

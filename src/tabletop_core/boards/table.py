@@ -34,7 +34,7 @@ import attrs
 import numpy as np
 
 from ..errors import BoardError
-from . import geometry as geo
+import tabletop_core.boards.geometry as geo  # the module, not the boards package (whose __init__ imports this one)
 from .geometry import Point, PolygonSet
 
 CM_PER_INCH = 2.54
