@@ -34,6 +34,7 @@ from ..effects.scatter import drift
 
 
 from ..queries.board import board_at
+from ..queries.helicopters import heli_passenger
 from ..model.actions import Block, PlayCard, Use
 from ..model.events import MarkerSet, Note
 from ..queries.units import eligible, has, units_at, utype
@@ -78,8 +79,6 @@ def _actors(state, side: str, shared: dict) -> list:
     may use an ability or Power now, by id: the same for every card of the hand, so worked out once
     per listing (kept in the families' ``shared`` memo)."""
     def build():
-        from ..queries.helicopters import heli_passenger
-
         mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
         return [(u, [v.uid for v in mine if v.uid != u.uid and v.marker] if has(u, "tactical_coordination") else [],
                  utype(u).powers)

@@ -42,7 +42,7 @@ from ..model.actions import PlayCard, Use
 from ..model.occupancy import forget
 from .helicopters import legal_modes
 from .sight import is_heli
-from .units import heli_mode
+from .units import heli_mode, utype
 
 # moves open their own MoveFrame under a ModeChoice (procedures/vehicles.play_vehicle_card)
 DECLARING_MOVES = (Use.HELI_MOVE, Use.HELI_FAST_MOVE, Use.HELI_MOVE_FIRE)
@@ -106,8 +106,6 @@ def other_modes(state, u) -> list:
 
 
 def _kind(u, mode: str) -> tuple:
-    from .units import utype
-
     return (mode == "landed", mode == "hovering" and "sagger" in utype(u).powers)
 
 

@@ -18,6 +18,7 @@ from ..model.actions import (
 )
 from ..queries.ap_targets import ap_target
 from ..queries.board import board_at, board_for
+from ..queries.sight import sees, sight_class, up
 from ..queries.deck import hand_of
 from ..model.state import DECK, MUJ, SOVIET, Unit
 from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame
@@ -268,8 +269,6 @@ def may_exit(state, u) -> bool:
     soviets = [s for s in state.units.values() if s.side == SOVIET and s.hex is not None and not s.carrier]
     if any(board.distance(s.hex, u.hex) <= 3 for s in soviets):
         return False
-    from ..queries.sight import sees
-
     return not any(sees(state, s, u) for s in soviets if not s.shaken)
 
 
@@ -299,8 +298,6 @@ def exit_unit(ctx, uid: str) -> None:
 def seen_by_any(state, units, h) -> bool:
     """Whether any of ``units`` (on the map) sees hex ``h`` with its own sight class and height
     (14, 17e); the LOS view under tiles and Smoke is looked up once for all of them."""
-    from ..queries.sight import sight_class, up
-
     sight = board_at(state).sight(state)
     # one look per hex, sight class and height: stacked units of a kind see alike
     looks = {(u.hex, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u)) for u in units}
