@@ -57,7 +57,7 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
 
     c = card(cid)
     shared = {} if shared is None else shared
-    out = fortifications.second_wind_plays(state, side, cid)
+    out = fortifications.second_wind_plays(state, side, cid, shared.get("only"))
     for u, coordinated, powers in _actors(state, side, shared):
         if coordinated and c.kind == "action":
             out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v) for v in coordinated]
@@ -77,12 +77,15 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
 def _actors(state, side: str, shared: dict) -> list:
     """(unit, the marked units it may coordinate (21d), its Powers) for each unit of ``side`` that
     may use an ability or Power now, by id: the same for every card of the hand, so worked out once
-    per listing (kept in the families' ``shared`` memo)."""
+    per listing (kept in the families' ``shared`` memo; ``"only"``: these units alone may act)."""
+    only = shared.get("only")
+
     def build():
         mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
         return [(u, [v.uid for v in mine if v.uid != u.uid and v.marker] if has(u, "tactical_coordination") else [],
                  utype(u).powers)
-                for u in mine if eligible(u) and not u.shaken and not heli_passenger(state, u)]  # 17f
+                for u in mine if (only is None or u.uid in only) and eligible(u) and not u.shaken
+                and not heli_passenger(state, u)]  # 17f
 
     return _memo(shared, ("ability_actors", side), build)
 

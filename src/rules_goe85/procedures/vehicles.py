@@ -66,10 +66,13 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     memo = {} if memo is None else memo
     only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
 
-    def ap(use, unit=None):  # the card's AP attacks (by any unit, or by ``unit``)
-        key = ("ap", use, unit.uid if unit else "")
+    def ap(use):  # the card's AP attacks (a Fire block's by ground units: a helicopter fires as HELI_FIRE, 17a)
+        key = ("ap", use)
         if key not in memo:
-            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else _only(state, only))
+            units = _only(state, only)
+            if use == Use.FIRE:  # a lead's attacks do not depend on the other leads listed
+                units = [u for u in (state.units.values() if units is None else units) if not is_heli(u)]
+            memo[key] = ap_leads(state, side, use=use, units=units) if units is None or units else []
         return memo[key]
 
     def he(use, unit=None):  # its HE attacks
@@ -99,8 +102,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     helis, entering = memo["helis"], memo["helis_entering"]
     for block, use in uses:
         if use == Use.FIRE:
-            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True)
-                    for lead, tgt, g in ap(Use.FIRE) if not is_heli(state.units[lead])]
+            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True) for lead, tgt, g in ap(Use.FIRE)]
         elif use == Use.RELOAD_FIRE:  # 18n: the same target again, TM +1
             out += [PlayCard(cid, block, use, lead, tgt, ap=True) for lead, tgt, g in ap(use)
                     if state.units[lead].marker == "fired" and not g]
@@ -114,7 +116,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
                 if not g and "sagger" in utype(state.units[lead]).powers]
 
         if "sagger_he" not in memo:
-            memo["sagger_he"] = sagger_he_attacks(rules, state, side)
+            memo["sagger_he"] = sagger_he_attacks(rules, state, side, only)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, he=True) for lead, tgt in memo["sagger_he"]]
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
@@ -182,15 +184,17 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 SAGGER_HEF, SAGGER_HEF_COVERED = 1, 3  # 22k
 
 
-def sagger_he_attacks(rules, state, side: str) -> list[tuple[str, str]]:
+def sagger_he_attacks(rules, state, side: str, only=None) -> list[tuple[str, str]]:
     """22k: the (lead, target) attacks of a Sagger Power's HE use: a Leg target at 7 hexes or more
-    (a helicopter hovers); the same for every Power card of the hand."""
+    (a helicopter hovers); the same for every Power card of the hand (``only``: these leads)."""
     from ..queries.units import eligible
 
     out = []
     board = board_at(state)
     for lead in sorted(state.units.values(), key=lambda x: x.uid):
-        if lead.side != side or "sagger" not in utype(lead).powers or not eligible(lead) or lead.shaken:
+        if lead.side != side or (only is not None and lead.uid not in only):
+            continue
+        if "sagger" not in utype(lead).powers or not eligible(lead) or lead.shaken:
             continue
         if utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
             continue

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 
-from ..model.actions import Block, PlayCard
+from ..model.actions import Block, PlayCard, Use
 from .units import utype
 
 WIRE_TRACKED_MP = 3  # 23c
@@ -82,9 +82,10 @@ def stops_in_wire(state, h, u) -> bool:
     return h in state.wire and utype(u).leg
 
 
-def second_wind_plays(state, side: str, cid: str):
-    """23b: any Action card as a Second Wind (18p) for one unit in a bunker."""
+def second_wind_plays(state, side: str, cid: str, only=None):
+    """23b: any Action card as a Second Wind (18p) for one unit in a bunker (``only``: one of these)."""
     if not state.bunkers:
         return []
-    return [PlayCard(cid, Block.ANY, "second_wind", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
-            if u.side == side and u.hex in state.bunkers and utype(u).leg and u.marker in ("moved", "fired")]
+    marked = [u for u in state.units.values() if u.side == side and u.hex in state.bunkers and utype(u).leg
+              and u.marker in ("moved", "fired") and (only is None or u.uid in only)]
+    return [PlayCard(cid, Block.ANY, Use.SECOND_WIND, u.uid) for u in sorted(marked, key=lambda x: x.uid)]
