@@ -26,8 +26,8 @@ from ..model.frames import (
 )
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
-    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, PlayCardToFire, Relocate,
-    Use,
+    USES_BY_NAME, Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard,
+    PlayCardToFire, Relocate, Use,
 )
 from ..queries.fire_reach import FIRE_POWERS, power_barred
 from ..queries.entering import waiting
@@ -298,19 +298,21 @@ def _uses(rules, state, side: str, cid: str):
     c = card(cid)
     spec = rules.spec(state)
     out = []
-    for block, use in (("upper", c.upper), ("lower", c.lower)):
+    for block, name in ((Block.UPPER, c.upper), (Block.LOWER, c.lower)):
+        use = USES_BY_NAME.get(name, name)  # members, so the plays built from them skip the enum lookup
         if use == Use.ARTILLERY and side == MUJ:
             if spec.muj_artillery_as == "booby_trap":
-                out.append((block, "lets_get_em"))  # the Booby Trap use is a reaction (move.py)
-            elif cid == "#19" and block == "upper":
-                out += [(block, v) for v in spec.muj_card19]
+                out.append((block, Use.LETS_GET_EM))  # the Booby Trap use is a reaction (move.py)
+            elif cid == "#19" and block == Block.UPPER:
+                out += [(block, USES_BY_NAME.get(v, v)) for v in spec.muj_card19]
             elif cid in spec.muj_artillery_cards:  # Zhawar: #12 too, its Soviet restriction ignored
-                out.append((block, "artillery"))
+                out.append((block, Use.ARTILLERY))
             continue
         if use == Use.ARTILLERY and c.artillery_only and c.artillery_only != side:
             continue
         out.append((block, use))
     return out
+
 
 
 FIRE_GROUPS = (Use.FIRE, Use.PUNISHING_FIRE, Use.RELOAD_FIRE)  # card uses that lead a fire attack (10, 18j, 18l)
@@ -329,16 +331,21 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
             if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
                 yield lead, tgt, g
         return
-    if units is not None:  # 17a: any card fires a helicopter (Use.HELI_FIRE), not a Fire block
+    # the leads the group could keep, and only those searched (a lead's attacks do not depend on the
+    # other leads): a helicopter leads only when named (17a: any card fires it as Use.HELI_FIRE, not
+    # a Fire block), and a Reload & Fire is for a Fired lead (18n)
+    if units is None:
+        units = [u for u in state.units.values() if u.side == side and not is_heli(u)]
+    else:
         units = [u for u in units if not (use == Use.FIRE and is_heli(u))]
-        if not units:
-            return
+    if use == Use.RELOAD_FIRE:
+        units = [u for u in units if u.marker == "fired"]
+    if not units:
+        return
     for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=units):
-        if units is None and is_heli(state.units[lead]):
-            continue
         if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
             continue
-        if use == Use.RELOAD_FIRE and (g or state.units[lead].marker != "fired"):
+        if use == Use.RELOAD_FIRE and g:
             continue
         yield lead, tgt, g
 
@@ -544,13 +551,7 @@ def relocate(rules, ctx, side: str, action: Relocate) -> None:
 
 
 def _unique(opts):
-    seen = set()
-    out = []
-    for o in opts:
-        if o not in seen:
-            seen.add(o)
-            out.append(o)
-    return out
+    return list(dict.fromkeys(opts))  # each once, where first listed
 
 
 def play(rules, ctx, side: str, action: PlayCard) -> None:

@@ -110,10 +110,19 @@ def _kind(u, mode: str) -> tuple:
 
 
 def fold(state, side: str, plays) -> tuple[list, "Designations"]:
-    """(the plays for no helicopter, the designations of the others), each in first-seen order."""
+    """(the plays for no helicopter, the designations of the others), each in first-seen order:
+    :func:`designated_heli` of each play, the side's helicopters on the map looked up once."""
+    helis = {u.uid for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)}
     ground, named = [], Designations()
+    if not helis:
+        return list(plays), named
     for p in plays:
-        uid = designated_heli(state, side, p)
+        uid = ""
+        if isinstance(p, PlayCard) and p.use not in DECLARING_MOVES:
+            if p.unit in helis:
+                uid = p.unit
+            elif p.use == Use.RALLY2 and p.target in helis:
+                uid = p.target
         if not uid:
             ground.append(p)
         else:
