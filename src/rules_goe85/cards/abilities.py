@@ -34,6 +34,8 @@ from ..effects.scatter import drift
 
 
 from ..queries.board import board_at
+from ..queries.deck import card
+from ..queries.fortifications import bunker_second_winds
 from ..queries.helicopters import heli_passenger
 from ..model.actions import Block, PlayCard, Use
 from ..model.events import MarkerSet, Note
@@ -52,12 +54,11 @@ RAPID_FIRE_SPREAD = 2  # 22l: hexes at most this far apart
 def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = None):
     """Plays of one card from the hand for 21d (any Action card), 23b (any card: Second Wind in a
     bunker) and the Powers 22g, 22l (two-hex mode), 22o."""
-    from ..queries import fortifications
-    from ..queries.deck import card
-
     c = card(cid)
     shared = {} if shared is None else shared
-    out = fortifications.second_wind_plays(state, side, cid, shared.get("only"))
+    out = [PlayCard(cid, Block.ANY, Use.SECOND_WIND, uid)  # 23b: fortifications.second_wind_plays, its units once
+           for uid in _memo(shared, ("bunker_second_winds", side),
+                            lambda: bunker_second_winds(state, side, shared.get("only")))]
     for u, coordinated, powers in _actors(state, side, shared):
         if coordinated and c.kind == "action":
             out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v) for v in coordinated]

@@ -33,9 +33,9 @@ def rally_targets(state, side: str, *, any_status: bool = False):
     """(uid, how): Shaken EUs to rally (16a), reduced unshaken EUs not next to an enemy to
     reconstitute (16b)."""
     out = []
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.hex is None or not (eligible(u) or any_status):
-            continue
+    candidates = [u for u in state.units.values() if u.side == side and u.hex is not None
+                  and (eligible(u) or any_status) and (u.shaken or u.reduced)]
+    for u in sorted(candidates, key=lambda x: x.uid):
         if u.shaken:
             out.append((u.uid, "rally"))
         elif u.reduced and not _adjacent_enemy(state, u):
@@ -61,11 +61,11 @@ def rally_plays(state, side: str, cid: str, block: str, use: str, targets=None, 
             if only is None or uid in only]
 
 
-def any_card_plays(state, side: str, cid: str, only=None):
+def any_card_plays(state, side: str, cid: str, only=None, targets=None):
     """21j Elite: any card Bloodlusts the unit; 21l Fanatic: any card Rallies it (``only``: for
-    these units alone)."""
+    these units alone; ``targets``: :func:`rally_targets`, if already known)."""
     out = []
-    for uid, how in rally_targets(state, side):
+    for uid, how in rally_targets(state, side) if targets is None else targets:
         u = state.units[uid]
         if (only is not None and uid not in only) or heli_passenger(state, u):  # 17f
             continue
@@ -200,9 +200,7 @@ def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: d
     ``"only"``: the units a helicopter's listing asks about)."""
     only = shared.get("only")
     if use in RALLY_USES:
-        if "rally_targets" not in shared:
-            shared["rally_targets"] = rally_targets(state, side)
-        return rally_plays(state, side, cid, block, use, shared["rally_targets"], only)
+        return rally_plays(state, side, cid, block, use, _rally_targets(state, side, shared), only)
     if use == Use.SECOND_WIND:
         return second_wind_plays(state, side, cid, block, only)
     if only is not None:
@@ -222,7 +220,15 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
     only = shared.get("only")
     powers = (_for_card(shared, "power_plays", lambda: power_plays(state, side, "", only), cid)
               if card(cid).power else [])
-    return powers + _for_card(shared, "any_card_plays", lambda: any_card_plays(state, side, "", only), cid)
+    return powers + _for_card(shared, "any_card_plays",
+                              lambda: any_card_plays(state, side, "", only, _rally_targets(state, side, shared)), cid)
+
+
+def _rally_targets(state, side: str, shared: dict):
+    """:func:`rally_targets`, once per listing of the hand (kept in ``shared``)."""
+    if "rally_targets" not in shared:
+        shared["rally_targets"] = rally_targets(state, side)
+    return shared["rally_targets"]
 
 
 def _for_card(shared: dict, key: str, plays, cid: str) -> list:

@@ -362,22 +362,25 @@ def main_options(rules, state, side: str, *, whole: bool = True):
     impulse's first step; :func:`fire_plays` lists the second).  A play for a helicopter is offered
     as its designation (17b: the mode first, then the rest; :func:`heli_play_options`)."""
     cards = hand_of(state, side)
-    ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole))
+    uses = {cid: _uses(rules, state, side, cid) for cid in cards}  # the same in every look
+    ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole, uses=uses))
     for h in sorted((u for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)),
                     key=lambda x: x.uid):
         # its attacks as it is (the hand's listing leaves them out), all it could do in each other mode (17b)
         looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
         for view, families in looks:  # an attack's first step (PlayCardToFire) says that one exists
-            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families):
+            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families,
+                                  uses=uses):
                 if isinstance(p, PlayCardToFire) or designates(view, p, h.uid):
                     named.add(p.card, p.block, p.use, h.uid)
     return _unique(ground) + list(named)
 
 
-def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True) -> list:
+def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True,
+                 uses=None) -> list:
     """The plays of ``cards`` (see :func:`main_options`); with ``units``, only those the plays of
     these units may be (their attacks and, with ``families``, the card families' plays: a
-    helicopter's listing)."""
+    helicopter's listing).  ``uses``: each card's :func:`_uses`, if already known."""
     board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
@@ -388,6 +391,34 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     if units is not None:
         shared["only"] = [u.uid for u in units]
     fire_cache: dict = {}
+    ground_cache: dict = {}  # the ground moves' targets, the same for every card
+
+    def listed(key, build):
+        if key not in ground_cache:
+            ground_cache[key] = build()
+        return ground_cache[key]
+
+    def move_targets():  # a hex's Move: the hexes of Eligible ground units, and 18h's entry
+        return [board.label(h) for h in movable_hexes] + (["entry"] if entering else [])
+
+    def leg_pairs():  # 18g: one hex of Leg units, or two within 2 hexes of each other
+        legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
+        out = []
+        for i, a in enumerate(legs):
+            out.append((board.label(a), ""))
+            out += [(board.label(a), board.label(b)) for b in legs[i + 1:] if board.distance(a, b) <= 2]
+        return out
+
+    def single_movers(use):  # Scout: a Leg unit; Move & Fire: a Leg unit or ground vehicle (18i)
+        out = []
+        for u in sorted(mine, key=lambda x: x.uid):
+            if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
+                                                                       and not is_heli(u))):
+                continue
+            if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
+                continue
+            out.append(u.uid)
+        return out
 
     def fires(cid, block, use, power=False):
         key = (use, power)
@@ -401,31 +432,18 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
 
     for cid in cards:
         c = card(cid)
-        uses = _uses(rules, state, side, cid)
-        for block, use in uses:
+        card_uses = _uses(rules, state, side, cid) if uses is None else uses[cid]
+        for block, use in card_uses:
             if use in FIRE_GROUPS:
                 opts += fires(cid, block, use)
             elif use in GROUND_USES and units is not None:
                 continue  # no helicopter is moved by a hex's Move, Let's Get 'Em!, Scout ... (17a)
             elif use in (Use.MOVE, Use.FAST_MOVE):
-                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in movable_hexes]
-                if entering:
-                    opts.append(PlayCard(cid, block, use, "", "entry"))
+                opts += [PlayCard(cid, block, use, "", label) for label in listed("moves", move_targets)]
             elif use == Use.LETS_GET_EM:
-                legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
-                for i, a in enumerate(legs):
-                    opts.append(PlayCard(cid, block, use, "", board.label(a)))
-                    for b in legs[i + 1:]:
-                        if board.distance(a, b) <= 2:
-                            opts.append(PlayCard(cid, block, use, "", board.label(a), second=board.label(b)))
+                opts += [PlayCard(cid, block, use, "", a, second=b) for a, b in listed("legs", leg_pairs)]
             elif use in (Use.SCOUT, Use.MOVE_FIRE):
-                for u in sorted(mine, key=lambda x: x.uid):
-                    if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
-                                                                               and not is_heli(u))):
-                        continue
-                    if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
-                        continue
-                    opts.append(PlayCard(cid, block, use, u.uid))
+                opts += [PlayCard(cid, block, use, uid) for uid in listed(use, lambda: single_movers(use))]
             elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
                 opts.append(PlayCard(cid, block, use))
             elif use == Use.ARTILLERY:
@@ -439,9 +457,9 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
             for p in FIRE_POWERS:
                 opts += fires(cid, Block.POWER, p, power=True)
         for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
-            opts += family.card_plays(rules, state, side, cid, uses, shared)
+            opts += family.card_plays(rules, state, side, cid, card_uses, shared)
         if units is None:
-            opts += rules.scenario_card_plays(state, side, cid, uses)  # Air Assault's tunnels
+            opts += rules.scenario_card_plays(state, side, cid, card_uses)  # Air Assault's tunnels
     return opts
 
 

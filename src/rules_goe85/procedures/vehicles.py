@@ -22,7 +22,8 @@ from ..model.actions import Block, DeclareMode, Decline, Declined, FireAt, PlayC
 from ..queries.board import board_at
 from ..model.frames import APFireOrder, FireOrder
 from ..model.events import Note
-from ..queries.units import heli_mode, utype
+from ..queries.deck import card
+from ..queries.units import eligible, heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
 from ..model.vehicles import ModeChoice, ModeSet
@@ -60,9 +61,6 @@ def advance_mode(rules, ctx, f: ModeChoice) -> None:
 def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = None) -> list:
     """The vehicle and helicopter plays of ``cid``; ``memo``: the attacks found for an earlier card of
     the same hand (they do not depend on the card)."""
-    from ..queries.deck import card
-    from ..queries.units import eligible
-
     memo = {} if memo is None else memo
     only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
 
@@ -98,8 +96,12 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     if "helis" not in memo:  # the helicopters that may be activated (the same for every card)
         memo["helis"] = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u)
                          and u.hex is not None and (only is None or u.uid in only)]
+        memo["helis_by_id"] = sorted(memo["helis"], key=lambda x: x.uid)
         memo["helis_entering"] = helicopters_waiting(state, side) if only is None else []
     helis, entering = memo["helis"], memo["helis_entering"]
+    # a helicopter's own listing is read for its designations (queries/heli_designation.py): its
+    # moves are not among them (they declare the mode in their own frame, DECLARING_MOVES)
+    moves = only is None
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True) for lead, tgt, g in ap(Use.FIRE)]
@@ -109,7 +111,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         elif use == Use.CANNISTER:  # 18c
             out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in he(use)
                     if not g and not tgt.startswith("hex:")]
-        elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
+        elif use == Use.FAST_MOVE and moves:  # 17c: a real Fast Move lends its +1 MP to the passengers
             out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis + entering]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap(Use.SAGGER)
@@ -120,9 +122,10 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, he=True) for lead, tgt in memo["sagger_he"]]
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-    for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
-        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
+    for h in memo["helis_by_id"]:  # 17a: any card activates a helicopter
+        if moves:
+            out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
+            out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
         if h.shaken:
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
@@ -187,8 +190,6 @@ SAGGER_HEF, SAGGER_HEF_COVERED = 1, 3  # 22k
 def sagger_he_attacks(rules, state, side: str, only=None) -> list[tuple[str, str]]:
     """22k: the (lead, target) attacks of a Sagger Power's HE use: a Leg target at 7 hexes or more
     (a helicopter hovers); the same for every Power card of the hand (``only``: these leads)."""
-    from ..queries.units import eligible
-
     out = []
     board = board_at(state)
     for lead in sorted(state.units.values(), key=lambda x: x.uid):
