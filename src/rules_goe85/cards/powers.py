@@ -137,8 +137,11 @@ def power_plays(state, side: str, cid: str, only=None):
     """The non-fire Powers' plays of ``side`` (``only``: of these units alone)."""
     board = board_at(state)
     out = []
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.hex is None or (only is not None and u.uid not in only) or heli_passenger(state, u):  # 17f
+    mine = sorted((u for u in state.units.values() if u.side == side), key=lambda x: x.uid)
+    marked = [v.uid for v in mine if v.marker]  # 22c: who a Leadership may clear
+    concealable = None  # 22p: the hexes to conceal, listed when a unit first may
+    for u in mine:
+        if u.hex is None or (only is not None and u.uid not in only) or heli_passenger(state, u):  # 17f
             continue
         for p in utype(u).powers:
             if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
@@ -148,11 +151,11 @@ def power_plays(state, side: str, cid: str, only=None):
             if not eligible(u) or u.shaken:
                 continue
             if p == "leadership":  # 22c
-                for v in sorted(state.units.values(), key=lambda x: x.uid):
-                    if v.side == side and v.marker and v.uid != u.uid:
-                        out.append(PlayCard(cid, Block.POWER, p, u.uid, v.uid))
-            elif p == "conceal" and u.hex in conceal_hexes(state, side):  # 22p
-                out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
+                out += [PlayCard(cid, Block.POWER, p, u.uid, v) for v in marked if v != u.uid]
+            elif p == "conceal":  # 22p
+                concealable = conceal_hexes(state, side) if concealable is None else concealable
+                if u.hex in concealable:
+                    out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
             elif p == "prep_fire" and not u.carrier:  # 22f: Smoke 2 in LOS up to 3 hexes; 8d: not loaded
                 sight = board.sight(state)
                 for v in hexes_within(u.hex, 3):

@@ -525,8 +525,8 @@ def relocations(rules, state, side: str):
         return []
     board = board_at(state)
 
-    def on_map(h) -> bool:  # "*": any map
-        return h in board.board and spec.relocate_map in ("*", board.local(h)[0])
+    def on_map(h) -> bool:  # "*": any map (no label parsed to learn which)
+        return h in board.board and (spec.relocate_map == "*" or board.local(h)[0] == spec.relocate_map)
 
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     covered = fortified(state)
@@ -536,17 +536,17 @@ def relocations(rules, state, side: str):
             continue
         if utype(u).hero:
             continue
+        heroes = heroes_with(state, u) if spec.relocate_hero else []
         for h in sorted(board.within(u.hex, spec.relocate_range)):  # the hexes in range, in board order
-            if h == u.hex or h in enemy or not on_map(h):
+            if h == u.hex or h in enemy or not on_map(h) or not board.in_cover(h, covered):
                 continue
-            if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
+            if stacking_ok(units_at(state, h) + [u]):
                 out.append(Relocate(u.uid, board.label(h)))
-            if spec.relocate_hero and board.in_cover(h, fortified(state)):
-                for hero in heroes_with(state, u):
-                    if spec.relocate_hero_eligible and not eligible(hero):
-                        continue
-                    if stacking_ok(units_at(state, h) + [u, hero]):
-                        out.append(Relocate(u.uid, board.label(h), hero.uid))
+            for hero in heroes:
+                if spec.relocate_hero_eligible and not eligible(hero):
+                    continue
+                if stacking_ok(units_at(state, h) + [u, hero]):
+                    out.append(Relocate(u.uid, board.label(h), hero.uid))
     return out
 
 
