@@ -12,11 +12,12 @@ from ..effects.damage_draw import damage_card
 
 from ..queries.helicopters import heli_passenger
 
-from tabletop_core.boards import hex_distance, hexes_within
+from tabletop_core.boards import hexes_within
 
 from ..queries.board import board_at
 from ..queries.deck import card
 from ..model.actions import Block, PlayCard, Use
+from ..model.occupancy import by_hex
 from ..model.events import ConcealSet, MarkerSet, Note, Rallied, Reconstituted, SmokePlaced, UnitHit
 from ..queries.units import eligible, has, units_at, utype
 from ..queries.fortifications import fortified
@@ -26,7 +27,9 @@ POWER_USES = (Use.AGGRESSIVE, Use.LEADERSHIP, Use.CONCEAL, Use.PREP_FIRE)  # 22c
 
 
 def _adjacent_enemy(state, u) -> bool:
-    return any(v.side != u.side and v.hex is not None and hex_distance(u.hex, v.hex) <= 1 for v in state.units.values())
+    """An enemy unit in ``u``'s hex or next to it (read from the hex index, 7 hexes)."""
+    index = by_hex(state)
+    return any(v.side != u.side for h in hexes_within(u.hex, 1) for v in index.get(h, ()))
 
 
 def rally_targets(state, side: str, *, any_status: bool = False):
@@ -139,7 +142,7 @@ def power_plays(state, side: str, cid: str, only=None):
     out = []
     mine = sorted((u for u in state.units.values() if u.side == side), key=lambda x: x.uid)
     marked = [v.uid for v in mine if v.marker]  # 22c: who a Leadership may clear
-    concealable = None  # 22p: the hexes to conceal, listed when a unit first may
+    concealable = sight = None  # 22p: the hexes to conceal, 22f: LOS now; each found when first asked
     for u in mine:
         if u.hex is None or (only is not None and u.uid not in only) or heli_passenger(state, u):  # 17f
             continue
@@ -157,7 +160,7 @@ def power_plays(state, side: str, cid: str, only=None):
                 if u.hex in concealable:
                     out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
             elif p == "prep_fire" and not u.carrier:  # 22f: Smoke 2 in LOS up to 3 hexes; 8d: not loaded
-                sight = board.sight(state)
+                sight = board.sight(state) if sight is None else sight
                 for v in hexes_within(u.hex, 3):
                     if v != u.hex and v in board.board and sight.sees(u.hex, v):
                         out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(v)))
