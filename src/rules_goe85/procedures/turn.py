@@ -7,7 +7,7 @@ and the clean-up's keep-one-card choice.
 """
 from __future__ import annotations
 
-from ..queries.fire_options import iter_fire_options, search_kind
+from ..queries.fire_options import iter_fire_options
 
 from ..queries.carrying import lets_get_em_movers
 from ..effects.openings import push_assaults
@@ -322,71 +322,32 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
     """6c, 10a: the (lead, target, group) attacks a card played for ``use`` may make (a FIRE Power
     of the lead's when ``power``), in the order of ``iter_fire_options``.  Helicopters lead only
     when named in ``units`` (17b: they are designated first, ``queries/heli_designation.py``)."""
-    leads = group_leads(state, side, use, power=power, units=units)
-    if not leads:
-        return
-    for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=leads):
-        if _kept(use, tgt, g, power=power):
-            yield lead, tgt, g
-
-
-def group_leads(state, side: str, use: Use, *, power: bool, units=None) -> list:
-    """The units that may lead :func:`fire_group`'s attacks, and only those searched (a lead's attacks
-    do not depend on the other leads): a FIRE Power's holders, not a landed helicopter for its
-    Explosive Rounds (17b); a helicopter only when named (17a: any card fires it as Use.HELI_FIRE,
-    never a Fire block); a Fired unit for a Reload & Fire (18n)."""
     if power:
-        return [u for u in (state.units.values() if units is None else units)
-                if u.side == side and use in utype(u).powers and (units is not None or not is_heli(u))
-                and not power_barred(u, use)]
+        holders = [u for u in (state.units.values() if units is None else units)
+                   if u.side == side and use in utype(u).powers and (units is not None or not is_heli(u))]
+        if not holders:
+            return
+        for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=holders):
+            if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
+                yield lead, tgt, g
+        return
+    # the leads the group could keep, and only those searched (a lead's attacks do not depend on the
+    # other leads): a helicopter leads only when named (17a: any card fires it as Use.HELI_FIRE, not
+    # a Fire block), and a Reload & Fire is for a Fired lead (18n)
     if units is None:
         units = [u for u in state.units.values() if u.side == side and not is_heli(u)]
     else:
         units = [u for u in units if not (use == Use.FIRE and is_heli(u))]
     if use == Use.RELOAD_FIRE:
         units = [u for u in units if u.marker == "fired"]
-    return units
-
-
-def _kept(use: Use, tgt: str, g, *, power: bool) -> bool:
-    """Whether :func:`fire_group` keeps one of its leads' attacks."""
-    if power:
-        return not (use == Use.MARKSMAN and g)  # 22m: the Marksman fires alone
-    if use == Use.PUNISHING_FIRE:  # 18j: a single unit fires twice, at a unit
-        return not g and not tgt.startswith("hex:")
-    return not (use == Use.RELOAD_FIRE and g)
-
-
-def _keeps_all(use: Use, *, power: bool) -> bool:
-    """:func:`_kept` keeps every attack of the leads searched (whether there is one is the search's)."""
-    return use != Use.MARKSMAN if power else use == Use.FIRE
-
-
-class AttackFinder:
-    """Whether a fire group has an attack, for a listing's first steps: a lead found with (or
-    without) an attack for one use is known so for every use of the same search kind
-    (``fire_options.search_kind``: Fire and the FIRE Powers that search alike), so a Kill Shot whose
-    holders the Fire search already passed over asks no second search."""
-
-    def __init__(self, rules, state, side: str) -> None:
-        self.rules, self.state, self.side = rules, state, side
-        self.known: dict[tuple, dict[str, bool]] = {}  # search kind -> lead id -> has an attack
-
-    def exists(self, use: Use, *, power: bool, units=None) -> bool:
-        if not _keeps_all(use, power=power):
-            return next(fire_group(self.rules, self.state, self.side, use, power=power, units=units), None) is not None
-        leads = group_leads(self.state, self.side, use, power=power, units=units)
-        known = self.known.setdefault(search_kind(use), {})
-        if any(known.get(u.uid) for u in leads):
-            return True
-        rest = [u for u in leads if u.uid not in known]
-        first = next(iter_fire_options(self.rules, self.state, self.side, use=use, units=rest), None) if rest else None
-        for u in rest:  # the search went lead by lead: those before the first attack's lead have none
-            if first is not None and u.uid == first[0]:
-                known[u.uid] = True
-                return True
-            known[u.uid] = False
-        return False
+    if not units:
+        return
+    for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=units):
+        if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
+            continue
+        if use == Use.RELOAD_FIRE and g:
+            continue
+        yield lead, tgt, g
 
 
 def fire_plays(rules, state, side: str, cid: str, block, use) -> list[PlayCard]:
@@ -430,7 +391,6 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     if units is not None:
         shared["only"] = [u.uid for u in units]
     fire_cache: dict = {}
-    finder = AttackFinder(rules, state, side)
     ground_cache: dict = {}  # the ground moves' targets, the same for every card
 
     def listed(key, build):
@@ -467,7 +427,7 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
                 fire_cache[key] = list(fire_group(rules, state, side, use, power=power, units=units))
             return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_cache[key]]
         if key not in fire_cache:
-            fire_cache[key] = finder.exists(use, power=power, units=units)
+            fire_cache[key] = next(fire_group(rules, state, side, use, power=power, units=units), None) is not None
         return [PlayCardToFire(cid, block, use)] if fire_cache[key] else []
 
     for cid in cards:

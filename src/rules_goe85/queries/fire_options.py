@@ -74,15 +74,6 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
 INDIRECT_VERBS = ("fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")
 
 
-def search_kind(use) -> tuple:
-    """All that :func:`iter_fire_options` reads of ``use``: for two uses of one kind it finds the
-    same attacks, lead by lead (each lead's before the next's, in the order the leads are given), so
-    whether a lead has an attack for one answers it for the other (the impulse asks once per kind,
-    ``procedures/turn.py``).  Kept beside the search: a new branch on ``use`` there belongs here."""
-    return (use == Use.CANNISTER, use == Use.RELOAD_FIRE, use == Use.MARKSMAN, use in ALONE_USES,
-            use in SPRAY_VERBS, use in INDIRECT_VERBS)
-
-
 def spotted_indirectly(state, lead, h) -> bool:
     """21k: a friendly unit adjacent to ``lead`` sees hex ``h``."""
     board = board_at(state)
