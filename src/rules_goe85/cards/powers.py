@@ -12,12 +12,11 @@ from ..effects.damage_draw import damage_card
 
 from ..queries.helicopters import heli_passenger
 
-from tabletop_core.boards import hexes_within
+from tabletop_core.boards import hex_distance, hexes_within
 
 from ..queries.board import board_at
 from ..queries.deck import card
 from ..model.actions import Block, PlayCard, Use
-from ..model.occupancy import by_hex
 from ..model.events import ConcealSet, MarkerSet, Note, Rallied, Reconstituted, SmokePlaced, UnitHit
 from ..queries.units import eligible, has, units_at, utype
 from ..queries.fortifications import fortified
@@ -27,9 +26,7 @@ POWER_USES = (Use.AGGRESSIVE, Use.LEADERSHIP, Use.CONCEAL, Use.PREP_FIRE)  # 22c
 
 
 def _adjacent_enemy(state, u) -> bool:
-    """An enemy unit in ``u``'s hex or next to it (read from the hex index, 7 hexes)."""
-    index = by_hex(state)
-    return any(v.side != u.side for h in hexes_within(u.hex, 1) for v in index.get(h, ()))
+    return any(v.side != u.side and v.hex is not None and hex_distance(u.hex, v.hex) <= 1 for v in state.units.values())
 
 
 def rally_targets(state, side: str, *, any_status: bool = False):
