@@ -314,7 +314,6 @@ def _uses(rules, state, side: str, cid: str):
     return out
 
 
-
 FIRE_GROUPS = (Use.FIRE, Use.PUNISHING_FIRE, Use.RELOAD_FIRE)  # card uses that lead a fire attack (10, 18j, 18l)
 
 
