@@ -423,7 +423,8 @@ class Board:
     def labels(self, h: tuple[int, int]) -> tuple[str, ...]:
         """Every label of a board hex (two for half hexes joined across map edges)."""
         try:
-            return self._labels[h]  # a Hex or an (int, int) pair finds its entry as it is (no Hex built)
+            # a Hex or an (int, int) pair finds its entry as it is (a Hex is that tuple): no Hex built
+            return self._labels[h]  # type: ignore[index]
         except (KeyError, TypeError):
             pass
         try:
