@@ -56,18 +56,19 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
     bunker) and the Powers 22g, 22l (two-hex mode), 22o."""
     c = card(cid)
     shared = {} if shared is None else shared
-    out = [PlayCard(cid, Block.ANY, Use.SECOND_WIND, uid)  # 23b: fortifications.second_wind_plays, its units once
-           for uid in _memo(shared, ("bunker_second_winds", side),
-                            lambda: bunker_second_winds(state, side, shared.get("only")))]
+    attacks = shared.get("attacks", False)  # a helicopter's other-mode look: the attacks alone (turn.py)
+    out = [] if attacks else [PlayCard(cid, Block.ANY, Use.SECOND_WIND, uid)  # 23b: bunker_second_winds, once
+                              for uid in _memo(shared, ("bunker_second_winds", side),
+                                               lambda: bunker_second_winds(state, side, shared.get("only")))]
     for u, coordinated, powers in _actors(state, side, shared):
-        if coordinated and c.kind == "action":
+        if coordinated and c.kind == "action" and not attacks:
             out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v) for v in coordinated]
         if not c.power:
             continue
         if "mortar" in powers:
             out += [PlayCard(cid, Block.POWER, Use.MORTAR, u.uid, label)
                     for label in _memo(shared, ("mortar_targets", side), lambda: mortar_targets(state, side))]
-        if "brutal" in powers:
+        if "brutal" in powers and not attacks:
             out.append(PlayCard(cid, Block.POWER, Use.BRUTAL, u.uid))
         if "rapid_fire" in powers:
             out += [PlayCard(cid, Block.POWER, Use.RAPID_FIRE, u.uid, a, second=b)

@@ -365,21 +365,25 @@ def main_options(rules, state, side: str, *, whole: bool = True):
     ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole, uses=uses))
     for h in sorted((u for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)),
                     key=lambda x: x.uid):
-        # its attacks as it is (the hand's listing leaves them out), all it could do in each other mode (17b)
+        # its attacks as it is (the hand's listing leaves them out), and in each other mode it may declare
+        # (17b) its attacks alone: a mode changes what it sees (17e) and may attack (landed: no AP, no
+        # Explosive Rounds; hovering: Sagger), not its other plays (Rally, Second Wind, the other
+        # Powers), which the hand's listing gave it already
         looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
         for view, families in looks:  # an attack's first step (PlayCardToFire) says that one exists
             for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families,
-                                  uses=uses):
+                                  uses=uses, attacks=families):
                 if isinstance(p, PlayCardToFire) or designates(view, p, h.uid):
                     named.add(p.card, p.block, p.use, h.uid)
     return _unique(ground) + list(named)
 
 
 def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True,
-                 uses=None) -> list:
+                 uses=None, attacks: bool = False) -> list:
     """The plays of ``cards`` (see :func:`main_options`); with ``units``, only those the plays of
     these units may be (their attacks and, with ``families``, the card families' plays: a
-    helicopter's listing).  ``uses``: each card's :func:`_uses`, if already known."""
+    helicopter's listing; ``attacks``: the families' attacks alone).  ``uses``: each card's
+    :func:`_uses`, if already known."""
     board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
@@ -389,6 +393,7 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     shared: dict = {"whole": whole}  # what the families work out once for the whole hand
     if units is not None:
         shared["only"] = [u.uid for u in units]
+        shared["attacks"] = attacks
     fire_cache: dict = {}
     ground_cache: dict = {}  # the ground moves' targets, the same for every card
 

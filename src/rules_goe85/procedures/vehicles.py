@@ -127,7 +127,8 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
             out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
         if h.shaken:
-            out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
+            if not memo.get("attacks"):  # a helicopter's other-mode look asks for attacks alone (turn.py)
+                out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
         if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
             out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_has_shot(h) else []
