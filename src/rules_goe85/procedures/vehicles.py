@@ -64,13 +64,12 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     memo = {} if memo is None else memo
     only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
 
-    def ap(use):  # the card's AP attacks (a Fire block's by ground units: a helicopter fires as HELI_FIRE, 17a)
+    def ap(use):  # the card's AP attacks, searched for the leads its plays keep alone
         key = ("ap", use)
-        if key not in memo:
+        if key not in memo:  # (a lead's attacks do not depend on the other leads listed)
             units = _only(state, only)
-            if use == Use.FIRE:  # a lead's attacks do not depend on the other leads listed
-                units = [u for u in (state.units.values() if units is None else units) if not is_heli(u)]
-            memo[key] = ap_leads(state, side, use=use, units=units) if units is None or units else []
+            units = [u for u in (state.units.values() if units is None else units) if _may_lead_ap(u, use)]
+            memo[key] = ap_leads(state, side, use=use, units=units) if units else []
         return memo[key]
 
     def he(use, unit=None):  # its HE attacks
@@ -141,6 +140,17 @@ def _only(state, only):
     return None if only is None else [state.units[uid] for uid in only if uid in state.units]
 
 
+def _may_lead_ap(u, use) -> bool:
+    """Whether the AP plays of ``use`` keep an attack led by ``u``: a Fire block's by a ground unit
+    (a helicopter fires as HELI_FIRE, 17a), a Reload & Fire's by a Fired unit (18n), a Sagger's by
+    a unit with the Power (22k)."""
+    if use == Use.FIRE:
+        return not is_heli(u)
+    if use == Use.RELOAD_FIRE:
+        return u.marker == "fired"
+    return use != Use.SAGGER or "sagger" in utype(u).powers
+
+
 def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
     """17a: what a helicopter activated to Fire may shoot at in its (declared) mode: HE at Soft
     Targets, AP at Hard Targets (never landed, 17b); it fires alone."""
@@ -193,10 +203,9 @@ def sagger_he_attacks(rules, state, side: str, only=None) -> list[tuple[str, str
     (a helicopter hovers); the same for every Power card of the hand (``only``: these leads)."""
     out = []
     board = board_at(state)
-    for lead in sorted(state.units.values(), key=lambda x: x.uid):
-        if lead.side != side or (only is not None and lead.uid not in only):
-            continue
-        if "sagger" not in utype(lead).powers or not eligible(lead) or lead.shaken:
+    for lead in sorted((u for u in state.units.values() if u.side == side and (only is None or u.uid in only)
+                        and "sagger" in utype(u).powers), key=lambda x: x.uid):
+        if not eligible(lead) or lead.shaken:
             continue
         if utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
             continue
