@@ -243,3 +243,32 @@ def test_several_shooters_at_once_answer_as_each_asked_alone(scenario):
         assert m.any_sees_within(shooters, targets) == want
         answers.add(want)
     assert answers == {True, False}
+
+
+@pytest.mark.rule("fubar:on-guard")
+def test_straight_path_samples_and_spreads_are_the_polyline_ones():
+    """A move whose figures each go straight to one point (every suggested move) is sampled by a
+    shortcut; its samples and their spreads must be the general polyline code's, number for
+    number: figures that stay, zero-length legs, and legs of every length up to a run."""
+    import random
+
+    from rules_fubar import on_guard as og
+
+    rng = random.Random(7)
+    for _ in range(400):
+        n = rng.randint(1, 10)
+        starts = tuple((round(rng.uniform(1, 47), 3), round(rng.uniform(1, 47), 3)) for _ in range(n))
+        paths = []
+        for s in starts:
+            roll = rng.random()
+            if roll < 0.15:
+                paths.append(())
+            elif roll < 0.2:
+                paths.append((s,))
+            else:
+                reach = rng.choice([0.25, 1.0, 5.5, 6.0, 12.0])
+                paths.append(((round(s[0] + rng.uniform(-reach, reach), 3), round(s[1] + rng.uniform(-reach, reach), 3)),))
+        paths = tuple(paths)
+        samples = og.path_samples(starts, paths)
+        assert samples == og._walk_samples(starts, paths)
+        assert og.path_spreads(samples) == [og._spread(p) for p in samples]
