@@ -189,13 +189,27 @@ def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
         return toward(rules, u, regroup_targets(u, move.ref), allowances)
     v = body_vector(rules, state, u, move, reach)
     limits = {k: min(a, reach) for k, a in allowances.items()}
-    enemies = [g for e in state.units.values() if e.side != u.side and e.alive and not e.hidden for g in e.figures]
+    enemies = _within_move(u, math.hypot(*v), [(g.x, g.y, g.r) for e in state.units.values()
+                                               if e.side != u.side and e.alive and not e.hidden for g in e.figures])
+    dist = math.dist
     for step in range(CLEAR_STEPS, -1, -1):  # shortened, if need be, to stop clear of enemy bases
         k = step / CLEAR_STEPS
         ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
-        if not any(math.dist(p, g.pos) < f.r + g.r for f, p in zip(u.figures, ends) for g in enemies):
+        if not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
             return ends, used
     return tuple(f.pos for f in u.figures), tuple(0.0 for _ in u.figures)
+
+
+def _within_move(u: UnitState, length: float, bases: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """The bases (x, y, radius) a figure of ``u`` could touch when each moves at most ``length``
+    from where it stands: those within the box of its figures widened by that, both radii and a
+    margin for the rounding of end positions (the others cannot touch any end of the move)."""
+    if not bases:
+        return bases
+    reach = length + max(f.r for f in u.figures) + 0.01
+    x0, x1 = min(f.x for f in u.figures) - reach, max(f.x for f in u.figures) + reach
+    y0, y1 = min(f.y for f in u.figures) - reach, max(f.y for f in u.figures) + reach
+    return [b for b in bases if x0 - b[2] <= b[0] <= x1 + b[2] and y0 - b[2] <= b[1] <= y1 + b[2]]
 
 
 def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, float] | None = None) -> list[Move]:
