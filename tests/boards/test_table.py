@@ -405,3 +405,38 @@ def test_moves_cost_what_their_pieces_cost_to_the_last_digit(polys, start, targe
     r = table.move_toward(start, target, allowance, profile, radius=radius)
     assert (r.end, r.distance, r.used, r.reached) == _plain_move_toward(
         table, (float(start[0]), float(start[1])), (float(target[0]), float(target[1])), allowance, profile, radius)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(polygons, min_size=1, max_size=5), st.lists(st.tuples(points, points), min_size=1, max_size=12))
+def test_scalar_kernels_answer_as_their_definitions(polys, segments):
+    """The scalar sight-line and containment kernels are written out for speed; they answer as
+    their definitions, edge by edge: a segment meets a polygon when it meets one of its edges
+    (touching counts) or lies inside it; a point is inside when near an edge or by ray parity.
+    On-grid points put ends on edges and corners exactly."""
+    def hits(a, b, poly):
+        edges = list(zip(poly, poly[1:] + poly[:1]))
+        if any(geo.segments_intersect(a, b, c, d) for c, d in edges):
+            return True
+        return sum(geo._crosses_ray(a[0], a[1], c[0], c[1], d[0], d[1]) for c, d in edges) % 2 == 1
+
+    def contains(p, poly):
+        edges = list(zip(poly, poly[1:] + poly[:1]))
+        if any(geo.closest_on_segment(p, c, d)[2] <= geo._EPS2 for c, d in edges):
+            return True
+        return sum(geo._crosses_ray(p[0], p[1], c[0], c[1], d[0], d[1]) for c, d in edges) % 2 == 1
+
+    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3, blocks_los=i % 2 == 0) for i, p in enumerate(polys)]
+    table = Table.build(48, 48, feats)
+    for s, e in segments:
+        s, e = (float(s[0]), float(s[1])), (float(e[0]), float(e[1]))
+        for poly in polys:
+            poly = [tuple(v) for v in poly]
+            assert geo.segment_hits_polygon(s, e, poly) == hits(s, e, poly)
+            assert geo.point_in_polygon(s, poly) == contains(s, poly)
+        blocked = any(f.blocks_los and hits(s, e, list(f.vertices)) and not contains(s, list(f.vertices))
+                      and not contains(e, list(f.vertices)) for f in feats)
+        holding = (table.blockers_holding(s), table.blockers_holding(e))
+        assert table.line_of_sight(s, e) == table.line_of_sight(s, e, holding=holding) == (not blocked)
+        best = max((f for f in feats if contains(s, list(f.vertices))), key=lambda f: f.cover, default=None)
+        assert table.cover_feature_at(s) is best

@@ -249,6 +249,8 @@ PointLike = Union[Point, Figure, Sequence[float]]
 
 
 def _xy(p: PointLike) -> Point:
+    if type(p) is tuple and len(p) == 2 and type(p[0]) is float and type(p[1]) is float:
+        return p  # already a point (what most callers pass): the same floats as converting it
     if isinstance(p, Figure):
         return (p.x, p.y)
     return (float(p[0]), float(p[1]))
@@ -269,6 +271,10 @@ class Table:
     _cover_set: PolygonSet
     _levels: np.ndarray
     _blocker_boxes: tuple[tuple[float, float, float, float], ...]
+    #: each blocker's index, its box widened by EPS (x0, y0, x1, y1) and its vertices (what a sight line looks at)
+    _blocker_rows: tuple[tuple[int, float, float, float, float, tuple[Point, ...]], ...]
+    #: each cover feature and its box widened by EPS, in table order (what a point's cover looks at)
+    _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
     #: every feature's box and vertices, in table order (what a move's cost looks at)
     _boxed: tuple[tuple[tuple[float, float, float, float], tuple[Point, ...]], ...]
 
@@ -306,6 +312,10 @@ class Table:
             PolygonSet.from_polygons([feats[i].vertices for i in cover_idx]),
             levels,
             tuple(feats[i].bbox for i in blockers),
+            tuple((i, x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS, feats[i].vertices)
+                  for i in blockers for x0, y0, x1, y1 in (feats[i].bbox,)),
+            tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
+                  for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((f.bbox, f.vertices) for f in feats),
         )
 
@@ -391,15 +401,14 @@ class Table:
         pa, pb = _xy(a), _xy(b)
         minx, maxx = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
         miny, maxy = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
-        eps = geo.EPS
-        for k, (x0, y0, x1, y1) in zip(self._blockers, self._blocker_boxes):
-            if minx > x1 + eps or maxx < x0 - eps or miny > y1 + eps or maxy < y0 - eps:
+        hits = geo.segment_hits_polygon
+        for k, x0, y0, x1, y1, v in self._blocker_rows:
+            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
                 continue
-            v = self.features[k].vertices
             if holding is not None:
-                if k not in holding[0] and k not in holding[1] and geo.segment_hits_polygon(pa, pb, v):
+                if k not in holding[0] and k not in holding[1] and hits(pa, pb, v):
                     return False
-            elif geo.segment_hits_polygon(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
+            elif hits(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
                 return False
         return True
 
@@ -407,8 +416,9 @@ class Table:
         """Indices (into ``features``) of the LOS-blocking features holding the point (boundary
         included): none of them blocks a sight line from or to it."""
         p = _xy(point)
-        return frozenset(k for k, box in zip(self._blockers, self._blocker_boxes)
-                         if _in_box(p, box) and geo.point_in_polygon(p, self.features[k].vertices))
+        px, py = p
+        return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
+                         if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -434,9 +444,12 @@ class Table:
 
     def cover_feature_at(self, point: PointLike) -> TerrainFeature | None:
         """The feature giving the best cover at the point (first in table order on ties), or None."""
+        p = _xy(point)
+        px, py = p
         best = None
-        for f in self.features_at(point):
-            if f.cover > Cover.NONE and (best is None or f.cover > best.cover):
+        for f, x0, y0, x1, y1 in self._cover_rows:  # features_at's tests, on the cover features only
+            if x0 <= px <= x1 and y0 <= py <= y1 and (best is None or f.cover > best.cover) \
+                    and geo.point_in_polygon(p, f.vertices):
                 best = f
         return best
 
