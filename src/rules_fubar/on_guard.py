@@ -15,8 +15,6 @@ from __future__ import annotations
 import math
 from itertools import repeat
 
-from tabletop_core.boards import geometry as geo
-
 from .fire import resolve_fire
 from .measure import BATCH, remember
 from .state import Fig, OnGuardWindow, UnitState, replace_unit
@@ -146,11 +144,6 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
             and not u.reacted and not engaged(state, u.id)]
 
 
-def _reach(rules, reactor: UnitState) -> float:
-    """The longest range any figure of ``reactor`` can fire at now (0: none can fire)."""
-    return max((w.max_range for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None), default=0.0)
-
-
 def _spread(points) -> tuple[tuple[float, float], float]:
     """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
     n = len(points)
@@ -159,10 +152,11 @@ def _spread(points) -> tuple[tuple[float, float], float]:
     return c, max([dist(c, p) for p in points]) + 1.0
 
 
-def _in_range_samples(rules, reactor: UnitState, frame_path, spreads):
-    """The samples no farther than the reactor's weapons reach, nearest (centre to centre) first
-    (``spreads``: each sample's ``_spread``, worked out once for every reactor)."""
-    reach = _reach(rules, reactor)
+def _in_range_samples(reactor: UnitState, armed, frame_path, spreads):
+    """The samples no farther than the reactor's weapons reach (``armed``: its figures able to
+    fire and their weapons), nearest (centre to centre) first (``spreads``: each sample's
+    ``_spread``, worked out once for every reactor)."""
+    reach = max([w.max_range for _f, w in armed], default=0.0)  # the longest range any figure can fire at now
     if reach <= 0.0:
         return []
     rc, rr = _spread([f.pos for f in reactor.figures])
@@ -187,13 +181,14 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     move, and a suggested move's menu asked it before the move (of the mover's bases where they
     stood, which is why the key holds the bases, not the figures)."""
     m = rules.measure_for(reactor)
-    bases = tuple((f.id, f.r) for f in mover.figures)
-    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, bases, frame_path, ids)
-    if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
+    armed = [(f, w) for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None]
+    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, tuple([(f.id, f.r) for f in mover.figures]),
+           frame_path, ids)
+    if any(w.indirect for _f, w in armed):
         key += tuple((u.id, u.figures) for u in state.units.values() if u.side == reactor.side and u.alive)
     found = m.catches.get(key, _UNKNOWN)
     if found is _UNKNOWN:
-        found = remember(m.catches, key, _catch_point(rules, state, reactor, mover, frame_path, ids, spreads))
+        found = remember(m.catches, key, _catch_point(rules, state, reactor, armed, mover, frame_path, ids, spreads))
     return found
 
 
@@ -201,10 +196,11 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
 _UNKNOWN = object()
 
 
-def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
-    near = _in_range_samples(rules, reactor, frame_path, spreads() if spreads is not None else path_spreads(frame_path))
+def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
+    """``catch_point``'s answer worked out (``armed``: the reactor's figures able to fire and their weapons)."""
+    near = _in_range_samples(reactor, armed, frame_path, spreads() if spreads is not None else path_spreads(frame_path))
     m = rules.measure_for(reactor)
-    shooters = _direct_shooters(rules, reactor)
+    shooters = _direct_shooters(armed)
     radius = {f.id: f.r for f in mover.figures}
     for k, (_d, _k, positions) in enumerate(near):
         if k == 1 and len(near) > 2:
@@ -228,19 +224,26 @@ def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path,
 def _lines_in_reach(shooters, near, ids, radius) -> list:
     """The sight lines ``sees_within`` may ask along the rest of a path: from each shooter to each
     place of a mover's figure within the shooter's reach (the others are never looked at)."""
-    distance = geo.distance
-    return [(a, p) for _d, _k, positions in near for i, p in zip(ids, positions) if i in radius
-            for a, ra, reach in shooters if distance(a, p) - ra - radius[i] <= reach]  # edge <= reach (reach > 0)
-
-
-def _direct_shooters(rules, reactor: UnitState) -> list[tuple[Point, float, float]] | None:
-    """(position, base radius, longest range) of each figure of ``reactor`` able to fire, as
-    ``can_fire_at`` measures a direct weapon; None when one has an indirect weapon."""
     out = []
-    for f in reactor.figures:
-        w = weapon_of(rules, reactor, f)
-        if w is None:
-            continue
+    sqrt = math.sqrt
+    for _d, _k, positions in near:
+        for i, p in zip(ids, positions):
+            r = radius.get(i)
+            if r is None:
+                continue
+            px, py = p
+            for a, ra, reach in shooters:
+                dx, dy = a[0] - px, a[1] - py
+                if sqrt(dx * dx + dy * dy) - ra - r <= reach:  # geo.distance(a, p), written out: edge <= reach (reach > 0)
+                    out.append((a, p))
+    return out
+
+
+def _direct_shooters(armed) -> list[tuple[Point, float, float]] | None:
+    """(position, base radius, longest range) of each figure able to fire (``armed``: figures and
+    their weapons), as ``can_fire_at`` measures a direct weapon; None when one has an indirect weapon."""
+    out = []
+    for f, w in armed:
         if w.indirect:
             return None
         out.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points, as can_fire_at
