@@ -223,29 +223,6 @@ def test_moves_settled_by_their_length_as_by_their_vector(scenario):
 
 
 @pytest.mark.rule("fubar:on-guard")
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
-def test_several_shooters_at_once_answer_as_each_asked_alone(scenario):
-    """The On Guard path check asks every shooter of a reactor about a mover's places in one
-    ``any_sees_within`` call, which looks a place's cover up only once some shooter has it in
-    reach: it answers as the plain rule asked shooter by shooter, places on terrain edges and
-    corners included."""
-    table = FubarRules().table_of(scenario)
-    m = Measure(table)
-    rnd = random.Random(scenario + "-shooters")
-    places = _boundary_points(table, rnd, 60)
-    answers = set()
-    for trial in range(150):
-        shooters = [(rnd.choice(places), 0.5, rnd.choice([3.0, 12.0, 24.0 + 1e-9])) for _ in range(rnd.randint(1, 5))]
-        targets = [(rnd.choice(places), rnd.choice([0.5, 1.0])) for _ in range(rnd.randint(1, 8))]
-        want = any(edge(Fig("a", *a, ra), Fig("b", *b, rb)) <= reach
-                   and _plain_visible(table, Fig("a", *a, ra), Fig("b", *b, rb))
-                   for a, ra, reach in shooters for b, rb in targets)
-        assert m.any_sees_within(shooters, targets) == want
-        answers.add(want)
-    assert answers == {True, False}
-
-
-@pytest.mark.rule("fubar:on-guard")
 def test_straight_path_samples_and_spreads_are_the_polyline_ones():
     """A move whose figures each go straight to one point (every suggested move) is sampled by a
     shortcut; its samples and their spreads must be the general polyline code's, number for
@@ -272,3 +249,26 @@ def test_straight_path_samples_and_spreads_are_the_polyline_ones():
         samples = og.path_samples(starts, paths)
         assert samples == og._walk_samples(starts, paths)
         assert og.path_spreads(samples) == [og._spread(p) for p in samples]
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
+def test_several_shooters_at_once_answer_as_each_asked_alone(scenario):
+    """The On Guard path check asks every shooter of a reactor about a mover's places in one
+    ``any_sees_within`` call, which looks a place's cover up only once some shooter has it in
+    reach: it answers as the plain rule asked shooter by shooter, places on terrain edges and
+    corners included."""
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)
+    rnd = random.Random(scenario + "-shooters")
+    places = _boundary_points(table, rnd, 60)
+    answers = set()
+    for trial in range(150):
+        shooters = [(rnd.choice(places), 0.5, rnd.choice([3.0, 12.0, 24.0 + 1e-9])) for _ in range(rnd.randint(1, 5))]
+        targets = [(rnd.choice(places), rnd.choice([0.5, 1.0])) for _ in range(rnd.randint(1, 8))]
+        want = any(edge(Fig("a", *a, ra), Fig("b", *b, rb)) <= reach
+                   and _plain_visible(table, Fig("a", *a, ra), Fig("b", *b, rb))
+                   for a, ra, reach in shooters for b, rb in targets)
+        assert m.any_sees_within(shooters, targets) == want
+        answers.add(want)
+    assert answers == {True, False}
