@@ -27,10 +27,22 @@ def budget(u, near: bool) -> int:
     return NEAR if near else LEG_FAR
 
 
+def least_entry_cost(tec, move_class: str) -> int:
+    """The least MP a step may cost a unit of ``move_class``: across a road hexside or into the
+    cheapest terrain of the chart (climbing, Barrage and Wire only add to it).  The searches take it
+    as their ``least_step``."""
+    costs = [r.cost(move_class) for r in tec.rows.values()]
+    return min([tec.road_mp] + [c for c in costs if c is not None])
+
+
+def _pathfinder(u) -> bool:
+    return has(u, "pathfinder") and not u.shaken  # 21e
+
+
 def _step_cost(rules, state, u, occ, enemy_hexes):
     """The MP for ``u`` to enter ``b`` from ``a`` (``a`` None: from off the map); None if it may not."""
     board = board_at(state)
-    pathfinder = has(u, "pathfinder") and not u.shaken
+    pathfinder = _pathfinder(u)
     fits = stacking_room(state, u)
 
     def cost(a, b):
@@ -52,6 +64,7 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     """The hexes ``u`` may end its reserve move in (see the module text)."""
     board = board_at(state)
     cost = _step_cost(rules, state, u, occ, enemy_hexes)
+    least = 1 if _pathfinder(u) else least_entry_cost(board.tec, "L")
     stop = near_zone | state.wire  # 5f: stop within three hexes of an enemy; 23c: stop in Wire
     if u.hex is None:  # an entering reinforcement: it begins off the map, far from the enemy
         mp = budget(u, near=False)
@@ -62,13 +75,13 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
                 continue
             out.add(b)  # 7c: entering is always possible
             if b not in stop and c < mp:
-                out.update(reachable_hexes(board.board, b, mp - c, cost, must_stop=stop))
+                out.update(reachable_hexes(board.board, b, mp - c, cost, must_stop=stop, least_step=least))
         return out
     near = u.hex in near_zone
     mp = budget(u, near)
     if mp <= 0:
         return set()
-    reach = reachable_hexes(board.board, u.hex, mp, cost, must_stop=stop)
+    reach = reachable_hexes(board.board, u.hex, mp, cost, must_stop=stop, least_step=least)
     out = {h for h in reach if h != u.hex}
     out.update(b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None)  # 7c
     return out

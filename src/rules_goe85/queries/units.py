@@ -115,8 +115,11 @@ def stacking_room(state: GoEState, u: Unit):
     own = state.units.get(u.uid)
     home = u.hex if own is not None and own.hex == u.hex else None  # where u itself is counted
     # (``fits`` is asked within one look at the state, a decision's searches: u stays where it is)
+    occupied = by_hex(state)
 
     def fits(b) -> bool:
+        if b not in occupied:
+            return True  # one unit alone never passes a limit of 9 (most hexes a search tries)
         cache = state.stacks
         counts = cache.get(b) if cache is not None else None
         g, h, leg, v, a = counts if counts is not None else stack_counts(state, b)
