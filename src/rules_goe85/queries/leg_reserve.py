@@ -39,14 +39,22 @@ def _pathfinder(u) -> bool:
     return has(u, "pathfinder") and not u.shaken  # 21e
 
 
+def _open_to(state, u, enemy_hexes):
+    """``open_to(b)``: whether ``u`` may enter hex ``b`` at all, whatever the step's cost: a hex of
+    the board, no enemy in it (5f), room for ``u`` (9)."""
+    rows = board_at(state).rows  # every hex of the board
+    fits = stacking_room(state, u)
+    return lambda b: b not in enemy_hexes and b in rows and fits(b)
+
+
 def _step_cost(rules, state, u, occ, enemy_hexes):
     """The MP for ``u`` to enter ``b`` from ``a`` (``a`` None: from off the map); None if it may not."""
     board = board_at(state)
     pathfinder = _pathfinder(u)
-    fits = stacking_room(state, u)
+    open_to = _open_to(state, u, enemy_hexes)
 
     def cost(a, b):
-        if b in enemy_hexes or b not in board.board or not fits(b):
+        if not open_to(b):
             return None
         c = board.enter_cost(a, b, "L") if a is not None else board.row(b).cost("L")
         if c is None:
@@ -81,18 +89,43 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     mp = budget(u, near)
     if mp <= 0:
         return set()
+    if least >= 1 and mp <= 2 * least:
+        return _two_steps(board, u.hex, mp, cost, stop)
     reach = reachable_hexes(board.board, u.hex, mp, cost, must_stop=stop, least_step=least)
     out = {h for h in reach if h != u.hex}
     out.update(b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None)  # 7c
     return out
 
 
+def _two_steps(board, start, mp: int, cost, stop) -> set:
+    """:func:`destinations` when no step costs less than ``mp / 2`` (and at least 1 MP): at most
+    two steps, so the search is the neighbours (all of those it may enter: 7c) and, through each
+    one entered with MP left and no stop (5f, 23c), its neighbours within the rest."""
+    out: set = set()
+    for b in board.neighbours[start]:
+        c = cost(start, b)
+        if c is None:
+            continue
+        out.add(b)
+        if c < mp and b not in stop:
+            for x in board.neighbours[b]:
+                if x != start and x not in out:
+                    c2 = cost(b, x)
+                    if c2 is not None and c + c2 <= mp:
+                        out.add(x)
+    return out
+
+
 def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()) -> bool:
     """Whether :func:`destinations` is not empty, without the search: every hex reached is entered
-    through a first hex it may enter, and 7c makes that first hex a destination by itself."""
-    cost = _step_cost(rules, state, u, occ, enemy_hexes)
+    through a first hex it may enter, and 7c makes that first hex a destination by itself (a step's
+    cost is None exactly when the hex is closed to ``u`` or its terrain prohibits Leg units: the
+    Pathfinder's and the Barrage's MP never make it None)."""
+    open_to = _open_to(state, u, enemy_hexes)
+    board = board_at(state)
     if u.hex is None:
-        return any(cost(None, b) is not None for b in entry_hexes)
-    if budget(u, u.hex in near_zone) <= 0:
+        return any(open_to(b) and board.row(b).cost("L") is not None for b in entry_hexes)
+    a = u.hex
+    if budget(u, a in near_zone) <= 0:
         return False
-    return any(cost(u.hex, b) is not None for b in board_at(state).neighbours[u.hex])
+    return any(open_to(b) and board.enter_cost(a, b, "L") is not None for b in board.neighbours[a])

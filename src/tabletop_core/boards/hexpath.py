@@ -28,8 +28,7 @@ from typing import Any, Union
 import attrs
 
 from ..errors import BoardError
-from .hexfacing import front_hexes, rear_hexes
-from .hexgrid import Hex
+from .hexgrid import DIRECTIONS, Hex
 from .hexmap import Board
 
 Cost = Union[int, float, Any]
@@ -109,17 +108,24 @@ def vehicle_steps(
     bounds ``cost`` (the pivot and the reverse are counted in)."""
     stop = _as_test(must_stop)
     on_board = board.base  # the hexes of the board, as ``n in board`` asks
+    ahead = tuple((DIRECTIONS[v], DIRECTIONS[(v + 1) % 6]) for v in range(6))  # front_hexes' hexsides
+    behind = tuple((DIRECTIONS[(v + 3) % 6], DIRECTIONS[(v + 4) % 6]) for v in range(6))  # rear_hexes'
 
     def successors(state: VehicleState) -> list[tuple[VehicleState, Cost]]:
         h, v = state
+        if not isinstance(v, int) or not 0 <= v < 6:
+            raise ValueError(f"a facing is a vertex 0..5, got {v!r}")  # as front_hexes says
+        q, r = h
         out = []
-        for n in front_hexes(h, v):
+        for d in ahead[v]:
+            n = Hex(q + d.q, r + d.r)
             if n in on_board:
                 c = cost(h, n)
                 if c is not None:
                     out.append(((n, v), _checked(c, h, n) if c < 0 else c))
         if can_reverse:
-            for n in rear_hexes(h, v):
+            for d in behind[v]:
+                n = Hex(q + d.q, r + d.r)
                 if n in on_board:
                     c = cost(h, n)
                     if c is not None:

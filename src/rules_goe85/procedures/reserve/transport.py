@@ -26,6 +26,7 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes
+from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
 from ...model.actions import (
     Decline, Declined, EndReserve, PickReserveUnit, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload,
@@ -145,6 +146,8 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     budget = reserve_allowance(state, u, near_zone)
     began_near = u.hex in near_zone
     enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
+    rows = board.rows  # every hex of the board
+    open_to: dict = {}  # hex -> whether the helicopter may enter it (no enemy, room: 9), asked once
     best: dict = {(u.hex, facing_of(state, u)): 0}
     frontier = [(u.hex, facing_of(state, u))]
     while frontier:
@@ -153,15 +156,18 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
             c = best[(h, v)]
             if c >= budget or (h != u.hex and not began_near and h in near_zone):
                 continue
+            q, r = h
             for turn in (0, -1, 1):
                 nv = (v + turn) % 6
-                for b in front_hexes(h, nv):
-                    if b not in board.board or b in enemy:
+                for d in (DIRECTIONS[nv], DIRECTIONS[(nv + 1) % 6]):  # its front hexes (7b)
+                    b = Hex(q + d.q, r + d.r)
+                    ok = open_to.get(b)
+                    if ok is None:
+                        ok = open_to[b] = b in rows and b not in enemy and fits(b)
+                    if not ok:
                         continue
                     cost = board.enter_cost(h, b, "F")
                     if cost is None or c + cost > budget or (b, nv) in best and best[(b, nv)] <= c + cost:
-                        continue
-                    if not fits(b):
                         continue
                     best[(b, nv)] = c + cost
                     nxt.append((b, nv))
