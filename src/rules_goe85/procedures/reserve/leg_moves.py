@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import attrs
-from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
+from tabletop_core.boards import reachable_hexes, reachable_vehicle
 from tabletop_core.boards.hexfacing import pivot_steps
 from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
@@ -23,7 +23,7 @@ from ...queries import leg_reserve
 from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
-from ...queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
+from ...queries.units import is_vehicle, stacking_room, units_at, utype
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 class Around(NamedTuple):
@@ -106,8 +106,9 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     if u.hex is None:
         if not _entering(state, u):
             return []
+        fits = stacking_room(state, u)  # 9: u is still off the map, counted nowhere
         return [ReserveMove(u.uid, board.label(b)) for b in rules.entry_hexes(state, u.side)
-                if b not in at.enemy_hexes and stacking_ok(list(at.occ.get(b, [])) + [u])]
+                if b not in at.enemy_hexes and fits(b)]
     near = u.hex in at.near_zone
     budget = _budget(u, near)
     if budget == 0:
@@ -136,9 +137,9 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     """Whether :func:`unit_moves` of ``u`` is not empty, searching as little as that takes: a unit
     free of facing reaches nothing without a first hex it may enter (and 7c makes that hex a move);
     a vehicle neither (:func:`_first_entries`).  ``allowed(moves)``: whether a scenario's limit
-    leaves one of these moves (it judges each move alone: then a vehicle's first steps are asked
-    at once, and its search goes on past them only when the limit refuses them all; other units'
-    moves are listed and asked)."""
+    leaves one of these moves (it judges each move alone, by its hex: then a vehicle's first steps
+    are asked at once, and only when the limit refuses them all are the hexes beyond them searched
+    and asked at once; other units' moves are listed and asked)."""
     t = utype(u)
     vehicle = is_vehicle(u)
     ground_vehicle = vehicle and t.move_class != "F" and u.hex is not None
@@ -150,8 +151,11 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
             return False
         entries = rules.entry_hexes(state, u.side) if entering else ()
         return leg_reserve.has_destination(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries)
-    if u.hex is None:
-        return bool(unit_moves(rules, state, u, at))
+    if u.hex is None:  # an entering vehicle: an entry hex it may stand in (as unit_moves lists them)
+        if not _entering(state, u):
+            return False
+        fits = stacking_room(state, u)
+        return any(b not in at.enemy_hexes and fits(b) for b in rules.entry_hexes(state, u.side))
     near = u.hex in at.near_zone
     budget = _budget(u, near)
     if budget == 0:
@@ -172,18 +176,13 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     least = leg_reserve.least_entry_cost(at.board.tec, t.move_class)
     if not any(budget - spent >= least and (stop is None or b not in stop) for b, _, spent in first):
         return False  # no first step leaves room for a second one
-    judged = {b: False for b, _, _ in first}
-
-    def goal(st) -> bool:
-        h = st[0]
-        if h == start:
-            return False
-        if h not in judged:
-            judged[h] = allowed([ReserveMove(u.uid, label(h), st[1])])
-        return judged[h]
-
-    steps = vehicle_steps(at.board.board, cost, stop, least_step=least)
-    return cheapest_path((start, v0), goal, steps, budget=budget) is not None
+    refused = {b for b, _, _ in first}
+    reach = reachable_vehicle(at.board.board, start, v0, budget, cost, must_stop=stop, least_step=least)
+    beyond: dict = {}  # hex -> a facing it is reached with (the limit never judges the facing)
+    for h, v in reach:
+        if h != start and h not in refused:
+            beyond.setdefault(h, v)
+    return bool(beyond) and allowed([ReserveMove(u.uid, label(h), v) for h, v in beyond.items()])
 
 
 def _entry_turns() -> tuple[tuple[int, int], ...]:
