@@ -39,10 +39,10 @@ def _pathfinder(u) -> bool:
     return has(u, "pathfinder") and not u.shaken  # 21e
 
 
-def _open_to(state, u, enemy_hexes):
+def _open_to(state, u, enemy_hexes, board=None):
     """``open_to(b)``: whether ``u`` may enter hex ``b`` at all, whatever the step's cost: a hex of
-    the board, no enemy in it (5f), room for ``u`` (9)."""
-    rows = board_at(state).rows  # every hex of the board
+    the board, no enemy in it (5f), room for ``u`` (9).  ``board``: ``board_at(state)``, if known."""
+    rows = (board or board_at(state)).rows  # every hex of the board
     fits = stacking_room(state, u)
     return lambda b: b not in enemy_hexes and b in rows and fits(b)
 
@@ -116,13 +116,13 @@ def _two_steps(board, start, mp: int, cost, stop) -> set:
     return out
 
 
-def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()) -> bool:
+def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=(), board=None) -> bool:
     """Whether :func:`destinations` is not empty, without the search: every hex reached is entered
     through a first hex it may enter, and 7c makes that first hex a destination by itself (a step's
     cost is None exactly when the hex is closed to ``u`` or its terrain prohibits Leg units: the
-    Pathfinder's and the Barrage's MP never make it None)."""
-    open_to = _open_to(state, u, enemy_hexes)
-    board = board_at(state)
+    Pathfinder's and the Barrage's MP never make it None).  ``board``: ``board_at(state)``, if known."""
+    board = board or board_at(state)
+    open_to = _open_to(state, u, enemy_hexes, board)
     if u.hex is None:
         return any(open_to(b) and board.row(b).cost("L") is not None for b in entry_hexes)
     a = u.hex

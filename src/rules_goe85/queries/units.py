@@ -52,9 +52,12 @@ def airborne(u: Unit) -> bool:
     return heli_mode(u) in ("flying", "hovering")
 
 
+VEHICLE_KINDS = ("vehicle", "truck", "helicopter")
+
+
 def is_vehicle(u: Unit) -> bool:
     """7a: W, O, T and F movement classes (vehicles, trucks, helicopters) face vertices."""
-    return utype(u).kind in ("vehicle", "truck", "helicopter")
+    return utype(u).kind in VEHICLE_KINDS
 
 
 def is_hard(u: Unit) -> bool:

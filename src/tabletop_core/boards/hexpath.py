@@ -108,28 +108,36 @@ def vehicle_steps(
     bounds ``cost`` (the pivot and the reverse are counted in)."""
     stop = _as_test(must_stop)
     on_board = board.base  # the hexes of the board, as ``n in board`` asks
-    ahead = tuple((DIRECTIONS[v], DIRECTIONS[(v + 1) % 6]) for v in range(6))  # front_hexes' hexsides
-    behind = tuple((DIRECTIONS[(v + 3) % 6], DIRECTIONS[(v + 4) % 6]) for v in range(6))  # rear_hexes'
+    # the hexsides a vehicle facing v crosses, and what it pays beyond the step: its front hexes
+    # (front_hexes), then its rear hexes (rear_hexes: GoE 15d, +1 MP per hex reversed)
+    crossings = tuple(((v, 0), ((v + 1) % 6, 0))
+                      + ((((v + 3) % 6, reverse_extra), ((v + 4) % 6, reverse_extra)) if can_reverse else ())
+                      for v in range(6))
+    # a hex's steps are the same whatever the facing it is left with: each hexside's neighbour and
+    # step cost is worked out the first time a state asks for it (a search asks up to six per hex)
+    sides: dict = {}
+
+    def side(h, k: int) -> tuple:
+        d = DIRECTIONS[k]
+        n = Hex(h[0] + d.q, h[1] + d.r)
+        c = cost(h, n) if n in on_board else None
+        return n, (_checked(c, h, n) if c is not None and c < 0 else c)
 
     def successors(state: VehicleState) -> list[tuple[VehicleState, Cost]]:
         h, v = state
         if not isinstance(v, int) or not 0 <= v < 6:
             raise ValueError(f"a facing is a vertex 0..5, got {v!r}")  # as front_hexes says
-        q, r = h
+        known = sides.get(h)
+        if known is None:
+            known = sides[h] = [None] * 6
         out = []
-        for d in ahead[v]:
-            n = Hex(q + d.q, r + d.r)
-            if n in on_board:
-                c = cost(h, n)
-                if c is not None:
-                    out.append(((n, v), _checked(c, h, n) if c < 0 else c))
-        if can_reverse:
-            for d in behind[v]:
-                n = Hex(q + d.q, r + d.r)
-                if n in on_board:
-                    c = cost(h, n)
-                    if c is not None:
-                        out.append(((n, v), (_checked(c, h, n) if c < 0 else c) + reverse_extra))  # GoE 15d: +1 MP per hex reversed
+        for k, extra in crossings[v]:
+            found = known[k]
+            if found is None:
+                found = known[k] = side(h, k)
+            n, c = found
+            if c is not None:
+                out.append(((n, v), c + extra))
         out.append(((h, (v + 1) % 6), pivot_cost))  # GoE 7b: 1 MP per vertex pivoted
         out.append(((h, (v - 1) % 6), pivot_cost))
         return out

@@ -23,7 +23,7 @@ from ...queries import leg_reserve
 from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
-from ...queries.units import is_vehicle, stacking_room, units_at, utype
+from ...queries.units import VEHICLE_KINDS, is_vehicle, stacking_room, units_at, utype
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 class Around(NamedTuple):
@@ -141,7 +141,7 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     are asked at once, and only when the limit refuses them all are the hexes beyond them searched
     and asked at once; other units' moves are listed and asked)."""
     t = utype(u)
-    vehicle = is_vehicle(u)
+    vehicle = t.kind in VEHICLE_KINDS  # is_vehicle
     ground_vehicle = vehicle and t.move_class != "F" and u.hex is not None
     if allowed is not None and not ground_vehicle:
         return allowed(unit_moves(rules, state, u, at))
@@ -150,7 +150,7 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
         if u.hex is None and not entering:
             return False
         entries = rules.entry_hexes(state, u.side) if entering else ()
-        return leg_reserve.has_destination(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries)
+        return leg_reserve.has_destination(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries, at.board)
     if u.hex is None:  # an entering vehicle: an entry hex it may stand in (as unit_moves lists them)
         if not _entering(state, u):
             return False

@@ -94,8 +94,12 @@ def transport_choices(state, f: ReserveFrame, at=None, mine=None) -> list:
         payer = _payer(c, p)
         return eligible(payer) and reserve_allowance(state, payer, zone) >= max(1, _price(payer))
 
+    mine = side_units(state, f.side) if mine is None else mine
+    # where a carrier of the side could take a passenger (the loading tests below, less room_for)
+    loading_hexes = {c.hex for c in mine if c.hex is not None and utype(c).carrier and not c.shaken
+                     and not c.carrier and c.uid not in f.moved}
     out = []
-    for p in side_units(state, f.side) if mine is None else mine:
+    for p in mine:
         if p.hex is None or p.uid in f.moved or not eligible(p):
             continue
         if p.carrier:  # unloading (8k; 8g: a Shaken passenger may unload)
@@ -107,7 +111,7 @@ def transport_choices(state, f: ReserveFrame, at=None, mine=None) -> list:
             if affords(c, p) and may_unload(state, c, p):
                 out.append(ReserveUnload(p.uid, c.uid))
             continue
-        if not utype(p).leg or p.shaken:  # 8h: a Shaken passenger cannot load
+        if not utype(p).leg or p.shaken or p.hex not in loading_hexes:  # 8h: a Shaken passenger cannot load
             continue
         for c in units_at(state, p.hex):
             if (c.side != f.side or not utype(c).carrier or c.shaken or c.carrier or c.uid in f.moved
@@ -132,6 +136,12 @@ def mode_choices(state, f: ReserveFrame, mine=None) -> list[ReserveMode]:
     return out
 
 
+# 17b: a flying helicopter facing ``v`` enters a front hex of ``v`` or of a vertex next to it (one
+# vertex turned a hex entered): (the facing it then has, the hexside it crosses), in the order the
+# reach tries them (straight on, then left, then right; each facing's two front hexes in turn)
+HELI_TURNS = tuple(tuple(((v + turn) % 6, (v + turn + k) % 6) for turn in (0, -1, 1) for k in (0, 1)) for v in range(6))
+
+
 def heli_reserve_reach(state, u, near_zone=None) -> dict:
     """17b, 5f: {hex: facing} a flying helicopter can reach with its reserve allowance, turning at
     most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
@@ -148,6 +158,19 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
     rows = board.rows  # every hex of the board
     open_to: dict = {}  # hex -> whether the helicopter may enter it (no enemy, room: 9), asked once
+    rings: dict = {}  # hex -> (neighbour, MP to enter it or None) for its six hexsides, worked out once
+
+    def ring_of(h) -> tuple:
+        q, r = h
+        out = []
+        for d in DIRECTIONS:
+            b = Hex(q + d.q, r + d.r)
+            ok = open_to.get(b)
+            if ok is None:
+                ok = open_to[b] = b in rows and b not in enemy and fits(b)
+            out.append((b, board.enter_cost(h, b, "F") if ok else None))
+        return tuple(out)
+
     best: dict = {(u.hex, facing_of(state, u)): 0}
     frontier = [(u.hex, facing_of(state, u))]
     while frontier:
@@ -156,21 +179,19 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
             c = best[(h, v)]
             if c >= budget or (h != u.hex and not began_near and h in near_zone):
                 continue
-            q, r = h
-            for turn in (0, -1, 1):
-                nv = (v + turn) % 6
-                for d in (DIRECTIONS[nv], DIRECTIONS[(nv + 1) % 6]):  # its front hexes (7b)
-                    b = Hex(q + d.q, r + d.r)
-                    ok = open_to.get(b)
-                    if ok is None:
-                        ok = open_to[b] = b in rows and b not in enemy and fits(b)
-                    if not ok:
-                        continue
-                    cost = board.enter_cost(h, b, "F")
-                    if cost is None or c + cost > budget or (b, nv) in best and best[(b, nv)] <= c + cost:
-                        continue
-                    best[(b, nv)] = c + cost
-                    nxt.append((b, nv))
+            ring = rings.get(h)
+            if ring is None:
+                ring = rings[h] = ring_of(h)
+            for nv, side in HELI_TURNS[v]:
+                b, cost = ring[side]
+                if cost is None or c + cost > budget:
+                    continue
+                key = (b, nv)
+                old = best.get(key)
+                if old is not None and old <= c + cost:
+                    continue
+                best[key] = c + cost
+                nxt.append(key)
         frontier = nxt
     out: dict = {}
     for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
