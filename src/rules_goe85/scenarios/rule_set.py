@@ -70,8 +70,9 @@ class ScenarioRules:
         return decision
 
     def restricts_reserve_moves_of(self, state, unit) -> bool:
-        """Whether ``restrict`` may limit where ``unit`` goes in the Reserve Phase (its first step
-        offers a unit only if a move is left: checked against the restriction for such units)."""
+        """Whether ``restrict`` may leave ``unit`` without a reserve move it otherwise has (its first
+        step offers a unit only if a move is left: checked against the restriction for such units;
+        False for a unit the restriction may limit but never to nothing)."""
         return True
 
     def before_act(self, rules, ctx, action) -> bool:

@@ -115,9 +115,9 @@ def vehicle_steps(
                       for v in range(6))
     # a hex's steps are the same whatever the facing it is left with: each hexside's neighbour and
     # step cost is worked out the first time a state asks for it (a search asks up to six per hex)
-    sides: dict = {}
+    sides: dict[Hex, list[tuple[Hex, Cost | None] | None]] = {}
 
-    def side(h, k: int) -> tuple:
+    def side(h: Hex, k: int) -> tuple[Hex, Cost | None]:
         d = DIRECTIONS[k]
         n = Hex(h[0] + d.q, h[1] + d.r)
         c = cost(h, n) if n in on_board else None
