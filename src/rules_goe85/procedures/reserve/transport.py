@@ -100,6 +100,8 @@ def transport_choices(state, f: ReserveFrame, at=None, mine=None) -> list:
                      and not c.carrier and c.uid not in f.moved}
     out = []
     for p in mine:
+        if not p.carrier and p.hex not in loading_hexes:
+            continue  # neither loaded nor beside a carrier (None is never among the hexes)
         if p.hex is None or p.uid in f.moved or not eligible(p):
             continue
         if p.carrier:  # unloading (8k; 8g: a Shaken passenger may unload)
@@ -111,7 +113,7 @@ def transport_choices(state, f: ReserveFrame, at=None, mine=None) -> list:
             if affords(c, p) and may_unload(state, c, p):
                 out.append(ReserveUnload(p.uid, c.uid))
             continue
-        if not utype(p).leg or p.shaken or p.hex not in loading_hexes:  # 8h: a Shaken passenger cannot load
+        if not utype(p).leg or p.shaken:  # 8h: a Shaken passenger cannot load
             continue
         for c in units_at(state, p.hex):
             if (c.side != f.side or not utype(c).carrier or c.shaken or c.carrier or c.uid in f.moved
