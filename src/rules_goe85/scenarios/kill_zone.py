@@ -43,6 +43,10 @@ def _road_bound(u) -> bool:
     return utype(u).kind in ("vehicle", "truck") and u.entry == 0
 
 
+def _anywhere(h) -> bool:
+    return True
+
+
 def _bound_id(state, uid: str, known: dict) -> bool:
     found = known.get(uid)
     if found is None:
@@ -59,6 +63,10 @@ class KillZone(ScenarioRules):
         # a road-bound vehicle standing on the road: each hex it can enter first lies next to the
         # road, and every move begins with such a hex, so the limit never takes its last move away
         return _road_bound(unit) and unit.hex not in _road(state.scenario)
+
+    def reserve_hex_limit(self, state, unit):
+        zone = _road_zone(state.scenario)  # as restrict judges a road-bound vehicle's move
+        return zone.__contains__ if _road_bound(unit) else _anywhere
 
     def restrict(self, rules, state, decision):
         frame = state.top

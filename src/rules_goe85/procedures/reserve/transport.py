@@ -225,23 +225,25 @@ def _reserve_move_test(rules, state, at):
     special = rules.special_rules(state) if limited else None
 
     def may(u) -> bool:
-        restricted = limited and special.restricts_reserve_moves_of(state, u)
-        return _may_take_reserve_move(rules, state, u, at, restricted)
+        if not (limited and special.restricts_reserve_moves_of(state, u)):
+            return _may_take_reserve_move(rules, state, u, at, None)
+        limit = special.reserve_hex_limit(state, u)
+        if limit is None:
+            return _may_take_reserve_move(rules, state, u, at, lambda moves: _kept(rules, state, u, moves))
+        hex_of = at.board.hex
+        return _may_take_reserve_move(rules, state, u, at, lambda moves: any(limit(hex_of(m.to)) for m in moves))
 
     return may
 
 
-def _may_take_reserve_move(rules, state, u, at, restricted: bool) -> bool:
-    """Whether ``u`` has a reserve move the scenario leaves it; ``restricted``: the scenario's limit
-    applies to ``u`` (``restricts_reserve_moves_of``)."""
+def _may_take_reserve_move(rules, state, u, at, allowed) -> bool:
+    """Whether ``u`` has a reserve move the scenario leaves it; ``allowed(moves)``: whether the
+    scenario's limit leaves one of these moves, when it applies to ``u`` (``restricts_reserve_moves_of``)."""
     if u.hex is not None and is_heli(u):
-        if not restricted:
+        if allowed is None:
             return _heli_may_fly(state, u, at)
-        moves = unit_reserve_moves(rules, state, u, at)
-        return bool(moves) and _kept(rules, state, u, moves)
-    if not restricted:
-        return may_move(rules, state, u, at)
-    return may_move(rules, state, u, at, allowed=lambda moves: _kept(rules, state, u, moves))
+        return allowed(unit_reserve_moves(rules, state, u, at))
+    return may_move(rules, state, u, at, allowed)
 
 
 def _heli_may_fly(state, u, at) -> bool:
