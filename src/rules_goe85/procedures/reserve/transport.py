@@ -149,8 +149,6 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
     into an enemy hex or a full one, stopping on entering a hex within three of the enemy unless it
     began there.  ``near_zone``: the hexes within three of the enemy, if known (``leg_moves.around``)."""
-
-
     board = board_at(state)
     fits = stacking_room(state, u)
     if near_zone is None:
@@ -250,8 +248,6 @@ def _heli_may_fly(state, u, at) -> bool:
     """Whether :func:`unit_reserve_moves` of helicopter ``u`` is not empty, from its first steps alone:
     every hex :func:`heli_reserve_reach` finds is reached through a first hex it may enter, and that
     hex (a neighbour within the allowance, by the same cost) is one of ``unit_moves``' too."""
-
-
     if heli_mode(u) != "flying":
         return False
     budget = reserve_allowance(state, u, at.near_zone)
