@@ -171,30 +171,39 @@ def _checked(frame: Move) -> Move:
 
 @dispatch.advance(Move)
 def _move_advance(R, ctx, frame: Move) -> None:
+    """The entry checks due after a step, one after another, each recorded as the frame moving on,
+    until one opens a procedure (minefield losses, an ambush window) or the last one ends the move
+    or leaves it waiting for the next step.  Running them in one call asks nothing another order
+    would not: between two checks the move has no decision (see ``_move_decision``)."""
     state = ctx.state
-    check = frame.checks[0]
+    stack = state.stack
     side, here = frame.side, frame.here
-    if check == "mines":
-        ctx.replace(_checked(frame))
-        # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
-        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
-            minefield_losses(R, ctx, here, mover_ids(state, frame))
-        return
+    # the checks touch no unit of the party (a lone leader test moves the enemy's), so who is
+    # still with it is the same for every check of this run
     party = mover_ids(state, frame)
-    if check == "stop":
-        # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
-        # only controls does not -- there is no one to attack there
-        if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-            ctx.replace(MoveEnd(side, here, party))
-        else:
-            ctx.replace(_checked(frame))
-        return
-    ctx.replace(_checked(frame))
-    if check == "leader":
-        if party:
-            lone_leader_tests(R, ctx, here, side)
-    elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
-        ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+    while True:
+        check = frame.checks[0]
+        if check == "stop":
+            # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
+            # only controls does not -- there is no one to attack there
+            if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
+                ctx.replace(MoveEnd(side, here, party))
+            else:
+                ctx.replace(_checked(frame))
+            return
+        frame = _checked(frame)
+        ctx.replace(frame)
+        if check == "mines":
+            # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
+            if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
+                minefield_losses(R, ctx, here, party)
+        elif check == "leader":
+            if party:
+                lone_leader_tests(R, ctx, here, side)
+        elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
+            ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+        if stack[-1] is not frame:
+            return  # a procedure opened: it runs before the next check
 
 
 def minefield_losses(R, ctx, area: int, party: tuple[str, ...]) -> None:
