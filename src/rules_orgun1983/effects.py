@@ -50,10 +50,9 @@ def sync_control(R, ctx) -> None:
     state = ctx.state
     control = state.control
     sole = sole_controllers(R, state)
-    for area in sorted(sole):
-        side = sole[area]
-        if control.get(area) != side:
-            ctx.emit(ControlSet(area, side))
+    changed = [area for area, side in sole.items() if control.get(area) != side]  # mostly none
+    for area in sorted(changed):
+        ctx.emit(ControlSet(area, sole[area]))
 
 
 def lone_leader_tests(R, ctx, area: int, entering_side: str) -> None:

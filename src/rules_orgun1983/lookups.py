@@ -14,6 +14,7 @@ import attrs
 from .actions import Activate, Pick, Step
 from .data import GameData
 from .readings import Readings
+from .state import PLAYERS
 
 
 @attrs.frozen
@@ -29,6 +30,9 @@ class Lookups:
     militia: frozenset[str]
     stacking: frozenset[str]  # units counted for stacking (not leaders, not the Mi-24)
     controlling: frozenset[str]  # units whose presence takes an area's control (Readings.control_by_leaders)
+    bystanders: dict[str, tuple[str, ...]]  # side -> its units that are not ``controlling``, sorted
+    supply_sources: dict[str, tuple[int, ...]]  # side -> the areas printed as its supply sources
+    areas: frozenset[int]  # every area of the map
     step: dict[int, Step]  # area -> Step(area)
     activate: dict[int, Activate]  # area -> Activate(area)
     pick: dict[str, Pick]  # unit -> Pick(unit)
@@ -57,6 +61,10 @@ class Lookups:
             militia=kind("militia"),
             stacking=frozenset(u for u, info in units.items() if info.counts_for_stacking),
             controlling=controlling,
+            bystanders={side: tuple(sorted(u for u, info in units.items() if info.side == side and u not in controlling))
+                        for side in PLAYERS},
+            supply_sources={side: amap.supply_sources(side) for side in PLAYERS},
+            areas=frozenset(amap),
             step={a: Step(a) for a in amap},
             activate={a: Activate(a) for a in amap},
             pick={u: Pick(u) for u in units},

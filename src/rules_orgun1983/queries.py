@@ -117,9 +117,19 @@ def retreat_areas(R, state, unit_id: str) -> list[int]:
 
 
 def controlled_areas(R, state, side: str) -> set[int]:
-    """The areas where ``side`` has units that can take control (see Lookups.controlling)."""
-    controlling = R.lookups.controlling
-    return {area for area, ids in state.at[side].items() if not controlling.isdisjoint(ids)}
+    """The areas where ``side`` has units that can take control (see Lookups.controlling).
+
+    Every area holding the side's units but those where only its few non-controlling counters
+    stand (leaders, the Mi-24): those are looked up from the counters, not the other way round."""
+    lk = R.lookups
+    mine = state.at[side]
+    areas = set(mine)
+    units, controlling = state.units, lk.controlling
+    for uid in lk.bystanders[side]:
+        unit = units.get(uid)
+        if unit is not None and unit.area in areas and controlling.isdisjoint(mine[unit.area]):
+            areas.discard(unit.area)
+    return areas
 
 
 def sole_controllers(R, state) -> dict[int, str]:

@@ -114,11 +114,14 @@ def determine_initiative(R, ctx) -> None:
 def supplied_areas(R, state, side: str) -> frozenset[int]:
     """# Orgun: supply -- a chain of friendly or neutral areas to one of the side's sources."""
     enemy = other(side)
-    amap = R.data.area_map
-    sources = [a for a in amap.supply_sources(side) if state.control.get(a) != enemy]
+    control = state.control
+    sources = [a for a in R.lookups.supply_sources[side] if control.get(a) != enemy]
     if not sources:
         return frozenset()
-    return amap.supplied_areas(sources, lambda a: state.control.get(a) != enemy)
+    # the chain runs through any area the enemy does not control (a set: the map tests membership
+    # without a Python call per area)
+    passable = R.lookups.areas.difference([a for a, s in control.items() if s == enemy])
+    return R.data.area_map.supplied_areas(sources, passable)
 
 
 def supply_phase(R, ctx) -> None:
