@@ -325,25 +325,29 @@ def resolve_ambush(R, ctx, frame: AmbushParty) -> None:
 # -- the end of a move ------------------------------------------------------------------------------
 @dispatch.advance(MoveEnd)
 def _move_end(R, ctx, frame: MoveEnd) -> None:
+    """The end of a move, step after step (stack -> combat -> control), each recorded as the frame
+    moving on, until one opens a procedure (a stacking retreat, the compulsory attack) or asks the
+    mover (attack or not); no decision falls between two steps (see ``_move_end_decision``)."""
     state = ctx.state
-    side, area = frame.side, frame.area
-    if frame.step == "stack":
-        ctx.replace(MoveEnd(side, area, frame.units, "combat"))
+    side, area, units = frame.side, frame.area, frame.units
+    step = frame.step
+    if step == "stack":
+        ctx.replace(MoveEnd(side, area, units, "combat"))
         if over_stacked(R, state, area, side):
             ctx.push(Stacking(side, area))
-        return
-    if frame.step == "combat":
-        attackers = attack_capable(R, state, frame.units, area)
+            return
+        step = "combat"
+    if step == "combat":
+        attackers = attack_capable(R, state, units, area)
         if attackers and enemy_in(state, area, side):
             if state.control.get(area) == other(side):
                 # Orgun: attack -- compulsory on entering an area the enemy controls
-                ctx.replace(MoveEnd(side, area, frame.units, "control"))
+                ctx.replace(MoveEnd(side, area, units, "control"))
                 ctx.push(Attack(side, area, attackers))
             else:
-                ctx.replace(MoveEnd(side, area, frame.units, "choose"))
+                ctx.replace(MoveEnd(side, area, units, "choose"))
             return
-        ctx.replace(MoveEnd(side, area, frame.units, "control"))
-        return
+        ctx.replace(MoveEnd(side, area, units, "control"))
     # "control"
     ctx.pop()
     sync_control(R, ctx)
