@@ -71,40 +71,46 @@ def is_flying(R, unit_ids) -> bool:
 
 
 def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: KeysView[int] | None = None) -> int:
-    """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2."""
+    """What the step from ``frm`` into ``to`` costs ``side``'s party, in ticks."""
     if flying:
-        return R.readings.mi24_area_cost * R.readings.move_cost.scale
-    if enemies is None:
-        enemies = enemy_areas(state, side)
-    ticks = R.ticks
+        return R.lookups.ticks.flying
+    return ground_cost(R.lookups, frm, to, enemy_areas(state, side) if enemies is None else enemies)
+
+
+def ground_cost(lk, frm: int, to: int, enemies: KeysView[int]) -> int:
+    """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2
+    (``enemies``: the areas holding the mover's enemies)."""
+    ticks = lk.ticks
     if to in enemies:
-        cost = ticks["enemy"]
-    elif enemies.isdisjoint(R.lookups.adjacent[to]):
-        cost = ticks["clear"]
+        cost = ticks.enemy
+    elif enemies.isdisjoint(lk.adjacent[to]):
+        cost = ticks.clear
     else:
-        cost = ticks["near"]
-    if (frm, to) in R.lookups.roads and (cost == ticks["clear"] or R.readings.move_cost.road_overrides_enemy):
-        cost = ticks["road"]
+        cost = ticks.near
+    if (frm, to) in lk.roads and (cost == ticks.clear or ticks.road_overrides_enemy):
+        cost = ticks.road
     return cost
 
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
+    lk = R.lookups
+    left = frame.budget - frame.used
+    flying = frame.flying
+    if left < (lk.ticks.flying if flying else lk.ticks.least):
+        return []  # no step is cheap enough (a spent budget: the party can only stop)
     group = mover_ids(state, frame)
     if not group:
         return []
     side, here = frame.side, frame.here
     enemy = other(side)
-    left = frame.budget - frame.used
     enemies = enemy_areas(state, side)
     contested = here in enemies
     control = state.control
-    flying = frame.flying
     mi24_enters = R.readings.mi24_enters_mujahideen_areas
-    lk = R.lookups
     restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
     out = []
-    for to in R.lookups.adjacent[here]:
+    for to in lk.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
         # (the Mi-24 included)
         if contested and control.get(to) == enemy:
@@ -112,9 +118,11 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
         if flying:
             if to in enemies and not mi24_enters:
                 continue
+            cost = lk.ticks.flying
         elif restricted and not party_can_enter(R, state, group, here, to):
             continue
-        cost = step_cost(R, state, side, here, to, flying, enemies)
+        else:
+            cost = ground_cost(lk, here, to, enemies)
         if cost <= left:
             out.append((to, cost))
     return out

@@ -47,11 +47,6 @@ class OrgunRules(Rules):
     def __init__(self, data: GameData | None = None, readings: Readings = DEFAULT_READINGS):
         self.data = data if data is not None else default_data()
         self.readings = readings
-        rule = readings.move_cost
-        self.ticks = {
-            "road": rule.ticks(rule.road), "clear": rule.ticks(rule.clear),
-            "enemy": rule.ticks(rule.enemy), "near": rule.ticks(rule.enemy_adjacent),
-        }
         self.lookups = Lookups.build(self.data, readings)
 
     def with_readings(self, **changes: Any) -> "OrgunRules":
