@@ -42,8 +42,7 @@ def enemy_areas(state, side: str) -> KeysView[int]:
 
 
 def stack_count(R, state, area: int, side: str) -> int:
-    counted = R.lookups.stacking
-    return sum(1 for i in state.at[side].get(area, ()) if i in counted)
+    return sum(map(R.lookups.stacking.__contains__, state.at[side].get(area, ())))
 
 
 def over_stacked(R, state, area: int, side: str) -> bool:

@@ -198,7 +198,7 @@ def phase_decision(R, state):
     if not areas:
         return None
     activate = R.lookups.activate
-    return Decision(side, (*(activate[a] for a in areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
+    return Decision(side, (*map(activate.__getitem__, areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
 
 
 def phase_advance(R, ctx) -> None:
@@ -302,7 +302,7 @@ def selectable(R, state, frame: Select) -> list[str]:
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
     pick = R.lookups.pick
-    picks = tuple(pick[u] for u in selectable(R, state, frame))
+    picks = tuple(map(pick.__getitem__, selectable(R, state, frame)))
     if frame.chosen:
         return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
     if frame.parties == 0:
