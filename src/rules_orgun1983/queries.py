@@ -78,7 +78,16 @@ def fresh_units(state, side: str) -> bool:
 
 
 def activatable_areas(state, side: str) -> list[int]:
-    return sorted({u.area for u in state.units.values() if u.side == side and not u.spent})
+    """The areas holding a Fresh unit of ``side``, in id order (read from the area index)."""
+    units = state.units
+    found = []
+    for area, ids in state.at[side].items():
+        for uid in ids:
+            if not units[uid].spent:
+                found.append(area)
+                break
+    found.sort()
+    return found
 
 
 def can_enter(R, state, unit_id: str, frm: int, to: int) -> bool:
