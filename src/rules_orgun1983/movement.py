@@ -145,7 +145,7 @@ def _move_act(R, ctx, frame: Move, action) -> None:
         if frame.used == 0 and frame.here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        ctx.replace(MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
+        end_move(R, ctx, MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
         return
     to = action.area
     group = movers(state, frame)
@@ -162,13 +162,15 @@ def _move_act(R, ctx, frame: Move, action) -> None:
             for u in group:  # Spent, and they stop before entering
                 if not state.units[u.id].spent:
                     ctx.emit(UnitSpent(u.id))
-            ctx.replace(MoveEnd(side, frame.here, tuple(u.id for u in group)))
+            end_move(R, ctx, MoveEnd(side, frame.here, tuple(u.id for u in group)))
             return
     points = cost / R.readings.move_cost.scale
     for u in group:
         ctx.emit(UnitMoved(u.id, frame.here, to, points, "move"))
-    ctx.replace(Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
-                     frame.path + (to,)))
+    arrived = Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
+                   frame.path + (to,))
+    ctx.replace(arrived)
+    entry_checks(R, ctx, arrived)  # at once: the game would run them next, asking nothing first
 
 
 def _checked(frame: Move) -> Move:
@@ -177,12 +179,20 @@ def _checked(frame: Move) -> Move:
                 frame.flying, frame.path)
 
 
+def end_move(R, ctx, end: MoveEnd) -> None:
+    """The move gives way to its end, whose steps run at once: the game would run them next
+    (a MoveEnd asks nothing before its first procedure or question, see ``_move_end_decision``)."""
+    ctx.replace(end)
+    _move_end(R, ctx, end)
+
+
 @dispatch.advance(Move)
-def _move_advance(R, ctx, frame: Move) -> None:
+def entry_checks(R, ctx, frame: Move) -> None:
     """The entry checks due after a step, one after another, each recorded as the frame moving on,
     until one opens a procedure (minefield losses, an ambush window) or the last one ends the move
     or leaves it waiting for the next step.  Running them in one call asks nothing another order
-    would not: between two checks the move has no decision (see ``_move_decision``)."""
+    would not: between two checks the move has no decision (see ``_move_decision``).  The step
+    runs them at once; after a procedure they resume as the move's automatic step."""
     state = ctx.state
     stack = state.stack
     side, here = frame.side, frame.here
@@ -195,7 +205,7 @@ def _move_advance(R, ctx, frame: Move) -> None:
             # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
             # only controls does not -- there is no one to attack there
             if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-                ctx.replace(MoveEnd(side, here, party))
+                end_move(R, ctx, MoveEnd(side, here, party))
             else:
                 ctx.replace(_checked(frame))
             return
