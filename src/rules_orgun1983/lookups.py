@@ -54,6 +54,7 @@ class Lookups:
     bystanders: dict[str, tuple[str, ...]]  # side -> its units that are not ``controlling``, sorted
     supply_sources: dict[str, tuple[int, ...]]  # side -> the areas printed as its supply sources
     areas: frozenset[int]  # every area of the map
+    area_key: dict[int, str]  # area -> its id as text (the observation's control keys)
     ticks: StepTicks
     step: dict[int, Step]  # area -> Step(area)
     activate: dict[int, Activate]  # area -> Activate(area)
@@ -87,6 +88,7 @@ class Lookups:
                         for side in PLAYERS},
             supply_sources={side: amap.supply_sources(side) for side in PLAYERS},
             areas=frozenset(amap),
+            area_key={a: str(a) for a in amap},
             ticks=StepTicks.of(readings),
             step={a: Step(a) for a in amap},
             activate={a: Activate(a) for a in amap},

@@ -83,6 +83,7 @@ class OrgunRules(Rules):
             phase_advance(self, ctx)
 
     def observe(self, state, player):
+        keys = self.lookups.area_key
         return {
             "turn": state.turn,
             "phase": state.phase,
@@ -90,7 +91,7 @@ class OrgunRules(Rules):
             "active": state.active,
             "units": {u.id: [u.area, u.steps, u.spent, u.low_supply, u.no_ammo] for u in state.units.values()},
             "eliminated": sorted(state.dead),
-            "control": {str(a): s for a, s in sorted(state.control.items())},
+            "control": {keys[a]: s for a, s in sorted(state.control.items())},
             "minefields": sorted(state.minefields),
             "waiting_groups": sorted(state.pending_groups),
             "cards": {name: deck.view(player) for name, deck in sorted(state.decks.items())},
