@@ -23,7 +23,7 @@ def _freed_without_collector(make) -> bool:
 
 
 def _played(listen: bool):
-    game = new_game("orgun1983", "orgun-1983", seed=3)
+    game = new_game("duel", "skirmish", seed=3)
     if listen:
         seen = []
         game.subscribe(seen.append)
@@ -41,7 +41,7 @@ def test_a_game_with_listeners_is_freed_when_dropped():
 
 def test_a_cloned_and_rewound_game_is_freed_when_dropped():
     def make():
-        game = new_game("orgun1983", "orgun-1983", seed=4)
+        game = new_game("duel", "skirmish", seed=4)
         game.apply(game.decision.actions[0])
         if game.can_undo():
             game.undo()
