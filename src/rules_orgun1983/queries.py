@@ -143,7 +143,9 @@ def controlled_areas(R, state, side: str) -> set[int]:
 def sole_controllers(R, state) -> dict[int, str]:
     """Area -> the one side whose units there can take control, for areas with only one such side."""
     muj, dra = controlled_areas(R, state, MUJ), controlled_areas(R, state, DRA)
-    return {area: (MUJ if area in muj else DRA) for area in muj ^ dra}
+    sole = dict.fromkeys(muj - dra, MUJ)
+    sole.update(dict.fromkeys(dra - muj, DRA))
+    return sole
 
 
 def tribes_destroyed(R, state) -> list[str]:

@@ -20,6 +20,7 @@ from .sequence import phase_act, phase_advance, phase_decision, setup
 from .state import EVENTS, PLAYERS, OrgunState, appliers
 
 SCENARIO = "orgun-1983"
+DECIDERS, ACTORS, ADVANCERS = dispatch.deciders, dispatch.actors, dispatch.advancers
 
 
 def frame_facts(frame) -> dict[str, Any]:
@@ -65,22 +66,35 @@ class OrgunRules(Rules):
     def setup(self, ctx, scenario, options):
         setup(self, ctx)
 
+    # Every decision, act and automatic step comes through these three: they read the frame
+    # handlers' tables themselves (one call level less than FrameDispatch's own routing, on the
+    # hottest path of play); an empty stack is the turn sequence's.
     def decision(self, state):
-        if state.stack:
-            return dispatch.decision(self, state)
-        return phase_decision(self, state)
+        stack = state.stack
+        if not stack:
+            return phase_decision(self, state)
+        frame = stack[-1]
+        handler = DECIDERS.get(type(frame))
+        return None if handler is None else handler(self, state, frame)
 
     def act(self, ctx, action):
-        if ctx.state.stack:
-            dispatch.act_on(self, ctx, action)
-        else:
+        stack = ctx.state.stack
+        if not stack:
             phase_act(self, ctx, action)
+            return
+        frame = stack[-1]
+        ACTORS[type(frame)](self, ctx, frame, action)
 
     def advance(self, ctx):
-        if ctx.state.stack:
-            dispatch.advance_on(self, ctx)
-        else:
+        stack = ctx.state.stack
+        if not stack:
             phase_advance(self, ctx)
+            return
+        frame = stack[-1]
+        handler = ADVANCERS.get(type(frame))
+        if handler is None:
+            raise LookupError(f"no automatic step for frame {type(frame).__name__}")
+        handler(self, ctx, frame)
 
     def observe(self, state, player):
         keys = self.lookups.area_key
