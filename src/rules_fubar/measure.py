@@ -42,13 +42,33 @@ def remember(cache: dict, key, value):
     return value
 
 
+def _kept(cache: dict, key, value, *held):
+    """``remember`` for a cache keyed on the ids of ``held`` (immutable values): the entry holds
+    them, so no other object can take their ids while it stands, and an entry found under their
+    ids is theirs.  An equal but distinct tuple misses and is answered anew (the same answer)."""
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = (value, held)
+    return value
+
+
+def _ask(cache: dict, compute, a, b):
+    """``compute(a, b)``, kept in ``cache`` under the ids of ``a`` and ``b`` (``_kept``)."""
+    key = (id(a), id(b))
+    kept = cache.get(key)
+    if kept is None:
+        return _kept(cache, key, compute(a, b), a, b)
+    return kept[0]
+
+
 class Measure:
     """FUBAR measuring on one table.
 
     Every answer is a pure function of positions, so it is cached keyed on them: single points
     (the cover feature a point is in), sight lines between two points, and unit-level questions
-    keyed on the two units' figure tuples (``Fig`` caches its hash, and unchanged figures are the
-    same objects from one state to the next, so a lookup costs little).  Figures stand still most
+    keyed on the figure tuples they ask about, by identity (``_ask``): unchanged figures are the
+    same objects from one state to the next (and from one game to the next, ``scenarios.py``), so
+    a lookup hashes two integers where the tuples' own hash would call every figure's.  Figures stand still most
     of a game and the same questions come back decision after decision; a unit-level question
     that misses sends all its undecided sight lines to the core's numpy batch kernel at once
     (``Table.line_of_sight_many``), which answers exactly as the scalar kernel does.
@@ -66,13 +86,14 @@ class Measure:
         self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
         self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
-        self._sees: dict[tuple, bool] = {}
-        self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
+        # the unit-level answers, keyed on the ids of the figure tuples asked about (``_kept``)
+        self._sees: dict[tuple, tuple] = {}
+        self._seen: dict[tuple, tuple] = {}
         self._rows: dict[tuple, tuple] = {}
-        self._reaches: dict[tuple, bool] = {}
+        self._reaches: dict[tuple, tuple] = {}
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
-        self._incoherent: dict[tuple, int] = {}
+        self._incoherent: dict[int, tuple] = {}
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -166,23 +187,20 @@ class Measure:
 
     def sees(self, a: UnitState, b: UnitState) -> bool:
         """Does any figure of ``a`` see any figure of ``b``?  (Cached on both units' figures.)"""
-        key = (a.figures, b.figures)
-        answer = self._sees.get(key)
-        if answer is None:
-            answer = remember(self._sees, key, self._unit_sees(a.figures, b.figures))
-        return answer
+        return _ask(self._sees, self._unit_sees, a.figures, b.figures)
 
     def sees_any_of(self, a: UnitState, others) -> bool:
         """Does ``a`` see any unit of ``others``?  The cached verdicts first, then one unit at a time
         until one is seen (``seen_among`` answers for every unit; this stops at the first)."""
         cache = self._sees
+        ida = id(a.figures)
         rest = []
         for b in others:
-            verdict = cache.get((a.figures, b.figures))
-            if verdict:
-                return True
-            if verdict is None:
+            kept = cache.get((ida, id(b.figures)))
+            if kept is None:
                 rest.append(b)
+            elif kept[0]:
+                return True
         return any(self.sees(a, b) for b in rest)
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
@@ -191,16 +209,21 @@ class Measure:
         the sight lines left over from every other unit go to one batch when there are enough of
         them (else one unit at a time, stopping at the first figure seen)."""
         cache = self._sees
+        af = a.figures
+        ida = id(af)
         verdicts: list = []
         pending = 0
         for b in others:
-            answer = cache.get((a.figures, b.figures))
-            if answer is None:
-                answer = self._unit_sees(a.figures, b.figures, defer=True)
+            bf = b.figures
+            kept = cache.get((ida, id(bf)))
+            if kept is None:
+                answer = self._unit_sees(af, bf, defer=True)
                 if type(answer) is list:
                     pending += len(answer)
                 else:
-                    remember(cache, (a.figures, b.figures), answer)
+                    _kept(cache, (ida, id(bf)), answer, af, bf)
+            else:
+                answer = kept[0]
             verdicts.append(answer)
         if pending >= BATCH:
             lines = [k for v in verdicts if type(v) is list for k in v]
@@ -211,7 +234,7 @@ class Measure:
         out = []
         for b, v in zip(others, verdicts):
             if pending:
-                remember(cache, (a.figures, b.figures), v)
+                _kept(cache, (ida, id(b.figures)), v, af, b.figures)
             if v:
                 out.append(b)
         return out
@@ -258,11 +281,7 @@ class Measure:
         """``seen_figures`` for every figure of ``a`` at once (one row per figure, in order), cached
         on both units' figures; the undecided sight lines of the whole unit go to one batch when
         there are enough of them."""
-        key = (a.figures, b.figures)
-        rows = self._rows.get(key)
-        if rows is None:
-            rows = remember(self._rows, key, self._rows_now(a.figures, b.figures))
-        return rows
+        return _ask(self._rows, self._rows_now, a.figures, b.figures)
 
     def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
         feature_at, los = self.feature_at, self._los
@@ -293,21 +312,18 @@ class Measure:
 
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
-        key = (f, b.figures)
-        out = self._seen.get(key)
-        if out is None:
-            out = remember(self._seen, key, self._figure_sees_which(f, b.figures))
-        return out
+        return _ask(self._seen, self._figure_sees_which, f, b.figures)
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
         """Does ``f`` see one of ``figs`` within ``reach`` (>= 0) inches, edge to edge?  (Cached on
         both and the reach: figures beyond it are never looked at, so their sight lines are never
         asked; the others one at a time until one is seen: most answers need one or two.)"""
-        key = (f, figs, reach)
-        answer = self._reaches.get(key)
-        if answer is None:
-            answer = remember(self._reaches, key, self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs]))
-        return answer
+        key = (id(f), id(figs), reach)
+        kept = self._reaches.get(key)
+        if kept is None:
+            answer = self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs])
+            return _kept(self._reaches, key, answer, f, figs)
+        return kept[0]
 
     def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
         """``reaches`` for bare positions: does a figure at ``a`` (base radius ``ra``) see one of
@@ -390,10 +406,11 @@ class Measure:
     def out_of_coherency(self, u: UnitState) -> int:
         """How many figures stand farther than 3" from every other figure of their unit (the core
         table's chain reading of coherency), cached on the unit's figures."""
-        n = self._incoherent.get(u.figures)
-        if n is None:
-            n = remember(self._incoherent, u.figures, _incoherent(u.figures))
-        return n
+        figs = u.figures
+        kept = self._incoherent.get(id(figs))
+        if kept is None:
+            return _kept(self._incoherent, id(figs), _incoherent(figs), figs)
+        return kept[0]
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
         for feature in self.table.features_at(f.pos):

@@ -242,3 +242,26 @@ def test_several_shooters_at_once_answer_as_each_asked_alone(scenario):
         assert m.any_sees_within(shooters, targets) == want
         answers.add(want)
     assert answers == {True, False}
+
+
+@pytest.mark.rule("fubar:cover")
+@pytest.mark.parametrize("scenario", ["recovery-team", "cordon-and-search"])
+def test_unit_answers_kept_by_identity_hold_for_equal_figures_and_after_a_move(scenario):
+    """The unit-level caches are keyed on the figure tuples' identity: an equal but distinct copy of
+    a unit (a game loaded from its log) is answered anew, the same; a unit that moved on (new
+    figures) is never given its old place's answer, however many copies come and go."""
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)
+    rnd = random.Random(15)
+    for trial in range(40):
+        me = _unit(rnd, "me", rnd.randint(1, 5), 3.0)
+        other = _unit(rnd, "o", rnd.randint(1, 6), 3.0)
+        before = (m.sees(me, other), m.sight_rows(me, other), m.out_of_coherency(me),
+                  m.reaches(me.figures[0], other.figures, 12.0))
+        copy = attrs.evolve(me, figures=tuple(attrs.evolve(f) for f in me.figures))
+        assert copy.figures == me.figures and copy.figures is not me.figures
+        assert (m.sees(copy, other), m.sight_rows(copy, other), m.out_of_coherency(copy),
+                m.reaches(copy.figures[0], other.figures, 12.0)) == before
+        moved = _unit(rnd, "me", len(me.figures), 3.0)
+        plain = any(_plain_visible(table, f, g) for f in moved.figures for g in other.figures)
+        assert m.sees(moved, other) == plain and m.seen_among(moved, [other]) == ([other] if plain else [])
