@@ -16,6 +16,7 @@ import numpy as np
 from tabletop_core.boards import geometry as geo
 from tabletop_core.boards.table import COHERENCY, COVER_EDGE, Cover, Table
 
+from .answer_cache import CACHE_LIMIT, ByIdentity
 from .state import Fig, UnitState
 
 #: # FUBAR cover: targets in the same cover area may be fired at only within 6".
@@ -24,8 +25,6 @@ SAME_AREA = 6.0
 BEHIND = 3.0
 
 
-#: Bound on each answer cache (entries); a full cache is emptied and refilled (derived data only).
-CACHE_LIMIT = 1 << 17
 #: Sight lines a question must leave undecided before they go to the numpy batch kernel together;
 #: fewer go one by one through the scalar kernel.  Measured on the village table: a scalar test
 #: costs about 8 us, a batch about 110 us + 2 us a line, so batches win from about 40 lines up.
@@ -42,34 +41,15 @@ def remember(cache: dict, key, value):
     return value
 
 
-def _kept(cache: dict, key, value, *held):
-    """``remember`` for a cache keyed on the ids of ``held`` (immutable values): the entry holds
-    them, so no other object can take their ids while it stands, and an entry found under their
-    ids is theirs.  An equal but distinct tuple misses and is answered anew (the same answer)."""
-    if len(cache) >= CACHE_LIMIT:
-        cache.clear()
-    cache[key] = (value, held)
-    return value
-
-
-def _ask(cache: dict, compute, a, b):
-    """``compute(a, b)``, kept in ``cache`` under the ids of ``a`` and ``b`` (``_kept``)."""
-    key = (id(a), id(b))
-    kept = cache.get(key)
-    if kept is None:
-        return _kept(cache, key, compute(a, b), a, b)
-    return kept[0]
-
-
 class Measure:
     """FUBAR measuring on one table.
 
     Every answer is a pure function of positions, so it is cached keyed on them: single points
     (the cover feature a point is in), sight lines between two points, and unit-level questions
-    keyed on the figure tuples they ask about, by identity (``_ask``): unchanged figures are the
-    same objects from one state to the next (and from one game to the next, ``scenarios.py``), so
-    a lookup hashes two integers where the tuples' own hash would call every figure's.  Figures stand still most
-    of a game and the same questions come back decision after decision; a unit-level question
+    keyed on the figure tuples they ask about, by identity (``answer_cache.ByIdentity``): unchanged
+    figures are the same objects from one state to the next (and from one game to the next,
+    ``scenarios.py``), so a lookup hashes two integers where the tuples' own hash would call every
+    figure's.  Figures stand still most of a game and the same questions come back decision after decision; a unit-level question
     that misses sends all its undecided sight lines to the core's numpy batch kernel at once
     (``Table.line_of_sight_many``), which answers exactly as the scalar kernel does.
     """
@@ -86,14 +66,14 @@ class Measure:
         self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
         self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
-        # the unit-level answers, keyed on the ids of the figure tuples asked about (``_kept``)
-        self._sees: dict[tuple, tuple] = {}
-        self._seen: dict[tuple, tuple] = {}
-        self._rows: dict[tuple, tuple] = {}
-        self._reaches: dict[tuple, tuple] = {}
+        # the unit-level answers, keyed on the ids of the figures asked about
+        self._sees = ByIdentity()
+        self._seen = ByIdentity()
+        self._rows = ByIdentity()
+        self._reaches = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
-        self._incoherent: dict[int, tuple] = {}
+        self._incoherent = ByIdentity()
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -187,20 +167,20 @@ class Measure:
 
     def sees(self, a: UnitState, b: UnitState) -> bool:
         """Does any figure of ``a`` see any figure of ``b``?  (Cached on both units' figures.)"""
-        return _ask(self._sees, self._unit_sees, a.figures, b.figures)
+        return self._sees.ask(self._unit_sees, a.figures, b.figures)
 
     def sees_any_of(self, a: UnitState, others) -> bool:
         """Does ``a`` see any unit of ``others``?  The cached verdicts first, then one unit at a time
         until one is seen (``seen_among`` answers for every unit; this stops at the first)."""
-        cache = self._sees
+        known = self._sees.answers
         ida = id(a.figures)
         rest = []
         for b in others:
-            kept = cache.get((ida, id(b.figures)))
-            if kept is None:
-                rest.append(b)
-            elif kept[0]:
+            verdict = known.get((ida, id(b.figures)))
+            if verdict:
                 return True
+            if verdict is None:
+                rest.append(b)
         return any(self.sees(a, b) for b in rest)
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
@@ -209,21 +189,20 @@ class Measure:
         the sight lines left over from every other unit go to one batch when there are enough of
         them (else one unit at a time, stopping at the first figure seen)."""
         cache = self._sees
+        known = cache.answers
         af = a.figures
         ida = id(af)
         verdicts: list = []
         pending = 0
         for b in others:
             bf = b.figures
-            kept = cache.get((ida, id(bf)))
-            if kept is None:
+            answer = known.get((ida, id(bf)))
+            if answer is None:
                 answer = self._unit_sees(af, bf, defer=True)
                 if type(answer) is list:
                     pending += len(answer)
                 else:
-                    _kept(cache, (ida, id(bf)), answer, af, bf)
-            else:
-                answer = kept[0]
+                    cache.keep((ida, id(bf)), answer, af, bf)
             verdicts.append(answer)
         if pending >= BATCH:
             lines = [k for v in verdicts if type(v) is list for k in v]
@@ -234,7 +213,7 @@ class Measure:
         out = []
         for b, v in zip(others, verdicts):
             if pending:
-                _kept(cache, (ida, id(b.figures)), v, af, b.figures)
+                cache.keep((ida, id(b.figures)), v, af, b.figures)
             if v:
                 out.append(b)
         return out
@@ -281,7 +260,7 @@ class Measure:
         """``seen_figures`` for every figure of ``a`` at once (one row per figure, in order), cached
         on both units' figures; the undecided sight lines of the whole unit go to one batch when
         there are enough of them."""
-        return _ask(self._rows, self._rows_now, a.figures, b.figures)
+        return self._rows.ask(self._rows_now, a.figures, b.figures)
 
     def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
         feature_at, los = self.feature_at, self._los
@@ -312,18 +291,18 @@ class Measure:
 
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
-        return _ask(self._seen, self._figure_sees_which, f, b.figures)
+        return self._seen.ask(self._figure_sees_which, f, b.figures)
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
         """Does ``f`` see one of ``figs`` within ``reach`` (>= 0) inches, edge to edge?  (Cached on
         both and the reach: figures beyond it are never looked at, so their sight lines are never
         asked; the others one at a time until one is seen: most answers need one or two.)"""
         key = (id(f), id(figs), reach)
-        kept = self._reaches.get(key)
-        if kept is None:
+        answer = self._reaches.answers.get(key)
+        if answer is None:
             answer = self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs])
-            return _kept(self._reaches, key, answer, f, figs)
-        return kept[0]
+            return self._reaches.keep(key, answer, f, figs)
+        return answer
 
     def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
         """``reaches`` for bare positions: does a figure at ``a`` (base radius ``ra``) see one of
@@ -407,10 +386,10 @@ class Measure:
         """How many figures stand farther than 3" from every other figure of their unit (the core
         table's chain reading of coherency), cached on the unit's figures."""
         figs = u.figures
-        kept = self._incoherent.get(id(figs))
-        if kept is None:
-            return _kept(self._incoherent, id(figs), _incoherent(figs), figs)
-        return kept[0]
+        n = self._incoherent.answers.get(id(figs))
+        if n is None:
+            return self._incoherent.keep(id(figs), _incoherent(figs), figs)
+        return n
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
         for feature in self.table.features_at(f.pos):
