@@ -76,11 +76,14 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
     weapon needs only to see one target figure within its longest band (every band has Fire
     Points, data.py), so target figures beyond it are not looked at: the same answer as ``shot``,
     without their sight lines."""
+    if u.carried_by or (u.vehicle and u.weapon_destroyed):
+        return False  # no figure of it has a weapon to fire (weapon_of)
     m = rules.measure_for(u)
+    weapons = rules.data.weapons
     for f in u.figures if figures is None else figures:
-        w = weapon_of(rules, u, f)
-        if w is None:
-            continue
+        if f.suppressed or not f.weapon:
+            continue  # weapon_of's figure-level tests, the unit's made above
+        w = weapons[f.weapon]
         if w.indirect:
             if shot(rules, state, u, f, target) is not None:
                 return True
@@ -98,5 +101,10 @@ def fire_targets(rules, state, u: UnitState) -> list[str]:
 
 def has_target(rules, state, u: UnitState) -> bool:
     """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
-    return u.alive and any(targetable(state, e, u.side) and can_fire_at(rules, state, u, e)
-                           for e in state.units.values())
+    if not u.alive:
+        return False
+    side = u.side
+    for e in state.units.values():
+        if targetable(state, e, side) and can_fire_at(rules, state, u, e):
+            return True
+    return False

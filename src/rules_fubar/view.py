@@ -51,9 +51,10 @@ def observation(rules, state, player: str | None) -> dict:
 
 def frame_fields(frame) -> dict:
     """``attrs.asdict(frame)`` for a procedure frame: its fields by name.  Frames hold plain values
-    (``Frame``: plain frozen data), which asdict gives as they are (tuples kept, nested ones too),
-    so the frame's own values are the answer; a frame holding anything else goes through asdict's
-    conversion."""
+    (``Frame``: plain frozen data: strings, numbers, flags and tuples of them, nested or not),
+    which asdict gives as they are, equal tuples kept, so the frame's own values are the answer
+    (``test_views`` compares the two at every decision of played games); a frame with a field of
+    another kind goes through asdict's conversion."""
     names, getter = _fields_of(type(frame))
     if not names:
         return {}
@@ -61,18 +62,13 @@ def frame_fields(frame) -> dict:
     if len(names) == 1:
         values = (values,)
     for v in values:
-        if type(v) not in _ATOMS and not _plain_tuple(v):
+        if type(v) not in _PLAIN:
             return attrs.asdict(frame)
     return dict(zip(names, values))
 
 
-#: the values asdict gives as they are
-_ATOMS = frozenset({str, int, bool, float, type(None)})
-
-
-def _plain_tuple(value) -> bool:
-    """A tuple of plain values (nested tuples too): asdict copies it as an equal tuple."""
-    return type(value) is tuple and all(type(v) in _ATOMS or _plain_tuple(v) for v in value)
+#: the field values asdict gives as they are (tuples: of plain values, by the frame convention)
+_PLAIN = frozenset({str, int, bool, float, type(None), tuple})
 
 
 @cache
