@@ -12,7 +12,7 @@ import attrs
 from . import casualties, civilians, transport
 from .d6 import roll_successes, succeeds
 from .measure import facing
-from .saves import save_for, shelter
+from .saves import save_for, sheltered_save, shelter
 from .state import (
     AllocateHits,
     AssigningFire,
@@ -161,11 +161,17 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
             harmless += h  # LWTV: small arms cannot hurt armoured vehicles (nor the troops inside)
         else:
             hits += h
-    cover = shelter(rules, ctx.state, target, source) if not (target.vehicle or target.carried_by) else None
-    if cover is not None and cover.hidden:
-        # reading: the save would show a hidden vehicle is there; the shot striking its hull shows it
-        ctx.emit(UnitRevealed(cover.id, f"shelters {tid} from fire"))
-    save = save_for(rules, ctx.state, target, source)
+    if target.vehicle or target.carried_by:
+        save = save_for(rules, ctx.state, target, source)
+    else:
+        cover = shelter(rules, ctx.state, target, source)
+        if cover is not None and cover.hidden:
+            # reading: the save would show a hidden vehicle is there; the shot striking its hull shows it
+            ctx.emit(UnitRevealed(cover.id, f"shelters {tid} from fire"))
+        # the shelter is asked once: revealing it leaves it the best (among equal saves the one
+        # seen is preferred, and every other with its save was hidden too), so save_for's own
+        # question would find a vehicle with the same save
+        save = sheltered_save(rules, target, cover)
     saved = roll_successes(ctx, hits, save, player=target.side, reason=f"{tid} saves ({save}+)")
     unsaved = hits - saved
     ctx.emit(FireResult(uid, tid, sum(groups.values()), min(k[0] for k in groups), hits + harmless, save, unsaved))
