@@ -118,8 +118,7 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
         if at and tid in at:
             target = replace_unit(target, figures=tuple(f.at(p[0], p[1]) for f, p in zip(target.figures, at[tid])))
         mine = {fid for fid, t in shooters if t == tid}
-        groups = _fire_groups(rules, state, u, target, [(k, f) for k, f in enumerate(u.figures) if f.id in mine], aimed,
-                              small_arms_only)
+        groups = _fire_groups(rules, state, u, target, [f for f in u.figures if f.id in mine], aimed, small_arms_only)
         dice = sum(groups.values())
         if dice == 0:
             continue
@@ -136,12 +135,11 @@ def _fire_groups(rules, state, u: UnitState, target: UnitState, shooters, aimed:
     """Fire Points of ``shooters`` at ``target``, grouped by (to-hit number, small arms); with
     ``small_arms_only`` the other weapons stay silent."""
     groups: dict[tuple[int, bool], int] = {}
-    rows = rules.measure_for(u).sight_rows(u, target)
-    for k, f in shooters:
+    for f in shooters:
         w = weapon_of(rules, u, f)
         if w is None or (small_arms_only and not w.small_arms):
             continue
-        s = shot(rules, state, u, f, target, seen=rows[k])
+        s = shot(rules, state, u, f, target)
         if s is None:
             continue
         key = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)

@@ -69,7 +69,7 @@ class Measure:
         # the unit-level answers, keyed on the ids of the figures asked about
         self._sees = ByIdentity()
         self._seen = ByIdentity()
-        self._rows = ByIdentity()
+        self._nearest = ByIdentity()
         self._reaches = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
@@ -256,42 +256,39 @@ class Measure:
             if seen:
                 return
 
-    def sight_rows(self, a: UnitState, b: UnitState) -> tuple[tuple[tuple[float, Fig], ...], ...]:
-        """``seen_figures`` for every figure of ``a`` at once (one row per figure, in order), cached
-        on both units' figures; the undecided sight lines of the whole unit go to one batch when
-        there are enough of them."""
-        return self._rows.ask(self._rows_now, a.figures, b.figures)
-
-    def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
-        feature_at, los = self.feature_at, self._los
-        theirs = [(g, g.pos, g.r, *feature_at(g.pos)) for g in bfigs]
-        table: list[list] = []
-        undecided = []
-        for f in afigs:
-            a, ra = f.pos, f.r
-            fa, da = feature_at(a)
-            row = []
-            for g, b, rb, fb, db in theirs:
-                rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
-                if rule is None:
-                    rule = los.get((a, b))
-                    if rule is None:
-                        undecided.append((a, b))
-                row.append(rule)
-            table.append(row)
-        answers = dict(zip(undecided, self._sight_lines(undecided))) if undecided else {}
-        out = []
-        for f, row in zip(afigs, table):
-            a = f.pos
-            seen = [(edge(f, g), g) for (g, b, *_), v in zip(theirs, row)
-                    if (answers[(a, b)] if v is None else v)]
-            seen.sort(key=lambda t: t[0])
-            out.append(tuple(seen))
-        return tuple(out)
-
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
         return self._seen.ask(self._figure_sees_which, f, b.figures)
+
+    def nearest_seen(self, f: Fig, figs: tuple[Fig, ...]) -> float | None:
+        """The edge-to-edge distance from ``f`` to the nearest of ``figs`` it sees (the first
+        distance ``seen_figures`` gives), None when it sees none; cached on both.  The figures
+        are asked nearest first and the first seen settles it: a shot's range needs no sight line
+        to a figure beyond one it sees."""
+        d = self._nearest.ask(self._nearest_now, f, figs)
+        return None if d == math.inf else d
+
+    def _nearest_now(self, f: Fig, figs: tuple[Fig, ...]) -> float:
+        """``nearest_seen``, inf for none (the cache's None means a question not yet asked)."""
+        feature_at, seen = self.feature_at, self._seen_now
+        a, ra = f.pos, f.r
+        fa, da = feature_at(a)
+        for d, k in sorted([(edge(f, g), k) for k, g in enumerate(figs)]):
+            g = figs[k]
+            if seen(a, g.pos, ra, g.r, fa, da, *feature_at(g.pos)):
+                return d
+        return math.inf
+
+    def _seen_now(self, a, b, ra: float, rb: float, fa, da: float, fb, db: float) -> bool:
+        """``pair_visible`` with both ends' cover features known: the cover rules, then the sight
+        line (kept per pair of points)."""
+        rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
+        if rule is None:
+            los = self._los
+            rule = los.get((a, b))
+            if rule is None:
+                rule = remember(los, (a, b), self._line_now(a, b))
+        return rule
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
         """Does ``f`` see one of ``figs`` within ``reach`` (>= 0) inches, edge to edge?  (Cached on
@@ -318,8 +315,7 @@ class Measure:
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
         a path are out of every shooter's reach, and a new place's lookup tests every feature."""
-        feature_at, los, cover_rule, line_now, distance = (
-            self.feature_at, self._los, self._cover_rule, self._line_now, geo.distance)
+        feature_at, seen, distance = self.feature_at, self._seen_now, geo.distance
         theirs = [[b, rb, _LATER, 0.0] for b, rb in targets]
         for a, ra, reach in shooters:
             fa = _LATER
@@ -331,12 +327,7 @@ class Measure:
                     fa, da = feature_at(a)
                 if fb is _LATER:
                     fb, db = place[2], place[3] = feature_at(b)
-                rule = cover_rule(a, b, ra, rb, fa, da, fb, db)
-                if rule is None:
-                    rule = los.get((a, b))
-                    if rule is None:
-                        rule = remember(los, (a, b), line_now(a, b))
-                if rule:
+                if seen(a, b, ra, rb, fa, da, fb, db):
                     return True
         return False
 
