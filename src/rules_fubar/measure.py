@@ -170,10 +170,14 @@ class Measure:
         return self._sees.ask(self._unit_sees, a.figures, b.figures)
 
     def sees_any_of(self, a: UnitState, others) -> bool:
-        """Does ``a`` see any unit of ``others``?  The cached verdicts first, then one unit at a time
-        until one is seen (``seen_among`` answers for every unit; this stops at the first)."""
-        known = self._sees.answers
-        ida = id(a.figures)
+        """Does ``a`` see any unit of ``others``?  Stops at the first seen (``seen_among`` answers
+        for every unit), asking what costs least first: the cached verdicts, then what the cover
+        rules and the sight lines already drawn settle for each unit, and only then new sight
+        lines, one unit at a time (a unit that a known line shows is found before any is drawn)."""
+        cache = self._sees
+        known = cache.answers
+        af = a.figures
+        ida = id(af)
         rest = []
         for b in others:
             verdict = known.get((ida, id(b.figures)))
@@ -181,7 +185,21 @@ class Measure:
                 return True
             if verdict is None:
                 rest.append(b)
-        return any(self.sees(a, b) for b in rest)
+        undecided = []
+        for b in rest:
+            verdict = self._unit_sees(af, b.figures, defer=True)
+            if type(verdict) is list:
+                undecided.append((b, verdict))
+                continue
+            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
+            if verdict:
+                return True
+        for b, lines in undecided:
+            verdict = self._lines_show(lines)
+            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
+            if verdict:
+                return True
+        return False
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -241,9 +259,14 @@ class Measure:
             return False
         if defer:
             return undecided
-        if len(undecided) >= BATCH:
-            return any(self._sight_lines(undecided))
-        return any(self._sight_lines_until_seen(undecided))
+        return self._lines_show(undecided)
+
+    def _lines_show(self, lines) -> bool:
+        """Is one of ``lines`` (not known yet) clear?  One numpy batch when there are enough of
+        them, else one at a time until one is."""
+        if len(lines) >= BATCH:
+            return any(self._sight_lines(lines))
+        return any(self._sight_lines_until_seen(lines))
 
     def _sight_lines_until_seen(self, lines):
         """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
