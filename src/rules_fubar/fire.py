@@ -133,8 +133,10 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
 def _fire_groups(rules, state, u: UnitState, target: UnitState, shooters, aimed: bool,
                  small_arms_only: bool = False) -> dict[tuple[int, bool], int]:
     """Fire Points of ``shooters`` at ``target``, grouped by (to-hit number, small arms); with
-    ``small_arms_only`` the other weapons stay silent."""
+    ``small_arms_only`` the other weapons stay silent.  The to-hit number is the same for every
+    figure with the same weapon: worked out once per weapon."""
     groups: dict[tuple[int, bool], int] = {}
+    keys: dict[str, tuple[int, bool]] = {}
     for f in shooters:
         w = weapon_of(rules, u, f)
         if w is None or (small_arms_only and not w.small_arms):
@@ -142,7 +144,9 @@ def _fire_groups(rules, state, u: UnitState, target: UnitState, shooters, aimed:
         s = shot(rules, state, u, f, target)
         if s is None:
             continue
-        key = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
+        key = keys.get(f.weapon)
+        if key is None:
+            key = keys[f.weapon] = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
         groups[key] = groups.get(key, 0) + s[1]
     return groups
 
