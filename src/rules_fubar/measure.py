@@ -109,10 +109,8 @@ class Measure:
         in the same cover area see each other only within 6" (no sight line needed).  None: it
         comes down to the sight line."""
         if fa is not None and fa == fb:
-            return max(geo.distance(a, b) - ra - rb, 0.0) <= SAME_AREA
-        if fa is not None and da > COVER_EDGE:
-            return False
-        if fb is not None and db > COVER_EDGE:
+            return _near_in_area(a, b, ra, rb)
+        if _deep(fa, da) or _deep(fb, db):
             return False
         return None
 
@@ -240,21 +238,26 @@ class Measure:
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
         still to test (a list) when neither the cover rules nor the caches settle it."""
         feature_at, los = self.feature_at, self._los
-        theirs = [(g.pos, g.r, *feature_at(g.pos)) for g in bfigs]
+        theirs = []
+        for g in bfigs:
+            fb, db = feature_at(g.pos)
+            theirs.append((g.pos, g.r, fb, _deep(fb, db)))
         undecided = []
         for f in afigs:
             a, ra = f.pos, f.r
             fa, da = feature_at(a)
-            for b, rb, fb, db in theirs:
-                rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
-                if rule is None:
+            a_deep = _deep(fa, da)
+            for b, rb, fb, b_deep in theirs:
+                # _cover_rule's cases, each end's depth in its cover worked out once
+                if fa is not None and fa == fb:
+                    if _near_in_area(a, b, ra, rb):
+                        return True
+                elif not (a_deep or b_deep):
                     known = los.get((a, b))
                     if known is None:
                         undecided.append((a, b))
                     elif known:
                         return True
-                elif rule:
-                    return True
         if not undecided:
             return False
         if defer:
@@ -410,6 +413,16 @@ class Measure:
             if feature.id in buildings:
                 return feature.id
         return None
+
+
+def _deep(feature, depth: float) -> bool:
+    """# FUBAR cover: a figure more than 2" inside a cover area neither sees out nor is seen."""
+    return feature is not None and depth > COVER_EDGE
+
+
+def _near_in_area(a, b, ra: float, rb: float) -> bool:
+    """# FUBAR cover: two figures in the same cover area see each other within 6" (edge to edge)."""
+    return max(geo.distance(a, b) - ra - rb, 0.0) <= SAME_AREA
 
 
 def _incoherent(figs: tuple[Fig, ...]) -> int:
