@@ -45,6 +45,7 @@ class GoEBoard:
         self.index = self.board.index  # hex -> its place in ``hexes``: rows and columns of the LOS table
         self._table: LosTable | None = None  # built on the first LOS question (see _los_table)
         self._statuses: dict[tuple, bytes] = {}  # (sight, up, target_up) -> n * n statuses, rows observers
+        self._seers: dict[tuple, frozenset] = {}  # (target, sight, up, target_up) -> the hexes seeing it
         self._through: dict = {}  # hex -> the table cells whose line crosses or ends in it (geometry)
         self._costs: dict[tuple, int | None] = {}
         self._smoke: dict[tuple, _Sight] = {}
@@ -88,7 +89,7 @@ class GoEBoard:
             new.elevation[h] = t.elevation
         new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
         new._table = self._los_table().updated(bs)  # patched, not rebuilt: only lines touching a tile
-        new._statuses = {}
+        new._statuses, new._seers = {}, {}
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
         return new
 
@@ -165,6 +166,30 @@ class GoEBoard:
         row = np.frombuffer(self.statuses(sight, up, target_up), dtype=np.int8, count=n, offset=start)
         return row < LosStatus.BLOCKED
 
+    def seers(self, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> frozenset:
+        """GoE 14: the hexes from which a unit (of this sight class and height) sees one in ``b``:
+        a column of the LOS table, memoised, so "does any of these units see ``b``?" is a set lookup
+        per unit (asked after every act in Sherkhankhel)."""
+        key = (b, sight, up, target_up)
+        found = self._seers.get(key)
+        if found is None:
+            n = len(self.hexes)
+            column = np.frombuffer(self.statuses(sight, up, target_up), dtype=np.int8)[self.index[b]::n]
+            hexes = self.hexes
+            found = self._seers[key] = frozenset(hexes[i] for i in np.flatnonzero(column < LosStatus.BLOCKED).tolist())
+        return found
+
+    def seen_by_any(self, looks, b) -> bool:
+        """Whether any look (observer hex, sight class, height) sees ``b``: a set lookup each."""
+        index = self.index
+        for a, sight, up in looks:
+            if a in index:
+                if a in self.seers(b, sight, up, 0):
+                    return True
+            elif self.sees(a, b, sight, up, 0):  # off the board: the single check names the hex
+                return True
+        return False
+
     def statuses(self, sight: str, up: int, target_up: int) -> bytes:
         """One query case's LOS statuses of every ordered pair, ``index[a] * n + index[b]``."""
         key = (sight, up, target_up)
@@ -205,7 +230,7 @@ class GoEBoard:
             for h, level in key:
                 bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
                                          los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-            found = self._smoke[key] = _Sight(LineOfSight(bs, lines=self._los.lines), self, frozenset(h for h, _ in key))
+            found = self._smoke[key] = _Sight(self._los.with_state(bs), self, frozenset(h for h, _ in key))
         return found
 
     @staticmethod
@@ -301,6 +326,23 @@ class _Sight:
 
     def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
         return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
+
+    def seen_by_any(self, looks, b) -> bool:
+        """Whether any look (observer hex, sight class, height) sees ``b``: first the board's
+        column for the lines clear of the Smoke, then the exact check (memoised) of the others."""
+        base = self._base
+        index = base.index
+        n = len(index)
+        touched = self._touched
+        column = index[b]
+        through_smoke = []
+        for look in looks:
+            i = index.get(look[0])
+            if i is None or touched[i * n + column]:
+                through_smoke.append(look)
+            elif look[0] in base.seers(b, look[1], look[2], 0):
+                return True
+        return any(self.sees(a, b, sight, up, 0) for a, sight, up in through_smoke)
 
     def seen_from(self, a, sight: str = "leg", up: int = 0, target_up: int = 0) -> np.ndarray:
         """The board's row, with the lines through Smoke from ``a`` checked on the smoked terrain."""

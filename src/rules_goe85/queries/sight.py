@@ -24,6 +24,15 @@ def sight_class(a, b) -> str:
     return "vehicle" if (is_ground_vehicle(a) or is_ground_vehicle(b)) else "leg"
 
 
+def own_look(u) -> tuple[str, int]:
+    """A unit's own sight class and height (14, 17e), as ``sight_class(u, u)`` and ``up(u)``."""
+    t = utype(u)
+    kind = t.kind
+    if kind == "helicopter":
+        return "leg", 1 if (u.mode or "flying") in ("flying", "hovering") else 0
+    return ("vehicle" if kind in ("vehicle", "truck") else "leg"), 0
+
+
 def sees(state, a, b, ah=None, bh=None) -> bool:
     """LOS between two units (14, 17e), Smoke included; ``ah``/``bh`` override their hexes."""
     board = board_at(state)

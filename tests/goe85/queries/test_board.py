@@ -97,6 +97,13 @@ def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke():
         for b in hexes:
             for cls in ("leg", "vehicle"):
                 assert sight.los(a, b, cls) == int(fresh.check(a, b, sight_class=cls).status), (a, b, cls)
+    for b in (board.hex("5E4"), board.hex("5F4"), *hexes[:6]):  # any of several observers: Smoke checked
+        for cls in ("leg", "vehicle"):
+            seeing = [a for a in board.hexes[::3] if fresh.check(a, b, sight_class=cls).status != LosStatus.BLOCKED]
+            blind = [a for a in board.hexes[::3] if a not in seeing]
+            assert not sight.seen_by_any([(a, cls, 0) for a in blind], b), (b, cls)
+            for a in seeing[::5]:
+                assert sight.seen_by_any([*((x, cls, 0) for x in blind[:20]), (a, cls, 0)], b), (a, b, cls)
 
 
 @pytest.mark.rule("goe85:14a")
@@ -114,6 +121,14 @@ def test_board_los_from_the_table_is_the_single_check_on_a_real_board():
                 expected = int(single.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
                 assert board.los(a, b, sight, up, target_up) == expected, (a, b, sight, up, target_up)
                 assert seen[j] == (expected != LosStatus.BLOCKED)
+        for b in board.hexes[::40]:  # the hexes seeing one: the table's column
+            expected = {a for a in board.hexes if single.check(
+                a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status != LosStatus.BLOCKED}
+            assert board.seers(b, sight, up, target_up) == expected, (b, sight, up, target_up)
+            if target_up == 0:
+                blind = [a for a in board.hexes[::9] if a not in expected]
+                assert not board.seen_by_any([(a, sight, up) for a in blind], b)
+                assert board.seen_by_any([*((a, sight, up) for a in blind), (b, sight, up)], b) == (b in expected)
 
 
 def test_board_los_off_the_board_is_a_clear_error():
