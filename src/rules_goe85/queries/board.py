@@ -52,6 +52,7 @@ class GoEBoard:
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
         self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
+        self._derived: dict = {}  # answers from this copy's terrain alone (derived): not shared
         self._base = self  # the printed board (a tiled copy points back to it)
         self.tiles: tuple = ()  # the (hex, kind) tiles laid on this copy
         self._tiled: dict[tuple, GoEBoard] = {}
@@ -89,7 +90,7 @@ class GoEBoard:
             new.elevation[h] = t.elevation
         new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
         new._table = self._los_table().updated(bs)  # patched, not rebuilt: only lines touching a tile
-        new._statuses, new._seers = {}, {}
+        new._statuses, new._seers, new._derived = {}, {}, {}
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
         return new
 
@@ -288,6 +289,15 @@ class GoEBoard:
                 if zone.row_min <= row <= zone.row_max and (not zone.columns or col in zone.columns):
                     out.append(h)
         return tuple(sorted(set(out)))
+
+    def derived(self, key, build):
+        """A value that depends on this board's terrain alone (and ``key``), built by ``build()``
+        the first time it is asked: a tiled copy builds its own."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            found = self._derived[key] = build()
+            return found
 
     def adjacent(self, a, b) -> bool:
         return hex_distance(a, b) == 1
