@@ -50,6 +50,7 @@ class GoEBoard:
         self._costs: dict[tuple, int | None] = {}
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
+        self._labels = {h: self.board.label(h) for h in self.hexes}  # every action names its hexes
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
         self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
         self._derived: dict = {}  # answers from this copy's terrain alone (derived): not shared
@@ -96,7 +97,10 @@ class GoEBoard:
 
     # -- names --------------------------------------------------------------------------------
     def label(self, h) -> str:
-        return self.board.label(h)
+        try:
+            return self._labels[h]
+        except (KeyError, TypeError):  # off the board: the board's error names the hex
+            return self.board.label(h)
 
     def hex(self, label: str) -> Hex:
         return self.board.hex(label)

@@ -10,7 +10,7 @@ from .board import board_at
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
 from .fortifications import fire_blocked
-from .sight import up
+from .sight import up_as
 from .units import has, targetable
 
 CANNISTER_RANGE = 4  # 18c
@@ -57,7 +57,7 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
         sniper = own_sniper or use == Use.MARKSMAN
         reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
         lead_vehicle = kind in ("vehicle", "truck")
-        lead_up = up(lead)
+        lead_up = up_as(lead, kind)
         spraying = "spraying_fire" in abilities and use in SPRAY_VERBS
         groups_in_range = None  # 10d: the lead's supporter sets, listed at its first target in their range
         hexes_done = set()
@@ -100,7 +100,7 @@ def _targets(state, side: str, occupants, types) -> list[tuple]:
         t = types[u.type]
         if t.af is not None or any(o.side == side for o in occupants[u.hex]):
             continue
-        out.append((u, t.kind in ("vehicle", "truck"), up(u), t.leg, t.hero))
+        out.append((u, t.kind in ("vehicle", "truck"), up_as(u, t.kind), t.leg, t.hero))
     return out
 
 
