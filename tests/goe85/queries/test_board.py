@@ -76,34 +76,44 @@ def test_los_situations_height():
 
 
 @pytest.mark.rule("goe85:22f")
-def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke():
+@pytest.mark.parametrize("smoke_sets", [
+    ({"5E4": 2, "5G3": 1},),
+    ({"5E4": 2, "5G3": 1}, {"5E4": 2}, {"5E4": 1, "5F2": 2}),  # later sets keep, drop or change a marker
+])
+def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke(smoke_sets):
     """Under Smoke markers every line of sight is what a fresh check of the smoked board says: the
-    lines that neither cross nor end in a Smoke hex are taken from the board's own answers."""
+    lines that neither cross nor end in a Smoke hex are taken from the board's own answers, and
+    a line checked under one set of markers is reused under a later one only while its own Smoke
+    is the same; rows and "does any of these see it?" agree too, for every query case."""
     from tabletop_core.boards import LosClass, Overlay
 
     from rules_goe85.model.state import GoEState
 
     board = board_for("your-papers-please")
-    smoke = {board.hex("5E4"): 2, board.hex("5G3"): 1}
-    state = GoEState(scenario="your-papers-please", smoke=smoke)
-    sight = board.sight(state)
-    bs = board.state
-    for h, level in sorted(smoke.items()):
-        bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
-                                 los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-    fresh = LineOfSight(bs)
     hexes = sorted(board.hexes)[::7]
-    for a in hexes[:12]:
-        for b in hexes:
+    for labels in smoke_sets:
+        smoke = {board.hex(lab): level for lab, level in labels.items()}
+        sight = board.sight(GoEState(scenario="your-papers-please", smoke=smoke))
+        bs = board.state
+        for h, level in sorted(smoke.items()):
+            bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                     los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+        fresh = LineOfSight(bs)
+        for cls, up, target_up in (("leg", 0, 0), ("vehicle", 0, 0), ("leg", 1, 0), ("vehicle", 0, 1)):
+            for a in hexes[:12]:
+                seen = sight.seen_from(a, cls, up, target_up)
+                for j, b in enumerate(board.hexes):
+                    expected = int(fresh.check(a, b, sight_class=cls, observer_offset=up, target_offset=target_up).status)
+                    if b in hexes:
+                        assert sight.los(a, b, cls, up, target_up) == expected, (labels, a, b, cls, up, target_up)
+                    assert seen[j] == (expected != LosStatus.BLOCKED), (labels, a, b, cls, up, target_up)
+        for b in (board.hex("5E4"), board.hex("5F4"), *hexes[:6]):  # any of several observers: Smoke checked
             for cls in ("leg", "vehicle"):
-                assert sight.los(a, b, cls) == int(fresh.check(a, b, sight_class=cls).status), (a, b, cls)
-    for b in (board.hex("5E4"), board.hex("5F4"), *hexes[:6]):  # any of several observers: Smoke checked
-        for cls in ("leg", "vehicle"):
-            seeing = [a for a in board.hexes[::3] if fresh.check(a, b, sight_class=cls).status != LosStatus.BLOCKED]
-            blind = [a for a in board.hexes[::3] if a not in seeing]
-            assert not sight.seen_by_any([(a, cls, 0) for a in blind], b), (b, cls)
-            for a in seeing[::5]:
-                assert sight.seen_by_any([*((x, cls, 0) for x in blind[:20]), (a, cls, 0)], b), (a, b, cls)
+                seeing = [a for a in board.hexes[::3] if fresh.check(a, b, sight_class=cls).status != LosStatus.BLOCKED]
+                blind = [a for a in board.hexes[::3] if a not in seeing]
+                assert not sight.seen_by_any([(a, cls, 0) for a in blind], b), (b, cls)
+                for a in seeing[::5]:
+                    assert sight.seen_by_any([*((x, cls, 0) for x in blind[:20]), (a, cls, 0)], b), (a, b, cls)
 
 
 @pytest.mark.rule("goe85:14a")
