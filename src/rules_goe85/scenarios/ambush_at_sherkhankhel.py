@@ -29,10 +29,16 @@ def _frame_side(frame) -> str:
     return getattr(frame, "player", None) or getattr(frame, "side", "")
 
 
-def _eu_spots(state, h) -> bool:
-    sight = board_at(state).sight(state)
-    return any(u.side == SOVIET and eligible(u) and not u.shaken and sight.sees(u.hex, h)
-               for u in state.units.values() if u.hex is not None and not u.carrier)
+def _eu_spots(state, looks, h) -> bool:
+    """Whether a Soviet Eligible Unit sees ``h`` (looks: :func:`_eu_looks`)."""
+    return board_at(state).sight(state).seen_by_any(looks, h)
+
+
+def _eu_looks(state) -> set:
+    """The unshaken Soviet Eligible Units on the map as looks (their hex, Leg sight, ground level),
+    gathered once for all the hexes an Artillery event's strike may target."""
+    return {(u.hex, "leg", 0) for u in state.units.values()
+            if u.side == SOVIET and eligible(u) and not u.shaken and u.hex is not None and not u.carrier}
 
 
 class AmbushAtSherkhankhel(ScenarioRules):
@@ -48,12 +54,13 @@ class AmbushAtSherkhankhel(ScenarioRules):
         frame = state.top
         board = board_at(state)
         keep = []
+        looks = _eu_looks(state) if isinstance(frame, ArtilleryFrame) and frame.source == "event" else None
         for a in decision.actions:
             if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
                 if any(u.side != _frame_side(frame) for u in units_at(state, board.hex(a.to))):
                     continue  # no Assault combat
             if (isinstance(frame, ArtilleryFrame) and frame.source == "event" and isinstance(a, StrikeTarget)
-                    and not _eu_spots(state, board.hex(a.target))):
+                    and not _eu_spots(state, looks, board.hex(a.target))):
                 continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
             keep.append(a)
         return keep_only(decision, keep)
