@@ -15,8 +15,8 @@ from .deck import card, hand_of
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS, power_barred
 from .fortifications import fire_blocked
-from .sight import is_heli, up_as
-from .units import eligible, has, heli_mode, is_hard, targetable, utype
+from .sight import up_as
+from .units import has, heli_mode, is_hard, targetable, utype
 from .heli_designation import designation, other_modes
 
 
@@ -164,10 +164,10 @@ def heli_shots(state, side: str, movers_hex, movers, cid: str, block, use, uid: 
 
 def _helis(state, side: str, movers_hex) -> list:
     """The helicopters of ``side`` that could lead a shot at ``movers_hex`` in some mode."""
-    board = board_at(state)
-    return sorted((u for u in state.units.values() if u.side == side and is_heli(u) and u.hex is not None
-                   and eligible(u) and not u.shaken and board.distance(u.hex, movers_hex) <= SNIPER_RANGE),
-                  key=lambda x: x.uid)
+    types = game_data().units
+    return sorted((u for u in state.units.values() if u.side == side and u.hex is not None and not u.marker
+                   and not u.shaken and types[u.type].kind == "helicopter" and hex_distance(u.hex, movers_hex) <= SNIPER_RANGE),
+                  key=lambda x: x.uid)  # eligible (4c): on the map, no marker
 
 
 def _plays(state, side: str, movers_hex, movers, hand, only=None):
