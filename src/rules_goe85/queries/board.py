@@ -51,6 +51,7 @@ class GoEBoard:
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
         self._labels = {h: self.board.label(h) for h in self.hexes}  # every action names its hexes
+        self._by_label = {lab: h for h in self.hexes for lab in self.board.labels(h)}
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
         self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
         self._derived: dict = {}  # answers from this copy's terrain alone (derived): not shared
@@ -103,7 +104,10 @@ class GoEBoard:
             return self.board.label(h)
 
     def hex(self, label: str) -> Hex:
-        return self.board.hex(label)
+        try:
+            return self._by_label[label]  # an action's label as the board wrote it
+        except (KeyError, TypeError):  # any other spelling, a hex, or no hex: the board's answer
+            return self.board.hex(label)
 
     def local(self, h) -> tuple[str, str, int]:
         """(map id, column letters, row) of a hex's first label."""

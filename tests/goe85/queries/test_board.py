@@ -147,3 +147,20 @@ def test_board_los_off_the_board_is_a_clear_error():
     board = board_for("9th-company")
     with pytest.raises(BoardError, match="not on the board"):
         board.los(board.hexes[0], (99, 99))
+
+
+def test_board_names_every_hex_as_the_printed_board_does():
+    """The board's own label and hex tables answer as the printed board: every label of a half hex
+    joined across two maps, any spelling, and the board's clear errors for a label or hex it lacks."""
+    from tabletop_core.errors import BoardError
+
+    board = board_for("ambush-at-sherkhankhel")
+    for h in board.hexes:
+        assert board.label(h) == board.board.label(h)
+        for lab in board.board.labels(h):
+            assert board.hex(lab) == h == board.hex(f" {lab.lower()} ")
+    assert board.hex(tuple(board.hexes[0])) == board.hexes[0]
+    with pytest.raises(BoardError, match="has no hex"):
+        board.hex("8Z9")
+    with pytest.raises(BoardError, match="not on the board"):
+        board.label((99, 99))
