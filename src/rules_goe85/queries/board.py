@@ -413,7 +413,8 @@ def board_for(scenario: str) -> GoEBoard:
 
 def board_at(state) -> GoEBoard:
     """The board of ``state``'s scenario as it lies now: the tiles laid during play included."""
-    return board_for(state.scenario).at(state)
+    board = board_for(state.scenario)
+    return board.at(state) if getattr(state, "tiles", None) else board  # asked everywhere: no call without tiles
 
 
 def deploy_preference(board, force, h):
