@@ -189,13 +189,27 @@ def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
         return toward(rules, u, regroup_targets(u, move.ref), allowances)
     v = body_vector(rules, state, u, move, reach)
     limits = {k: min(a, reach) for k, a in allowances.items()}
-    enemies = [g for e in state.units.values() if e.side != u.side and e.alive and not e.hidden for g in e.figures]
+    enemies = _within_move(u, math.hypot(*v), [(g.x, g.y, g.r) for e in state.units.values()
+                                               if e.side != u.side and e.alive and not e.hidden for g in e.figures])
+    dist = math.dist
     for step in range(CLEAR_STEPS, -1, -1):  # shortened, if need be, to stop clear of enemy bases
         k = step / CLEAR_STEPS
         ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
-        if not any(math.dist(p, g.pos) < f.r + g.r for f, p in zip(u.figures, ends) for g in enemies):
+        if not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
             return ends, used
     return tuple(f.pos for f in u.figures), tuple(0.0 for _ in u.figures)
+
+
+def _within_move(u: UnitState, length: float, bases: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """The bases (x, y, radius) a figure of ``u`` could touch when each moves at most ``length``
+    from where it stands: those within the box of its figures widened by that, both radii and a
+    margin for the rounding of end positions (the others cannot touch any end of the move)."""
+    if not bases:
+        return bases
+    reach = length + max(f.r for f in u.figures) + 0.01
+    x0, x1 = min(f.x for f in u.figures) - reach, max(f.x for f in u.figures) + reach
+    y0, y1 = min(f.y for f in u.figures) - reach, max(f.y for f in u.figures) + reach
+    return [b for b in bases if x0 - b[2] <= b[0] <= x1 + b[2] and y0 - b[2] <= b[1] <= y1 + b[2]]
 
 
 def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, float] | None = None) -> list[Move]:
@@ -207,30 +221,12 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     reach = max(allowances.values(), default=0.0)
     if reach < SMALLEST_MOVE:
         return []
-    half = min(reach, DISTANCE[mode] / 2)
     seen = visible_enemies(rules, state, u)
     nearest = _nearest(u, seen)
     c = centroid(u)
-    candidates: list[tuple[Move, float]] = []
-    sure: dict[Move, bool] = {}  # moves straight toward a point: long enough or not, by their length alone
-    for e in seen:
-        gap = max(unit_distance(u, e) - STAND_OFF, 0.0)
-        candidates += [(Move(mode, "enemy", e.id), reach), (Move(mode, "enemy", e.id, True), half)]
-        _settle(sure, candidates[-2:], c, centroid(e), gap)
-    for k, point in objectives(rules, state).items():
-        candidates += [(Move(mode, "objective", k), reach), (Move(mode, "objective", k, True), half)]
-        _settle(sure, candidates[-2:], c, point, math.inf)
-    for fid, _point, _d in cover_in_reach(rules.measure_for(u), c, reach):
-        candidates.append((Move(mode, "cover", fid), reach))
-    if nearest is not None:
-        candidates += [(Move(mode, "away"), reach), (Move(mode, "away", half=True), half)]
-    flanked = ([nearest] if nearest is not None else []) + [e for e in seen if e.vehicle and e is not nearest]
-    for e in flanked:
-        for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
-            candidates.append((Move(mode, "flank", e.id, side=side), reach))
-    candidates += [(Move(mode, "sidestep", side="left"), reach), (Move(mode, "sidestep", side="right"), reach)]
-    out = [m for m, r in candidates
-           if (sure[m] if m in sure else math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
+    out = [m for m, r, length in body_candidates(rules, state, u, mode, reach, seen, nearest, c)
+           if length > _SURELY_LONG or (length >= _SURELY_SHORT
+                                        and math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
         out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
@@ -238,18 +234,40 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     return out
 
 
-def _settle(sure: dict, pairs, c, target, limit: float) -> None:
-    """For moves from ``c`` straight toward ``target`` (``_toward``, at most ``limit`` and each
-    move's reach): whether the move is at least ``SMALLEST_MOVE`` long, where its length settles
-    it without working out the vector (whose length is that one to a few units in the last place;
-    moves within 1e-9 of the limit are left to ``body_vector``)."""
-    d = math.dist(c, target)
-    for m, r in pairs:
-        length = min(min(r, limit), d)
-        if length > SMALLEST_MOVE + 1e-9:
-            sure[m] = True
-        elif length < SMALLEST_MOVE - 1e-9:
-            sure[m] = False
+#: A body move whose length (``body_candidates``) is beyond these is offered or not by it alone:
+#: the vector's own length differs from it by a few units in the last place.
+_SURELY_LONG = SMALLEST_MOVE + 1e-9
+_SURELY_SHORT = SMALLEST_MOVE - 1e-9
+
+
+def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, nearest, c) -> list[tuple[Move, float, float]]:
+    """The body moves a menu considers, in menu order: (move, its reach, the length of its vector
+    up to rounding).  Every body move goes straight toward a point (``_toward``) or a fixed
+    distance, so its length is known without working out the vector; ``seen``, ``nearest``, ``c``:
+    the visible enemies, the nearest of them and the unit's centroid."""
+    half = min(reach, DISTANCE[mode] / 2)
+    candidates: list[tuple[Move, float, float]] = []
+    for e in seen:
+        d = min(max(unit_distance(u, e) - STAND_OFF, 0.0), math.dist(c, centroid(e)))
+        candidates += [(Move(mode, "enemy", e.id), reach, min(reach, d)), (Move(mode, "enemy", e.id, True), half, min(half, d))]
+    for k, point in objectives(rules, state).items():
+        d = math.dist(c, point)
+        candidates += [(Move(mode, "objective", k), reach, min(reach, d)), (Move(mode, "objective", k, True), half, min(half, d))]
+    for fid, _point, d in cover_in_reach(rules.measure_for(u), c, reach):
+        candidates.append((Move(mode, "cover", fid), reach, min(reach, d + INTO_COVER)))  # 1" past the edge
+    if nearest is not None:
+        ec = centroid(nearest)
+        d = math.dist(c, (2 * c[0] - ec[0], 2 * c[1] - ec[1]))
+        candidates += [(Move(mode, "away"), reach, min(reach, d)), (Move(mode, "away", half=True), half, min(half, d))]
+    flanked = ([nearest] if nearest is not None else []) + [e for e in seen if e.vehicle and e is not nearest]
+    for e in flanked:
+        ec, heading = centroid(e), e.heading if e.vehicle else None
+        for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
+            d = math.dist(c, flank_point(c, ec, heading, side))
+            candidates.append((Move(mode, "flank", e.id, side=side), reach, min(reach, d)))
+    step = min(reach, SIDESTEP)
+    candidates += [(Move(mode, "sidestep", side="left"), reach, step), (Move(mode, "sidestep", side="right"), reach, step)]
+    return candidates
 
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:

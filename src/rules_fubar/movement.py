@@ -56,13 +56,16 @@ def toward(rules, u: UnitState, targets, allowances: dict[str, float]):
     table = rules.measure_for(u).table
     profile = profile_of(u)
     ends, used = [], []
+    move_toward = table.move_toward
     for f, t in zip(u.figures, targets):
-        if t == f.pos:
-            ends.append(f.pos)
+        here = f.pos
+        if t == here:
+            ends.append(here)
             used.append(0.0)
             continue
-        res = table.move_toward(f.pos, t, allowances[f.id], profile, radius=f.r)
-        ends.append((_r(res.end[0]), _r(res.end[1])))
+        res = move_toward(here, t, allowances[f.id], profile, radius=f.r)
+        x, y = res.end
+        ends.append((round(x, 3), round(y, 3)))  # _r, written out: every suggested move asks it of every figure
         used.append(res.used)
     return tuple(ends), tuple(used)
 

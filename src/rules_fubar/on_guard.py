@@ -13,8 +13,7 @@ A mover that was hidden is seen only where its path runs outside cover.
 from __future__ import annotations
 
 import math
-
-from tabletop_core.boards import geometry as geo
+from itertools import repeat
 
 from .fire import resolve_fire
 from .measure import BATCH, remember
@@ -53,6 +52,13 @@ def _along(start: Point, legs, total: float, t: float) -> Point:
 def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
     """The unit's positions every ``SAMPLE_STEP`` inches along its move, start and end included
     (each figure's legs measured once, not once per sample)."""
+    if all(len(p) <= 1 for p in paths):
+        return _straight_samples(starts, paths)
+    return _walk_samples(starts, paths)
+
+
+def _walk_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
+    """``path_samples`` along any polylines."""
     walks = [(s, *_legs(s, p)) if p else None for s, p in zip(starts, paths)]
     longest = max((w[2] for w in walks if w is not None), default=0.0)
     steps = max(1, math.ceil(longest / SAMPLE_STEP))
@@ -72,9 +78,52 @@ def _figure_samples(start: Point, walk, steps: int) -> list[Point]:
     return [(ax + dx * f, ay + dy * f) for f in (k / steps * total / length for k in range(steps + 1))]
 
 
+def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
+    """``path_samples`` of a move in which every figure goes straight to one point or stays (a
+    suggested move, most measured ones): the same sums as ``_legs`` and ``_figure_samples``, the
+    sample fractions worked out once for all figures."""
+    dist = math.dist
+    lengths = [dist(s, p[0]) if p else -1.0 for s, p in zip(starts, paths)]
+    steps = max(1, math.ceil(max(lengths + [0.0]) / SAMPLE_STEP))
+    fractions = [k / steps for k in range(steps + 1)]
+    columns = []
+    for (ax, ay), p, length in zip(starts, paths, lengths):
+        if length <= 0.0:  # it stays (or its one leg has no length): its start at every sample
+            columns.append([(ax, ay)] * (steps + 1))
+            continue
+        (bx, by), = p
+        dx, dy = bx - ax, by - ay
+        columns.append([(ax + dx * f, ay + dy * f) for f in [q * length / length for q in fractions]])
+    return tuple(zip(*columns))
+
+
 def path_spreads(frame_path) -> list:
-    """Each sampled position's ``_spread`` (for pruning samples by every reactor's range)."""
-    return [_spread(positions) for positions in frame_path]
+    """Each sampled position's ``_spread`` (for pruning samples by every reactor's range), its
+    sums written out here: a path has a sample per inch, and every reactor's question needs them."""
+    dist = math.dist
+    out = []
+    for points in frame_path:
+        n = len(points)
+        xs, ys = zip(*points)
+        c = (sum(xs) / n, sum(ys) / n)  # the same additions, in the same order, as _spread's
+        out.append((c, max(map(dist, repeat(c, n), points)) + 1.0))
+    return out
+
+
+class PathSpreads:
+    """A sampled path's ``path_spreads``, worked out when a reactor's question first needs them:
+    most questions about a path have kept answers (``catch_point``), which need none."""
+
+    __slots__ = ("_path", "_spreads")
+
+    def __init__(self, frame_path) -> None:
+        self._path = frame_path
+        self._spreads: list | None = None
+
+    def __call__(self) -> list:
+        if self._spreads is None:
+            self._spreads = path_spreads(self._path)
+        return self._spreads
 
 
 def _ghost(u: UnitState, ids: tuple[str, ...], positions: Positions) -> UnitState:
@@ -95,11 +144,6 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
             and not u.reacted and not engaged(state, u.id)]
 
 
-def _reach(rules, reactor: UnitState) -> float:
-    """The longest range any figure of ``reactor`` can fire at now (0: none can fire)."""
-    return max((w.max_range for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None), default=0.0)
-
-
 def _spread(points) -> tuple[tuple[float, float], float]:
     """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
     n = len(points)
@@ -108,10 +152,11 @@ def _spread(points) -> tuple[tuple[float, float], float]:
     return c, max([dist(c, p) for p in points]) + 1.0
 
 
-def _in_range_samples(rules, reactor: UnitState, frame_path, spreads):
-    """The samples no farther than the reactor's weapons reach, nearest (centre to centre) first
-    (``spreads``: each sample's ``_spread``, worked out once for every reactor)."""
-    reach = _reach(rules, reactor)
+def _in_range_samples(reactor: UnitState, armed, frame_path, spreads):
+    """The samples no farther than the reactor's weapons reach (``armed``: its figures able to
+    fire and their weapons), nearest (centre to centre) first (``spreads``: each sample's
+    ``_spread``, worked out once for every reactor)."""
+    reach = max([w.max_range for _f, w in armed], default=0.0)  # the longest range any figure can fire at now
     if reach <= 0.0:
         return []
     rc, rr = _spread([f.pos for f in reactor.figures])
@@ -128,7 +173,7 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
                 spreads=None) -> Positions | None:
     """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
-    out of it.  ``spreads``: ``path_spreads(frame_path)``, when the caller asks for several reactors.
+    out of it.  ``spreads``: the path's ``PathSpreads``, when the caller asks for several reactors.
 
     The answer follows from positions alone (its figures, the mover's bases, the path; for a
     mortar, which may fire where friends spot, every friendly unit's figures too), so it is kept:
@@ -136,13 +181,14 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     move, and a suggested move's menu asked it before the move (of the mover's bases where they
     stood, which is why the key holds the bases, not the figures)."""
     m = rules.measure_for(reactor)
-    bases = tuple((f.id, f.r) for f in mover.figures)
-    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, bases, frame_path, ids)
-    if any(w.indirect for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None):
+    armed = [(f, w) for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None]
+    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, tuple([(f.id, f.r) for f in mover.figures]),
+           frame_path, ids)
+    if any(w.indirect for _f, w in armed):
         key += tuple((u.id, u.figures) for u in state.units.values() if u.side == reactor.side and u.alive)
     found = m.catches.get(key, _UNKNOWN)
     if found is _UNKNOWN:
-        found = remember(m.catches, key, _catch_point(rules, state, reactor, mover, frame_path, ids, spreads))
+        found = remember(m.catches, key, _catch_point(rules, state, reactor, armed, mover, frame_path, ids, spreads))
     return found
 
 
@@ -150,10 +196,11 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
 _UNKNOWN = object()
 
 
-def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
-    near = _in_range_samples(rules, reactor, frame_path, spreads or path_spreads(frame_path))
+def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
+    """``catch_point``'s answer worked out (``armed``: the reactor's figures able to fire and their weapons)."""
+    near = _in_range_samples(reactor, armed, frame_path, spreads() if spreads is not None else path_spreads(frame_path))
     m = rules.measure_for(reactor)
-    shooters = _direct_shooters(rules, reactor)
+    shooters = _direct_shooters(armed)
     radius = {f.id: f.r for f in mover.figures}
     for k, (_d, _k, positions) in enumerate(near):
         if k == 1 and len(near) > 2:
@@ -177,19 +224,26 @@ def _catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path,
 def _lines_in_reach(shooters, near, ids, radius) -> list:
     """The sight lines ``sees_within`` may ask along the rest of a path: from each shooter to each
     place of a mover's figure within the shooter's reach (the others are never looked at)."""
-    distance = geo.distance
-    return [(a, p) for _d, _k, positions in near for i, p in zip(ids, positions) if i in radius
-            for a, ra, reach in shooters if distance(a, p) - ra - radius[i] <= reach]  # edge <= reach (reach > 0)
-
-
-def _direct_shooters(rules, reactor: UnitState) -> list[tuple[Point, float, float]] | None:
-    """(position, base radius, longest range) of each figure of ``reactor`` able to fire, as
-    ``can_fire_at`` measures a direct weapon; None when one has an indirect weapon."""
     out = []
-    for f in reactor.figures:
-        w = weapon_of(rules, reactor, f)
-        if w is None:
-            continue
+    sqrt = math.sqrt
+    for _d, _k, positions in near:
+        for i, p in zip(ids, positions):
+            r = radius.get(i)
+            if r is None:
+                continue
+            px, py = p
+            for a, ra, reach in shooters:
+                dx, dy = a[0] - px, a[1] - py
+                if sqrt(dx * dx + dy * dy) - ra - r <= reach:  # geo.distance(a, p), written out: edge <= reach (reach > 0)
+                    out.append((a, p))
+    return out
+
+
+def _direct_shooters(armed) -> list[tuple[Point, float, float]] | None:
+    """(position, base radius, longest range) of each figure able to fire (``armed``: figures and
+    their weapons), as ``can_fire_at`` measures a direct weapon; None when one has an indirect weapon."""
+    out = []
+    for f, w in armed:
         if w.indirect:
             return None
         out.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points, as can_fire_at
@@ -203,12 +257,11 @@ def reactors(rules, state, frame: OnGuardWindow) -> list[str]:
     if e is None or not e.alive or engaged(state, frame.enemy):
         return []
     out = []
-    spreads = None
+    spreads = PathSpreads(frame.path)
     for u in state.units.values():
         if u.side != frame.player or not u.alive or not u.on_guard or u.reacted or engaged(state, u.id):
             continue
         if frame.path:
-            spreads = spreads or path_spreads(frame.path)
             if catch_point(rules, state, u, e, frame.path, frame.movers, spreads) is not None:
                 out.append(u.id)
         elif can_fire_at(rules, state, u, e):
@@ -230,7 +283,7 @@ def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...]) -> boo
         return False
     samples = path_samples(tuple(f.pos for f in mover.figures), paths)
     ids = tuple(f.id for f in mover.figures)
-    spreads = path_spreads(samples)
+    spreads = PathSpreads(samples)
     return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in enemies)
 
 

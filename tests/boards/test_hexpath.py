@@ -152,3 +152,46 @@ def test_vehicle_search_agrees_with_brute_force(seed, budget):
     for state, cost in got.items():
         # every move keeps the facing, so a state's facing is reached only through pivots
         assert isinstance(state[0], Hex) and 0 <= state[1] < 6
+
+
+@given(st.integers(0, 10_000), st.integers(0, 7))
+@settings(max_examples=40, deadline=None)
+def test_a_least_step_bound_changes_no_search_and_asks_the_cost_less(seed, budget):
+    """``least_step``: states with less than it left of the budget are not expanded; the states
+    reached, their costs and the paths found are those of the search without it."""
+    board, rng = random_small_board(seed)
+    stops = set(rng.sample(list(board.hexes), 3))
+    start = rng.choice(board.hexes)
+    asked = {"plain": 0, "bounded": 0}
+
+    def counted(name):
+        base = terrain_cost(board)
+
+        def cost(a, b):
+            asked[name] += 1
+            return base(a, b)
+        return cost
+
+    plain = reachable(start, budget, hex_steps(board, counted("plain"), must_stop=stops))
+    bounded = reachable(start, budget, hex_steps(board, counted("bounded"), must_stop=stops, least_step=min(COSTS.values())))
+    assert bounded == plain
+    assert asked["bounded"] <= asked["plain"]
+    assert reachable_hexes(board, start, budget, terrain_cost(board), must_stop=stops, least_step=1) == plain
+    facing = rng.randrange(6)
+    assert (reachable_vehicle(board, start, facing, budget, terrain_cost(board), least_step=1)
+            == reachable_vehicle(board, start, facing, budget, terrain_cost(board)))
+    for goal in plain:
+        assert (cheapest_path(start, goal, hex_steps(board, terrain_cost(board), least_step=1), budget=budget)
+                == cheapest_path(start, goal, hex_steps(board, terrain_cost(board)), budget=budget))
+
+
+def test_a_least_step_bound_is_never_asked_of_a_state_it_could_not_leave(board):
+    start = board.hex("7C3")
+    asked = []
+
+    def cost(a, b):
+        asked.append(a)
+        return terrain_cost(board)(a, b)
+
+    reachable_hexes(board, start, 1, cost, least_step=1)
+    assert set(asked) == {start}  # the ring reached for 1 MP is not expanded with nothing left

@@ -329,14 +329,18 @@ def test_table_los_many_equals_single(polys, segments):
     assert levels.tolist() == [int(table.cover_at(s)) for s, _ in segments]
 
 
-@settings(max_examples=150, deadline=None)
-@given(
+#: a straight move on a table of up to four features: features, start, target, allowance, profile
+moves = (
     st.lists(polygons, max_size=4),
     points,
     points,
     st.floats(0, 24),
     st.sampled_from([INFANTRY, VEHICLE, MoveProfile("slow", (1, 3, 4, math.inf))]),
 )
+
+
+@settings(max_examples=150, deadline=None)
+@given(*moves)
 def test_moves_never_exceed_their_allowance(polys, start, target, allowance, profile):
     feats = [TerrainFeature(f"t{i}", p, 1 + i % 3) for i, p in enumerate(polys)]
     table = Table.build(48, 48, feats)
@@ -351,3 +355,88 @@ def test_moves_never_exceed_their_allowance(polys, start, target, allowance, pro
     if w is not None:
         assert w.distance <= allowance + 1e-9 and table.on_table(w.end)
         assert geo.distance(w.end, target) >= geo.distance(start, target) - 1e-9
+
+
+def _plain_move_toward(table, a, b, allowance, profile, radius):
+    """The move's cost by its definition: cut at every feature boundary it crosses, each piece
+    costed at its midpoint's factor (what ``move_toward`` computes with its shortcuts)."""
+    t_max = table._clip(a, b, radius)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    full = math.sqrt(dx * dx + dy * dy)
+    length = full * t_max
+    if length == 0.0:
+        return (a, 0.0, 0.0, full == 0.0)
+    end = (a[0] + dx * t_max, a[1] + dy * t_max)
+    cuts = {0.0, 1.0}
+    for f in table.features:
+        cuts.update(geo.segment_boundary_params(a, end, f.vertices))
+    ts = sorted(t for t in cuts if 0.0 <= t <= 1.0)
+    used = 0.0
+    for t0, t1 in zip(ts, ts[1:]):
+        if t1 <= t0:
+            continue
+        mid = (a[0] + (end[0] - a[0]) * (t0 + t1) / 2, a[1] + (end[1] - a[1]) * (t0 + t1) / 2)
+        factor = profile.factors[0]
+        for f in table.features:
+            if geo.point_in_polygon(mid, f.vertices):
+                factor = max(factor, profile.factors[f.cover])
+        cost = length * (t1 - t0) * factor
+        if used + cost > allowance:
+            if math.isfinite(factor):
+                t_stop = min(max(t0 + ((allowance - used) / factor) / length, t0), t1)
+                used = min(used + (t_stop - t0) * length * factor, allowance)
+            else:
+                t_stop = t0
+            stop = (a[0] + (end[0] - a[0]) * t_stop, a[1] + (end[1] - a[1]) * t_stop)
+            return (table._keep_on(stop, radius), length * t_stop, used, False)
+        used += cost
+    return (table._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(*moves, st.sampled_from([0.0, 0.5]))
+def test_moves_cost_what_their_pieces_cost_to_the_last_digit(polys, start, target, allowance, profile, radius):
+    """# FUBAR vehicle movement: ``move_toward`` skips features whose box the move misses and, for
+    a profile no terrain slows (infantry), the look at each piece's terrain; its answers are the
+    plain definition's, number for number (games replay identically on them)."""
+    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3) for i, p in enumerate(polys)]
+    table = Table.build(48, 48, feats)
+    assume(radius <= start[0] <= 48 - radius and radius <= start[1] <= 48 - radius)
+    r = table.move_toward(start, target, allowance, profile, radius=radius)
+    assert (r.end, r.distance, r.used, r.reached) == _plain_move_toward(
+        table, (float(start[0]), float(start[1])), (float(target[0]), float(target[1])), allowance, profile, radius)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(polygons, min_size=1, max_size=5), st.lists(st.tuples(points, points), min_size=1, max_size=12))
+def test_scalar_kernels_answer_as_their_definitions(polys, segments):
+    """The scalar sight-line and containment kernels are written out for speed; they answer as
+    their definitions, edge by edge: a segment meets a polygon when it meets one of its edges
+    (touching counts) or lies inside it; a point is inside when near an edge or by ray parity.
+    On-grid points put ends on edges and corners exactly."""
+    def hits(a, b, poly):
+        edges = list(zip(poly, poly[1:] + poly[:1]))
+        if any(geo.segments_intersect(a, b, c, d) for c, d in edges):
+            return True
+        return sum(geo._crosses_ray(a[0], a[1], c[0], c[1], d[0], d[1]) for c, d in edges) % 2 == 1
+
+    def contains(p, poly):
+        edges = list(zip(poly, poly[1:] + poly[:1]))
+        if any(geo.closest_on_segment(p, c, d)[2] <= geo._EPS2 for c, d in edges):
+            return True
+        return sum(geo._crosses_ray(p[0], p[1], c[0], c[1], d[0], d[1]) for c, d in edges) % 2 == 1
+
+    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3, blocks_los=i % 2 == 0) for i, p in enumerate(polys)]
+    table = Table.build(48, 48, feats)
+    for s, e in segments:
+        s, e = (float(s[0]), float(s[1])), (float(e[0]), float(e[1]))
+        for poly in polys:
+            poly = [tuple(v) for v in poly]
+            assert geo.segment_hits_polygon(s, e, poly) == hits(s, e, poly)
+            assert geo.point_in_polygon(s, poly) == contains(s, poly)
+        blocked = any(f.blocks_los and hits(s, e, list(f.vertices)) and not contains(s, list(f.vertices))
+                      and not contains(e, list(f.vertices)) for f in feats)
+        holding = (table.blockers_holding(s), table.blockers_holding(e))
+        assert table.line_of_sight(s, e) == table.line_of_sight(s, e, holding=holding) == (not blocked)
+        best = max((f for f in feats if contains(s, list(f.vertices))), key=lambda f: f.cover, default=None)
+        assert table.cover_feature_at(s) is best

@@ -186,39 +186,69 @@ def test_nearest_cover_skipping_far_boxes_answers_as_measuring_every_feature(sce
 
 
 @pytest.mark.rule("fubar:actions")
-@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement"])
-def test_moves_toward_a_point_settled_by_their_length_as_by_their_vector(scenario):
-    """The move menu keeps a move toward an enemy or an objective when it is at least 1/4" long;
-    most are settled by the length alone (``_settle``), which must agree with the vector's."""
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
+def test_moves_settled_by_their_length_as_by_their_vector(scenario):
+    """The move menu keeps a body move when it is at least 1/4" long; every kind (toward an enemy
+    or an objective, into cover, away, round a flank, a sidestep) is settled by the length
+    ``body_candidates`` gives it, which must agree with the vector's, but for lengths within
+    rounding of the limit (left to the vector)."""
     from tabletop_core import agents_for
     from tabletop_core.agents import AgentView
     from tabletop_core import new_game
     from rules_fubar import move_menu as mm
-    from rules_fubar.measure import centroid, unit_distance
+    from rules_fubar.measure import centroid
 
     game = new_game("fubar", scenario, seed=1)
     seats = agents_for(game, "random,random")
-    settled = set()
+    settled = {}
     for _ in range(150):
         if game.over:
             break
         state = game.state
         for u in [u for u in state.units.values() if u.alive and u.figures]:
             seen, c = mm.visible_enemies(game.rules, state, u), centroid(u)
+            nearest = mm._nearest(u, seen)
             for reach in (12.0, 0.3, 0.25, 0.1):
-                for m, target, limit in ([(mm.Move("run", "enemy", e.id), centroid(e), max(unit_distance(u, e) - 1.0, 0.0))
-                                          for e in seen]
-                                         + [(mm.Move("run", "objective", k), p, math.inf)
-                                            for k, p in mm.objectives(game.rules, state).items()]):
-                    sure = {}
-                    mm._settle(sure, [(m, reach)], c, target, limit)
-                    if m in sure:
-                        vector = mm.body_vector(game.rules, state, u, m, reach, seen, c)
-                        assert sure[m] == (math.hypot(*vector) >= mm.SMALLEST_MOVE)
-                        settled.add(sure[m])
+                for m, r, length in mm.body_candidates(game.rules, state, u, "run", reach, seen, nearest, c):
+                    vector = mm.body_vector(game.rules, state, u, m, r, seen, c)
+                    assert math.hypot(*vector) == pytest.approx(length, abs=1e-12)
+                    if abs(length - mm.SMALLEST_MOVE) > 1e-9:
+                        assert (length > mm.SMALLEST_MOVE) == (math.hypot(*vector) >= mm.SMALLEST_MOVE)
+                        settled.setdefault(m.kind, set()).add(length > mm.SMALLEST_MOVE)
         d = game.decision
         game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
-    assert settled == {True, False}
+    assert {"enemy", "objective", "away", "flank", "sidestep"} <= set(settled)
+    assert set().union(*settled.values()) == {True, False}
+    assert settled["sidestep"] == {True, False}  # 2", or the reach: 0.3 offered, 0.1 not
+
+
+@pytest.mark.rule("fubar:on-guard")
+def test_straight_path_samples_and_spreads_are_the_polyline_ones():
+    """A move whose figures each go straight to one point (every suggested move) is sampled by a
+    shortcut; its samples and their spreads must be the general polyline code's, number for
+    number: figures that stay, zero-length legs, and legs of every length up to a run."""
+    import random
+
+    from rules_fubar import on_guard as og
+
+    rng = random.Random(7)
+    for _ in range(400):
+        n = rng.randint(1, 10)
+        starts = tuple((round(rng.uniform(1, 47), 3), round(rng.uniform(1, 47), 3)) for _ in range(n))
+        paths = []
+        for s in starts:
+            roll = rng.random()
+            if roll < 0.15:
+                paths.append(())
+            elif roll < 0.2:
+                paths.append((s,))
+            else:
+                reach = rng.choice([0.25, 1.0, 5.5, 6.0, 12.0])
+                paths.append(((round(s[0] + rng.uniform(-reach, reach), 3), round(s[1] + rng.uniform(-reach, reach), 3)),))
+        paths = tuple(paths)
+        samples = og.path_samples(starts, paths)
+        assert samples == og._walk_samples(starts, paths)
+        assert og.path_spreads(samples) == [og._spread(p) for p in samples]
 
 
 @pytest.mark.rule("fubar:on-guard")

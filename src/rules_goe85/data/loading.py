@@ -98,6 +98,9 @@ def _load_tec(path) -> TerrainChart:
           expected="1: a black-dot building cuts HEF 1 to 0 (GoE 10d desperation example)")
     check(tec.rows["hill"].cf_artillery == 0, file=name, field="terrain.hill.cf_artillery",
           expected="0: hills give no cover from artillery (GoE 12a example)")
+    for kind, row in tec.rows.items():  # a flying helicopter's reserve reach stops at 0 MP left (reserve/transport.py)
+        check(row.cost("F") is None or row.cost("F") >= 1, file=name, field=f"terrain.{kind}",
+              expected="a helicopter (F) cost of at least 1 MP, or none")
     return tec
 
 

@@ -27,14 +27,34 @@ def budget(u, near: bool) -> int:
     return NEAR if near else LEG_FAR
 
 
+def least_entry_cost(tec, move_class: str) -> int:
+    """The least MP a step may cost a unit of ``move_class``: across a road hexside or into the
+    cheapest terrain of the chart (climbing, Barrage and Wire only add to it).  The searches take it
+    as their ``least_step``."""
+    costs = [r.cost(move_class) for r in tec.rows.values()]
+    return min([tec.road_mp] + [c for c in costs if c is not None])
+
+
+def _pathfinder(u) -> bool:
+    return has(u, "pathfinder") and not u.shaken  # 21e
+
+
+def _open_to(state, u, enemy_hexes, board=None):
+    """``open_to(b)``: whether ``u`` may enter hex ``b`` at all, whatever the step's cost: a hex of
+    the board, no enemy in it (5f), room for ``u`` (9).  ``board``: ``board_at(state)``, if known."""
+    rows = (board or board_at(state)).rows  # every hex of the board
+    fits = stacking_room(state, u)
+    return lambda b: b not in enemy_hexes and b in rows and fits(b)
+
+
 def _step_cost(rules, state, u, occ, enemy_hexes):
     """The MP for ``u`` to enter ``b`` from ``a`` (``a`` None: from off the map); None if it may not."""
     board = board_at(state)
-    pathfinder = has(u, "pathfinder") and not u.shaken
-    fits = stacking_room(state, u)
+    pathfinder = _pathfinder(u)
+    open_to = _open_to(state, u, enemy_hexes)
 
     def cost(a, b):
-        if b in enemy_hexes or b not in board.board or not fits(b):
+        if not open_to(b):
             return None
         c = board.enter_cost(a, b, "L") if a is not None else board.row(b).cost("L")
         if c is None:
@@ -52,6 +72,7 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     """The hexes ``u`` may end its reserve move in (see the module text)."""
     board = board_at(state)
     cost = _step_cost(rules, state, u, occ, enemy_hexes)
+    least = 1 if _pathfinder(u) else least_entry_cost(board.tec, "L")
     stop = near_zone | state.wire  # 5f: stop within three hexes of an enemy; 23c: stop in Wire
     if u.hex is None:  # an entering reinforcement: it begins off the map, far from the enemy
         mp = budget(u, near=False)
@@ -62,24 +83,49 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
                 continue
             out.add(b)  # 7c: entering is always possible
             if b not in stop and c < mp:
-                out.update(reachable_hexes(board.board, b, mp - c, cost, must_stop=stop))
+                out.update(reachable_hexes(board.board, b, mp - c, cost, must_stop=stop, least_step=least))
         return out
     near = u.hex in near_zone
     mp = budget(u, near)
     if mp <= 0:
         return set()
-    reach = reachable_hexes(board.board, u.hex, mp, cost, must_stop=stop)
+    if least >= 1 and mp <= 2 * least:
+        return _two_steps(board, u.hex, mp, cost, stop)
+    reach = reachable_hexes(board.board, u.hex, mp, cost, must_stop=stop, least_step=least)
     out = {h for h in reach if h != u.hex}
     out.update(b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None)  # 7c
     return out
 
 
-def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()) -> bool:
+def _two_steps(board, start, mp: int, cost, stop) -> set:
+    """:func:`destinations` when no step costs less than ``mp / 2`` (and at least 1 MP): at most
+    two steps, so the search is the neighbours (all of those it may enter: 7c) and, through each
+    one entered with MP left and no stop (5f, 23c), its neighbours within the rest."""
+    out: set = set()
+    for b in board.neighbours[start]:
+        c = cost(start, b)
+        if c is None:
+            continue
+        out.add(b)
+        if c < mp and b not in stop:
+            for x in board.neighbours[b]:
+                if x != start and x not in out:
+                    c2 = cost(b, x)
+                    if c2 is not None and c + c2 <= mp:
+                        out.add(x)
+    return out
+
+
+def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=(), board=None) -> bool:
     """Whether :func:`destinations` is not empty, without the search: every hex reached is entered
-    through a first hex it may enter, and 7c makes that first hex a destination by itself."""
-    cost = _step_cost(rules, state, u, occ, enemy_hexes)
+    through a first hex it may enter, and 7c makes that first hex a destination by itself (a step's
+    cost is None exactly when the hex is closed to ``u`` or its terrain prohibits Leg units: the
+    Pathfinder's and the Barrage's MP never make it None).  ``board``: ``board_at(state)``, if known."""
+    board = board or board_at(state)
+    open_to = _open_to(state, u, enemy_hexes, board)
     if u.hex is None:
-        return any(cost(None, b) is not None for b in entry_hexes)
-    if budget(u, u.hex in near_zone) <= 0:
+        return any(open_to(b) and board.row(b).cost("L") is not None for b in entry_hexes)
+    a = u.hex
+    if budget(u, a in near_zone) <= 0:
         return False
-    return any(cost(u.hex, b) is not None for b in board_at(state).neighbours[u.hex])
+    return any(open_to(b) and board.enter_cost(a, b, "L") is not None for b in board.neighbours[a])

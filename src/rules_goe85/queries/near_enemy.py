@@ -1,13 +1,28 @@
 """GoE 5f: the hexes within three hexes of an enemy unit, where a reserve move is cut to 1 MP and a
 move from farther away must stop.
 
-The Reserve Phase asks this of every hex its searches touch, at every decision.  Building the whole
-set (every hex around every enemy) at each decision was a tenth of the phase's time, so
-:class:`NearZone` answers hex by hex, each answer kept for the decision that asked.
+The Reserve Phase asks this of every hex its searches touch, at every decision.  The zone is the
+union of the rings around the enemy hexes, built once per set of enemy hexes and kept for the next
+few sets asked (:func:`_zone`): enemies do not move while a side takes its reserve moves (5f: one
+side moves, then the other), so every decision of that side's phase reads the same zone.  Only the
+frozenset and the board's memoised rings are kept: no answer per hex touched (a memo of a ring
+around every such hex once held some 30,000 objects for the garbage collector).
 """
 from __future__ import annotations
 
+import functools
+
 NEAR = 3  # 5f: "within three hexes"
+ZONES_KEPT = 32  # enemy sets kept: a Reserve Phase asks two (one per side), an impulse's moves a few more
+
+
+@functools.lru_cache(maxsize=ZONES_KEPT)
+def _zone(board, enemy: frozenset) -> frozenset:
+    """The hexes at most three from any hex of ``enemy`` (geometry of the board only)."""
+    out: set = set()
+    for e in enemy:
+        out |= board.within(e, NEAR)
+    return frozenset(out)
 
 
 class NearZone:
@@ -15,22 +30,16 @@ class NearZone:
     (the path searches take it as their must-stop test); ``zone | hexes`` is the zone that also
     holds ``hexes`` (23c: a Leg unit stops in Wire too)."""
 
-    __slots__ = ("_board", "_enemy", "_rings", "_also", "_answers")
+    __slots__ = ("_board", "_enemy", "_hexes", "_also")
 
     def __init__(self, board, enemy_hexes, also=frozenset()) -> None:
         self._board = board  # queries.board's board: within() is memoised geometry
         self._enemy = frozenset(enemy_hexes)
-        # the hexes around each enemy (memoised per enemy hex, as the whole set was built before):
-        # asking them keeps the board's memo to the enemies' hexes, not every hex a search touches
-        self._rings = [board.within(e, NEAR) for e in self._enemy]
+        self._hexes = _zone(board, self._enemy)
         self._also = frozenset(also)
-        self._answers: dict = {}
 
     def __contains__(self, h) -> bool:
-        found = self._answers.get(h)
-        if found is None:
-            found = self._answers[h] = h is not None and (h in self._also or any(h in ring for ring in self._rings))
-        return found
+        return h in self._hexes or h in self._also
 
     __call__ = __contains__
 

@@ -52,9 +52,12 @@ def airborne(u: Unit) -> bool:
     return heli_mode(u) in ("flying", "hovering")
 
 
+VEHICLE_KINDS = ("vehicle", "truck", "helicopter")
+
+
 def is_vehicle(u: Unit) -> bool:
     """7a: W, O, T and F movement classes (vehicles, trucks, helicopters) face vertices."""
-    return utype(u).kind in ("vehicle", "truck", "helicopter")
+    return utype(u).kind in VEHICLE_KINDS
 
 
 def is_hard(u: Unit) -> bool:
@@ -110,11 +113,28 @@ def stack_counts(state: GoEState, h) -> tuple[int, ...]:
 
 def stacking_room(state: GoEState, u: Unit):
     """``fits(hex)``: whether ``u`` may stand in a hex with its other occupants (9), from the hex's
-    counts (:func:`stack_counts`) less ``u`` where it stands, plus ``u``."""
+    counts (:func:`stack_counts`) less ``u`` where it stands, plus ``u``.  An empty hex takes any one
+    unit; what ``u`` counts is worked out the first time an occupied hex is asked (most tests made
+    in a reserve listing ask only empty hexes next to a unit)."""
+    occupied = by_hex(state)
+    counted = []  # _room_with_occupants(state, u), once made
+    # (``fits`` is asked within one look at the state, a decision's searches: u stays where it is)
+
+    def fits(b) -> bool:
+        if b not in occupied:
+            return True  # one unit alone never passes a limit of 9 (most hexes a search tries)
+        if not counted:
+            counted.append(_room_with_occupants(state, u))
+        return counted[0](b)
+
+    return fits
+
+
+def _room_with_occupants(state: GoEState, u: Unit):
+    """:func:`stacking_room` for an occupied hex."""
     g0, h0, l0, v0, a0 = _weight(u, game_data().units)
     own = state.units.get(u.uid)
     home = u.hex if own is not None and own.hex == u.hex else None  # where u itself is counted
-    # (``fits`` is asked within one look at the state, a decision's searches: u stays where it is)
 
     def fits(b) -> bool:
         cache = state.stacks

@@ -22,9 +22,14 @@ KZ_KILLS = 5  # the game ends with the Soviets' 5th Mujahideen unit destroyed
 
 
 @functools.cache
+def _road(scenario: str) -> frozenset:
+    return frozenset(road_hexes(board_for(scenario)))
+
+
+@functools.cache
 def _road_zone(scenario: str) -> frozenset:
     board = board_for(scenario)
-    road = road_hexes(board)
+    road = _road(scenario)
     return frozenset(road | {n for r in road for n in board.neighbours[r]})
 
 
@@ -38,24 +43,43 @@ def _road_bound(u) -> bool:
     return utype(u).kind in ("vehicle", "truck") and u.entry == 0
 
 
+def _anywhere(h) -> bool:
+    return True
+
+
+def _bound_id(state, uid: str, known: dict) -> bool:
+    found = known.get(uid)
+    if found is None:
+        m = state.units.get(uid)
+        found = known[uid] = m is not None and _road_bound(m)
+    return found
+
+
 class KillZone(ScenarioRules):
     id = SCENARIO
     restricted_steps = (MoveFrame, ReserveFrame, ReserveDestination)
 
     def restricts_reserve_moves_of(self, state, unit) -> bool:
-        return _road_bound(unit)
+        # a road-bound vehicle standing on the road: each hex it can enter first lies next to the
+        # road, and every move begins with such a hex, so the limit never takes its last move away
+        return _road_bound(unit) and unit.hex not in _road(state.scenario)
+
+    def reserve_hex_limit(self, state, unit):
+        zone = _road_zone(state.scenario)  # as restrict judges a road-bound vehicle's move
+        return zone.__contains__ if _road_bound(unit) else _anywhere
 
     def restrict(self, rules, state, decision):
         frame = state.top
         if decision is None or not isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
             return decision
         board = board_for(state.scenario)
+        zone = _road_zone(state.scenario)
+        bound: dict = {}  # unit id -> road-bound (asked once per decision, not once per move)
         keep = []
         for a in decision.actions:
             if isinstance(a, (Step, Reverse, ReserveMove)):
-                movers = [state.units.get(x) for x in (a.units if isinstance(a, Step) else (a.unit,))]
-                bound = any(m is not None and _road_bound(m) for m in movers)
-                if bound and not near_road(board, board.hex(a.to)):
+                ids = a.units if isinstance(a, Step) else (a.unit,)
+                if any(_bound_id(state, x, bound) for x in ids) and board.hex(a.to) not in zone:
                     continue  # vehicles that began on the map keep on or next to the road
             keep.append(a)
         return keep_only(decision, keep)

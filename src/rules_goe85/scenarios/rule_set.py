@@ -13,7 +13,8 @@ The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its s
 * ``restrict(rules, state, decision)``: limit the legal actions of a decision (never to none), for
   the steps named in ``restricted_steps`` (a two-step choice checks its first step against them,
   in the Reserve Phase for the units ``restricts_reserve_moves_of`` names, one move at a time: a
-  restriction judges a move by the kind of step, the unit and the hex, never by its facing).
+  restriction judges a move by the kind of step, the unit and the hex, never by its facing;
+  ``reserve_hex_limit`` may answer the same for the hexes alone).
 * ``before_act(rules, ctx, action) -> bool``: resolve ``action`` in the scenario's own way; True
   when handled (the procedure then does not see it).
 * ``after_act(rules, ctx, action)``: after any action is resolved.
@@ -70,9 +71,17 @@ class ScenarioRules:
         return decision
 
     def restricts_reserve_moves_of(self, state, unit) -> bool:
-        """Whether ``restrict`` may limit where ``unit`` goes in the Reserve Phase (its first step
-        offers a unit only if a move is left: checked against the restriction for such units)."""
+        """Whether ``restrict`` may leave ``unit`` without a reserve move it otherwise has (its first
+        step offers a unit only if a move is left: checked against the restriction for such units;
+        False for a unit the restriction may limit but never to nothing)."""
         return True
+
+    def reserve_hex_limit(self, state, unit):
+        """For a unit ``restricts_reserve_moves_of`` names: ``ok(hex)``, whether ``restrict`` lets
+        ``unit`` end a reserve move in ``hex``, when the restriction judges that hex alone (the first
+        step then asks it instead of building destination decisions for ``restrict``); None: ask
+        ``restrict``."""
+        return None
 
     def before_act(self, rules, ctx, action) -> bool:
         return False

@@ -103,10 +103,10 @@ def point_in_polygon(p: Point, vertices: Sequence[Point]) -> bool:
     """Whether p lies inside the closed polygon (boundary included)."""
     px, py = p
     inside = False
-    n = len(vertices)
-    for i in range(n):
-        x0, y0 = vertices[i]
-        x1, y1 = vertices[(i + 1) % n]
+    x0, y0 = vertices[-1]
+    # each edge (v0, v1) in turn, from the closing one (any edge near p answers; the ray's parity
+    # is a count): the order does not change the answer
+    for x1, y1 in vertices:
         # closest_on_segment(p, v0, v1)[2] <= EPS², its sums written out (the hot path of cover tests)
         ux = x1 - x0
         uy = y1 - y0
@@ -117,23 +117,41 @@ def point_in_polygon(p: Point, vertices: Sequence[Point]) -> bool:
         ey = py - (y0 + t * uy)
         if ex * ex + ey * ey <= _EPS2:
             return True
-        if _crosses_ray(px, py, x0, y0, x1, y1):
+        if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):  # _crosses_ray, written out
             inside = not inside
+        x0, y0 = x1, y1
     return inside
 
 
 def segment_hits_polygon(a: Point, b: Point, vertices: Sequence[Point]) -> bool:
     """Whether closed segment ab meets the closed polygon (crosses, touches or lies inside it)."""
-    n = len(vertices)
     ax, ay = a
+    bx, by = b
+    sx, sy = bx - ax, by - ay
     inside = False
-    for i in range(n):
-        c = vertices[i]
-        d = vertices[(i + 1) % n]
-        if segments_intersect(a, b, c, d):
+    cx, cy = vertices[-1]
+    # each edge (c, d) in turn, from the closing one: segments_intersect(a, b, c, d) and
+    # _crosses_ray(a, c, d), term for term (the innermost loop of every scalar sight line); the
+    # edges' order does not change the answer (any edge met answers, the ray's parity is a count)
+    for dx, dy in vertices:
+        ex, ey = dx - cx, dy - cy
+        o1 = ex * (ay - cy) - ey * (ax - cx)
+        o2 = ex * (by - cy) - ey * (bx - cx)
+        o3 = sx * (cy - ay) - sy * (cx - ax)
+        o4 = sx * (dy - ay) - sy * (dx - ax)
+        d1 = (o1 > 0) - (o1 < 0)
+        d2 = (o2 > 0) - (o2 < 0)
+        d3 = (o3 > 0) - (o3 < 0)
+        d4 = (o4 > 0) - (o4 < 0)
+        if d1 == 0 and d2 == 0 and d3 == 0 and d4 == 0:
+            if (min(ax, bx) <= max(cx, dx) and min(cx, dx) <= max(ax, bx)
+                    and min(ay, by) <= max(cy, dy) and min(cy, dy) <= max(ay, by)):
+                return True
+        elif d1 * d2 <= 0 and d3 * d4 <= 0:
             return True
-        if _crosses_ray(ax, ay, c[0], c[1], d[0], d[1]):
+        if (cy > ay) != (dy > ay) and ax < cx + (ay - cy) * (dx - cx) / (dy - cy):
             inside = not inside
+        cx, cy = dx, dy
     return inside
 
 

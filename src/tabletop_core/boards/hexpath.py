@@ -5,7 +5,10 @@ returns a cost (int, Fraction or float) or ``None`` when the step is prohibited 
 an enemy unit without Assault...).  The core knows no terrain costs; :func:`road_aware` shows how a
 cost callable can use the board's roads.  ``must_stop`` hexes end movement on entering (GoE 23c
 wire, reserve-phase stops within three hexes of an enemy, GoE 5f): they can be reached, but no step
-leads out of them.
+leads out of them.  ``least_step``: a lower bound the caller knows for every step's cost (GoE: the
+cheapest entry of the terrain chart); a state with less than that left of the budget is not
+expanded, since each of its steps would be refused anyway (the results are the same, the cost
+callable is asked less: a budget of 2 settles a ring of hexes at 2 whose every step over-ran it).
 
 Two kinds of state are searched with the same Dijkstra (heapq):
 
@@ -19,14 +22,13 @@ Ties are broken by state order, so results never depend on set or dict order.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Union
 
 import attrs
 
 from ..errors import BoardError
-from .hexfacing import front_hexes, rear_hexes
-from .hexgrid import Hex
+from .hexgrid import DIRECTIONS, Hex
 from .hexmap import Board
 
 Cost = Union[int, float, Any]
@@ -74,17 +76,21 @@ def _checked(cost: Cost | None, a: Hex, b: Hex) -> Cost | None:
     return cost
 
 
-def hex_steps(board: Board, cost: CostFn, must_stop: HexTest = None) -> Successors:
+def hex_steps(board: Board, cost: CostFn, must_stop: HexTest = None, *, least_step: Cost = 0) -> Successors:
     """Successor function for hex movement on ``board`` with per-step ``cost``."""
     stop = _as_test(must_stop)
+    neighbors = board.neighbors
 
-    def successors(h: Hex) -> Iterator[tuple[Hex, Cost]]:
-        for n in board.neighbors(h):
-            c = _checked(cost(h, n), h, n)
+    def successors(h: Hex) -> list[tuple[Hex, Cost]]:
+        out = []
+        for n in neighbors(h):
+            c = cost(h, n)
             if c is not None:
-                yield n, c
+                out.append((n, _checked(c, h, n) if c < 0 else c))
+        return out
 
     successors.stops = stop  # type: ignore[attr-defined]
+    successors.least = least_step  # type: ignore[attr-defined]
     return successors
 
 
@@ -96,27 +102,49 @@ def vehicle_steps(
     pivot_cost: Cost = 1,
     reverse_extra: Cost = 1,
     can_reverse: bool = True,
+    least_step: Cost = 0,
 ) -> Successors:
-    """Successor function for a vehicle's ``(hex, vertex)`` state (GoE 7b, 15d)."""
+    """Successor function for a vehicle's ``(hex, vertex)`` state (GoE 7b, 15d); ``least_step``
+    bounds ``cost`` (the pivot and the reverse are counted in)."""
     stop = _as_test(must_stop)
+    on_board = board.base  # the hexes of the board, as ``n in board`` asks
+    # the hexsides a vehicle facing v crosses, and what it pays beyond the step: its front hexes
+    # (front_hexes), then its rear hexes (rear_hexes: GoE 15d, +1 MP per hex reversed)
+    crossings = tuple(((v, 0), ((v + 1) % 6, 0))
+                      + ((((v + 3) % 6, reverse_extra), ((v + 4) % 6, reverse_extra)) if can_reverse else ())
+                      for v in range(6))
+    # a hex's steps are the same whatever the facing it is left with: each hexside's neighbour and
+    # step cost is worked out the first time a state asks for it (a search asks up to six per hex)
+    sides: dict[Hex, list[tuple[Hex, Cost | None] | None]] = {}
 
-    def successors(state: VehicleState) -> Iterator[tuple[VehicleState, Cost]]:
+    def side(h: Hex, k: int) -> tuple[Hex, Cost | None]:
+        d = DIRECTIONS[k]
+        n = Hex(h[0] + d.q, h[1] + d.r)
+        c = cost(h, n) if n in on_board else None
+        return n, (_checked(c, h, n) if c is not None and c < 0 else c)
+
+    def successors(state: VehicleState) -> list[tuple[VehicleState, Cost]]:
         h, v = state
-        for n in front_hexes(h, v):
-            if n in board:
-                c = _checked(cost(h, n), h, n)
-                if c is not None:
-                    yield (n, v), c
-        if can_reverse:
-            for n in rear_hexes(h, v):
-                if n in board:
-                    c = _checked(cost(h, n), h, n)
-                    if c is not None:
-                        yield (n, v), c + reverse_extra  # GoE 15d: +1 MP per hex reversed
-        yield (h, (v + 1) % 6), pivot_cost  # GoE 7b: 1 MP per vertex pivoted
-        yield (h, (v - 1) % 6), pivot_cost
+        if not isinstance(v, int) or not 0 <= v < 6:
+            raise ValueError(f"a facing is a vertex 0..5, got {v!r}")  # as front_hexes says
+        known = sides.get(h)
+        if known is None:
+            known = sides[h] = [None] * 6
+        out = []
+        for k, extra in crossings[v]:
+            found = known[k]
+            if found is None:
+                found = known[k] = side(h, k)
+            n, c = found
+            if c is not None:
+                out.append(((n, v), c + extra))
+        out.append(((h, (v + 1) % 6), pivot_cost))  # GoE 7b: 1 MP per vertex pivoted
+        out.append(((h, (v - 1) % 6), pivot_cost))
+        return out
 
     successors.stops = lambda s: stop(s[0])  # type: ignore[attr-defined]
+    least = min(least_step, pivot_cost, least_step + reverse_extra) if can_reverse else min(least_step, pivot_cost)
+    successors.least = least  # type: ignore[attr-defined]
     return successors
 
 
@@ -128,6 +156,8 @@ def _search(
 ) -> tuple[dict[Any, Cost], dict[Any, Any], Any]:
     """Dijkstra from ``start``; stops early at the first settled goal state."""
     stops = getattr(successors, "stops", lambda s: False)
+    # a state with less than the least step left is not expanded (module text)
+    last = None if budget is None else budget - getattr(successors, "least", 0)
     dist: dict[Any, Cost] = {start: 0}
     prev: dict[Any, Any] = {}
     done: set[Any] = set()
@@ -141,6 +171,8 @@ def _search(
             return dist, prev, s
         if s != start and stops(s):
             continue  # entering a must-stop hex ends movement
+        if last is not None and d > last:
+            continue
         for n, c in successors(s):
             nd = d + c
             if budget is not None and nd > budget:
@@ -187,17 +219,20 @@ def cheapest_path(
     return Path(dist[found], tuple(reversed(states)))
 
 
-def reachable_hexes(board: Board, start: Hex, budget: Cost, cost: CostFn, *, must_stop: HexTest = None) -> dict[Hex, Cost]:
+def reachable_hexes(
+    board: Board, start: Hex, budget: Cost, cost: CostFn, *, must_stop: HexTest = None, least_step: Cost = 0,
+) -> dict[Hex, Cost]:
     """Hexes reachable on foot (or any facing-free mover) within ``budget``."""
-    return reachable(board.hex(start), budget, hex_steps(board, cost, must_stop))
+    return reachable(board.hex(start), budget, hex_steps(board, cost, must_stop, least_step=least_step))
 
 
 def reachable_vehicle(
     board: Board, start: Hex, facing: int, budget: Cost, cost: CostFn, *, must_stop: HexTest = None,
-    pivot_cost: Cost = 1, reverse_extra: Cost = 1,
+    pivot_cost: Cost = 1, reverse_extra: Cost = 1, least_step: Cost = 0,
 ) -> dict[VehicleState, Cost]:
     """``(hex, facing)`` states a vehicle reaches within ``budget`` (GoE 7b)."""
-    succ = vehicle_steps(board, cost, must_stop, pivot_cost=pivot_cost, reverse_extra=reverse_extra)
+    succ = vehicle_steps(board, cost, must_stop, pivot_cost=pivot_cost, reverse_extra=reverse_extra,
+                         least_step=least_step)
     return reachable((board.hex(start), facing), budget, succ)
 
 

@@ -195,10 +195,13 @@ class MoveProfile:
 
     name: str
     factors: tuple[float, ...] = attrs.field(converter=_factors)
+    #: No terrain costs more than the open (infantry): a move's cost needs no look at where it runs.
+    uniform: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if len(self.factors) != 4 or any(not (f > 0) for f in self.factors):
             raise BoardError(f"move profile {self.name!r}: need four positive factors, got {self.factors!r}")
+        object.__setattr__(self, "uniform", max(self.factors) == self.factors[0])
 
 
 #: Infantry move through cover at normal speed (# FUBAR actions).
@@ -246,6 +249,8 @@ PointLike = Union[Point, Figure, Sequence[float]]
 
 
 def _xy(p: PointLike) -> Point:
+    if type(p) is tuple and len(p) == 2 and type(p[0]) is float and type(p[1]) is float:
+        return p  # already a point (what most callers pass): the same floats as converting it
     if isinstance(p, Figure):
         return (p.x, p.y)
     return (float(p[0]), float(p[1]))
@@ -266,6 +271,12 @@ class Table:
     _cover_set: PolygonSet
     _levels: np.ndarray
     _blocker_boxes: tuple[tuple[float, float, float, float], ...]
+    #: each blocker's index, its box widened by EPS (x0, y0, x1, y1) and its vertices (what a sight line looks at)
+    _blocker_rows: tuple[tuple[int, float, float, float, float, tuple[Point, ...]], ...]
+    #: each cover feature and its box widened by EPS, in table order (what a point's cover looks at)
+    _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
+    #: every feature's box and vertices, in table order (what a move's cost looks at)
+    _boxed: tuple[tuple[tuple[float, float, float, float], tuple[Point, ...]], ...]
 
     @classmethod
     def build(cls, width: float = 48.0, height: float = 48.0, features: Iterable[TerrainFeature] = ()) -> Table:
@@ -301,6 +312,11 @@ class Table:
             PolygonSet.from_polygons([feats[i].vertices for i in cover_idx]),
             levels,
             tuple(feats[i].bbox for i in blockers),
+            tuple((i, x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS, feats[i].vertices)
+                  for i in blockers for x0, y0, x1, y1 in (feats[i].bbox,)),
+            tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
+                  for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
+            tuple((f.bbox, f.vertices) for f in feats),
         )
 
     def feature(self, feature_id: str) -> TerrainFeature:
@@ -385,15 +401,14 @@ class Table:
         pa, pb = _xy(a), _xy(b)
         minx, maxx = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
         miny, maxy = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
-        eps = geo.EPS
-        for k, (x0, y0, x1, y1) in zip(self._blockers, self._blocker_boxes):
-            if minx > x1 + eps or maxx < x0 - eps or miny > y1 + eps or maxy < y0 - eps:
+        hits = geo.segment_hits_polygon
+        for k, x0, y0, x1, y1, v in self._blocker_rows:
+            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
                 continue
-            v = self.features[k].vertices
             if holding is not None:
-                if k not in holding[0] and k not in holding[1] and geo.segment_hits_polygon(pa, pb, v):
+                if k not in holding[0] and k not in holding[1] and hits(pa, pb, v):
                     return False
-            elif geo.segment_hits_polygon(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
+            elif hits(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
                 return False
         return True
 
@@ -401,8 +416,9 @@ class Table:
         """Indices (into ``features``) of the LOS-blocking features holding the point (boundary
         included): none of them blocks a sight line from or to it."""
         p = _xy(point)
-        return frozenset(k for k, box in zip(self._blockers, self._blocker_boxes)
-                         if _in_box(p, box) and geo.point_in_polygon(p, self.features[k].vertices))
+        px, py = p
+        return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
+                         if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -428,9 +444,12 @@ class Table:
 
     def cover_feature_at(self, point: PointLike) -> TerrainFeature | None:
         """The feature giving the best cover at the point (first in table order on ties), or None."""
+        p = _xy(point)
+        px, py = p
         best = None
-        for f in self.features_at(point):
-            if f.cover > Cover.NONE and (best is None or f.cover > best.cover):
+        for f, x0, y0, x1, y1 in self._cover_rows:  # features_at's tests, on the cover features only
+            if x0 <= px <= x1 and y0 <= py <= y1 and (best is None or f.cover > best.cover) \
+                    and geo.point_in_polygon(p, f.vertices):
                 best = f
         return best
 
@@ -513,15 +532,22 @@ class Table:
         """Largest t in [0, 1] with a + t(b - a) inside the table shrunk by ``radius``."""
         lo_x, hi_x = radius, self.width - radius
         lo_y, hi_y = radius, self.height - radius
-        if not (lo_x - geo.EPS <= a[0] <= hi_x + geo.EPS and lo_y - geo.EPS <= a[1] <= hi_y + geo.EPS):
+        (ax, ay), (bx, by) = a, b
+        eps = geo.EPS
+        if not (lo_x - eps <= ax <= hi_x + eps and lo_y - eps <= ay <= hi_y + eps):
             raise BoardError(f"start point {a} is off the table")
         t = 1.0
-        for s, e, lo, hi in ((a[0], b[0], lo_x, hi_x), (a[1], b[1], lo_y, hi_y)):
-            d = e - s
-            if d > 0 and e > hi:
-                t = min(t, max(hi - s, 0.0) / d)
-            elif d < 0 and e < lo:
-                t = min(t, max(s - lo, 0.0) / -d)
+        # each axis written out (every move of every figure asks this)
+        d = bx - ax
+        if d > 0 and bx > hi_x:
+            t = min(t, max(hi_x - ax, 0.0) / d)
+        elif d < 0 and bx < lo_x:
+            t = min(t, max(ax - lo_x, 0.0) / -d)
+        d = by - ay
+        if d > 0 and by > hi_y:
+            t = min(t, max(hi_y - ay, 0.0) / d)
+        elif d < 0 and by < lo_y:
+            t = min(t, max(ay - lo_y, 0.0) / -d)
         return t
 
     def _factor_at(self, point: Point, profile: MoveProfile) -> float:
@@ -559,22 +585,29 @@ class Table:
         length = full * t_max
         if length == 0.0:
             return MoveResult(a, 0.0, 0.0, full == 0.0)
-        end = (a[0] + dx * t_max, a[1] + dy * t_max)
-        cuts = {0.0, 1.0}
-        minx, maxx = min(a[0], end[0]), max(a[0], end[0])
-        miny, maxy = min(a[1], end[1]), max(a[1], end[1])
-        for f in self.features:
-            x0, y0, x1, y1 = f.bbox
+        ax, ay = a
+        ex, ey = ax + dx * t_max, ay + dy * t_max
+        end = (ex, ey)
+        minx, maxx = (ax, ex) if ax <= ex else (ex, ax)
+        miny, maxy = (ay, ey) if ay <= ey else (ey, ay)
+        cuts = None  # where the move crosses a feature's boundary, for the features its box meets
+        for (x0, y0, x1, y1), vertices in self._boxed:
             if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
                 continue
-            cuts.update(geo.segment_boundary_params(a, end, f.vertices))
-        ts = sorted(t for t in cuts if 0.0 <= t <= 1.0)
+            if cuts is None:
+                cuts = {0.0, 1.0}
+            cuts.update(geo.segment_boundary_params(a, end, vertices))
+        ts = _WHOLE if cuts is None else sorted(t for t in cuts if 0.0 <= t <= 1.0)
+        uniform, open_factor = profile.uniform, profile.factors[0]
         used = 0.0
         for t0, t1 in zip(ts, ts[1:]):
             if t1 <= t0:
                 continue
-            mid = (a[0] + (end[0] - a[0]) * (t0 + t1) / 2, a[1] + (end[1] - a[1]) * (t0 + t1) / 2)
-            factor = self._factor_at(mid, profile)
+            if uniform:
+                factor = open_factor  # _factor_at's answer, without the midpoint
+            else:
+                mid = (ax + (ex - ax) * (t0 + t1) / 2, ay + (ey - ay) * (t0 + t1) / 2)
+                factor = self._factor_at(mid, profile)
             piece = length * (t1 - t0)
             cost = piece * factor
             if used + cost > allowance:
@@ -584,7 +617,7 @@ class Table:
                     used = min(used + (t_stop - t0) * length * factor, allowance)
                 else:  # impassable: stop where it begins
                     t_stop = t0
-                stop = (a[0] + (end[0] - a[0]) * t_stop, a[1] + (end[1] - a[1]) * t_stop)
+                stop = (ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop)
                 return MoveResult(self._keep_on(stop, radius), length * t_stop, used, False)
             used += cost
         return MoveResult(self._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
@@ -685,6 +718,10 @@ class Table:
         """The figure moved to the nearest cover within ``max_distance`` (None if there is none)."""
         spot = self.nearest_cover(figure, max_distance, min_level)
         return None if spot is None else figure.at(spot.point)
+
+
+#: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
+_WHOLE = (0.0, 1.0)
 
 
 def _in_box(p: Point, box: tuple[float, float, float, float]) -> bool:

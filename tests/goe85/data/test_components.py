@@ -165,6 +165,7 @@ REFUSED = [
     ("terrain", "cf = 1", "cf = -3", "terrain[1].cf", "expected 0 to 10, got -3"),
     ("terrain", 'los = "', 'los = "foggy', "terrain[0].los", "one of 'clear', 'degrading', 'blocking'"),
     ("terrain", "climb_mp = ", "climb_mp = -", "climb_mp", "expected 0 to 20"),
+    ("terrain", "T = 1, F = 1 }", "T = 1, F = 0 }", "terrain.clear", "a helicopter (F) cost of at least 1 MP"),
     ("terrain", "max = ", "max = 1000000000 #", "he_range[0].max", "within ±1000000"),
     ("units", 'id = "sov-rifle-intensive"', 'id = "sov-rifle-marksman"', "units[1].id",
      "'sov-rifle-marksman' is repeated"),

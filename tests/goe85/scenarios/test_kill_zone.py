@@ -254,3 +254,34 @@ def test_kill_zone_won_by_the_mujahideens_tenth_vp():
     start_impulse(g, draw=True)
     shoot("R3", "B3")
     assert g.result.winner == "mujahideen" and g.result.reason == "the Mujahideen reach 10 VP"
+
+
+@pytest.mark.rule("goe85:scenario:kill-zone")
+@pytest.mark.rule("goe85:5f")
+def test_kill_zone_reserve_first_step_judges_a_road_bound_vehicle_by_the_hexes_restrict_keeps():
+    """The road limit's hex test (reserve_hex_limit, which the Reserve Phase's first step asks) keeps
+    exactly the hexes the scenario's restrict keeps for a road-bound vehicle, and none is asked of
+    a vehicle that entered later (it is free); the first step then offers the vehicles whose
+    second step lists a destination."""
+    from rules_goe85.model.actions import Decline, Declined, PickReserveUnit, ReserveMove
+    from rules_goe85.model.frames import ReserveDestination, ReserveFrame
+    from tabletop_core.values import Decision
+
+    units = [("T", "t-55", "soviet", "7E2"), ("G", "gaz-66", "soviet", "7K1"), ("B", "bmp-1", "soviet", "7F4", {"entry": 1}),
+             ("R", "rpd", "mujahideen", "8D3")]
+    g = arrange(fresh("kill-zone"), units, frames=[ReserveFrame("soviet")], phase="reserve")
+    b = board_for("kill-zone")
+    special = RULES.special_rules(g.state)
+    for uid in ("T", "G"):
+        u = g.state.units[uid]
+        limit = special.reserve_hex_limit(g.state, u)
+        moves = [ReserveMove(uid, b.label(h)) for h in sorted(b.hexes)]
+        kept = special.restrict(RULES, g.state, Decision("soviet", (*moves, Decline(Declined.BACK)), ""))
+        assert {m.to for m in kept.actions if isinstance(m, ReserveMove)} == {b.label(h) for h in b.hexes if limit(h)}
+    assert all(special.reserve_hex_limit(g.state, g.state.units["B"])(h) for h in b.hexes)
+    offered = {a.unit for a in g.decision.actions if isinstance(a, PickReserveUnit)}
+    for uid in ("T", "G", "B"):
+        trial = g.clone(keep_history=False)
+        trial.referee(lambda c, uid=uid: c.push(ReserveDestination("soviet", uid)))
+        assert (uid in offered) == any(isinstance(a, ReserveMove) for a in trial.decision.actions), uid
+    assert "T" in offered

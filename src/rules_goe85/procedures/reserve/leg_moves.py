@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import attrs
-from tabletop_core.boards import cheapest_path, reachable_hexes, reachable_vehicle, vehicle_steps
-from tabletop_core.boards.hexfacing import front_hexes, pivot_steps, rear_hexes
+from tabletop_core.boards import reachable_hexes, reachable_vehicle
+from tabletop_core.boards.hexfacing import pivot_steps
+from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
 from ...model.actions import EndReserve, ReserveMove
 from ...model.events import ConcealSet, UnitMoved
@@ -22,7 +23,7 @@ from ...queries import leg_reserve
 from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
-from ...queries.units import is_vehicle, stacking_ok, stacking_room, units_at, utype
+from ...queries.units import VEHICLE_KINDS, is_vehicle, stacking_room, units_at, utype
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 class Around(NamedTuple):
@@ -47,14 +48,20 @@ class _Occupants:
 
 def around(state, side: str) -> Around:
     board = board_at(state)
-    enemy_hexes = {h for h, here in by_hex(state).items() if any(u.side != side for u in here)}
+    enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     return Around(board, _Occupants(state), enemy_hexes, NearZone(board, enemy_hexes))
 
 
-def movers(state, side: str, moved) -> list:
-    """5f, 8a: the units of ``side`` that may still take a reserve move (passengers ride), by id."""
-    return [u for u in sorted(state.units.values(), key=lambda x: x.uid)
-            if u.side == side and u.uid not in moved and not u.marker and not u.carrier]
+def side_units(state, side: str) -> list:
+    """The units of ``side``, by id (the order every Reserve Phase listing offers them in)."""
+    return sorted((u for u in state.units.values() if u.side == side), key=lambda x: x.uid)
+
+
+def movers(state, side: str, moved, mine=None) -> list:
+    """5f, 8a: the units of ``side`` that may still take a reserve move (passengers ride), by id;
+    ``mine``: :func:`side_units` of ``side``, if known."""
+    return [u for u in (side_units(state, side) if mine is None else mine)
+            if u.uid not in moved and not u.marker and not u.carrier]
 
 
 def _entering(state, u) -> bool:
@@ -99,23 +106,27 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     if u.hex is None:
         if not _entering(state, u):
             return []
+        fits = stacking_room(state, u)  # 9: u is still off the map, counted nowhere
         return [ReserveMove(u.uid, board.label(b)) for b in rules.entry_hexes(state, u.side)
-                if b not in at.enemy_hexes and stacking_ok(list(at.occ.get(b, [])) + [u])]
+                if b not in at.enemy_hexes and fits(b)]
     near = u.hex in at.near_zone
     budget = _budget(u, near)
     if budget == 0:
         return []
     cost = _step_cost(state, u, at)
+    least = leg_reserve.least_entry_cost(board.tec, utype(u).move_class)
     if is_vehicle(u) and utype(u).move_class != "F":  # 7b: front hexes, reverse, pivots
         v0 = facing_of(state, u)
-        states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone)
+        states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone,
+                                   least_step=least)
         best: dict = {}
         for (h, v), c in sorted(states.items()):
             if h != u.hex and h not in best:
                 best[h] = v
         return [ReserveMove(u.uid, board.label(b), best[b]) for b in sorted(best)]
     stop = at.near_zone | state.wire if state.wire and utype(u).leg else at.near_zone  # 5f, 23c
-    reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near and not state.wire else stop)
+    reach = reachable_hexes(board.board, u.hex, budget, cost, must_stop=None if near and not state.wire else stop,
+                            least_step=least)
     dests = {h for h in reach if h != u.hex}
     if not dests:  # 7c: at least one hex unless prohibited
         dests = {b for b in board.neighbours[u.hex] if cost(u.hex, b) is not None}
@@ -125,66 +136,83 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
 def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     """Whether :func:`unit_moves` of ``u`` is not empty, searching as little as that takes: a unit
     free of facing reaches nothing without a first hex it may enter (and 7c makes that hex a move);
-    a vehicle's search stops at the first hex other than its own.  ``allowed(move)``: a scenario's
-    limit on single moves (then a vehicle's search stops at the first hex allowed; other units'
-    moves are listed and tried)."""
-    if allowed is not None and not (is_vehicle(u) and utype(u).move_class != "F" and u.hex is not None):
-        return any(allowed(m) for m in unit_moves(rules, state, u, at))
-    if _is_leg(u):
+    a vehicle neither (:func:`_first_entries`).  ``allowed(moves)``: whether a scenario's limit
+    leaves one of these moves (it judges each move alone, by its hex: then a vehicle's first steps
+    are asked at once, and only when the limit refuses them all are the hexes beyond them searched
+    and asked at once; other units' moves are listed and asked)."""
+    t = utype(u)
+    vehicle = t.kind in VEHICLE_KINDS  # is_vehicle
+    ground_vehicle = vehicle and t.move_class != "F" and u.hex is not None
+    if allowed is not None and not ground_vehicle:
+        return allowed(unit_moves(rules, state, u, at))
+    if t.leg and not vehicle:
         entering = _entering(state, u)
         if u.hex is None and not entering:
             return False
         entries = rules.entry_hexes(state, u.side) if entering else ()
-        return leg_reserve.has_destination(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries)
-    if u.hex is None:
-        return bool(unit_moves(rules, state, u, at))
+        return leg_reserve.has_destination(rules, state, u, at.occ, at.enemy_hexes, at.near_zone, entries, at.board)
+    if u.hex is None:  # an entering vehicle: an entry hex it may stand in (as unit_moves lists them)
+        if not _entering(state, u):
+            return False
+        fits = stacking_room(state, u)
+        return any(b not in at.enemy_hexes and fits(b) for b in rules.entry_hexes(state, u.side))
     near = u.hex in at.near_zone
     budget = _budget(u, near)
     if budget == 0:
         return False
     cost = _step_cost(state, u, at)
-    if is_vehicle(u) and utype(u).move_class != "F":
-        start = at.board.board.hex(u.hex)
-        steps = vehicle_steps(at.board.board, cost, None if near else at.near_zone)
-        label = at.board.label
-        allowed_at: dict = {}  # a scenario's limit judges the hex, never the facing (transport._kept)
-
-        def goal(s) -> bool:
-            if s[0] == start:
-                return False
-            if allowed is None:
-                return True
-            if s[0] not in allowed_at:
-                allowed_at[s[0]] = allowed(ReserveMove(u.uid, label(s[0]), s[1]))
-            return allowed_at[s[0]]
-
-        v0 = facing_of(state, u)
-        if allowed is None:  # every hex a search reaches is entered by a first step from ``start``
-            return _first_step(at.board.board, start, v0, budget, cost)
-        for b in front_hexes(start, v0):  # a hex straight ahead within the allowance answers without a search
-            if b in at.board.board:
-                c = cost(start, b)
-                if c is not None and c <= budget and goal((b, v0)):
-                    return True
-        return cheapest_path((start, v0), goal, steps, budget=budget) is not None
-    return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
+    if not ground_vehicle:
+        return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
+    start, v0 = u.hex, facing_of(state, u)
+    first = _first_entries(at.board.board, start, v0, budget, cost)
+    if allowed is None:  # every hex a search reaches is entered by a first step from ``start``
+        return next(first, None) is not None
+    label = at.board.label
+    first = list(first)
+    if not first or allowed([ReserveMove(u.uid, label(b), v) for b, v, _ in first]):
+        return bool(first)
+    # only hexes beyond first steps the limit refuses are left: search on (the limit judges the hex)
+    stop = None if near else at.near_zone
+    least = leg_reserve.least_entry_cost(at.board.tec, t.move_class)
+    if not any(budget - spent >= least and (stop is None or b not in stop) for b, _, spent in first):
+        return False  # no first step leaves room for a second one
+    refused = {b for b, _, _ in first}
+    reach = reachable_vehicle(at.board.board, start, v0, budget, cost, must_stop=stop, least_step=least)
+    beyond: dict = {}  # hex -> a facing it is reached with (the limit never judges the facing)
+    for h, v in reach:
+        if h != start and h not in refused:
+            beyond.setdefault(h, v)
+    return bool(beyond) and allowed([ReserveMove(u.uid, label(h), v) for h, v in beyond.items()])
 
 
-def _first_step(board, start, v0: int, budget: int, cost) -> bool:
-    """Whether a vehicle facing ``v0`` in ``start`` can enter a hex next to it within ``budget``:
-    pivots in place (1 MP a vertex, 7b), then one hex ahead, or back (15d: 1 MP more), as
-    :func:`vehicle_steps` would search them; no search is built."""
-    costs: dict = {}
-    for v in range(6):
-        turns = pivot_steps(v0, v)
-        for hexes, extra in ((front_hexes(start, v), 0), (rear_hexes(start, v), 1)):
-            for b in hexes:
-                if b not in costs:
-                    costs[b] = cost(start, b) if b in board else None
-                c = costs[b]
-                if c is not None and turns + c + extra <= budget:
-                    return True
-    return False
+def _entry_turns() -> tuple[tuple[int, int], ...]:
+    """For the neighbour ``k`` vertices round from a vehicle's facing: the least MP its pivots and
+    a reverse add to entering it, and the facing (``k``-relative) it enters by: pivots cost 1 MP a
+    vertex (7b), a reverse 1 MP more (15d), as :func:`vehicle_steps` searches them."""
+    out = []
+    for k in range(6):
+        ways = [(pivot_steps(0, v), v) for v in (k % 6, (k - 1) % 6)]  # k is one of v's front hexes
+        ways += [(pivot_steps(0, v) + 1, v) for v in ((k - 3) % 6, (k - 4) % 6)]  # one of its rear hexes
+        out.append(min(ways))
+    return tuple(out)
+
+
+ENTRY_TURNS = _entry_turns()
+
+
+def _first_entries(board, start, v0: int, budget: int, cost):
+    """``(hex, facing, MP)``: the hexes next to ``start`` a vehicle facing ``v0`` can enter within
+    ``budget``, the facing it enters them by and the least MP that takes, lazily, the front ones
+    first (:data:`ENTRY_TURNS`): every hex a vehicle search reaches is entered through one of them;
+    no search is built."""
+    q, r = start
+    for k, (extra, turn) in enumerate(ENTRY_TURNS):
+        d = DIRECTIONS[(v0 + k) % 6]
+        b = Hex(q + d.q, r + d.r)
+        if b in board:
+            c = cost(start, b)
+            if c is not None and c + extra <= budget:
+                yield b, (v0 + turn) % 6, c + extra
 
 
 def reserve_moves(rules, state, side: str, moved) -> list[ReserveMove]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import attrs
 from tabletop_core import Decision
 from tabletop_core.boards.hexfacing import facing_toward, front_hexes
+from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
 from ...model.actions import (
     Decline, Declined, EndReserve, PickReserveUnit, ReserveLoad, ReserveMode, ReserveMove, ReserveUnload,
@@ -43,7 +44,7 @@ from ...queries.helicopters import legal_modes
 from ...queries.movement import half, mp_allowance
 from ...queries.sight import is_heli
 from .leg_moves import act_reserve as act_leg_reserve
-from .leg_moves import around, may_move, movers, unit_moves
+from .leg_moves import around, may_move, movers, side_units, unit_moves
 
 RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
 
@@ -64,9 +65,10 @@ def _near(state, side, h) -> bool:
     return any(u.side != side for x in board_at(state).within(h, 3) for u in index.get(x, ()))
 
 
-def reserve_allowance(state, u) -> int:
-    """5f: the MP an Eligible Unit may spend in the Reserve Phase from where it stands."""
-    near = _near(state, u.side, u.hex)
+def reserve_allowance(state, u, near_zone=None) -> int:
+    """5f: the MP an Eligible Unit may spend in the Reserve Phase from where it stands.
+    ``near_zone``: the hexes within three of ``u``'s enemies, if known (``leg_moves.around``)."""
+    near = u.hex in near_zone if near_zone is not None else _near(state, u.side, u.hex)
     if u.shaken:
         return 0 if near else 1
     return 1 if near else RESERVE_MP.get(utype(u).move_class, 3)
@@ -83,21 +85,32 @@ def _payer(c, p):
     return p if is_heli(c) else c
 
 
-def transport_choices(state, f: ReserveFrame) -> list:
+def transport_choices(state, f: ReserveFrame, at=None, mine=None) -> list:
+    """8k, 17b, 17c: the loads and unloads ``f.side`` may make now.  ``at``: :func:`around` of the
+    side, ``mine``: :func:`side_units`, if known (every test is pure: the cheap ones come first)."""
+    zone = (at or around(state, f.side)).near_zone
 
+    def affords(c, p) -> bool:
+        payer = _payer(c, p)
+        return eligible(payer) and reserve_allowance(state, payer, zone) >= max(1, _price(payer))
+
+    mine = side_units(state, f.side) if mine is None else mine
+    # where a carrier of the side could take a passenger (the loading tests below, less room_for)
+    loading_hexes = {c.hex for c in mine if c.hex is not None and utype(c).carrier and not c.shaken
+                     and not c.carrier and c.uid not in f.moved}
     out = []
-    mine = sorted((u for u in state.units.values() if u.side == f.side and u.hex is not None), key=lambda x: x.uid)
     for p in mine:
-        if p.uid in f.moved or not eligible(p):
+        if not p.carrier and p.hex not in loading_hexes:
+            continue  # neither loaded nor beside a carrier (None is never among the hexes)
+        if p.hex is None or p.uid in f.moved or not eligible(p):
             continue
         if p.carrier:  # unloading (8k; 8g: a Shaken passenger may unload)
             c = state.units.get(p.carrier)
-            if c is None or c.uid in f.moved or not may_unload(state, c, p):
+            if c is None or c.uid in f.moved:
                 continue
-            if is_heli(c) and _near(state, f.side, c.hex):
+            if is_heli(c) and c.hex in zone:
                 continue  # 17b: not within three hexes of the enemy
-            payer = _payer(c, p)
-            if eligible(payer) and reserve_allowance(state, payer) >= max(1, _price(payer)):
+            if affords(c, p) and may_unload(state, c, p):
                 out.append(ReserveUnload(p.uid, c.uid))
             continue
         if not utype(p).leg or p.shaken:  # 8h: a Shaken passenger cannot load
@@ -108,21 +121,27 @@ def transport_choices(state, f: ReserveFrame) -> list:
                 continue
             if is_heli(c) and heli_mode(c) != "landed":  # 17c
                 continue
-            payer = _payer(c, p)
-            if eligible(payer) and reserve_allowance(state, payer) >= max(1, _price(payer)):
+            if affords(c, p):
                 out.append(ReserveLoad(p.uid, c.uid))
     return out
 
 
-def mode_choices(state, f: ReserveFrame) -> list[ReserveMode]:
-    """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode."""
+def mode_choices(state, f: ReserveFrame, mine=None) -> list[ReserveMode]:
+    """17b: an Eligible helicopter that has not yet acted in this Reserve Phase may change mode.
+    ``mine``: :func:`side_units` of ``f.side``, if known."""
 
     out = []
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if (u.side == f.side and u.hex is not None and is_heli(u) and eligible(u) and u.uid not in f.moved
+    for u in side_units(state, f.side) if mine is None else mine:
+        if (u.hex is not None and is_heli(u) and eligible(u) and u.uid not in f.moved
                 and u.uid not in f.modes):
             out += [ReserveMode(u.uid, m) for m in legal_modes(state, u)]
     return out
+
+
+# 17b: a flying helicopter facing ``v`` enters a front hex of ``v`` or of a vertex next to it (one
+# vertex turned a hex entered): (the facing it then has, the hexside it crosses), in the order the
+# reach tries them (straight on, then left, then right; each facing's two front hexes in turn)
+HELI_TURNS = tuple(tuple(((v + turn) % 6, (v + turn + k) % 6) for turn in (0, -1, 1) for k in (0, 1)) for v in range(6))
 
 
 def heli_reserve_reach(state, u, near_zone=None) -> dict:
@@ -130,15 +149,28 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
     most one vertex for each hex it enters (as in an impulse, ``vehicles.vehicle_options``), never
     into an enemy hex or a full one, stopping on entering a hex within three of the enemy unless it
     began there.  ``near_zone``: the hexes within three of the enemy, if known (``leg_moves.around``)."""
-
-
     board = board_at(state)
     fits = stacking_room(state, u)
-    budget = reserve_allowance(state, u)
     if near_zone is None:
         near_zone = NearZone(board, {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None})
+    budget = reserve_allowance(state, u, near_zone)
     began_near = u.hex in near_zone
     enemy = {x.hex for x in state.units.values() if x.side != u.side and x.hex is not None}
+    rows = board.rows  # every hex of the board
+    open_to: dict = {}  # hex -> whether the helicopter may enter it (no enemy, room: 9), asked once
+    rings: dict = {}  # hex -> (neighbour, MP to enter it or None) for its six hexsides, worked out once
+
+    def ring_of(h) -> tuple:
+        q, r = h
+        out = []
+        for d in DIRECTIONS:
+            b = Hex(q + d.q, r + d.r)
+            ok = open_to.get(b)
+            if ok is None:
+                ok = open_to[b] = b in rows and b not in enemy and fits(b)
+            out.append((b, board.enter_cost(h, b, "F") if ok else None))
+        return tuple(out)
+
     best: dict = {(u.hex, facing_of(state, u)): 0}
     frontier = [(u.hex, facing_of(state, u))]
     while frontier:
@@ -147,18 +179,19 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
             c = best[(h, v)]
             if c >= budget or (h != u.hex and not began_near and h in near_zone):
                 continue
-            for turn in (0, -1, 1):
-                nv = (v + turn) % 6
-                for b in front_hexes(h, nv):
-                    if b not in board.board or b in enemy:
-                        continue
-                    cost = board.enter_cost(h, b, "F")
-                    if cost is None or c + cost > budget or (b, nv) in best and best[(b, nv)] <= c + cost:
-                        continue
-                    if not fits(b):
-                        continue
-                    best[(b, nv)] = c + cost
-                    nxt.append((b, nv))
+            ring = rings.get(h)
+            if ring is None:
+                ring = rings[h] = ring_of(h)
+            for nv, side in HELI_TURNS[v]:
+                b, cost = ring[side]
+                if cost is None or c + cost > budget:
+                    continue
+                key = (b, nv)
+                old = best.get(key)
+                if old is not None and old <= c + cost:
+                    continue
+                best[key] = c + cost
+                nxt.append(key)
         frontier = nxt
     out: dict = {}
     for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
@@ -169,49 +202,55 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
 
 def unit_reserve_moves(rules, state, u, at) -> list[ReserveMove]:
     """The reserve moves of ``u`` (``leg_moves.unit_moves``) with a helicopter's: only a flying one
-    moves, turning one vertex a hex entered, and ends facing where it flew (17b)."""
+    moves, turning one vertex a hex entered, and ends facing where it flew (17b).  Every hex
+    :func:`heli_reserve_reach` finds is one ``unit_moves`` finds too (the same steps, costs, budget
+    and stops, less the turns), so the reach alone lists them, by hex as ``unit_moves`` does."""
 
     if u.hex is None or not is_heli(u):
         return unit_moves(rules, state, u, at)
     if heli_mode(u) != "flying":
         return []
     reach = heli_reserve_reach(state, u, at.near_zone)
-    if not reach:
-        return []
-    moves = unit_moves(rules, state, u, at)
-    board = board_at(state)
-    out = []
-    for a in moves:
-        b = board.hex(a.to)
-        if b in reach:
-            out.append(ReserveMove(u.uid, a.to, reach[b]))
-    return out
+    label = at.board.label
+    return [ReserveMove(u.uid, label(b), reach[b]) for b in sorted(reach)]
 
 
-def _may_take_reserve_move(rules, state, u, at) -> bool:
-    """Whether ``u`` has a reserve move the scenario leaves it (the first step offers no dead end)."""
+def _reserve_move_test(rules, state, at):
+    """``may(u)``: whether ``u`` has a reserve move the scenario leaves it (the first step offers no
+    dead end), for every mover of one decision: whether the scenario limits reserve moves at all is
+    asked once."""
+    limited = rules.restricts(state, ReserveDestination)
+    special = rules.special_rules(state) if limited else None
 
-    restricted = (rules.restricts(state, ReserveDestination)
-                  and rules.special_rules(state).restricts_reserve_moves_of(state, u))
+    def may(u) -> bool:
+        if not (limited and special.restricts_reserve_moves_of(state, u)):
+            return _may_take_reserve_move(rules, state, u, at, None)
+        limit = special.reserve_hex_limit(state, u)
+        if limit is None:
+            return _may_take_reserve_move(rules, state, u, at, lambda moves: _kept(rules, state, u, moves))
+        hex_of = at.board.hex
+        return _may_take_reserve_move(rules, state, u, at, lambda moves: any(limit(hex_of(m.to)) for m in moves))
+
+    return may
+
+
+def _may_take_reserve_move(rules, state, u, at, allowed) -> bool:
+    """Whether ``u`` has a reserve move the scenario leaves it; ``allowed(moves)``: whether the
+    scenario's limit leaves one of these moves, when it applies to ``u`` (``restricts_reserve_moves_of``)."""
     if u.hex is not None and is_heli(u):
-        if not restricted:
+        if allowed is None:
             return _heli_may_fly(state, u, at)
-        moves = unit_reserve_moves(rules, state, u, at)
-        return bool(moves) and _kept(rules, state, u, moves)
-    if not restricted:
-        return may_move(rules, state, u, at)
-    return may_move(rules, state, u, at, allowed=lambda move: _kept(rules, state, u, [move]))
+        return allowed(unit_reserve_moves(rules, state, u, at))
+    return may_move(rules, state, u, at, allowed)
 
 
 def _heli_may_fly(state, u, at) -> bool:
     """Whether :func:`unit_reserve_moves` of helicopter ``u`` is not empty, from its first steps alone:
     every hex :func:`heli_reserve_reach` finds is reached through a first hex it may enter, and that
     hex (a neighbour within the allowance, by the same cost) is one of ``unit_moves``' too."""
-
-
     if heli_mode(u) != "flying":
         return False
-    budget = reserve_allowance(state, u)
+    budget = reserve_allowance(state, u, at.near_zone)
     if budget <= 0:
         return False
     board, v = board_at(state), facing_of(state, u)
@@ -238,8 +277,10 @@ def decide_reserve(rules, state, f: ReserveFrame):
     helicopter's mode, a load or unload (8k), or no more moves."""
 
     at = around(state, f.side)
-    picks = [PickReserveUnit(u.uid) for u in movers(state, f.side, f.moved) if _may_take_reserve_move(rules, state, u, at)]
-    extra = mode_choices(state, f) + transport_choices(state, f)
+    mine = side_units(state, f.side)
+    may = _reserve_move_test(rules, state, at)
+    picks = [PickReserveUnit(u.uid) for u in movers(state, f.side, f.moved, mine) if may(u)]
+    extra = mode_choices(state, f, mine) + transport_choices(state, f, at, mine)
     return Decision(f.side, (*picks, *extra, EndReserve()), "Reserve Phase: pick an Eligible Unit to move")
 
 

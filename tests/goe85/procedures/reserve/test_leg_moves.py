@@ -179,3 +179,27 @@ def test_a_vehicle_with_its_front_hexes_full_may_pivot_and_move_within_its_reser
     assert not offered and not dests
     offered, dests = _vehicle_pick(["5B3", "5C4", "5C5", "5B5", "5A5", "5A4"], enemy="5K8")
     assert not offered and not dests
+
+
+@pytest.mark.rule("goe85:7b")
+@pytest.mark.rule("goe85:15d")
+@pytest.mark.parametrize("budget", [1, 2, 3])
+def test_a_vehicles_first_steps_are_the_hexes_next_to_it_its_search_enters_and_at_the_same_price(budget):
+    """The first step's answer for a vehicle (leg_moves._first_entries: pivots at 1 MP a vertex,
+    a reverse at 1 MP more, read from a table) is what the reserve search itself finds next to it."""
+    from tabletop_core.boards import reachable_vehicle
+    from rules_goe85.procedures.reserve.leg_moves import _first_entries
+
+    board = B.board
+    costs = {"clear": 1, "woods": 2}
+    for h in list(board.hexes)[::37]:
+        def cost(a, b):
+            return costs.get(B.row(b).kind, 3 if (b[0] + b[1]) % 5 else None)
+        for v0 in range(6):
+            reach = reachable_vehicle(board, h, v0, budget, cost)
+            searched: dict = {}
+            for (x, _), c in reach.items():
+                if x in B.neighbours[h]:
+                    searched[x] = min(c, searched.get(x, c))
+            listed = {x: spent for x, _, spent in _first_entries(board, h, v0, budget, cost)}
+            assert listed == searched, (B.label(h), v0)
