@@ -50,7 +50,7 @@ def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
         acts.append(GoToGround())
     if targeting.has_target(rules, state, u):
         acts.append(Choose("fire"))
-    if cc.assault_targets(rules, state, u):
+    if cc.can_assault(rules, state, u):
         acts.append(Choose("assault"))
     if transport.embark_options(rules, state, u):
         acts.append(Choose("embark"))

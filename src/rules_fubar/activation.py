@@ -84,6 +84,8 @@ def activation_roll(rules, ctx, u: UnitState) -> bool:
 def units_to_try(state, player: str) -> list[str]:
     """# FUBAR activation-sequence: each unit gets one attempt a turn; units locked in close combat
     act through the combat instead (# FUBAR close-combat)."""
+    if not state.combats:  # nobody is engaged (the common case): no engaged() per unit
+        return [uid for uid, u in state.units.items() if u.side == player and u.figures and not u.attempted]
     return [
         uid for uid, u in state.units.items()
         if u.side == player and u.alive and not u.attempted and not engaged(state, uid)

@@ -101,6 +101,9 @@ class FubarAgent:
             return self._pick(actions)  # a secret: unpredictable on purpose
         if kind is ConvertBvp:
             return min(actions, key=lambda a: a.trade)  # roll every BVP: 3.5 VP a die on average
+        if kind in (ReactFire, Decline):  # always react (the view is not needed: it is not asked for)
+            fire = [a for a in actions if type(a) is ReactFire]
+            return self._pick(fire) if fire else actions[0]
         obs = view.observation
         units = obs["units"]
         if kind in (TakeCasualty, SuppressFigure):
@@ -110,9 +113,6 @@ class FubarAgent:
         if kind is Activate:
             return self._best(actions, lambda a: self._strength(units[a.unit]) - sum(
                 1 for f in units[a.unit]["figures"] if f[4]))
-        if kind in (ReactFire, Decline):
-            fire = [a for a in actions if type(a) is ReactFire]
-            return self._pick(fire) if fire else actions[0]
         if kind in (StayInCombat, LeaveCombat):
             return self._combat(actions, units, obs, stay=StayInCombat, leave=LeaveCombat)
         if kind in (Follow, LetGo):

@@ -33,12 +33,23 @@ JOIN = 3.0
 
 def assault_targets(rules, state, u: UnitState) -> list[str]:
     """Enemy units in sight within the 8" Assault move (not vehicles, not already fighting)."""
+    reach = _in_assault_reach(state, u)
+    return [e.id for e in rules.measure_for(u).seen_among(u, reach)] if reach else []
+
+
+def can_assault(rules, state, u: UnitState) -> bool:
+    """Is ``assault_targets`` not empty?  Stops at the first enemy in sight."""
+    reach = _in_assault_reach(state, u)
+    return bool(reach) and rules.measure_for(u).sees_any_of(u, reach)
+
+
+def _in_assault_reach(state, u: UnitState) -> list[UnitState]:
+    """The enemy units ``assault_targets`` may name but for sight, which is the dear question and is
+    asked last, only of these."""
     if u.vehicle or u.carried_by or not u.alive:
         return []
-    # sight last: it is the dear question, asked only of the units in reach
-    reach = [e for e in enemies_in_view(state, u) if not e.vehicle and not e.carried_by
-             and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]]
-    return [e.id for e in rules.measure_for(u).seen_among(u, reach)] if reach else []
+    return [e for e in enemies_in_view(state, u) if not e.vehicle and not e.carried_by
+            and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]]
 
 
 def assault(rules, ctx, uid: str, target: str) -> None:

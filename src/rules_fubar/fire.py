@@ -12,7 +12,7 @@ import attrs
 from . import casualties, civilians, transport
 from .d6 import roll_successes, succeeds
 from .measure import facing
-from .saves import save_for, shelter
+from .saves import save_for, sheltered_save, shelter
 from .state import (
     AllocateHits,
     AssigningFire,
@@ -118,8 +118,7 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
         if at and tid in at:
             target = replace_unit(target, figures=tuple(f.at(p[0], p[1]) for f, p in zip(target.figures, at[tid])))
         mine = {fid for fid, t in shooters if t == tid}
-        groups = _fire_groups(rules, state, u, target, [(k, f) for k, f in enumerate(u.figures) if f.id in mine], aimed,
-                              small_arms_only)
+        groups = _fire_groups(rules, state, u, target, [f for f in u.figures if f.id in mine], aimed, small_arms_only)
         dice = sum(groups.values())
         if dice == 0:
             continue
@@ -134,17 +133,20 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
 def _fire_groups(rules, state, u: UnitState, target: UnitState, shooters, aimed: bool,
                  small_arms_only: bool = False) -> dict[tuple[int, bool], int]:
     """Fire Points of ``shooters`` at ``target``, grouped by (to-hit number, small arms); with
-    ``small_arms_only`` the other weapons stay silent."""
+    ``small_arms_only`` the other weapons stay silent.  The to-hit number is the same for every
+    figure with the same weapon: worked out once per weapon."""
     groups: dict[tuple[int, bool], int] = {}
-    rows = rules.measure_for(u).sight_rows(u, target)
-    for k, f in shooters:
+    keys: dict[str, tuple[int, bool]] = {}
+    for f in shooters:
         w = weapon_of(rules, u, f)
         if w is None or (small_arms_only and not w.small_arms):
             continue
-        s = shot(rules, state, u, f, target, seen=rows[k])
+        s = shot(rules, state, u, f, target)
         if s is None:
             continue
-        key = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
+        key = keys.get(f.weapon)
+        if key is None:
+            key = keys[f.weapon] = (to_hit(rules, u, target, w, aimed=aimed), w.small_arms)
         groups[key] = groups.get(key, 0) + s[1]
     return groups
 
@@ -161,11 +163,17 @@ def _hit(rules, ctx, u: UnitState, target: UnitState, groups, source) -> list[Al
             harmless += h  # LWTV: small arms cannot hurt armoured vehicles (nor the troops inside)
         else:
             hits += h
-    cover = shelter(rules, ctx.state, target, source) if not (target.vehicle or target.carried_by) else None
-    if cover is not None and cover.hidden:
-        # reading: the save would show a hidden vehicle is there; the shot striking its hull shows it
-        ctx.emit(UnitRevealed(cover.id, f"shelters {tid} from fire"))
-    save = save_for(rules, ctx.state, target, source)
+    if target.vehicle or target.carried_by:
+        save = save_for(rules, ctx.state, target, source)
+    else:
+        cover = shelter(rules, ctx.state, target, source)
+        if cover is not None and cover.hidden:
+            # reading: the save would show a hidden vehicle is there; the shot striking its hull shows it
+            ctx.emit(UnitRevealed(cover.id, f"shelters {tid} from fire"))
+        # the shelter is asked once: revealing it leaves it the best (among equal saves the one
+        # seen is preferred, and every other with its save was hidden too), so save_for's own
+        # question would find a vehicle with the same save
+        save = sheltered_save(rules, target, cover)
     saved = roll_successes(ctx, hits, save, player=target.side, reason=f"{tid} saves ({save}+)")
     unsaved = hits - saved
     ctx.emit(FireResult(uid, tid, sum(groups.values()), min(k[0] for k in groups), hits + harmless, save, unsaved))

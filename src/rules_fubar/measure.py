@@ -16,6 +16,7 @@ import numpy as np
 from tabletop_core.boards import geometry as geo
 from tabletop_core.boards.table import COHERENCY, COVER_EDGE, Cover, Table
 
+from .answer_cache import CACHE_LIMIT, ByIdentity
 from .state import Fig, UnitState
 
 #: # FUBAR cover: targets in the same cover area may be fired at only within 6".
@@ -24,8 +25,6 @@ SAME_AREA = 6.0
 BEHIND = 3.0
 
 
-#: Bound on each answer cache (entries); a full cache is emptied and refilled (derived data only).
-CACHE_LIMIT = 1 << 17
 #: Sight lines a question must leave undecided before they go to the numpy batch kernel together;
 #: fewer go one by one through the scalar kernel.  Measured on the village table: a scalar test
 #: costs about 8 us, a batch about 110 us + 2 us a line, so batches win from about 40 lines up.
@@ -47,9 +46,10 @@ class Measure:
 
     Every answer is a pure function of positions, so it is cached keyed on them: single points
     (the cover feature a point is in), sight lines between two points, and unit-level questions
-    keyed on the two units' figure tuples (``Fig`` caches its hash, and unchanged figures are the
-    same objects from one state to the next, so a lookup costs little).  Figures stand still most
-    of a game and the same questions come back decision after decision; a unit-level question
+    keyed on the figure tuples they ask about, by identity (``answer_cache.ByIdentity``): unchanged
+    figures are the same objects from one state to the next (and from one game to the next,
+    ``scenarios.py``), so a lookup hashes two integers where the tuples' own hash would call every
+    figure's.  Figures stand still most of a game and the same questions come back decision after decision; a unit-level question
     that misses sends all its undecided sight lines to the core's numpy batch kernel at once
     (``Table.line_of_sight_many``), which answers exactly as the scalar kernel does.
     """
@@ -66,13 +66,14 @@ class Measure:
         self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
         self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
-        self._sees: dict[tuple, bool] = {}
-        self._seen: dict[tuple, tuple[tuple[float, Fig], ...]] = {}
-        self._rows: dict[tuple, tuple] = {}
-        self._reaches: dict[tuple, bool] = {}
+        # the unit-level answers, keyed on the ids of the figures asked about
+        self._sees = ByIdentity()
+        self._seen = ByIdentity()
+        self._nearest = ByIdentity()
+        self._reaches = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
-        self._incoherent: dict[tuple, int] = {}
+        self._incoherent = ByIdentity()
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -108,10 +109,8 @@ class Measure:
         in the same cover area see each other only within 6" (no sight line needed).  None: it
         comes down to the sight line."""
         if fa is not None and fa == fb:
-            return max(geo.distance(a, b) - ra - rb, 0.0) <= SAME_AREA
-        if fa is not None and da > COVER_EDGE:
-            return False
-        if fb is not None and db > COVER_EDGE:
+            return _near_in_area(a, b, ra, rb)
+        if _deep(fa, da) or _deep(fb, db):
             return False
         return None
 
@@ -166,24 +165,39 @@ class Measure:
 
     def sees(self, a: UnitState, b: UnitState) -> bool:
         """Does any figure of ``a`` see any figure of ``b``?  (Cached on both units' figures.)"""
-        key = (a.figures, b.figures)
-        answer = self._sees.get(key)
-        if answer is None:
-            answer = remember(self._sees, key, self._unit_sees(a.figures, b.figures))
-        return answer
+        return self._sees.ask(self._unit_sees, a.figures, b.figures)
 
     def sees_any_of(self, a: UnitState, others) -> bool:
-        """Does ``a`` see any unit of ``others``?  The cached verdicts first, then one unit at a time
-        until one is seen (``seen_among`` answers for every unit; this stops at the first)."""
+        """Does ``a`` see any unit of ``others``?  Stops at the first seen (``seen_among`` answers
+        for every unit), asking what costs least first: the cached verdicts, then what the cover
+        rules and the sight lines already drawn settle for each unit, and only then new sight
+        lines, one unit at a time (a unit that a known line shows is found before any is drawn)."""
         cache = self._sees
+        known = cache.answers
+        af = a.figures
+        ida = id(af)
         rest = []
         for b in others:
-            verdict = cache.get((a.figures, b.figures))
+            verdict = known.get((ida, id(b.figures)))
             if verdict:
                 return True
             if verdict is None:
                 rest.append(b)
-        return any(self.sees(a, b) for b in rest)
+        undecided = []
+        for b in rest:
+            verdict = self._unit_sees(af, b.figures, defer=True)
+            if type(verdict) is list:
+                undecided.append((b, verdict))
+                continue
+            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
+            if verdict:
+                return True
+        for b, lines in undecided:
+            verdict = self._lines_show(lines)
+            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
+            if verdict:
+                return True
+        return False
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -191,16 +205,20 @@ class Measure:
         the sight lines left over from every other unit go to one batch when there are enough of
         them (else one unit at a time, stopping at the first figure seen)."""
         cache = self._sees
+        known = cache.answers
+        af = a.figures
+        ida = id(af)
         verdicts: list = []
         pending = 0
         for b in others:
-            answer = cache.get((a.figures, b.figures))
+            bf = b.figures
+            answer = known.get((ida, id(bf)))
             if answer is None:
-                answer = self._unit_sees(a.figures, b.figures, defer=True)
+                answer = self._unit_sees(af, bf, defer=True)
                 if type(answer) is list:
                     pending += len(answer)
                 else:
-                    remember(cache, (a.figures, b.figures), answer)
+                    cache.keep((ida, id(bf)), answer, af, bf)
             verdicts.append(answer)
         if pending >= BATCH:
             lines = [k for v in verdicts if type(v) is list for k in v]
@@ -211,7 +229,7 @@ class Measure:
         out = []
         for b, v in zip(others, verdicts):
             if pending:
-                remember(cache, (a.figures, b.figures), v)
+                cache.keep((ida, id(b.figures)), v, af, b.figures)
             if v:
                 out.append(b)
         return out
@@ -220,28 +238,38 @@ class Measure:
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
         still to test (a list) when neither the cover rules nor the caches settle it."""
         feature_at, los = self.feature_at, self._los
-        theirs = [(g.pos, g.r, *feature_at(g.pos)) for g in bfigs]
+        theirs = []
+        for g in bfigs:
+            fb, db = feature_at(g.pos)
+            theirs.append((g.pos, g.r, fb, _deep(fb, db)))
         undecided = []
         for f in afigs:
             a, ra = f.pos, f.r
             fa, da = feature_at(a)
-            for b, rb, fb, db in theirs:
-                rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
-                if rule is None:
+            a_deep = _deep(fa, da)
+            for b, rb, fb, b_deep in theirs:
+                # _cover_rule's cases, each end's depth in its cover worked out once
+                if fa is not None and fa == fb:
+                    if _near_in_area(a, b, ra, rb):
+                        return True
+                elif not (a_deep or b_deep):
                     known = los.get((a, b))
                     if known is None:
                         undecided.append((a, b))
                     elif known:
                         return True
-                elif rule:
-                    return True
         if not undecided:
             return False
         if defer:
             return undecided
-        if len(undecided) >= BATCH:
-            return any(self._sight_lines(undecided))
-        return any(self._sight_lines_until_seen(undecided))
+        return self._lines_show(undecided)
+
+    def _lines_show(self, lines) -> bool:
+        """Is one of ``lines`` (not known yet) clear?  One numpy batch when there are enough of
+        them, else one at a time until one is."""
+        if len(lines) >= BATCH:
+            return any(self._sight_lines(lines))
+        return any(self._sight_lines_until_seen(lines))
 
     def _sight_lines_until_seen(self, lines):
         """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
@@ -254,59 +282,49 @@ class Measure:
             if seen:
                 return
 
-    def sight_rows(self, a: UnitState, b: UnitState) -> tuple[tuple[tuple[float, Fig], ...], ...]:
-        """``seen_figures`` for every figure of ``a`` at once (one row per figure, in order), cached
-        on both units' figures; the undecided sight lines of the whole unit go to one batch when
-        there are enough of them."""
-        key = (a.figures, b.figures)
-        rows = self._rows.get(key)
-        if rows is None:
-            rows = remember(self._rows, key, self._rows_now(a.figures, b.figures))
-        return rows
-
-    def _rows_now(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]):
-        feature_at, los = self.feature_at, self._los
-        theirs = [(g, g.pos, g.r, *feature_at(g.pos)) for g in bfigs]
-        table: list[list] = []
-        undecided = []
-        for f in afigs:
-            a, ra = f.pos, f.r
-            fa, da = feature_at(a)
-            row = []
-            for g, b, rb, fb, db in theirs:
-                rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
-                if rule is None:
-                    rule = los.get((a, b))
-                    if rule is None:
-                        undecided.append((a, b))
-                row.append(rule)
-            table.append(row)
-        answers = dict(zip(undecided, self._sight_lines(undecided))) if undecided else {}
-        out = []
-        for f, row in zip(afigs, table):
-            a = f.pos
-            seen = [(edge(f, g), g) for (g, b, *_), v in zip(theirs, row)
-                    if (answers[(a, b)] if v is None else v)]
-            seen.sort(key=lambda t: t[0])
-            out.append(tuple(seen))
-        return tuple(out)
-
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
-        key = (f, b.figures)
-        out = self._seen.get(key)
-        if out is None:
-            out = remember(self._seen, key, self._figure_sees_which(f, b.figures))
-        return out
+        return self._seen.ask(self._figure_sees_which, f, b.figures)
+
+    def nearest_seen(self, f: Fig, figs: tuple[Fig, ...]) -> float | None:
+        """The edge-to-edge distance from ``f`` to the nearest of ``figs`` it sees (the first
+        distance ``seen_figures`` gives), None when it sees none; cached on both.  The figures
+        are asked nearest first and the first seen settles it: a shot's range needs no sight line
+        to a figure beyond one it sees."""
+        d = self._nearest.ask(self._nearest_now, f, figs)
+        return None if d == math.inf else d
+
+    def _nearest_now(self, f: Fig, figs: tuple[Fig, ...]) -> float:
+        """``nearest_seen``, inf for none (the cache's None means a question not yet asked)."""
+        feature_at, seen = self.feature_at, self._seen_now
+        a, ra = f.pos, f.r
+        fa, da = feature_at(a)
+        for d, k in sorted([(edge(f, g), k) for k, g in enumerate(figs)]):
+            g = figs[k]
+            if seen(a, g.pos, ra, g.r, fa, da, *feature_at(g.pos)):
+                return d
+        return math.inf
+
+    def _seen_now(self, a, b, ra: float, rb: float, fa, da: float, fb, db: float) -> bool:
+        """``pair_visible`` with both ends' cover features known: the cover rules, then the sight
+        line (kept per pair of points)."""
+        rule = self._cover_rule(a, b, ra, rb, fa, da, fb, db)
+        if rule is None:
+            los = self._los
+            rule = los.get((a, b))
+            if rule is None:
+                rule = remember(los, (a, b), self._line_now(a, b))
+        return rule
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
         """Does ``f`` see one of ``figs`` within ``reach`` (>= 0) inches, edge to edge?  (Cached on
         both and the reach: figures beyond it are never looked at, so their sight lines are never
         asked; the others one at a time until one is seen: most answers need one or two.)"""
-        key = (f, figs, reach)
-        answer = self._reaches.get(key)
+        key = (id(f), id(figs), reach)
+        answer = self._reaches.answers.get(key)
         if answer is None:
-            answer = remember(self._reaches, key, self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs]))
+            answer = self.any_sees_within(((f.pos, f.r, reach),), [(g.pos, g.r) for g in figs])
+            return self._reaches.keep(key, answer, f, figs)
         return answer
 
     def sees_within(self, a: tuple[float, float], ra: float, targets, reach: float) -> bool:
@@ -323,8 +341,7 @@ class Measure:
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
         a path are out of every shooter's reach, and a new place's lookup tests every feature."""
-        feature_at, los, cover_rule, line_now, distance = (
-            self.feature_at, self._los, self._cover_rule, self._line_now, geo.distance)
+        feature_at, seen, distance = self.feature_at, self._seen_now, geo.distance
         theirs = [[b, rb, _LATER, 0.0] for b, rb in targets]
         for a, ra, reach in shooters:
             fa = _LATER
@@ -336,12 +353,7 @@ class Measure:
                     fa, da = feature_at(a)
                 if fb is _LATER:
                     fb, db = place[2], place[3] = feature_at(b)
-                rule = cover_rule(a, b, ra, rb, fa, da, fb, db)
-                if rule is None:
-                    rule = los.get((a, b))
-                    if rule is None:
-                        rule = remember(los, (a, b), line_now(a, b))
-                if rule:
+                if seen(a, b, ra, rb, fa, da, fb, db):
                     return True
         return False
 
@@ -390,9 +402,10 @@ class Measure:
     def out_of_coherency(self, u: UnitState) -> int:
         """How many figures stand farther than 3" from every other figure of their unit (the core
         table's chain reading of coherency), cached on the unit's figures."""
-        n = self._incoherent.get(u.figures)
+        figs = u.figures
+        n = self._incoherent.answers.get(id(figs))
         if n is None:
-            n = remember(self._incoherent, u.figures, _incoherent(u.figures))
+            return self._incoherent.keep(id(figs), _incoherent(figs), figs)
         return n
 
     def building_of(self, f: Fig, buildings: frozenset[str]) -> str | None:
@@ -400,6 +413,16 @@ class Measure:
             if feature.id in buildings:
                 return feature.id
         return None
+
+
+def _deep(feature, depth: float) -> bool:
+    """# FUBAR cover: a figure more than 2" inside a cover area neither sees out nor is seen."""
+    return feature is not None and depth > COVER_EDGE
+
+
+def _near_in_area(a, b, ra: float, rb: float) -> bool:
+    """# FUBAR cover: two figures in the same cover area see each other within 6" (edge to edge)."""
+    return max(geo.distance(a, b) - ra - rb, 0.0) <= SAME_AREA
 
 
 def _incoherent(figs: tuple[Fig, ...]) -> int:

@@ -19,7 +19,7 @@ from . import activation as act_mod
 from . import close_combat as cc
 from . import (
     action_menu, casualties, fire, measured_move, move_allowance, move_menu, movement, on_guard, scenarios, targeting,
-    transport, walking,
+    transport, view, walking,
 )
 from .data import FubarData, build_table, load
 from .measure import Measure
@@ -269,36 +269,7 @@ class FubarRules(Rules):
 
     # -- views ----------------------------------------------------------------------------------
     def observe(self, state, player):
-        units = {}
-        for uid, u in sorted(state.units.items()):
-            if player is not None and u.side != player and u.hidden:
-                units[uid] = {"side": u.side, "hidden": True, "figures": len(u.figures)}
-            else:
-                units[uid] = {
-                    "side": u.side, "troop": u.troop, "grade": u.grade, "hidden": u.hidden,
-                    "figures": [[f.id, f.x, f.y, f.weapon, f.suppressed, f.leader] for f in u.figures],
-                    "heading": u.heading if u.vehicle else None, "on_guard": u.on_guard, "attempted": u.attempted,
-                    "stance": u.stance, "damage": [u.stunned, u.weapon_destroyed, u.immobilised],
-                    "aboard": u.carried_by,
-                }
-        top = state.top
-        view = {
-            "scenario": state.scenario, "turn": state.turn, "turns": state.turns, "phase": state.phase,
-            "order": list(state.order), "current": state.current, "bvp": dict(state.bvp), "vp": dict(state.vp),
-            "units": units,
-            "combats": {k: [c.attacker, c.defender, c.rounds] for k, c in sorted(state.combats.items())},
-            "pending": None if top is None else [top.TAG, attrs.asdict(top)],
-            "policy": self.policy.label,
-        }
-        # FUBAR hideouts: the reserves are public: the scenario sets them and every arrival is seen
-        view["reserves"] = state.reserves
-        if scenarios.HIDEOUTS in state.decks:
-            # FUBAR hideouts: the other side sees how many buildings are designated, not which
-            view["hideouts"] = state.decks[scenarios.HIDEOUTS].view(player)
-        if state.bvp_choices:
-            # FUBAR bvp: a conversion stays secret until every player has chosen
-            view["conversion"] = {p: (t if player in (None, p) else "chosen") for p, t in sorted(state.bvp_choices.items())}
-        return view
+        return view.observation(self, state, player)
 
     def perturb_hidden(self, state, player, rng):
         """Change, for the view check, every secret of the other players beyond decks: hidden units

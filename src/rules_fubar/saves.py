@@ -4,18 +4,17 @@ hits taken bailing out of a wreck (``casualties.bailing_hits``), which all roll 
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from .measure import behind
 from .state import UnitState
 
 
 def majority_armour(rules, target: UnitState) -> int:
     """# FUBAR saves: the save of the armour type most figures wear (ties: the worse save)."""
-    counts = Counter(f.armour for f in target.figures)
+    counts: dict[str, int] = {}
+    for f in target.figures:
+        counts[f.armour] = counts.get(f.armour, 0) + 1
     armour = rules.data.armour
-    best = max(counts.items(), key=lambda kv: (kv[1], armour[kv[0]]))
-    return armour[best[0]]
+    return max((n, armour[kind]) for kind, n in counts.items())[1]  # most figures, then the higher (worse) save
 
 
 def save_for(rules, state, target: UnitState, source: tuple[float, float]) -> int:
@@ -25,9 +24,13 @@ def save_for(rules, state, target: UnitState, source: tuple[float, float]) -> in
         return rules.data.vehicles[target.vehicle].save
     if target.carried_by:  # troops inside a vehicle use its save
         return inside_save(rules, state, target)
+    return sheltered_save(rules, target, shelter(rules, state, target, source))
+
+
+def sheltered_save(rules, target: UnitState, vehicle: UnitState | None) -> int:
+    """``save_for`` troops on foot once their ``shelter`` is known (None: none)."""
     save = majority_armour(rules, target)
-    v = shelter(rules, state, target, source)
-    return save if v is None else min(save, rules.data.vehicles[v.vehicle].save)
+    return save if vehicle is None else min(save, rules.data.vehicles[vehicle.vehicle].save)
 
 
 def shelter(rules, state, target: UnitState, source: tuple[float, float]) -> UnitState | None:

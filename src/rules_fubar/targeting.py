@@ -38,34 +38,30 @@ def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig
             continue
         m = rules.measure_for(u)
         if firer is not None and any(f is firer for f in u.figures):
-            if any(m.seen_figures(g, target) for g in u.figures if g is not firer):
+            if any(m.nearest_seen(g, target.figures) is not None for g in u.figures if g is not firer):
                 return True
         elif m.sees(u, target):
             return True
     return False
 
 
-def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None, seen=None):
+def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None):
     """(distance, fire points) for figure ``f`` shooting at ``target``, or None when it cannot.
 
     The range is to the nearest target figure it sees; an indirect weapon (# FUBAR mortars) may
-    instead use the nearest target figure when a friendly figure sees the target.  ``seen``: the
-    target figures ``f`` sees (``Measure.sight_rows``), when the caller has them already."""
+    instead use the nearest target figure when a friendly figure sees the target."""
     w = weapon_of(rules, u, f)
     if w is None:
         return None
-    if seen is None:
-        seen = rules.measure_for(u).seen_figures(f, target)
-    if seen:
-        d = seen[0][0]
-    elif w.indirect:
+    d = rules.measure_for(u).nearest_seen(f, target.figures)
+    if d is None:
+        if not w.indirect:
+            return None
         if spotted is None:
             spotted = spotted_by_friends(rules, state, u.side, target, firer=f)
         if not spotted:
             return None
         d = min(edge(f, g) for g in target.figures)
-    else:
-        return None
     fp = w.fire_points(d)
     return (d, fp) if fp else None
 
@@ -76,11 +72,14 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
     weapon needs only to see one target figure within its longest band (every band has Fire
     Points, data.py), so target figures beyond it are not looked at: the same answer as ``shot``,
     without their sight lines."""
+    if u.carried_by or (u.vehicle and u.weapon_destroyed):
+        return False  # no figure of it has a weapon to fire (weapon_of)
     m = rules.measure_for(u)
+    weapons = rules.data.weapons
     for f in u.figures if figures is None else figures:
-        w = weapon_of(rules, u, f)
-        if w is None:
-            continue
+        if f.suppressed or not f.weapon:
+            continue  # weapon_of's figure-level tests, the unit's made above
+        w = weapons[f.weapon]
         if w.indirect:
             if shot(rules, state, u, f, target) is not None:
                 return True
@@ -98,5 +97,10 @@ def fire_targets(rules, state, u: UnitState) -> list[str]:
 
 def has_target(rules, state, u: UnitState) -> bool:
     """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
-    return u.alive and any(targetable(state, e, u.side) and can_fire_at(rules, state, u, e)
-                           for e in state.units.values())
+    if not u.alive:
+        return False
+    side = u.side
+    for e in state.units.values():
+        if targetable(state, e, side) and can_fire_at(rules, state, u, e):
+            return True
+    return False

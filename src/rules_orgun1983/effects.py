@@ -48,12 +48,10 @@ def take_loss(R, ctx, unit_id: str, reason: str) -> None:
 def sync_control(R, ctx) -> None:
     """A side whose units stand alone in an area controls it (see Readings.control_by_leaders)."""
     state = ctx.state
-    control = state.control
-    sole = sole_controllers(R, state)
-    for area in sorted(sole):
-        side = sole[area]
-        if control.get(area) != side:
-            ctx.emit(ControlSet(area, side))
+    # the (area, side) pairs the sole controllers add to the control now: mostly none, found by
+    # set difference of the two dicts' items (an area appears once, so pairs sort by area)
+    for area, side in sorted(sole_controllers(R, state).items() - state.control.items()):
+        ctx.emit(ControlSet(area, side))
 
 
 def lone_leader_tests(R, ctx, area: int, entering_side: str) -> None:

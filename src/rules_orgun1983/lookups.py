@@ -14,6 +14,28 @@ import attrs
 from .actions import Activate, Pick, Step
 from .data import GameData
 from .readings import Readings
+from .state import PLAYERS
+
+
+@attrs.frozen
+class StepTicks:
+    """What one step costs, in ticks (Readings.move_cost's scale), by what the area entered is."""
+
+    road: int
+    clear: int
+    enemy: int  # holding enemy units
+    near: int  # next to enemy units
+    flying: int  # any area, for the Mi-24 (Readings.mi24_area_cost)
+    road_overrides_enemy: bool
+    least: int  # the cheapest ground step: a party with fewer ticks left can take none
+
+    @classmethod
+    def of(cls, readings: Readings) -> "StepTicks":
+        rule = readings.move_cost
+        road, clear = rule.ticks(rule.road), rule.ticks(rule.clear)
+        enemy, near = rule.ticks(rule.enemy), rule.ticks(rule.enemy_adjacent)
+        return cls(road=road, clear=clear, enemy=enemy, near=near, flying=readings.mi24_area_cost * rule.scale,
+                   road_overrides_enemy=rule.road_overrides_enemy, least=min(road, clear, enemy, near))
 
 
 @attrs.frozen
@@ -29,6 +51,11 @@ class Lookups:
     militia: frozenset[str]
     stacking: frozenset[str]  # units counted for stacking (not leaders, not the Mi-24)
     controlling: frozenset[str]  # units whose presence takes an area's control (Readings.control_by_leaders)
+    bystanders: dict[str, tuple[str, ...]]  # side -> its units that are not ``controlling``, sorted
+    supply_sources: dict[str, tuple[int, ...]]  # side -> the areas printed as its supply sources
+    areas: frozenset[int]  # every area of the map
+    area_key: dict[int, str]  # area -> its id as text (the observation's control keys)
+    ticks: StepTicks
     step: dict[int, Step]  # area -> Step(area)
     activate: dict[int, Activate]  # area -> Activate(area)
     pick: dict[str, Pick]  # unit -> Pick(unit)
@@ -57,6 +84,12 @@ class Lookups:
             militia=kind("militia"),
             stacking=frozenset(u for u, info in units.items() if info.counts_for_stacking),
             controlling=controlling,
+            bystanders={side: tuple(sorted(u for u, info in units.items() if info.side == side and u not in controlling))
+                        for side in PLAYERS},
+            supply_sources={side: amap.supply_sources(side) for side in PLAYERS},
+            areas=frozenset(amap),
+            area_key={a: str(a) for a in amap},
+            ticks=StepTicks.of(readings),
             step={a: Step(a) for a in amap},
             activate={a: Activate(a) for a in amap},
             pick={u: Pick(u) for u in units},

@@ -71,40 +71,46 @@ def is_flying(R, unit_ids) -> bool:
 
 
 def step_cost(R, state, side: str, frm: int, to: int, flying: bool, enemies: KeysView[int] | None = None) -> int:
-    """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2."""
+    """What the step from ``frm`` into ``to`` costs ``side``'s party, in ticks."""
     if flying:
-        return R.readings.mi24_area_cost * R.readings.move_cost.scale
-    if enemies is None:
-        enemies = enemy_areas(state, side)
-    ticks = R.ticks
+        return R.lookups.ticks.flying
+    return ground_cost(R.lookups, frm, to, enemy_areas(state, side) if enemies is None else enemies)
+
+
+def ground_cost(lk, frm: int, to: int, enemies: KeysView[int]) -> int:
+    """# Orgun: movement cost in ticks -- road 0.5, friendly/neutral 1, enemy or next to enemy 2
+    (``enemies``: the areas holding the mover's enemies)."""
+    ticks = lk.ticks
     if to in enemies:
-        cost = ticks["enemy"]
-    elif enemies.isdisjoint(R.lookups.adjacent[to]):
-        cost = ticks["clear"]
+        cost = ticks.enemy
+    elif enemies.isdisjoint(lk.adjacent[to]):
+        cost = ticks.clear
     else:
-        cost = ticks["near"]
-    if (frm, to) in R.lookups.roads and (cost == ticks["clear"] or R.readings.move_cost.road_overrides_enemy):
-        cost = ticks["road"]
+        cost = ticks.near
+    if (frm, to) in lk.roads and (cost == ticks.clear or ticks.road_overrides_enemy):
+        cost = ticks.road
     return cost
 
 
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
+    lk = R.lookups
+    left = frame.budget - frame.used
+    flying = frame.flying
+    if left < (lk.ticks.flying if flying else lk.ticks.least):
+        return []  # no step is cheap enough (a spent budget: the party can only stop)
     group = mover_ids(state, frame)
     if not group:
         return []
     side, here = frame.side, frame.here
     enemy = other(side)
-    left = frame.budget - frame.used
     enemies = enemy_areas(state, side)
     contested = here in enemies
     control = state.control
-    flying = frame.flying
     mi24_enters = R.readings.mi24_enters_mujahideen_areas
-    lk = R.lookups
     restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
     out = []
-    for to in R.lookups.adjacent[here]:
+    for to in lk.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
         # (the Mi-24 included)
         if contested and control.get(to) == enemy:
@@ -112,9 +118,11 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
         if flying:
             if to in enemies and not mi24_enters:
                 continue
+            cost = lk.ticks.flying
         elif restricted and not party_can_enter(R, state, group, here, to):
             continue
-        cost = step_cost(R, state, side, here, to, flying, enemies)
+        else:
+            cost = ground_cost(lk, here, to, enemies)
         if cost <= left:
             out.append((to, cost))
     return out
@@ -137,7 +145,7 @@ def _move_act(R, ctx, frame: Move, action) -> None:
         if frame.used == 0 and frame.here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        ctx.replace(MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
+        end_move(R, ctx, MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
         return
     to = action.area
     group = movers(state, frame)
@@ -154,13 +162,15 @@ def _move_act(R, ctx, frame: Move, action) -> None:
             for u in group:  # Spent, and they stop before entering
                 if not state.units[u.id].spent:
                     ctx.emit(UnitSpent(u.id))
-            ctx.replace(MoveEnd(side, frame.here, tuple(u.id for u in group)))
+            end_move(R, ctx, MoveEnd(side, frame.here, tuple(u.id for u in group)))
             return
     points = cost / R.readings.move_cost.scale
     for u in group:
         ctx.emit(UnitMoved(u.id, frame.here, to, points, "move"))
-    ctx.replace(Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
-                     frame.path + (to,)))
+    arrived = Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
+                   frame.path + (to,))
+    ctx.replace(arrived)
+    entry_checks(R, ctx, arrived)  # at once: the game would run them next, asking nothing first
 
 
 def _checked(frame: Move) -> Move:
@@ -169,32 +179,49 @@ def _checked(frame: Move) -> Move:
                 frame.flying, frame.path)
 
 
+def end_move(R, ctx, end: MoveEnd) -> None:
+    """The move gives way to its end, whose steps run at once: the game would run them next
+    (a MoveEnd asks nothing before its first procedure or question, see ``_move_end_decision``)."""
+    ctx.replace(end)
+    _move_end(R, ctx, end)
+
+
 @dispatch.advance(Move)
-def _move_advance(R, ctx, frame: Move) -> None:
+def entry_checks(R, ctx, frame: Move) -> None:
+    """The entry checks due after a step, one after another, each recorded as the frame moving on,
+    until one opens a procedure (minefield losses, an ambush window) or the last one ends the move
+    or leaves it waiting for the next step.  Running them in one call asks nothing another order
+    would not: between two checks the move has no decision (see ``_move_decision``).  The step
+    runs them at once; after a procedure they resume as the move's automatic step."""
     state = ctx.state
-    check = frame.checks[0]
+    stack = state.stack
     side, here = frame.side, frame.here
-    if check == "mines":
-        ctx.replace(_checked(frame))
-        # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
-        if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
-            minefield_losses(R, ctx, here, mover_ids(state, frame))
-        return
+    # the checks touch no unit of the party (a lone leader test moves the enemy's), so who is
+    # still with it is the same for every check of this run
     party = mover_ids(state, frame)
-    if check == "stop":
-        # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
-        # only controls does not -- there is no one to attack there
-        if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-            ctx.replace(MoveEnd(side, here, party))
-        else:
-            ctx.replace(_checked(frame))
-        return
-    ctx.replace(_checked(frame))
-    if check == "leader":
-        if party:
-            lone_leader_tests(R, ctx, here, side)
-    elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
-        ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+    while True:
+        check = frame.checks[0]
+        if check == "stop":
+            # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
+            # only controls does not -- there is no one to attack there
+            if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
+                end_move(R, ctx, MoveEnd(side, here, party))
+            else:
+                ctx.replace(_checked(frame))
+            return
+        frame = _checked(frame)
+        ctx.replace(frame)
+        if check == "mines":
+            # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
+            if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
+                minefield_losses(R, ctx, here, party)
+        elif check == "leader":
+            if party:
+                lone_leader_tests(R, ctx, here, side)
+        elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
+            ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+        if stack[-1] is not frame:
+            return  # a procedure opened: it runs before the next check
 
 
 def minefield_losses(R, ctx, area: int, party: tuple[str, ...]) -> None:
@@ -316,25 +343,29 @@ def resolve_ambush(R, ctx, frame: AmbushParty) -> None:
 # -- the end of a move ------------------------------------------------------------------------------
 @dispatch.advance(MoveEnd)
 def _move_end(R, ctx, frame: MoveEnd) -> None:
+    """The end of a move, step after step (stack -> combat -> control), each recorded as the frame
+    moving on, until one opens a procedure (a stacking retreat, the compulsory attack) or asks the
+    mover (attack or not); no decision falls between two steps (see ``_move_end_decision``)."""
     state = ctx.state
-    side, area = frame.side, frame.area
-    if frame.step == "stack":
-        ctx.replace(MoveEnd(side, area, frame.units, "combat"))
+    side, area, units = frame.side, frame.area, frame.units
+    step = frame.step
+    if step == "stack":
+        ctx.replace(MoveEnd(side, area, units, "combat"))
         if over_stacked(R, state, area, side):
             ctx.push(Stacking(side, area))
-        return
-    if frame.step == "combat":
-        attackers = attack_capable(R, state, frame.units, area)
+            return
+        step = "combat"
+    if step == "combat":
+        attackers = attack_capable(R, state, units, area)
         if attackers and enemy_in(state, area, side):
             if state.control.get(area) == other(side):
                 # Orgun: attack -- compulsory on entering an area the enemy controls
-                ctx.replace(MoveEnd(side, area, frame.units, "control"))
+                ctx.replace(MoveEnd(side, area, units, "control"))
                 ctx.push(Attack(side, area, attackers))
             else:
-                ctx.replace(MoveEnd(side, area, frame.units, "choose"))
+                ctx.replace(MoveEnd(side, area, units, "choose"))
             return
-        ctx.replace(MoveEnd(side, area, frame.units, "control"))
-        return
+        ctx.replace(MoveEnd(side, area, units, "control"))
     # "control"
     ctx.pop()
     sync_control(R, ctx)

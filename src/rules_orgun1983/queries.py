@@ -42,8 +42,7 @@ def enemy_areas(state, side: str) -> KeysView[int]:
 
 
 def stack_count(R, state, area: int, side: str) -> int:
-    counted = R.lookups.stacking
-    return sum(1 for i in state.at[side].get(area, ()) if i in counted)
+    return sum(map(R.lookups.stacking.__contains__, state.at[side].get(area, ())))
 
 
 def over_stacked(R, state, area: int, side: str) -> bool:
@@ -79,7 +78,16 @@ def fresh_units(state, side: str) -> bool:
 
 
 def activatable_areas(state, side: str) -> list[int]:
-    return sorted({u.area for u in state.units.values() if u.side == side and not u.spent})
+    """The areas holding a Fresh unit of ``side``, in id order (read from the area index)."""
+    units = state.units
+    found = []
+    for area, ids in state.at[side].items():
+        for uid in ids:
+            if not units[uid].spent:
+                found.append(area)
+                break
+    found.sort()
+    return found
 
 
 def can_enter(R, state, unit_id: str, frm: int, to: int) -> bool:
@@ -117,15 +125,27 @@ def retreat_areas(R, state, unit_id: str) -> list[int]:
 
 
 def controlled_areas(R, state, side: str) -> set[int]:
-    """The areas where ``side`` has units that can take control (see Lookups.controlling)."""
-    controlling = R.lookups.controlling
-    return {area for area, ids in state.at[side].items() if not controlling.isdisjoint(ids)}
+    """The areas where ``side`` has units that can take control (see Lookups.controlling).
+
+    Every area holding the side's units but those where only its few non-controlling counters
+    stand (leaders, the Mi-24): those are looked up from the counters, not the other way round."""
+    lk = R.lookups
+    mine = state.at[side]
+    areas = set(mine)
+    units, controlling = state.units, lk.controlling
+    for uid in lk.bystanders[side]:
+        unit = units.get(uid)
+        if unit is not None and unit.area in areas and controlling.isdisjoint(mine[unit.area]):
+            areas.discard(unit.area)
+    return areas
 
 
 def sole_controllers(R, state) -> dict[int, str]:
     """Area -> the one side whose units there can take control, for areas with only one such side."""
     muj, dra = controlled_areas(R, state, MUJ), controlled_areas(R, state, DRA)
-    return {area: (MUJ if area in muj else DRA) for area in muj ^ dra}
+    sole = dict.fromkeys(muj - dra, MUJ)
+    sole.update(dict.fromkeys(dra - muj, DRA))
+    return sole
 
 
 def tribes_destroyed(R, state) -> list[str]:

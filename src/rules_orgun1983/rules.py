@@ -20,6 +20,7 @@ from .sequence import phase_act, phase_advance, phase_decision, setup
 from .state import EVENTS, PLAYERS, OrgunState, appliers
 
 SCENARIO = "orgun-1983"
+DECIDERS, ACTORS, ADVANCERS = dispatch.deciders, dispatch.actors, dispatch.advancers
 
 
 def frame_facts(frame) -> dict[str, Any]:
@@ -47,11 +48,6 @@ class OrgunRules(Rules):
     def __init__(self, data: GameData | None = None, readings: Readings = DEFAULT_READINGS):
         self.data = data if data is not None else default_data()
         self.readings = readings
-        rule = readings.move_cost
-        self.ticks = {
-            "road": rule.ticks(rule.road), "clear": rule.ticks(rule.clear),
-            "enemy": rule.ticks(rule.enemy), "near": rule.ticks(rule.enemy_adjacent),
-        }
         self.lookups = Lookups.build(self.data, readings)
 
     def with_readings(self, **changes: Any) -> "OrgunRules":
@@ -70,24 +66,38 @@ class OrgunRules(Rules):
     def setup(self, ctx, scenario, options):
         setup(self, ctx)
 
+    # Every decision, act and automatic step comes through these three: they read the frame
+    # handlers' tables themselves (one call level less than FrameDispatch's own routing, on the
+    # hottest path of play); an empty stack is the turn sequence's.
     def decision(self, state):
-        if state.stack:
-            return dispatch.decision(self, state)
-        return phase_decision(self, state)
+        stack = state.stack
+        if not stack:
+            return phase_decision(self, state)
+        frame = stack[-1]
+        handler = DECIDERS.get(type(frame))
+        return None if handler is None else handler(self, state, frame)
 
     def act(self, ctx, action):
-        if ctx.state.stack:
-            dispatch.act_on(self, ctx, action)
-        else:
+        stack = ctx.state.stack
+        if not stack:
             phase_act(self, ctx, action)
+            return
+        frame = stack[-1]
+        ACTORS[type(frame)](self, ctx, frame, action)
 
     def advance(self, ctx):
-        if ctx.state.stack:
-            dispatch.advance_on(self, ctx)
-        else:
+        stack = ctx.state.stack
+        if not stack:
             phase_advance(self, ctx)
+            return
+        frame = stack[-1]
+        handler = ADVANCERS.get(type(frame))
+        if handler is None:
+            raise LookupError(f"no automatic step for frame {type(frame).__name__}")
+        handler(self, ctx, frame)
 
     def observe(self, state, player):
+        keys = self.lookups.area_key
         return {
             "turn": state.turn,
             "phase": state.phase,
@@ -95,7 +105,7 @@ class OrgunRules(Rules):
             "active": state.active,
             "units": {u.id: [u.area, u.steps, u.spent, u.low_supply, u.no_ammo] for u in state.units.values()},
             "eliminated": sorted(state.dead),
-            "control": {str(a): s for a, s in sorted(state.control.items())},
+            "control": {keys[a]: s for a, s in sorted(state.control.items())},
             "minefields": sorted(state.minefields),
             "waiting_groups": sorted(state.pending_groups),
             "cards": {name: deck.view(player) for name, deck in sorted(state.decks.items())},

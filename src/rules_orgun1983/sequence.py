@@ -114,11 +114,14 @@ def determine_initiative(R, ctx) -> None:
 def supplied_areas(R, state, side: str) -> frozenset[int]:
     """# Orgun: supply -- a chain of friendly or neutral areas to one of the side's sources."""
     enemy = other(side)
-    amap = R.data.area_map
-    sources = [a for a in amap.supply_sources(side) if state.control.get(a) != enemy]
+    control = state.control
+    sources = [a for a in R.lookups.supply_sources[side] if control.get(a) != enemy]
     if not sources:
         return frozenset()
-    return amap.supplied_areas(sources, lambda a: state.control.get(a) != enemy)
+    # the chain runs through any area the enemy does not control (a set: the map tests membership
+    # without a Python call per area)
+    passable = R.lookups.areas.difference([a for a, s in control.items() if s == enemy])
+    return R.data.area_map.supplied_areas(sources, passable)
 
 
 def supply_phase(R, ctx) -> None:
@@ -195,7 +198,7 @@ def phase_decision(R, state):
     if not areas:
         return None
     activate = R.lookups.activate
-    return Decision(side, (*(activate[a] for a in areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
+    return Decision(side, (*map(activate.__getitem__, areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
 
 
 def phase_advance(R, ctx) -> None:
@@ -299,7 +302,7 @@ def selectable(R, state, frame: Select) -> list[str]:
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
     pick = R.lookups.pick
-    picks = tuple(pick[u] for u in selectable(R, state, frame))
+    picks = tuple(map(pick.__getitem__, selectable(R, state, frame)))
     if frame.chosen:
         return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
     if frame.parties == 0:

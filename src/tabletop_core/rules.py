@@ -31,6 +31,7 @@ use :class:`FrameDispatch` to route ``decision``/``act``/``advance`` by the type
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 import attrs
@@ -189,6 +190,10 @@ class FrameDispatch:
         self._decide: dict[type, Handler] = {}
         self._act: dict[type, Handler] = {}
         self._advance: dict[type, Handler] = {}
+        # read-only live views of the tables, for a ruleset that routes its hot path itself
+        self.deciders: Mapping[type, Handler] = MappingProxyType(self._decide)
+        self.actors: Mapping[type, Handler] = MappingProxyType(self._act)
+        self.advancers: Mapping[type, Handler] = MappingProxyType(self._advance)
 
     def _register(self, table: dict[type, Handler], frame_type: type) -> Callable[[Handler], Handler]:
         def register(function: Handler) -> Handler:

@@ -52,10 +52,10 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         assert m.seen_among(me, others) == plain  # batched when many sight lines are left over
         assert [o for o in others if m.sees(me, o)] == plain  # and from the cache
         for o in others:
-            for k, f in enumerate(me.figures):
+            for f in me.figures:
                 want = sorted(((edge(f, g), g) for g in o.figures if _plain_visible(table, f, g)), key=lambda t: t[0])
                 assert list(m.seen_figures(f, o)) == want
-                assert list(m.sight_rows(me, o)[k]) == want
+                assert m.nearest_seen(f, o.figures) == (want[0][0] if want else None)  # nearest first, cached
         p = (rnd.uniform(0, 48), rnd.uniform(0, 48))
         for reach in (1.5, 3.0, 6.0, 12.0):
             assert m.nearest_cover(p, reach) == table.nearest_cover(p, reach)
@@ -272,3 +272,26 @@ def test_several_shooters_at_once_answer_as_each_asked_alone(scenario):
         assert m.any_sees_within(shooters, targets) == want
         answers.add(want)
     assert answers == {True, False}
+
+
+@pytest.mark.rule("fubar:cover")
+@pytest.mark.parametrize("scenario", ["recovery-team", "cordon-and-search"])
+def test_unit_answers_kept_by_identity_hold_for_equal_figures_and_after_a_move(scenario):
+    """The unit-level caches are keyed on the figures' identity: an equal but distinct copy of
+    a unit (a game loaded from its log) is answered anew, the same; a unit that moved on (new
+    figures) is never given its old place's answer, however many copies come and go."""
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)
+    rnd = random.Random(15)
+    for trial in range(40):
+        me = _unit(rnd, "me", rnd.randint(1, 5), 3.0)
+        other = _unit(rnd, "o", rnd.randint(1, 6), 3.0)
+        before = (m.sees(me, other), m.nearest_seen(me.figures[0], other.figures), m.out_of_coherency(me),
+                  m.reaches(me.figures[0], other.figures, 12.0))
+        copy = attrs.evolve(me, figures=tuple(attrs.evolve(f) for f in me.figures))
+        assert copy.figures == me.figures and copy.figures is not me.figures
+        assert (m.sees(copy, other), m.nearest_seen(copy.figures[0], other.figures), m.out_of_coherency(copy),
+                m.reaches(copy.figures[0], other.figures, 12.0)) == before
+        moved = _unit(rnd, "me", len(me.figures), 3.0)
+        plain = any(_plain_visible(table, f, g) for f in moved.figures for g in other.figures)
+        assert m.sees(moved, other) == plain and m.seen_among(moved, [other]) == ([other] if plain else [])

@@ -51,3 +51,33 @@ def test_a_clone_moving_its_units_leaves_the_original_index_alone():
     clone = game.clone()
     play_checking(clone, agents_for(clone, "random,random"), every=25)
     assert indexed(game.state) == before == scanned(game.state)
+
+
+def controlled_by_scan(R, state, side: str) -> set[int]:
+    """The definition: the areas holding at least one of ``side``'s units that takes control."""
+    return {u.area for u in state.units.values() if u.side == side and u.id in R.lookups.controlling}
+
+
+@pytest.mark.parametrize("leaders_control", [False, True])
+def test_controlled_areas_read_from_the_index_say_what_a_scan_says(leaders_control):
+    from tabletop_core import Game
+    from rules_orgun1983.queries import controlled_areas
+    from rules_orgun1983.rules import SCENARIO, OrgunRules
+
+    rules = OrgunRules().with_readings(control_by_leaders=leaders_control)
+    assert rules.lookups.bystanders["dra"]  # the Mi-24 never controls (and leaders, by default)
+    assert bool(rules.lookups.bystanders["muj"]) is not leaders_control  # the Mujahideen's are leaders
+    for seed in (2, 9):
+        game = Game.start(rules, SCENARIO, seed=seed)
+        agents = agents_for(game, "random,random")
+        lone_bystander_seen = False
+        while not game.over:
+            state = game.state
+            for side in ("muj", "dra"):
+                found = controlled_areas(rules, state, side)
+                assert found == controlled_by_scan(rules, state, side)
+                lone_bystander_seen |= bool(set(state.at[side]) - found)
+            decision = game.decision
+            game.apply(agents[decision.player].choose(AgentView(game, decision.player, decision)))
+        if not leaders_control:
+            assert lone_bystander_seen  # the games put a leader or the Mi-24 alone in an area

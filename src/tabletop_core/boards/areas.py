@@ -5,9 +5,12 @@ once from plain data (dicts or :class:`AreaSpec` records, e.g. read from a rules
 file), validated, and never changes afterwards; what changes during a game (who stands where, which
 minefields are still down) lives in the game state and is handed to the queries as parameters.
 
-The map keeps a frozen networkx graph for inspection and drawing, but every query runs on
+The map offers a frozen networkx graph for inspection and drawing, but every query runs on
 adjacency tuples precomputed at construction: a networkx Dijkstra costs ~70 µs on a 50-area map,
 a hand-rolled heapq search on plain tuples roughly half of that (see the design's costs table).
+The graph is built, and networkx imported, on first use only: play never asks for it, and
+networkx's ~22,000 objects would otherwise sit in every full garbage collection of a process
+playing games (Orgun random play ran about 5% slower with them).
 
 Movement costs are counted in integer *ticks* (``scale`` ticks per movement point: Orgun's
 half-point road rate needs ``scale=2``), so fractional budgets never drift; the public functions
@@ -26,12 +29,14 @@ from types import MappingProxyType
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import attrs
-import networkx as nx
 
 from ..errors import BoardError
+
+if TYPE_CHECKING:  # imported where the graph is first built (see the module's documentation)
+    import networkx as nx
 
 AreaId = Union[int, str]
 #: An area test: either a collection of area ids or a predicate on an area id.
@@ -265,11 +270,11 @@ class AreaMap:
     """
 
     areas: Mapping[AreaId, Area]
-    graph: nx.Graph
     _adj: Mapping[AreaId, tuple[AreaId, ...]]
     _steps: Mapping[AreaId, tuple[tuple[AreaId, bool], ...]]
     _rank: Mapping[AreaId, int]
     ids: tuple[AreaId, ...]
+    _graph: "nx.Graph | None" = attrs.field(default=None, init=False, repr=False)  # built by ``graph``
 
     # -- construction --------------------------------------------------------------------------
 
@@ -321,15 +326,27 @@ class AreaMap:
         }
         adj = {a: tuple(sorted(specs[a].neighbours, key=rank.__getitem__)) for a in ids}
         steps = {a: tuple((b, b in specs[a].roads) for b in adj[a]) for a in ids}
-        graph = nx.Graph()
-        for a in ids:
-            graph.add_node(a, area=areas[a])
-        for a in ids:
-            for b, road in steps[a]:
-                graph.add_edge(a, b, road=road)
-        return cls(MappingProxyType(areas), nx.freeze(graph), adj, steps, rank, ids)
+        return cls(MappingProxyType(areas), adj, steps, rank, ids)
 
     # -- inspection ----------------------------------------------------------------------------
+
+    @property
+    def graph(self) -> "nx.Graph":
+        """The map as a frozen networkx graph: nodes carry their ``area``, edges whether they are a
+        ``road``.  Built on first use and kept (derived from the map, which never changes)."""
+        graph = self._graph
+        if graph is None:
+            import networkx as nx  # here, not at the top: see the module's documentation
+
+            graph = nx.Graph()
+            for a in self.ids:
+                graph.add_node(a, area=self.areas[a])
+            for a in self.ids:
+                for b, road in self._steps[a]:
+                    graph.add_edge(a, b, road=road)
+            graph = nx.freeze(graph)
+            object.__setattr__(self, "_graph", graph)  # a cache of derived data on a frozen map
+        return graph
 
     def __contains__(self, area: object) -> bool:
         return area in self.areas
