@@ -73,10 +73,7 @@ class AmbushAtSherkhankhel(ScenarioRules):
     def after_act(self, rules, ctx, action) -> None:
         state = ctx.state
         if not state.mech.get("village") and state.phase not in ("setup",):
-            board = board_at(state)
-            target = board.hex(VILLAGE_HEX)
-            if seen_by_any(state, (u for u in state.units.values()
-                                   if u.side == SOVIET and u.hex is not None and not u.carrier), target):
+            if seen_by_any(state, SOVIET, board_at(state).hex(VILLAGE_HEX)):
                 village(ctx)
 
     def after_step(self, rules, ctx, movers, h) -> None:

@@ -295,16 +295,18 @@ def exit_unit(ctx, uid: str) -> None:
     ctx.emit(Note(f"{uid} exits the map"))
 
 
-def seen_by_any(state, units, h) -> bool:
-    """Whether any of ``units`` (on the map) sees hex ``h`` with its own sight class and height
-    (14, 17e; a truck sees as vehicles do), under the tiles and Smoke in play.  Only a unit in a
-    hex from which the board lets some sight case see ``h`` is looked at (Smoke only hides more)."""
+def seen_by_any(state, side: str, h) -> bool:
+    """Whether a unit of ``side`` on the map (not a loaded passenger) sees hex ``h`` with its own
+    sight class and height (14, 17e; a truck sees as vehicles do), under the tiles and Smoke in
+    play.  Only a unit in a hex from which the board lets some sight case see ``h`` is looked at
+    (Smoke only hides more): asked after every act in Sherkhankhel, this is mostly a set lookup
+    per unit."""
     board = board_at(state)
     could = board.derived(("seen by any look", h), lambda: frozenset().union(
         *(board.seers(h, sight, lift, 0) for sight, lift in (("leg", 0), ("vehicle", 0), ("leg", 1)))))
     looks = set()
-    for u in units:
-        if u.hex in could:
+    for u in state.units.values():
+        if u.hex in could and u.side == side and not u.carrier:
             cls, lift = own_look(u)
             looks.add((u.hex, cls, lift))
     return bool(looks) and board.sight(state).seen_by_any(looks, h)
