@@ -12,7 +12,8 @@ from ..model.frames import ArtilleryFrame, EventChoice, MoveFrame, ReserveDestin
 from ..model.state import MUJ, PLAYERS, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_at
-from ..queries.units import eligible, units_at
+from ..model.occupancy import by_hex
+from ..queries.units import eligible
 from .rule_set import ScenarioRules, keep_only, more_vp_wins
 from .mechanised_events import VILLAGE_HEX, index_of, may_exit, seen_by_any, village
 
@@ -54,13 +55,15 @@ class AmbushAtSherkhankhel(ScenarioRules):
         frame = state.top
         board = board_at(state)
         keep = []
-        looks = _eu_looks(state) if isinstance(frame, ArtilleryFrame) and frame.source == "event" else None
+        event_strike = isinstance(frame, ArtilleryFrame) and frame.source == "event"
+        looks = _eu_looks(state) if event_strike else None
+        mover = _frame_side(frame) if isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)) else None
+        occupants = by_hex(state)
         for a in decision.actions:
-            if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
-                if any(u.side != _frame_side(frame) for u in units_at(state, board.hex(a.to))):
+            if mover is not None and isinstance(a, (Step, Reverse, ReserveMove)):
+                if any(u.side != mover for u in occupants.get(board.hex(a.to), ())):
                     continue  # no Assault combat
-            if (isinstance(frame, ArtilleryFrame) and frame.source == "event" and isinstance(a, StrikeTarget)
-                    and not _eu_spots(state, looks, board.hex(a.target))):
+            if event_strike and isinstance(a, StrikeTarget) and not _eu_spots(state, looks, board.hex(a.target)):
                 continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
             keep.append(a)
         return keep_only(decision, keep)
