@@ -106,6 +106,7 @@ def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke(smoke_sets
                     expected = int(fresh.check(a, b, sight_class=cls, observer_offset=up, target_offset=target_up).status)
                     if b in hexes:
                         assert sight.los(a, b, cls, up, target_up) == expected, (labels, a, b, cls, up, target_up)
+                        assert sight.sees(a, b, cls, up, target_up) == (expected != LosStatus.BLOCKED)
                     assert seen[j] == (expected != LosStatus.BLOCKED), (labels, a, b, cls, up, target_up)
         for b in (board.hex("5E4"), board.hex("5F4"), *hexes[:6]):  # any of several observers: Smoke checked
             for cls in ("leg", "vehicle"):
@@ -130,6 +131,7 @@ def test_board_los_from_the_table_is_the_single_check_on_a_real_board():
             for j, b in enumerate(board.hexes):
                 expected = int(single.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
                 assert board.los(a, b, sight, up, target_up) == expected, (a, b, sight, up, target_up)
+                assert board.sees(a, b, sight, up, target_up) == (expected != LosStatus.BLOCKED)
                 assert seen[j] == (expected != LosStatus.BLOCKED)
         for b in board.hexes[::40]:  # the hexes seeing one: the table's column
             expected = {a for a in board.hexes if single.check(
