@@ -18,7 +18,7 @@ from ..model.actions import (
 )
 from ..queries.ap_targets import ap_target
 from ..queries.board import board_at, board_for
-from ..queries.sight import sees, sight_class, up
+from ..queries.sight import own_look, sees
 from ..queries.deck import hand_of
 from ..model.state import DECK, MUJ, SOVIET, Unit
 from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame
@@ -309,13 +309,21 @@ def exit_unit(ctx, uid: str) -> None:
     ctx.emit(Note(f"{uid} exits the map"))
 
 
-def seen_by_any(state, units, h) -> bool:
-    """Whether any of ``units`` (on the map) sees hex ``h`` with its own sight class and height
-    (14, 17e); the LOS view under tiles and Smoke is looked up once for all of them."""
-    sight = board_at(state).sight(state)
-    # one look per hex, sight class and height: stacked units of a kind see alike
-    looks = {(u.hex, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u)) for u in units}
-    return any(sight.sees(a, h, cls, lift, 0) for a, cls, lift in looks)
+def seen_by_any(state, side: str, h) -> bool:
+    """Whether a unit of ``side`` on the map (not a loaded passenger) sees hex ``h`` with its own
+    sight class and height (14, 17e; a truck sees as vehicles do), under the tiles and Smoke in
+    play.  Only a unit in a hex from which the board lets some sight case see ``h`` is looked at
+    (Smoke only hides more): asked after every act in Sherkhankhel, this is mostly a set lookup
+    per unit."""
+    board = board_at(state)
+    could = board.derived(("seen by any look", h), lambda: frozenset().union(
+        *(board.seers(h, sight, lift, 0) for sight, lift in (("leg", 0), ("vehicle", 0), ("leg", 1)))))
+    looks = set()
+    for u in state.units.values():
+        if u.hex in could and u.side == side and not u.carrier:
+            cls, lift = own_look(u)
+            looks.add((u.hex, cls, lift))
+    return bool(looks) and board.sight(state).seen_by_any(looks, h)
 
 
 def village(ctx) -> None:
