@@ -15,7 +15,7 @@ from ..queries.board import board_at
 from ..model.occupancy import by_hex
 from ..queries.units import eligible
 from .rule_set import ScenarioRules, keep_only, more_vp_wins
-from .mechanised_events import VILLAGE_HEX, index_of, may_exit, seen_by_any, village
+from .mechanised_events import VILLAGE_HEX, exit_unit, exits_by_edge, index_of, may_exit, seen_by_any, village
 
 SCENARIO = "ambush-at-sherkhankhel"
 
@@ -91,6 +91,12 @@ class AmbushAtSherkhankhel(ScenarioRules):
         for u in sorted(state.units.values(), key=lambda x: x.uid):  # units first placed on board 5 or 8 may not exit
             if u.side == MUJ and u.hex is not None and board.local(u.hex)[0] in ("5", "8"):
                 ctx.emit(MechSet(f"noexit:{u.uid}", 1))
+
+    def exits_by_retreat(self, state, unit) -> bool:
+        return exits_by_edge(state, unit)
+
+    def exit_by_retreat(self, rules, ctx, unit) -> None:
+        exit_unit(ctx, unit.uid)
 
     def on_eliminated(self, rules, ctx, unit) -> None:
         if unit.side == MUJ:

@@ -261,7 +261,7 @@ def conceal_forces(ctx, spec) -> None:
 def may_exit(state, u) -> bool:
     """Sherkhankhel: a Mujahideen unit leaves by the south or west edge, or from a hex out of the LOS of
     every unshaken Soviet unit and more than 3 hexes from the nearest Soviet unit."""
-    if u.side != MUJ or u.hex is None or state.mech.get(f"noexit:{u.uid}") or u.carrier:
+    if not _may_ever_exit(state, u):
         return False
     board = board_at(state)
     if u.hex in _exit_edges(state.scenario):
@@ -270,6 +270,20 @@ def may_exit(state, u) -> bool:
     if any(board.distance(s.hex, u.hex) <= 3 for s in soviets):
         return False
     return not any(sees(state, s, u) for s in soviets if not s.shaken)
+
+
+def exits_by_edge(state, u) -> bool:
+    """Sherkhankhel: whether ``u`` stands on an edge it may leave the map by (the south edge, or the
+    west edge of the row's first map): a retreat off the map from there is an exit (13d).  Our
+    reading: from a hex of such an edge any retreat off the map leaves by it, even from a corner
+    hex where the step would cross the neighbouring edge (the alternative: by the hexside crossed,
+    which the text does not define for corners)."""
+    return _may_ever_exit(state, u) and u.hex in _exit_edges(state.scenario)
+
+
+def _may_ever_exit(state, u) -> bool:
+    """A Mujahideen unit on the map, not carried, not first placed on boards 5 or 8."""
+    return u.side == MUJ and u.hex is not None and not state.mech.get(f"noexit:{u.uid}") and not u.carrier
 
 
 _EDGES: dict = {}

@@ -314,3 +314,48 @@ def test_sherkhankhel_artillery_event_strikes_only_where_a_soviet_eligible_unit_
     f_only = {h for h in b.hexes if b.sees(b.hex("8A1"), h)} - s_sees
     assert b.hex("8I4") in offered and f_only and not offered & f_only
     assert offered <= s_sees
+
+# -- 13d with 18j: a retreat off the map only by the scenario's exit -------------------------------
+def _punished(scenario, m_hex, s_hex, extra=None):
+    """The Soviet rifle at ``s_hex`` plays Punishing Fire (#22) at the Mujahideen rifle at ``m_hex``;
+    the first attack draws no Hit; the game stops at the Mujahideen's choice to step back, if any."""
+    from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, BLANK5, BLANK6, play_through
+
+    g = fresh(scenario)
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", s_hex), ("M", "muj-rifle-intensive", "mujahideen", m_hex)],
+            hands={"soviet": ["#22"], "mujahideen": []}, top=[BLANK, BLANK2, BLANK3, BLANK4, BLANK5, BLANK6],
+            extra=extra)
+    play_through(g, PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S", "M"))
+    return g
+
+
+@pytest.mark.rule("goe85:13d")
+@pytest.mark.rule("goe85:18j")
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_a_punished_unit_on_the_exit_edge_may_step_back_off_the_map_and_exits():
+    from rules_goe85.model.actions import RetreatOffMap
+    from rules_goe85.model.frames import PunishingRetreat
+
+    g = _punished(SK, "6J7", "6J5")  # 6J7: the south edge of board 6, a Mujahideen exit
+    assert isinstance(g.state.top, PunishingRetreat) and g.decision.player == "mujahideen"
+    assert RetreatOffMap("M") in g.decision.actions
+    assert "M" in g.state.units and not g.state.mech.get("exited")
+    g.apply(RetreatOffMap("M"))
+    # the unit has left by its exit: counted as one (kills x exits), not eliminated (no 4 VP)
+    assert "M" not in g.state.units and g.state.mech["exited"] == 1
+    assert g.state.vp["soviet"] == 0 and g.state.losses["mujahideen"] == 0
+    assert "M has left the map: the second attack is lost" in [e.text for e in g.events if hasattr(e, "text")]
+    assert not any(isinstance(f, FireFrame) for f in g.state.stack)
+
+
+@pytest.mark.rule("goe85:13d")
+@pytest.mark.rule("goe85:18j")
+def test_no_retreat_off_the_map_where_the_scenario_gives_no_exit():
+    from rules_goe85.model.actions import Retreat, RetreatOffMap
+
+    # first placed on board 5 or 8, this unit may not exit: it steps back on the map only
+    g = _punished(SK, "6J7", "6J5", extra=lambda c: c.emit(MechSet("noexit:M", 1)))
+    assert RetreatOffMap("M") not in g.decision.actions and any(isinstance(a, Retreat) for a in g.decision.actions)
+    # a scenario without exits: the same step back from the south edge of a map is refused
+    g = _punished("your-papers-please", "5D7", "5D5")
+    assert not any(isinstance(a, RetreatOffMap) for a in g.decision.actions)
