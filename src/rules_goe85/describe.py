@@ -141,6 +141,7 @@ WORDS = {
     A.PickVictim: lambda a, s: f"{unit(s, a.unit)} takes the hit",
     A.RetreatFrom: lambda a, s: f"retreat directly away from {a.to}",
     A.Retreat: lambda a, s: f"{unit(s, a.unit)} retreats to {a.to}",
+    A.RetreatOffMap: lambda a, s: f"{unit(s, a.unit)} retreats off the map",
     A.StrikeTarget: lambda a, s: f"artillery strike on {a.target} (the two hexes beside it are asked next)",
     A.Strike: lambda a, s: f"artillery strike on {a.target} and {' + '.join(a.pattern)}"
     + (" (AP at the Bunker)" if a.bunker_ap else ""),

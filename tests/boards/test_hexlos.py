@@ -391,6 +391,21 @@ def test_patched_table_equals_a_rebuilt_one():
 
 
 @pytest.mark.rule("goe85:14a")
+def test_single_checks_moved_to_another_terrain_state_see_that_terrain():
+    """``with_state`` looks up only the hexes with overlays in either state: its answers are those
+    of a fresh LineOfSight, whether overlays were laid, removed or both."""
+    state = random_board(5)
+    smoke = Overlay("smoke", los_at_least=LosClass.BLOCKING, obstacle=1)
+    tiled = state.place("4E4", Overlay("clear tile", kind="hill", elevation=1, obstacle=0, los=LosClass.CLEAR))
+    for old, new in ((state, tiled.place("5C3", smoke)), (tiled, state.place("5C3", smoke)), (tiled.place("5C3", smoke), tiled)):
+        moved, fresh = LineOfSight(old).with_state(new), LineOfSight(new)
+        for a in new.board.hexes[::5]:
+            for b in new.board.hexes[::2]:
+                for cls in ("leg", "vehicle"):
+                    assert moved.check(a, b, sight_class=cls) == fresh.check(a, b, sight_class=cls), (a, b, cls)
+
+
+@pytest.mark.rule("goe85:14a")
 def test_smoke_overlay_changes_los_without_touching_the_base_map():
     state = _line_board()
     h = state.board.hex

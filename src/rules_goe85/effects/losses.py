@@ -136,13 +136,19 @@ def passengers_leave_assault(rules, ctx, uids, h, frm) -> None:
 def retreat(rules, ctx, board, u, dest, side) -> None:
     """13d: retreat into ``dest`` if the unit may go there (``queries/movement.may_retreat_into``:
     on the map, terrain its own movement class may enter, free of enemies, within stacking); the
-    side that retreats into a hex occupies it (24e).  Otherwise the unit is eliminated, and a
-    carrier's passengers that survive its destruction retreat the same way on their own (8e)."""
+    side that retreats into a hex occupies it (24e).  Off the map only by an edge the scenario makes
+    an exit for the unit, which then leaves as its exits count.  Otherwise the unit is eliminated,
+    and a carrier's passengers that survive its destruction retreat the same way on their own (8e)."""
     state = ctx.state
     if may_retreat_into(state, u, dest):
         ctx.emit(UnitMoved(u.uid, dest, 0))
         rules.occupy(ctx, side, dest)
         offer_booby_trap(ctx, u.uid, dest)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
+        return
+    special = rules.special_rules(state)
+    if dest is not None and dest not in board.board and special.exits_by_retreat(state, u):
+        ctx.emit(Note(f"{u.uid} retreats off the map"))
+        special.exit_by_retreat(rules, ctx, u)
         return
     aboard = [p.uid for p in state.units.values() if p.carrier == u.uid]
     left = u.hex

@@ -10,7 +10,7 @@ from ..model.actions import Use
 from ..model.frames import AssaultFrame, FacingChoice, FireFrame, Impulse, MoveFrame, PunishingRetreat, TrapWindow
 from ..model.state import SOVIET
 from ..queries.board import board_at
-from ..queries.punishing_retreat import retreat_hexes
+from ..queries.punishing_retreat import may_retreat_off_map, retreat_hexes
 from ..queries.movement import mp_allowance
 from ..queries.units import is_vehicle, utype
 
@@ -32,10 +32,12 @@ def offer_booby_trap(ctx, uid: str, dest) -> None:
     ctx.push(TrapWindow(dest, (uid,)))
 
 
-def offer_punishing_retreat(ctx, f: FireFrame) -> None:
+def offer_punishing_retreat(rules, ctx, f: FireFrame) -> None:
     """Called with the second attack already on the stack."""
     state = ctx.state
-    if len(f.targets) != 1 or not retreat_hexes(state, f.targets[0], f.lead):
+    if len(f.targets) != 1:
+        return
+    if not retreat_hexes(state, f.targets[0], f.lead) and not may_retreat_off_map(rules, state, f.targets[0], f.lead):
         return
     ctx.push(PunishingRetreat(state.units[f.targets[0]].side, f.targets[0], f.lead))
 

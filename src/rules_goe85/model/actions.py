@@ -425,6 +425,13 @@ class Retreat(Action):
 
 
 @attrs.frozen
+class RetreatOffMap(Action):
+    """18j Punishing Fire, 13d: the target retreats off the map by an edge the scenario makes its exit."""
+
+    unit: str
+
+
+@attrs.frozen
 class StrikeTarget(Action):
     """12a: the hex an artillery strike is called on; the two hexes of its pattern are asked next
     (a :class:`Strike`)."""
@@ -572,7 +579,7 @@ ACTIONS = (
     PlayCard, PlayCardToFire, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
     Step, Reverse, Pivot, Fly, Load, Unload, ChooseEntrant, EntrantsChosen, Stop, FireAt, DeclareMode,
     PickReserveUnit, ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
-    PlayReaction, PickVictim, RetreatFrom, Retreat, StrikeTarget, Strike,
+    PlayReaction, PickVictim, RetreatFrom, Retreat, RetreatOffMap, StrikeTarget, Strike,
     Place, PlaceFoxhole, PlaceWire, Face, FaceBunker, ConcealAtStart,
     Prepare, Ied, Tough, Fear, ExtraAmmo, AmmoFire, Wave, ExitMap, PlaceVillageUnit, Boldness,
     HelicopterAttack, Stinger, Su25,

@@ -280,7 +280,7 @@ def finish(rules, ctx, f: FireFrame) -> None:
                               total_hits=0, opp_movers=(), left=0, degrade=max(0, base_degrade), redraw=tactical,
                               used=tuple(x for x in f.used if x != CRITICAL_HIT_REDRAWN))
         ctx.push(second)
-        offer_punishing_retreat(ctx, second)
+        offer_punishing_retreat(rules, ctx, second)
         return
     extra = tuple(u for u in f.moving_extra if u in state.units)
     if extra:

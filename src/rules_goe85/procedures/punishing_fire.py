@@ -7,7 +7,9 @@ against a Moved target), the cards played on the first attack still applying.
 
 Readings (kept here only):
 * The retreat is a step into an adjacent hex the unit could enter (terrain, stacking, no enemy)
-  that is farther from the firing unit than the hex it leaves.  Vehicles do not retreat this way
+  that is farther from the firing unit than the hex it leaves, or off the map beyond such a step
+  where the scenario makes the unit's edge its exit (13d's "not off the map unless ... a valid
+  exit point": the unit leaves as the scenario's exits count, and the second attack is lost).  Vehicles do not retreat this way
   (their moves follow facing rules); a unit marked Ops Complete may not retreat.
 * The marker: none -> Moved; Moved -> Ops Complete; Fired -> Ops Complete (the unit now carries both
   a Fired and a Moved marker, and one marker stands for both here).
@@ -19,14 +21,14 @@ Readings (kept here only):
 from __future__ import annotations
 
 from ..effects.attack_start import start_fire
-from ..queries.punishing_retreat import retreat_hexes
+from ..queries.punishing_retreat import may_retreat_off_map, retreat_hexes
 
 from ..effects.openings import offer_booby_trap
 
 import attrs
 from tabletop_core import Decision
 
-from ..model.actions import Decline, Declined, Retreat, Use
+from ..model.actions import Decline, Declined, Retreat, RetreatOffMap, Use
 from ..queries.board import board_at
 from ..model.events import ConcealSet, MarkerSet, Note, UnitMoved
 from ..model.frames import FireFrame
@@ -39,6 +41,8 @@ MARK_AFTER = {"": "moved", "moved": "ops", "fired": "ops"}
 def decide(rules, state, f: PunishingRetreat):
     board = board_at(state)
     opts = [Retreat(f.target, board.label(b)) for b in retreat_hexes(state, f.target, f.lead)]
+    if may_retreat_off_map(rules, state, f.target, f.lead):
+        opts.append(RetreatOffMap(f.target))
     if not opts:
         return None
     return Decision(f.player, (*opts, Decline(Declined.STAY)), f"Punishing Fire: retreat {f.target} one hex?")
@@ -55,10 +59,13 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
         return
     board = board_at(state)
     u = state.units[f.target]
-    b = board.hex(action.to)
     for x in units_at(state, u.hex):  # 18q: a Concealed unit that moves gives its hex away
         if x.concealed and x.side == u.side:
             ctx.emit(ConcealSet(x.uid, False))
+    if isinstance(action, RetreatOffMap):
+        _leave_the_map(rules, ctx, u)
+        return
+    b = board.hex(action.to)
     ctx.emit(UnitMoved(u.uid, b, 0))
     ctx.emit(MarkerSet(u.uid, MARK_AFTER[u.marker]))
     ctx.emit(Note(f"{u.uid} retreats to {board.label(b)} before the second attack"))
@@ -69,6 +76,16 @@ def act(rules, ctx, f: PunishingRetreat, action) -> None:
 
     offer_booby_trap(ctx, u.uid, b)  # Hammer and Anvil: a Booby Trap on a combat-directed retreat
     rules.after_step(ctx, [u.uid], b)  # control, scenario triggers (their frames go first)
+
+
+def _leave_the_map(rules, ctx, u) -> None:
+    """13d, 18j: the target steps back off the map by its scenario's exit; nothing is left to fire at."""
+    ctx.emit(Note(f"{u.uid} retreats off the map before the second attack"))
+    second = ctx.state.top
+    if isinstance(second, FireFrame) and second.use == Use.PUNISHING_FIRE_2:
+        ctx.pop()
+        ctx.emit(Note(f"{u.uid} has left the map: the second attack is lost"))
+    rules.special_rules(ctx.state).exit_by_retreat(rules, ctx, u)
 
 
 def redeclare(rules, ctx, second: FireFrame) -> None:

@@ -106,22 +106,29 @@ def act_bunker(rules, ctx, f: BunkerFacing, action) -> None:
 def _zone(state, f: Deploy):
     board = board_at(state)
     force = game_data().scenarios[state.scenario].forces[f.force]
-    return sorted({h for z in force.zones for h in board.zone_hexes(z)})
+    return board.derived(("set-up zone", f.force), lambda: tuple(sorted({h for z in force.zones for h in board.zone_hexes(z)})))
+
+
+def _enterable_zone(state, f: Deploy, unit: Unit):
+    """The force's zone hexes ``unit`` could enter by its movement class (24): terrain alone, so
+    worked out once per board and class."""
+    board = board_at(state)
+    move_class = utype(unit).move_class
+    return board.derived(("set-up zone", f.force, move_class),
+                         lambda: tuple(h for h in _zone(state, f) if could_enter(board, h, unit)))
 
 
 def placement_hexes(state, f: Deploy, unit: Unit):
     """Where ``unit`` may be set up now."""
-    board = board_at(state)
     fits = stacking_room(state, unit)  # 9, from the hex's counts (one unit alone always fits)
     occupied = by_hex(state)
+    allowed = placement_check(state, game_data().scenarios[state.scenario].forces[f.force], unit)
     out = []
-    for h in _zone(state, f):
-        if not could_enter(board, h, unit):  # 24: by the unit's own movement class
-            continue
-        if h in occupied and (any(u.side != f.side for u in units_at(state, h)) or not fits(h)):
+    for h in _enterable_zone(state, f, unit):  # 24: by the unit's own movement class
+        if h in occupied and (any(u.side != f.side for u in occupied[h]) or not fits(h)):
             if not _loading(state, f, unit, h):
                 continue
-        if not scenario_allows(state, f, unit, h):
+        if not allowed(h):
             continue
         out.append(h)
     return out
@@ -231,15 +238,32 @@ def setup_carrier(state, unit, h):
 def placement_ok(state, force, unit, h) -> bool:
     """The scenario's limits on a set-up hex: Leg units of a loaded force go into a carrier (Kill
     Zone); cover-only zones (a hex with a cover modifier); ``apart``: not in or next to an enemy hex."""
+    return placement_check(state, force, unit)(h)
+
+
+def placement_check(state, force, unit):
+    """:func:`placement_ok` for one unit as a test of hexes: what does not depend on the hex (the
+    unit's type, the hexes in or next to an enemy) is worked out once."""
     board = board_at(state)
-    if force.loaded and utype(unit).leg and setup_carrier(state, unit, h) is None:
-        return False
-    if force.cover_only and board.cf(h) <= 0:
-        return False
-    if force.apart and any(u.side != force.side and u.hex is not None and board.distance(u.hex, h) <= 1
-                           for u in state.units.values()):
-        return False
-    return h not in state.wire or not utype(unit).leg
+    leg = utype(unit).leg
+    into_carrier = force.loaded and leg
+    near_enemy = set()
+    if force.apart:
+        for u in state.units.values():
+            if u.side != force.side and u.hex is not None:
+                near_enemy |= board.within(u.hex, 1)
+    no_wire = state.wire if leg else ()
+
+    def allowed(h) -> bool:
+        if into_carrier and setup_carrier(state, unit, h) is None:
+            return False
+        if force.cover_only and board.cf(h) <= 0:
+            return False
+        if h in near_enemy:
+            return False
+        return h not in no_wire
+
+    return allowed
 
 
 def after_placed(ctx, force, uid: str, h) -> None:

@@ -45,12 +45,16 @@ class GoEBoard:
         self.index = self.board.index  # hex -> its place in ``hexes``: rows and columns of the LOS table
         self._table: LosTable | None = None  # built on the first LOS question (see _los_table)
         self._statuses: dict[tuple, bytes] = {}  # (sight, up, target_up) -> n * n statuses, rows observers
-        self._through: dict = {}  # hex -> the table cells whose line crosses or ends in it (geometry)
+        self._seers: dict[tuple, frozenset] = {}  # (target, sight, up, target_up) -> the hexes seeing it
+        self._smoked: dict[tuple, int] = {}  # a line's exact LOS under the Smoke on it (_Sight)
         self._costs: dict[tuple, int | None] = {}
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
+        self._labels = {h: self.board.label(h) for h in self.hexes}  # every action names its hexes
+        self._by_label = {lab: h for h in self.hexes for lab in self.board.labels(h)}
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
         self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
+        self._derived: dict = {}  # answers from this copy's terrain alone (derived): not shared
         self._base = self  # the printed board (a tiled copy points back to it)
         self.tiles: tuple = ()  # the (hex, kind) tiles laid on this copy
         self._tiled: dict[tuple, GoEBoard] = {}
@@ -80,7 +84,7 @@ class GoEBoard:
             bs = bs.place(h, tile_overlay(self.tec, HexSpec(self.label(h), kind), self.state.terrain(h).elevation))
         changed = bs.changed_hexes(self.state)
         new = copy.copy(self)
-        new.state, new.tiles, new._tiled, new._smoke = bs, key, {}, {}
+        new.state, new.tiles, new._tiled, new._smoke, new._smoked = bs, key, {}, {}, {}
         new.rows, new.elevation = dict(self.rows), dict(self.elevation)
         for h in changed:
             t = bs.terrain(h)
@@ -88,16 +92,22 @@ class GoEBoard:
             new.elevation[h] = t.elevation
         new._los = self._los.with_state(bs)  # same rules and sight-line cache, the new terrain
         new._table = self._los_table().updated(bs)  # patched, not rebuilt: only lines touching a tile
-        new._statuses = {}
+        new._statuses, new._seers, new._derived = {}, {}, {}
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
         return new
 
     # -- names --------------------------------------------------------------------------------
     def label(self, h) -> str:
-        return self.board.label(h)
+        try:
+            return self._labels[h]
+        except (KeyError, TypeError):  # off the board: the board's error names the hex
+            return self.board.label(h)
 
     def hex(self, label: str) -> Hex:
-        return self.board.hex(label)
+        try:
+            return self._by_label[label]  # an action's label as the board wrote it
+        except (KeyError, TypeError):  # any other spelling, a hex, or no hex: the board's answer
+            return self.board.hex(label)
 
     def local(self, h) -> tuple[str, str, int]:
         """(map id, column letters, row) of a hex's first label."""
@@ -165,6 +175,30 @@ class GoEBoard:
         row = np.frombuffer(self.statuses(sight, up, target_up), dtype=np.int8, count=n, offset=start)
         return row < LosStatus.BLOCKED
 
+    def seers(self, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> frozenset:
+        """GoE 14: the hexes from which a unit (of this sight class and height) sees one in ``b``:
+        a column of the LOS table, memoised, so "does any of these units see ``b``?" is a set lookup
+        per unit (asked after every act in Sherkhankhel)."""
+        key = (b, sight, up, target_up)
+        found = self._seers.get(key)
+        if found is None:
+            n = len(self.hexes)
+            column = np.frombuffer(self.statuses(sight, up, target_up), dtype=np.int8)[self.index[b]::n]
+            hexes = self.hexes
+            found = self._seers[key] = frozenset(hexes[i] for i in np.flatnonzero(column < LosStatus.BLOCKED).tolist())
+        return found
+
+    def seen_by_any(self, looks, b) -> bool:
+        """Whether any look (observer hex, sight class, height) sees ``b``: a set lookup each."""
+        index = self.index
+        for a, sight, up in looks:
+            if a in index:
+                if a in self.seers(b, sight, up, 0):
+                    return True
+            elif self.sees(a, b, sight, up, 0):  # off the board: the single check names the hex
+                return True
+        return False
+
     def statuses(self, sight: str, up: int, target_up: int) -> bytes:
         """One query case's LOS statuses of every ordered pair, ``index[a] * n + index[b]``."""
         key = (sight, up, target_up)
@@ -178,15 +212,6 @@ class GoEBoard:
         if self._table is None:
             self._table = LosTable(self.state, lines=self._los.lines)
         return self._table
-
-    def through(self, h) -> np.ndarray:
-        """The cells (``index[a] * n + index[b]``) of every line that crosses or ends in ``h``, both
-        directions (geometry: memoised on the printed board, shared by the tiled copies)."""
-        base = self._base
-        found = base._through.get(h)
-        if found is None:
-            found = base._through[h] = base._los_table().cells_through([h])
-        return found
 
     def sight(self, state) -> "GoEBoard | _Sight":
         """LOS as it is now: the board (under the tiles laid in play), or that board under the Smoke
@@ -205,7 +230,7 @@ class GoEBoard:
             for h, level in key:
                 bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
                                          los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-            found = self._smoke[key] = _Sight(LineOfSight(bs, lines=self._los.lines), self, frozenset(h for h, _ in key))
+            found = self._smoke[key] = _Sight(self._los.with_state(bs), self, dict(key))
         return found
 
     @staticmethod
@@ -264,54 +289,103 @@ class GoEBoard:
                     out.append(h)
         return tuple(sorted(set(out)))
 
+    def derived(self, key, build):
+        """A value that depends on this board's terrain alone (and ``key``), built by ``build()``
+        the first time it is asked: a tiled copy builds its own."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            found = self._derived[key] = build()
+            return found
+
     def adjacent(self, a, b) -> bool:
         return hex_distance(a, b) == 1
 
 
 class _Sight:
-    """LOS answers for one set of Smoke markers (22f): a line that neither crosses nor ends in a
-    Smoke hex is the board's own answer (``base``); the others are checked exactly on the smoked
-    terrain, each once."""
+    """LOS answers for one set of Smoke markers (22f).  Smoke only adds to what is in the way
+    (an obstacle, a degrading or blocking class; no elevation), so a line the board blocks stays
+    blocked, and a line with no Smoke hex on it or at its ends is the board's own answer
+    (``base``).  The others are checked exactly on the smoked terrain; the answer depends on the
+    Smoke of that line alone, so it is kept on the board by line, query case and the line's Smoke,
+    for every later set of markers that leaves that line's Smoke as it is."""
 
-    def __init__(self, los: LineOfSight, base: GoEBoard, smoke: frozenset):
+    def __init__(self, los: LineOfSight, base: GoEBoard, smoke: dict):
         self._los = los
         self._base = base
-        n = len(base.hexes)
-        touched = np.zeros(n * n, dtype=np.int8)
-        for h in smoke:
-            touched[base.through(h)] = 1
-        self._touched = touched.tobytes()  # per table cell: 1 if its line crosses or ends in Smoke
-        self._memo: dict[tuple, int] = {}
+        self._smoke = smoke  # hex -> Smoke level
+        self._on_line: dict[tuple, tuple] = {}  # (a, b) -> the (hex, level) Smoke on that line
+
+    def smoke_on(self, a, b) -> tuple:
+        """The Smoke markers (hex, level) in the hexes a line of two or more steps crosses or ends
+        in (a shorter one is always clear, 14a); () if none."""
+        key = (a, b)
+        found = self._on_line.get(key)
+        if found is None:
+            found = self._on_line[key] = self._walk(a, b)
+        return found
+
+    def _walk(self, a, b) -> tuple:
+        aq, ar = a[0], a[1]
+        if hex_distance(a, b) < 2:
+            return ()
+        smoke = self._smoke
+        on = {h: smoke[h] for h in (a, b) if h in smoke}
+        for step in self._los.lines.steps((b[0] - aq, b[1] - ar)):
+            for oq, orr in step:
+                h = (aq + oq, ar + orr)
+                level = smoke.get(h)  # type: ignore[call-overload]
+                if level is not None:
+                    on[h] = level
+        return tuple(sorted(on.items()))
 
     def los(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> int:
         base = self._base
-        index = base.index
-        try:
-            smoked = self._touched[index[a] * len(index) + index[b]]
-        except KeyError:
-            smoked = 0  # off the board: the board's answer names the hex
-        if not smoked:
-            return base.los(a, b, sight, up, target_up)
-        key = (a, b, sight, up, target_up)
-        v = self._memo.get(key)
-        if v is None:
-            v = self._memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
-                                                      target_offset=target_up).status)
-        return v
+        seen = base.los(a, b, sight, up, target_up)  # off the board: the board's error names the hex
+        if seen == LosStatus.BLOCKED:
+            return seen
+        on = self.smoke_on(a, b)
+        return self._through_smoke(a, b, sight, up, target_up, on) if on else seen
+
+    def _through_smoke(self, a, b, sight: str, up: int, target_up: int, on: tuple) -> int:
+        memo = self._base._smoked
+        key = (a, b, sight, up, target_up, on)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 100_000:
+                memo.clear()  # a bounded cache of derived answers, not game state
+            found = memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
+                                                    target_offset=target_up).status)
+        return found
 
     def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
         return self.los(a, b, sight, up, target_up) != LosStatus.BLOCKED
 
+    def seen_by_any(self, looks, b) -> bool:
+        """Whether any look (observer hex, sight class, height) sees ``b``: first the board's
+        column for the lines clear of the Smoke, then the exact check of the others."""
+        base = self._base
+        index = base.index
+        through_smoke = []
+        for look in looks:
+            a = look[0]
+            if a not in index:
+                through_smoke.append(look)  # off the board: the board's error names the hex
+            elif a in base.seers(b, look[1], look[2], 0):
+                if not self.smoke_on(a, b):
+                    return True
+                through_smoke.append(look)
+        return any(self.sees(a, b, sight, up, 0) for a, sight, up in through_smoke)
+
     def seen_from(self, a, sight: str = "leg", up: int = 0, target_up: int = 0) -> np.ndarray:
-        """The board's row, with the lines through Smoke from ``a`` checked on the smoked terrain."""
+        """The board's row, with the lines through Smoke from ``a`` it sees checked on the smoked terrain."""
         base = self._base
         seen = base.seen_from(a, sight, up, target_up).copy()
-        n = len(base.hexes)
-        start = base.index[a] * n
-        touched = np.frombuffer(self._touched, dtype=np.int8, count=n, offset=start)
         hexes = base.hexes
-        for j in np.flatnonzero(touched).tolist():
-            seen[j] = self.sees(a, hexes[j], sight, up, target_up)
+        for j in np.flatnonzero(seen).tolist():
+            on = self.smoke_on(a, hexes[j])
+            if on:
+                seen[j] = self._through_smoke(a, hexes[j], sight, up, target_up, on) != LosStatus.BLOCKED
         return seen
 
 
@@ -339,7 +413,8 @@ def board_for(scenario: str) -> GoEBoard:
 
 def board_at(state) -> GoEBoard:
     """The board of ``state``'s scenario as it lies now: the tiles laid during play included."""
-    return board_for(state.scenario).at(state)
+    board = board_for(state.scenario)
+    return board.at(state) if getattr(state, "tiles", None) else board  # asked everywhere: no call without tiles
 
 
 def deploy_preference(board, force, h):

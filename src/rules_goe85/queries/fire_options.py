@@ -1,13 +1,17 @@
 """Who may fire ranged HE at whom now (GoE 10a, 10d, 18c, 21h Spraying Fire, 21k Indirect Fire)."""
 from __future__ import annotations
 
+from tabletop_core.boards import hex_distance
+
+from ..data.loading import game_data
 from ..model.actions import Use
+from ..model.occupancy import by_hex
 from .board import board_at
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
 from .fortifications import fire_blocked
-from .sight import sees
-from .units import has, is_hard, is_vehicle, targetable, units_at, utype
+from .sight import up_as
+from .units import has, targetable
 
 CANNISTER_RANGE = 4  # 18c
 
@@ -27,31 +31,45 @@ def fire_options(rules, state, side: str, *, use: Use, units=None) -> list:
 
 def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
     """:func:`fire_options` one at a time, in the same order (whether there is one costs only the
-    search up to the first)."""
+    search up to the first).  What a lead or a target brings to the question (its type, sight
+    class and height) is looked up once per call, not once per pair."""
     board = board_at(state)
-    # 15, 8d: Hard Targets only to AP fire (ap_fire.py); loaded passengers neither fire nor are targets
-    enemies = [u for u in state.units.values() if u.side != side and u.hex is not None and not u.carrier and not is_hard(u)]
-    enemies = [t for t in enemies if not any(u.side == side for u in units_at(state, t.hex))]  # 10a: not into a shared hex
+    sight = board.sight(state)
+    occupants = by_hex(state)
+    types = game_data().units
+    enemies = _targets(state, side, occupants, types)
+    if not enemies:
+        return
+    bunkers = bool(state.bunkers)
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier:
             continue
-        if use == Use.CANNISTER and not (is_vehicle(lead) and utype(lead).kind != "helicopter"):
-            continue  # 18c: a vehicle's action
+        kind = types[lead.type].kind
+        if use == Use.CANNISTER and kind not in ("vehicle", "truck"):
+            continue  # 18c: a vehicle's action (a helicopter's is not)
         if use not in (Use.RELOAD_FIRE,) and lead.marker:
             continue
-        if any(u.side != side for u in units_at(state, lead.hex)):
+        here = lead.hex
+        if any(u.side != side for u in occupants.get(here, ())):
             continue  # 10a: not out of a hex shared with the enemy
-        sniper = has(lead, "sniper") or use == Use.MARKSMAN
+        abilities = types[lead.type].abilities
+        own_sniper = "sniper" in abilities
+        sniper = own_sniper or use == Use.MARKSMAN
         reach = SNIPER_RANGE if sniper else (CANNISTER_RANGE if use == Use.CANNISTER else MAX_RANGE)
+        lead_vehicle = kind in ("vehicle", "truck")
+        lead_up = up_as(lead, kind)
+        spraying = "spraying_fire" in abilities and use in SPRAY_VERBS
         groups_in_range = None  # 10d: the lead's supporter sets, listed at its first target in their range
         hexes_done = set()
-        for t in enemies:
-            d = board.distance(lead.hex, t.hex)
-            if d > reach or fire_blocked(state, lead.hex, t.hex, target_leg=utype(t).leg):  # 23b facing
+        for t, t_vehicle, t_up, t_leg, t_hero in enemies:
+            there = t.hex
+            d = hex_distance(here, there)
+            if d > reach or (bunkers and fire_blocked(state, here, there, target_leg=t_leg)):  # 23b facing
                 continue
-            if not sees(state, lead, t):  # 14, 17e: helicopters one level up
+            # 14, 17e: helicopters one level up; a pair with a ground vehicle sees as vehicles do
+            if not sight.sees(here, there, "vehicle" if (lead_vehicle or t_vehicle) else "leg", lead_up, t_up):
                 # 21k: out of its own LOS, an Indirect Fire unit may fire alone if an adjacent friend sees it
-                if indirect_allowed(lead, use) and spotted_indirectly(state, lead, t.hex) and targetable(state, t):
+                if indirect_allowed(lead, use) and spotted_indirectly(state, lead, there) and targetable(state, t):
                     yield (lead.uid, t.uid, ())
                 continue
             if use == Use.RELOAD_FIRE and state.last_target.get(lead.uid) != t.uid:
@@ -62,13 +80,28 @@ def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
                 if groups_in_range is None:
                     groups_in_range = supporter_sets([] if use in ALONE_USES else possible_supporters(state, lead))
                 groups = groups_in_range
-            if targetable(state, t, sniper=has(lead, "sniper")):
+            if not t_hero or own_sniper or targetable(state, t, sniper=own_sniper):
                 yield from ((lead.uid, t.uid, g) for g in groups)
-            if has(lead, "spraying_fire") and t.hex not in hexes_done and use in SPRAY_VERBS:
+            if spraying and there not in hexes_done:
                 # 21h: whenever the unit leads an attack (alone, with its hex, or with a FIRE Power)
-                hexes_done.add(t.hex)
-                if len([u for u in units_at(state, t.hex)]) > 1:
-                    yield from ((lead.uid, "hex:" + board.label(t.hex), g) for g in groups)
+                hexes_done.add(there)
+                if len(occupants[there]) > 1:
+                    yield from ((lead.uid, "hex:" + board.label(there), g) for g in groups)
+
+
+def _targets(state, side: str, occupants, types) -> list[tuple]:
+    """The enemies ``side`` could fire HE at, with what the fire question asks of each: (unit, a
+    ground vehicle?, height, a Leg unit?, a Hero?).  15, 8d: Hard Targets only to AP fire
+    (ap_fire.py); loaded passengers neither fire nor are targets; 10a: not into a shared hex."""
+    out = []
+    for u in state.units.values():
+        if u.side == side or u.hex is None or u.carrier:
+            continue
+        t = types[u.type]
+        if t.af is not None or any(o.side == side for o in occupants[u.hex]):
+            continue
+        out.append((u, t.kind in ("vehicle", "truck"), up_as(u, t.kind), t.leg, t.hero))
+    return out
 
 
 INDIRECT_VERBS = ("fire", "intensive_fire", "kill_shot", "deadly_shot", "explosive_rounds")

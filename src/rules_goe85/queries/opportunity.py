@@ -2,7 +2,11 @@
 the plays an :class:`OppFireWindow` offers, and whether a step opens one at all."""
 from __future__ import annotations
 
+from tabletop_core.boards import hex_distance
+
+from ..data.loading import game_data
 from ..model.actions import Block, PlayCard, PlayReaction, Use
+from ..model.occupancy import by_hex
 from ..model.frames import MoveFrame
 from ..model.state import other
 from .ap_targets import ap_capable, ap_supporters, ap_target, rules_range
@@ -11,8 +15,8 @@ from .deck import card, hand_of
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import FIRE_POWERS, MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS, power_barred
 from .fortifications import fire_blocked
-from .sight import is_heli, sees, sight_class, up
-from .units import eligible, has, heli_mode, is_hard, targetable, units_at, utype
+from .sight import up_as
+from .units import has, heli_mode, is_hard, targetable, utype
 from .heli_designation import designation, other_modes
 
 
@@ -41,31 +45,47 @@ def _lead_sights(state, side: str, movers_hex, targets, only=None):
     of ``targets`` in ``movers_hex`` (:func:`opp_fire_leads`), lead by lead, lazily: whether a window
     opens stops at the first.  One pass over the units serves the whole moving stack: a line of
     sight is traced once per lead and kind of target (ground or a level up, 17e; leg or vehicle
-    sight, 14)."""
-    board = board_at(state)
-    if not targets or any(u.side == side for u in units_at(state, movers_hex)):
+    sight, 14); what a target brings (its type, height) is looked up once, not once per lead."""
+    occupants = by_hex(state)
+    if not targets or any(u.side == side for u in occupants.get(movers_hex, ())):
         return
-    aimed = [state.units[t] for t in targets]
+    sight = board_at(state).sight(state)
+    types = game_data().units
+    aimed = []
+    for uid in targets:
+        target = state.units[uid]
+        t = types[target.type]
+        # (unit, sees as a vehicle, a level up, Leg, a Hard Target (15: no HE), takes AP)
+        aimed.append((target, t.kind in ("vehicle", "truck"), up_as(target, t.kind), t.leg, t.af is not None, ap_target(target)))
+    bunkers = bool(state.bunkers)
     for u in ([only] if only is not None else state.units.values()):
-        if u.side != side or not eligible(u) or u.shaken or u.carrier:  # 8d: passengers do not fire
+        if u.side != side or u.hex is None or u.marker or u.shaken or u.carrier:  # 4c; 8d: passengers do not fire
             continue
-        if only is None and is_heli(u):
+        t = types[u.type]
+        kind = t.kind
+        if only is None and kind == "helicopter":
             continue
-        d = board.distance(u.hex, movers_hex)
-        if d > _reach(u, "marksman" if "marksman" in utype(u).powers else ""):
+        d = hex_distance(u.hex, movers_hex)
+        if d > (SNIPER_RANGE if "sniper" in t.abilities or "marksman" in t.powers else MAX_RANGE):  # 21g, 22m
             continue
-        if any(x.side != side for x in units_at(state, u.hex)):
+        if any(x.side != side for x in occupants.get(u.hex, ())):
             continue
+        vehicle_sight = kind in ("vehicle", "truck")
+        lift = up_as(u, kind)
+        ap_lead = None  # may it lead AP here (15c; 17b: not landed): asked at its first target in sight
         seen: dict = {}
-        for target in aimed:
-            view = (sight_class(u, target), up(target))
-            if view not in seen:
-                seen[view] = sees(state, u, target, bh=movers_hex)
-            if not seen[view] or fire_blocked(state, u.hex, movers_hex, target_leg=utype(target).leg):  # 23b facing
+        for target, target_vehicle, target_up, leg, hard, takes_ap in aimed:
+            view = ("vehicle" if vehicle_sight or target_vehicle else "leg", target_up)
+            found = seen.get(view)
+            if found is None:
+                found = seen[view] = sight.sees(u.hex, movers_hex, view[0], lift, target_up)
+            if not found or (bunkers and fire_blocked(state, u.hex, movers_hex, target_leg=leg)):  # 23b facing
                 continue
-            he = not is_hard(target)
-            ap = (ap_capable(u) and ap_target(target) and rules_range(d) is not None
-                  and not (utype(u).kind == "helicopter" and heli_mode(u) == "landed"))
+            he = not hard
+            if takes_ap and ap_lead is None:
+                ap_lead = (ap_capable(u) and rules_range(d) is not None
+                           and not (kind == "helicopter" and heli_mode(u) == "landed"))
+            ap = takes_ap and ap_lead
             if he or ap:
                 yield u, target, he, ap
 
@@ -144,10 +164,10 @@ def heli_shots(state, side: str, movers_hex, movers, cid: str, block, use, uid: 
 
 def _helis(state, side: str, movers_hex) -> list:
     """The helicopters of ``side`` that could lead a shot at ``movers_hex`` in some mode."""
-    board = board_at(state)
-    return sorted((u for u in state.units.values() if u.side == side and is_heli(u) and u.hex is not None
-                   and eligible(u) and not u.shaken and board.distance(u.hex, movers_hex) <= SNIPER_RANGE),
-                  key=lambda x: x.uid)
+    types = game_data().units
+    return sorted((u for u in state.units.values() if u.side == side and u.hex is not None and not u.marker
+                   and not u.shaken and types[u.type].kind == "helicopter" and hex_distance(u.hex, movers_hex) <= SNIPER_RANGE),
+                  key=lambda x: x.uid)  # eligible (4c): on the map, no marker
 
 
 def _plays(state, side: str, movers_hex, movers, hand, only=None):

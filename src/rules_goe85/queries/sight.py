@@ -19,9 +19,20 @@ def up(u) -> int:
     return 1 if airborne(u) else 0
 
 
+def up_as(u, kind: str) -> int:
+    """:func:`up` for a unit whose type's kind is known (a helicopter's mode: 17b, none yet: flying)."""
+    return 1 if kind == "helicopter" and (u.mode or "flying") in ("flying", "hovering") else 0
+
+
 def sight_class(a, b) -> str:
     """14 examples F-I, J-I: a pair with a ground vehicle sees as vehicles do (over Rough)."""
     return "vehicle" if (is_ground_vehicle(a) or is_ground_vehicle(b)) else "leg"
+
+
+def own_look(u) -> tuple[str, int]:
+    """A unit's own sight class and height (14, 17e), as ``sight_class(u, u)`` and ``up(u)``."""
+    kind = utype(u).kind
+    return ("vehicle" if kind in ("vehicle", "truck") else "leg"), up_as(u, kind)
 
 
 def sees(state, a, b, ah=None, bh=None) -> bool:

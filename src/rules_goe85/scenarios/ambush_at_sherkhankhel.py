@@ -12,9 +12,10 @@ from ..model.frames import ArtilleryFrame, EventChoice, MoveFrame, ReserveDestin
 from ..model.state import MUJ, PLAYERS, SOVIET
 from ..model.vehicles import MechSet
 from ..queries.board import board_at
-from ..queries.units import eligible, units_at
+from ..model.occupancy import by_hex
+from ..queries.units import eligible
 from .rule_set import ScenarioRules, keep_only, more_vp_wins
-from .mechanised_events import VILLAGE_HEX, index_of, may_exit, seen_by_any, village
+from .mechanised_events import VILLAGE_HEX, exit_unit, exits_by_edge, index_of, may_exit, seen_by_any, village
 
 SCENARIO = "ambush-at-sherkhankhel"
 
@@ -29,10 +30,16 @@ def _frame_side(frame) -> str:
     return getattr(frame, "player", None) or getattr(frame, "side", "")
 
 
-def _eu_spots(state, h) -> bool:
-    sight = board_at(state).sight(state)
-    return any(u.side == SOVIET and eligible(u) and not u.shaken and sight.sees(u.hex, h)
-               for u in state.units.values() if u.hex is not None and not u.carrier)
+def _eu_spots(state, looks, h) -> bool:
+    """Whether a Soviet Eligible Unit sees ``h`` (looks: :func:`_eu_looks`)."""
+    return board_at(state).sight(state).seen_by_any(looks, h)
+
+
+def _eu_looks(state) -> set:
+    """The unshaken Soviet Eligible Units on the map as looks (their hex, Leg sight, ground level),
+    gathered once for all the hexes an Artillery event's strike may target."""
+    return {(u.hex, "leg", 0) for u in state.units.values()
+            if u.side == SOVIET and eligible(u) and not u.shaken and u.hex is not None and not u.carrier}
 
 
 class AmbushAtSherkhankhel(ScenarioRules):
@@ -48,12 +55,15 @@ class AmbushAtSherkhankhel(ScenarioRules):
         frame = state.top
         board = board_at(state)
         keep = []
+        event_strike = isinstance(frame, ArtilleryFrame) and frame.source == "event"
+        looks = _eu_looks(state) if event_strike else None
+        mover = _frame_side(frame) if isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)) else None
+        occupants = by_hex(state)
         for a in decision.actions:
-            if isinstance(a, (Step, Reverse, ReserveMove)) and isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
-                if any(u.side != _frame_side(frame) for u in units_at(state, board.hex(a.to))):
+            if mover is not None and isinstance(a, (Step, Reverse, ReserveMove)):
+                if any(u.side != mover for u in occupants.get(board.hex(a.to), ())):
                     continue  # no Assault combat
-            if (isinstance(frame, ArtilleryFrame) and frame.source == "event" and isinstance(a, StrikeTarget)
-                    and not _eu_spots(state, board.hex(a.target))):
+            if event_strike and isinstance(a, StrikeTarget) and not _eu_spots(state, looks, board.hex(a.target)):
                 continue  # the Artillery events: a hex in the LOS of a Soviet Eligible Unit
             keep.append(a)
         return keep_only(decision, keep)
@@ -66,10 +76,7 @@ class AmbushAtSherkhankhel(ScenarioRules):
     def after_act(self, rules, ctx, action) -> None:
         state = ctx.state
         if not state.mech.get("village") and state.phase not in ("setup",):
-            board = board_at(state)
-            target = board.hex(VILLAGE_HEX)
-            if seen_by_any(state, (u for u in state.units.values()
-                                   if u.side == SOVIET and u.hex is not None and not u.carrier), target):
+            if seen_by_any(state, SOVIET, board_at(state).hex(VILLAGE_HEX)):
                 village(ctx)
 
     def after_step(self, rules, ctx, movers, h) -> None:
@@ -84,6 +91,12 @@ class AmbushAtSherkhankhel(ScenarioRules):
         for u in sorted(state.units.values(), key=lambda x: x.uid):  # units first placed on board 5 or 8 may not exit
             if u.side == MUJ and u.hex is not None and board.local(u.hex)[0] in ("5", "8"):
                 ctx.emit(MechSet(f"noexit:{u.uid}", 1))
+
+    def exits_by_retreat(self, state, unit) -> bool:
+        return exits_by_edge(state, unit)
+
+    def exit_by_retreat(self, rules, ctx, unit) -> None:
+        exit_unit(ctx, unit.uid)
 
     def on_eliminated(self, rules, ctx, unit) -> None:
         if unit.side == MUJ:

@@ -24,6 +24,7 @@ from ..model.events import (
 )
 from ..queries.units import airborne, units_at
 from ..queries.movement import could_enter
+from ..procedures import bonus_cards
 
 
 def short(side: str) -> str:
@@ -104,8 +105,6 @@ def finish_setup(rules, ctx) -> None:
             if any(h in board.zone_hexes(z) for z in force.zones):
                 ctx.emit(ControlSet(label, force.side))
                 break
-    from ..procedures import bonus_cards
-
     from . import mechanised_events
 
     mechanised_events.conceal_forces(ctx, spec)  # Sherkhankhel: forces set up Concealed
@@ -171,6 +170,7 @@ def place_foxholes(ctx, board, force) -> None:
 
 
 @functools.cache
+@functools.cache
 def tracked_hexes(scenario: str) -> tuple[str, ...]:
     spec = game_data().scenarios[scenario]
     return tuple(spec.victory_hexes) + tuple(spec.morale_hexes)
@@ -202,8 +202,6 @@ def after_step(rules, ctx, movers, h) -> None:
     board = board_at(state)
     spec = rules.spec(state)
     side = state.units[movers[0]].side
-    from ..procedures import bonus_cards
-
     bonus_cards.after_step(ctx, spec, side, h)
     # 24e, 17b/17e: control goes to the side occupying the hex on the ground; a flying or hovering
     # helicopter is a level above its hex and occupies nothing there (nor do the passengers it carries)

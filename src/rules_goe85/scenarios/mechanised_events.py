@@ -18,7 +18,7 @@ from ..model.actions import (
 )
 from ..queries.ap_targets import ap_target
 from ..queries.board import board_at, board_for
-from ..queries.sight import sees, sight_class, up
+from ..queries.sight import own_look, sees
 from ..queries.deck import hand_of
 from ..model.state import DECK, MUJ, SOVIET, Unit
 from ..model.frames import ArtilleryFrame, DrawUp, EventChoice, FireFrame
@@ -261,7 +261,7 @@ def conceal_forces(ctx, spec) -> None:
 def may_exit(state, u) -> bool:
     """Sherkhankhel: a Mujahideen unit leaves by the south or west edge, or from a hex out of the LOS of
     every unshaken Soviet unit and more than 3 hexes from the nearest Soviet unit."""
-    if u.side != MUJ or u.hex is None or state.mech.get(f"noexit:{u.uid}") or u.carrier:
+    if not _may_ever_exit(state, u):
         return False
     board = board_at(state)
     if u.hex in _exit_edges(state.scenario):
@@ -270,6 +270,20 @@ def may_exit(state, u) -> bool:
     if any(board.distance(s.hex, u.hex) <= 3 for s in soviets):
         return False
     return not any(sees(state, s, u) for s in soviets if not s.shaken)
+
+
+def exits_by_edge(state, u) -> bool:
+    """Sherkhankhel: whether ``u`` stands on an edge it may leave the map by (the south edge, or the
+    west edge of the row's first map): a retreat off the map from there is an exit (13d).  Our
+    reading: from a hex of such an edge any retreat off the map leaves by it, even from a corner
+    hex where the step would cross the neighbouring edge (the alternative: by the hexside crossed,
+    which the text does not define for corners)."""
+    return _may_ever_exit(state, u) and u.hex in _exit_edges(state.scenario)
+
+
+def _may_ever_exit(state, u) -> bool:
+    """A Mujahideen unit on the map, not carried, not first placed on boards 5 or 8."""
+    return u.side == MUJ and u.hex is not None and not state.mech.get(f"noexit:{u.uid}") and not u.carrier
 
 
 _EDGES: dict = {}
@@ -295,13 +309,21 @@ def exit_unit(ctx, uid: str) -> None:
     ctx.emit(Note(f"{uid} exits the map"))
 
 
-def seen_by_any(state, units, h) -> bool:
-    """Whether any of ``units`` (on the map) sees hex ``h`` with its own sight class and height
-    (14, 17e); the LOS view under tiles and Smoke is looked up once for all of them."""
-    sight = board_at(state).sight(state)
-    # one look per hex, sight class and height: stacked units of a kind see alike
-    looks = {(u.hex, sight_class(u, u) if utype(u).kind != "truck" else "vehicle", up(u)) for u in units}
-    return any(sight.sees(a, h, cls, lift, 0) for a, cls, lift in looks)
+def seen_by_any(state, side: str, h) -> bool:
+    """Whether a unit of ``side`` on the map (not a loaded passenger) sees hex ``h`` with its own
+    sight class and height (14, 17e; a truck sees as vehicles do), under the tiles and Smoke in
+    play.  Only a unit in a hex from which the board lets some sight case see ``h`` is looked at
+    (Smoke only hides more): asked after every act in Sherkhankhel, this is mostly a set lookup
+    per unit."""
+    board = board_at(state)
+    could = board.derived(("seen by any look", h), lambda: frozenset().union(
+        *(board.seers(h, sight, lift, 0) for sight, lift in (("leg", 0), ("vehicle", 0), ("leg", 1)))))
+    looks = set()
+    for u in state.units.values():
+        if u.hex in could and u.side == side and not u.carrier:
+            cls, lift = own_look(u)
+            looks.add((u.hex, cls, lift))
+    return bool(looks) and board.sight(state).seen_by_any(looks, h)
 
 
 def village(ctx) -> None:

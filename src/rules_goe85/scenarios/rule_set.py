@@ -28,6 +28,9 @@ The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its s
 * ``end_of_reserve(rules, ctx) -> bool``: after both Reserve Phases; True when the game ended.
 * ``end_of_turn(rules, ctx)``: at the clean-up, before the turn limit is checked.
 * ``on_eliminated(rules, ctx, unit)``: ``unit`` was just eliminated or destroyed.
+* ``exits_by_retreat(state, unit) -> bool`` / ``exit_by_retreat(rules, ctx, unit)``: 13d, a unit
+  may retreat off the map only by an edge the scenario makes a valid exit for it: whether
+  ``unit``'s hex is on such an edge, and its leaving so, counted as the scenario counts exits.
 * ``bonus_vp(side, points, card) -> (side, points, reason)``: who scores a completed Bonus card (24b).
 * ``card_plays(rules, state, side, cid, uses)`` / ``play(rules, ctx, side, action) -> bool``:
   further ways to play a card, and their resolution (True when handled).
@@ -112,6 +115,12 @@ class ScenarioRules:
 
     def on_eliminated(self, rules, ctx, unit) -> None:
         return None
+
+    def exits_by_retreat(self, state, unit) -> bool:
+        return False  # no scenario exit: a retreat off the map is refused (13d)
+
+    def exit_by_retreat(self, rules, ctx, unit) -> None:
+        raise NotImplementedError(f"{type(self).__name__} offers no exit by retreat (exits_by_retreat)")
 
     def bonus_vp(self, side: str, points: float, card: str) -> tuple[str, float, str]:
         return side, points, f"Bonus card {card}"

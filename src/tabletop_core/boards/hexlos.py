@@ -304,8 +304,17 @@ class LineOfSight:
         self._terrain = {h: state.terrain(h) for h in state.board.hexes}
 
     def with_state(self, state: BoardState) -> LineOfSight:
-        """Same rules and line cache, another terrain state."""
-        return LineOfSight(state, self.rules, self.lines)
+        """Same rules and line cache, another terrain state (of the same board: only the hexes
+        with overlays in either state are looked up again)."""
+        if state.board is not self.state.board:
+            return LineOfSight(state, self.rules, self.lines)
+        new = LineOfSight.__new__(LineOfSight)
+        new.state, new.rules, new.lines = state, self.rules, self.lines
+        terrain = dict(self._terrain)
+        for h in set(self.state.overlays) | set(state.overlays):
+            terrain[h] = state.terrain(h)
+        new._terrain = terrain
+        return new
 
     def level(self, h: tuple[int, int], offset: int = 0) -> int:
         """Unit height (GoE 14b UH) of a unit in ``h``: ground level plus its offset."""

@@ -76,27 +76,45 @@ def test_los_situations_height():
 
 
 @pytest.mark.rule("goe85:22f")
-def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke():
+@pytest.mark.parametrize("smoke_sets", [
+    ({"5E4": 2, "5G3": 1},),
+    ({"5E4": 2, "5G3": 1}, {"5E4": 2}, {"5E4": 1, "5F2": 2}),  # later sets keep, drop or change a marker
+])
+def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke(smoke_sets):
     """Under Smoke markers every line of sight is what a fresh check of the smoked board says: the
-    lines that neither cross nor end in a Smoke hex are taken from the board's own answers."""
+    lines that neither cross nor end in a Smoke hex are taken from the board's own answers, and
+    a line checked under one set of markers is reused under a later one only while its own Smoke
+    is the same; rows and "does any of these see it?" agree too, for every query case."""
     from tabletop_core.boards import LosClass, Overlay
 
     from rules_goe85.model.state import GoEState
 
     board = board_for("your-papers-please")
-    smoke = {board.hex("5E4"): 2, board.hex("5G3"): 1}
-    state = GoEState(scenario="your-papers-please", smoke=smoke)
-    sight = board.sight(state)
-    bs = board.state
-    for h, level in sorted(smoke.items()):
-        bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
-                                 los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-    fresh = LineOfSight(bs)
     hexes = sorted(board.hexes)[::7]
-    for a in hexes[:12]:
-        for b in hexes:
+    for labels in smoke_sets:
+        smoke = {board.hex(lab): level for lab, level in labels.items()}
+        sight = board.sight(GoEState(scenario="your-papers-please", smoke=smoke))
+        bs = board.state
+        for h, level in sorted(smoke.items()):
+            bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                     los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+        fresh = LineOfSight(bs)
+        for cls, up, target_up in (("leg", 0, 0), ("vehicle", 0, 0), ("leg", 1, 0), ("vehicle", 0, 1)):
+            for a in hexes[:12]:
+                seen = sight.seen_from(a, cls, up, target_up)
+                for j, b in enumerate(board.hexes):
+                    expected = int(fresh.check(a, b, sight_class=cls, observer_offset=up, target_offset=target_up).status)
+                    if b in hexes:
+                        assert sight.los(a, b, cls, up, target_up) == expected, (labels, a, b, cls, up, target_up)
+                        assert sight.sees(a, b, cls, up, target_up) == (expected != LosStatus.BLOCKED)
+                    assert seen[j] == (expected != LosStatus.BLOCKED), (labels, a, b, cls, up, target_up)
+        for b in (board.hex("5E4"), board.hex("5F4"), *hexes[:6]):  # any of several observers: Smoke checked
             for cls in ("leg", "vehicle"):
-                assert sight.los(a, b, cls) == int(fresh.check(a, b, sight_class=cls).status), (a, b, cls)
+                seeing = [a for a in board.hexes[::3] if fresh.check(a, b, sight_class=cls).status != LosStatus.BLOCKED]
+                blind = [a for a in board.hexes[::3] if a not in seeing]
+                assert not sight.seen_by_any([(a, cls, 0) for a in blind], b), (b, cls)
+                for a in seeing[::5]:
+                    assert sight.seen_by_any([*((x, cls, 0) for x in blind[:20]), (a, cls, 0)], b), (a, b, cls)
 
 
 @pytest.mark.rule("goe85:14a")
@@ -113,7 +131,16 @@ def test_board_los_from_the_table_is_the_single_check_on_a_real_board():
             for j, b in enumerate(board.hexes):
                 expected = int(single.check(a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status)
                 assert board.los(a, b, sight, up, target_up) == expected, (a, b, sight, up, target_up)
+                assert board.sees(a, b, sight, up, target_up) == (expected != LosStatus.BLOCKED)
                 assert seen[j] == (expected != LosStatus.BLOCKED)
+        for b in board.hexes[::40]:  # the hexes seeing one: the table's column
+            expected = {a for a in board.hexes if single.check(
+                a, b, sight_class=sight, observer_offset=up, target_offset=target_up).status != LosStatus.BLOCKED}
+            assert board.seers(b, sight, up, target_up) == expected, (b, sight, up, target_up)
+            if target_up == 0:
+                blind = [a for a in board.hexes[::9] if a not in expected]
+                assert not board.seen_by_any([(a, sight, up) for a in blind], b)
+                assert board.seen_by_any([*((a, sight, up) for a in blind), (b, sight, up)], b) == (b in expected)
 
 
 def test_board_los_off_the_board_is_a_clear_error():
@@ -122,3 +149,20 @@ def test_board_los_off_the_board_is_a_clear_error():
     board = board_for("9th-company")
     with pytest.raises(BoardError, match="not on the board"):
         board.los(board.hexes[0], (99, 99))
+
+
+def test_board_names_every_hex_as_the_printed_board_does():
+    """The board's own label and hex tables answer as the printed board: every label of a half hex
+    joined across two maps, any spelling, and the board's clear errors for a label or hex it lacks."""
+    from tabletop_core.errors import BoardError
+
+    board = board_for("ambush-at-sherkhankhel")
+    for h in board.hexes:
+        assert board.label(h) == board.board.label(h)
+        for lab in board.board.labels(h):
+            assert board.hex(lab) == h == board.hex(f" {lab.lower()} ")
+    assert board.hex(tuple(board.hexes[0])) == board.hexes[0]
+    with pytest.raises(BoardError, match="has no hex"):
+        board.hex("8Z9")
+    with pytest.raises(BoardError, match="not on the board"):
+        board.label((99, 99))

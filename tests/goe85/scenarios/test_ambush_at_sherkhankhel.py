@@ -255,3 +255,107 @@ def test_sherkhankhel_the_rulebooks_scoring_example():
     state = GoEState()
     state.losses["soviet"], state.mech["exited"] = 3, 4
     assert sherkhankhel_vp(state)["mujahideen"] == 12
+
+
+def _first_soviet_act(units, *, smoke=None, faces=()):
+    """A Soviet impulse's first act (a Draw) with ``units`` on the map and, if given, Smoke
+    ``{label: level}``: the game after it."""
+    from rules_goe85.model.events import SmokePlaced
+
+    g = fresh(SK)
+    b = board_for(SK)
+    extra = (lambda c: [c.emit(SmokePlaced(b.hex(lab), level)) for lab, level in smoke.items()]) if smoke else None
+    arrange(g, units, frames=[Impulse("soviet", "start")], extra=extra)
+    g.force_faces(faces)
+    g.apply(Draw())
+    return g
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+@pytest.mark.rule("goe85:14a")
+@pytest.mark.rule("goe85:22f")
+@pytest.mark.parametrize("smoke, laid", [(None, True), ({"8I6": 1}, True), ({"8I6": 2}, False)])
+def test_sherkhankhel_village_waits_for_a_soviet_line_of_sight_to_8i4(smoke, laid):
+    """The tiles fall after the first act that leaves a Soviet unit seeing 8I4 (14): a Rifle in 8I7
+    looks along 8I6 and 8I5, which a Smoke 1 on 8I6 only degrades and a Smoke 2 blocks (22f); the
+    Rifles in 8A1 and 5F6 never see it."""
+    units = [("S", "sov-rifle-intensive", "soviet", "8I7"), ("A", "sov-rifle-intensive", "soviet", "8A1"),
+             ("L", "sov-rifle-intensive", "soviet", "5F6"), ("M", "muj-rifle-resilient", "mujahideen", "7D2")]
+    g = _first_soviet_act(units, smoke=smoke, faces=[3, 2] * 8 if laid else ())
+    assert bool(g.state.mech.get("village")) is laid
+    assert bool(g.state.tiles) is laid
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+@pytest.mark.rule("goe85:17e")
+@pytest.mark.parametrize("mode, laid", [("flying", True), ("hovering", True), ("landed", False)])
+def test_sherkhankhel_village_seen_from_a_helicopter_a_level_up(mode, laid):
+    """17e: a flying or hovering Mi-24 over 5F6 sees 8I4 from a level above its hex, which a unit
+    on the ground there does not (a landed one, or the Rifle of the test above)."""
+    units = [("H", "mi-24", "soviet", "5F6", {"mode": mode}), ("M", "muj-rifle-resilient", "mujahideen", "7D2")]
+    g = _first_soviet_act(units, faces=[3, 2] * 8 if laid else ())
+    assert bool(g.state.mech.get("village")) is laid
+
+
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_sherkhankhel_artillery_event_strikes_only_where_a_soviet_eligible_unit_sees():
+    """The Artillery events may target only a hex in the LOS of an (unshaken) Soviet Eligible Unit:
+    the hexes only a Fired unit in 8A1 spots are not offered, those the Rifle in 8I7 sees are."""
+    from rules_goe85.model.actions import StrikeTarget
+    from rules_goe85.model.frames import ArtilleryFrame
+
+    g = fresh(SK)
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", "8I7"), ("F", "sov-rifle-intensive", "soviet", "8A1", {"marker": "fired"}),
+                ("M", "muj-rifle-resilient", "mujahideen", "7D2")],
+            frames=[Impulse("soviet", "start"), ArtilleryFrame("soviet", se.HEAVY_HEF, "event")], extra=lambda c: c.emit(MechSet("village", 1)))
+    b = board_at(g.state)
+    offered = {b.hex(a.target) for a in g.decision.actions if isinstance(a, StrikeTarget)}
+    s_sees = {h for h in b.hexes if b.sees(b.hex("8I7"), h)}
+    f_only = {h for h in b.hexes if b.sees(b.hex("8A1"), h)} - s_sees
+    assert b.hex("8I4") in offered and f_only and not offered & f_only
+    assert offered <= s_sees
+
+# -- 13d with 18j: a retreat off the map only by the scenario's exit -------------------------------
+def _punished(scenario, m_hex, s_hex, extra=None):
+    """The Soviet rifle at ``s_hex`` plays Punishing Fire (#22) at the Mujahideen rifle at ``m_hex``;
+    the first attack draws no Hit; the game stops at the Mujahideen's choice to step back, if any."""
+    from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, BLANK5, BLANK6, play_through
+
+    g = fresh(scenario)
+    arrange(g, [("S", "sov-rifle-intensive", "soviet", s_hex), ("M", "muj-rifle-intensive", "mujahideen", m_hex)],
+            hands={"soviet": ["#22"], "mujahideen": []}, top=[BLANK, BLANK2, BLANK3, BLANK4, BLANK5, BLANK6],
+            extra=extra)
+    play_through(g, PlayCard("#22", Block.LOWER, Use.PUNISHING_FIRE, "S", "M"))
+    return g
+
+
+@pytest.mark.rule("goe85:13d")
+@pytest.mark.rule("goe85:18j")
+@pytest.mark.rule("goe85:scenario:ambush-at-sherkhankhel")
+def test_a_punished_unit_on_the_exit_edge_may_step_back_off_the_map_and_exits():
+    from rules_goe85.model.actions import RetreatOffMap
+    from rules_goe85.model.frames import PunishingRetreat
+
+    g = _punished(SK, "6J7", "6J5")  # 6J7: the south edge of board 6, a Mujahideen exit
+    assert isinstance(g.state.top, PunishingRetreat) and g.decision.player == "mujahideen"
+    assert RetreatOffMap("M") in g.decision.actions
+    assert "M" in g.state.units and not g.state.mech.get("exited")
+    g.apply(RetreatOffMap("M"))
+    # the unit has left by its exit: counted as one (kills x exits), not eliminated (no 4 VP)
+    assert "M" not in g.state.units and g.state.mech["exited"] == 1
+    assert g.state.vp["soviet"] == 0 and g.state.losses["mujahideen"] == 0
+    assert "M has left the map: the second attack is lost" in [e.text for e in g.events if hasattr(e, "text")]
+    assert not any(isinstance(f, FireFrame) for f in g.state.stack)
+
+
+@pytest.mark.rule("goe85:13d")
+@pytest.mark.rule("goe85:18j")
+def test_no_retreat_off_the_map_where_the_scenario_gives_no_exit():
+    from rules_goe85.model.actions import Retreat, RetreatOffMap
+
+    # first placed on board 5 or 8, this unit may not exit: it steps back on the map only
+    g = _punished(SK, "6J7", "6J5", extra=lambda c: c.emit(MechSet("noexit:M", 1)))
+    assert RetreatOffMap("M") not in g.decision.actions and any(isinstance(a, Retreat) for a in g.decision.actions)
+    # a scenario without exits: the same step back from the south edge of a map is refused
+    g = _punished("your-papers-please", "5D7", "5D5")
+    assert not any(isinstance(a, RetreatOffMap) for a in g.decision.actions)

@@ -29,13 +29,24 @@ ASSAULT_ABILITIES = ("assault", "assault_plus")
 
 
 def _step_cost(rules, state, board, a, b, movers, use: str) -> int | None:
+    moving = [state.units[m] for m in movers]
+    return _cost(rules, state, board, a, b, use, _pathfinder(moving))
+
+
+def _pathfinder(moving) -> bool:
+    """21e: an unshaken Pathfinder in the moving stack."""
+    return any(has(u, "pathfinder") and not u.shaken for u in moving)
+
+
+def _cost(rules, state, board, a, b, use: str, pathfinder: bool) -> int | None:
+    """MP to step into ``b`` (from ``a``, or entering the map): the TEC, 1 for a Scout move or with
+    a Pathfinder (18o, 21e), plus a Barrage's (12b); None where Leg units may not go."""
     if a is None:
         cost = board.row(b).cost("L")
     else:
         cost = board.enter_cost(a, b, "L")
     if cost is None:
         return None
-    pathfinder = any(has(state.units[m], "pathfinder") and not state.units[m].shaken for m in movers)
     if use == Use.SCOUT or pathfinder:  # 18o, 21e
         cost = 1
     if b in state.barrage:  # 12b
@@ -48,12 +59,11 @@ def _step_cost(rules, state, board, a, b, movers, use: str) -> int | None:
 # move ends, which 10a forbids out of a hex shared with the enemy.  So a Move & Fire never enters an
 # enemy hex: its move is the approach to a fire, not an assault.  (The alternative, an assault that
 # takes the place of the fire, would drop the fire 18i makes compulsory.)
-def _can_enter(state, side, movers, b, use: str) -> str:
-    """'' if the stack of ``movers`` may step into ``b``, 'assault' if it is an enemy hex it may
-    assault, 'no' otherwise (9, 13a, 18i)."""
+def _can_enter(state, side, moving, b, use: str) -> str:
+    """'' if the stack of ``moving`` units may step into ``b``, 'assault' if it is an enemy hex it
+    may assault, 'no' otherwise (9, 13a, 18i)."""
     there = units_at(state, b)
     enemy = [u for u in there if u.side != side]
-    moving = [state.units[m] for m in movers]
     if enemy:
         if use == Use.MOVE_FIRE:
             return "no"  # 18i + 10a (the reading above)
@@ -88,25 +98,22 @@ def decide_move(rules, state, f: MoveFrame):
             groups.append(live)
         dests = _entry_hexes(rules, state, f.player) if h is None else board.neighbours[h]
         for g in groups:
+            moving = [state.units[x] for x in g]
+            pathfinder = _pathfinder(moving)
+            with_hero = len(g) > 1 and any(utype(u).hero for u in moving)  # 2j: the Hero lends its MF
+            # per unit: (MP of its own, its budget, may it take a first step beyond it: 7c)
+            budgets = [(left[uid][0], left[uid][0] + (left[uid][1] if with_hero else 0),
+                        uid not in f.stepped and left[uid][0] > 0) for uid in g]
+            step_units = tuple(g)
             for b in dests:
-                cost = _step_cost(rules, state, board, h, b, g, f.use)
+                cost = _cost(rules, state, board, h, b, f.use, pathfinder)
                 if cost is None:
                     continue
-                ok = True
-                for uid in g:
-                    m, lent = left[uid]
-                    budget = m + (lent if len(g) > 1 and any(utype(state.units[x]).hero for x in g) else 0)
-                    if cost > budget and not (uid not in f.stepped and m > 0):  # 7c minimum move
-                        ok = False
-                        break
-                    if budget <= 0 and m <= 0:
-                        ok = False
-                        break
-                if not ok:
+                if not all((cost <= budget or minimum) and not (budget <= 0 and m <= 0) for m, budget, minimum in budgets):
                     continue
-                if _can_enter(state, f.player, g, b, f.use) == "no":
+                if _can_enter(state, f.player, moving, b, f.use) == "no":
                     continue
-                opts.append(Step(tuple(g), board.label(b)))
+                opts.append(Step(step_units, board.label(b)))
     opts += transport_options(rules, state, f)
     if opts and must_fly(state, f):  # 17b: a flying helicopter moves at least one hex
         return Decision(f.player, tuple(opts), f"move ({f.use})")
@@ -132,7 +139,7 @@ def act_move(rules, ctx, f: MoveFrame, action) -> None:
     b = board.hex(action.to)
     a = state.units[movers[0]].hex
     cost = _step_cost(rules, state, board, a, b, movers, f.use)
-    kind = _can_enter(state, f.player, movers, b, f.use)
+    kind = _can_enter(state, f.player, [state.units[m] for m in movers], b, f.use)
     with_hero = len(movers) > 1 and any(utype(state.units[x]).hero for x in movers)
     new_mp = []
     assaults = list(f.assaults)
