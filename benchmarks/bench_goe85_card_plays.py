@@ -1,11 +1,13 @@
-"""CPU time of the impulse's listing of card plays (GoE 6b: ``procedures/turn.main_options``, which asks
-every card family) per call, in the main-step positions of seeded random games.
+"""CPU time of the impulse's menu of card plays (GoE 6b: what ``procedures/turn.decide_impulse`` lists:
+``main_options`` for the first step, which asks every card family and each helicopter's modes, and the
+scenario's relocations) per call, in the main-step positions of seeded random games.
 
     python benchmarks/bench_goe85_card_plays.py [games per scenario, default 3] [--scenario ID ...]
 
 Each position is listed five times (``time.process_time``, less disturbed by other work on the
-machine than wall-clock time); compare two versions of the code by running this file with each on
-``PYTHONPATH`` (the games are the same on both sides when the rules are).
+machine than wall-clock time), each time from a state whose hex index is dropped first, as after the
+event that led to it; compare two versions of the code with ``compare_commits.py`` (the games are the
+same on both sides when the rules are; ``figure:`` lines are listings per CPU second).
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from tabletop_core import new_game
 from tabletop_core.agents import AgentView, RandomAgent
 
 from rules_goe85.model.frames import Impulse
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.model.occupancy import forget
+from rules_goe85.procedures.turn import main_options, relocations
 
 SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad", "kill-zone",
              "tanks-at-zhawar", "ambush-at-sherkhankhel", "air-assault")
@@ -33,9 +36,12 @@ def listing_cpu(scenario: str, games: int) -> tuple[int, float]:
         while not game.over:
             top = game.state.top
             if isinstance(top, Impulse) and top.step == "main":
+                state = game.state.clone()  # timed apart from the game's own state
                 start = time.process_time()
                 for _ in range(REPEATS):
-                    main_options(game.rules, game.state, top.player)
+                    forget(state)
+                    main_options(game.rules, state, top.player, whole=False)
+                    relocations(game.rules, state, top.player)
                 cpu += time.process_time() - start
                 calls += REPEATS
             decision = game.decision
@@ -49,9 +55,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--scenario", action="append", choices=SCENARIOS)
     args = parser.parse_args(argv)
     print(f"{'scenario':25} {'calls':>6} {'ms CPU per listing':>19}")
+    figures = []
     for scenario in args.scenario or SCENARIOS:
         calls, cpu = listing_cpu(scenario, args.games)
         print(f"{scenario:25} {calls:6d} {1e3 * cpu / max(calls, 1):19.3f}", flush=True)
+        figures.append(f"figure: {scenario} listings per CPU s = {calls / cpu if cpu else 0:.0f}")
+    print("\n".join(figures))  # for compare_commits.py (higher is better)
     return 0
 
 

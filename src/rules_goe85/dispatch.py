@@ -79,9 +79,11 @@ class CardFamily(NamedTuple):
     ``use_plays(rules, state, side, cid, block, use, shared)``: the plays of one block of a card in
     hand used for ``use`` (an empty list for a use the family does not know; the field is None for a
     family without such plays), ``shared`` a dict the impulse keeps over one listing of the hand for
-    what several cards ask alike (and two keys the impulse sets: ``"whole"``, False when a first step is
+    what several cards ask alike (and three keys the impulse sets: ``"whole"``, False when a first step is
     listed, where a helicopter's play may stand as its bare designation, 17b; ``"only"``, the ids of the
-    units listed in a helicopter's own listing); ``card_plays(rules, state, side, cid, uses, shared)``: the plays of the whole card
+    units listed in a helicopter's own listing; ``"attacks"``, True when that listing looks at the
+    helicopter in another mode, where only attacks can differ: a family lists its attacks alone then);
+    ``card_plays(rules, state, side, cid, uses, shared)``: the plays of the whole card
     (``uses``: its blocks' (block, use) pairs, scenario rules applied); ``resolve(rules, ctx, side,
     action) -> bool``: resolve a play the family offered, False for any other."""
 

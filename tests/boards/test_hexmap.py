@@ -40,6 +40,14 @@ def test_labels_parse_and_format(five):
     assert five.hex(h) == h
 
 
+def test_a_label_is_found_for_a_hex_or_a_plain_pair_and_refused_off_the_board(five):
+    h = five.hex("7E4")
+    assert five.label((h[0], h[1])) == five.label(h) == "7E4"
+    assert five.labels([h[0], h[1]]) == five.labels(h)  # a list is no key: read as a pair
+    with pytest.raises(BoardError, match="not on the board"):
+        five.label((999, 999))
+
+
 @pytest.mark.parametrize("label", ["7Z4", "9E4", "7E9", "E4", "7", "", "x"])
 def test_unknown_labels_raise_a_board_error_naming_the_label(five, label):
     with pytest.raises(BoardError) as err:

@@ -34,6 +34,8 @@ from ..effects.scatter import drift
 
 
 from ..queries.board import board_at
+from ..queries.deck import card
+from ..queries.fortifications import bunker_second_winds
 from ..queries.helicopters import heli_passenger
 from ..model.actions import Block, PlayCard, Use
 from ..model.events import MarkerSet, Note
@@ -52,21 +54,21 @@ RAPID_FIRE_SPREAD = 2  # 22l: hexes at most this far apart
 def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = None):
     """Plays of one card from the hand for 21d (any Action card), 23b (any card: Second Wind in a
     bunker) and the Powers 22g, 22l (two-hex mode), 22o."""
-    from ..queries import fortifications
-    from ..queries.deck import card
-
     c = card(cid)
     shared = {} if shared is None else shared
-    out = fortifications.second_wind_plays(state, side, cid)
+    attacks = shared.get("attacks", False)  # a helicopter's other-mode look: the attacks alone (turn.py)
+    out = [] if attacks else [PlayCard(cid, Block.ANY, Use.SECOND_WIND, uid)  # 23b: bunker_second_winds, once
+                              for uid in _memo(shared, ("bunker_second_winds", side),
+                                               lambda: bunker_second_winds(state, side, shared.get("only")))]
     for u, coordinated, powers in _actors(state, side, shared):
-        if coordinated and c.kind == "action":
+        if coordinated and c.kind == "action" and not attacks:
             out += [PlayCard(cid, Block.ANY, Use.TACTICAL_COORDINATION, u.uid, v) for v in coordinated]
         if not c.power:
             continue
         if "mortar" in powers:
             out += [PlayCard(cid, Block.POWER, Use.MORTAR, u.uid, label)
                     for label in _memo(shared, ("mortar_targets", side), lambda: mortar_targets(state, side))]
-        if "brutal" in powers:
+        if "brutal" in powers and not attacks:
             out.append(PlayCard(cid, Block.POWER, Use.BRUTAL, u.uid))
         if "rapid_fire" in powers:
             out += [PlayCard(cid, Block.POWER, Use.RAPID_FIRE, u.uid, a, second=b)
@@ -77,12 +79,15 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
 def _actors(state, side: str, shared: dict) -> list:
     """(unit, the marked units it may coordinate (21d), its Powers) for each unit of ``side`` that
     may use an ability or Power now, by id: the same for every card of the hand, so worked out once
-    per listing (kept in the families' ``shared`` memo)."""
+    per listing (kept in the families' ``shared`` memo; ``"only"``: these units alone may act)."""
+    only = shared.get("only")
+
     def build():
         mine = sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda x: x.uid)
         return [(u, [v.uid for v in mine if v.uid != u.uid and v.marker] if has(u, "tactical_coordination") else [],
                  utype(u).powers)
-                for u in mine if eligible(u) and not u.shaken and not heli_passenger(state, u)]  # 17f
+                for u in mine if (only is None or u.uid in only) and eligible(u) and not u.shaken
+                and not heli_passenger(state, u)]  # 17f
 
     return _memo(shared, ("ability_actors", side), build)
 

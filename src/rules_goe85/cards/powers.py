@@ -33,9 +33,9 @@ def rally_targets(state, side: str, *, any_status: bool = False):
     """(uid, how): Shaken EUs to rally (16a), reduced unshaken EUs not next to an enemy to
     reconstitute (16b)."""
     out = []
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.hex is None or not (eligible(u) or any_status):
-            continue
+    candidates = [u for u in state.units.values() if u.side == side and u.hex is not None
+                  and (eligible(u) or any_status) and (u.shaken or u.reduced)]
+    for u in sorted(candidates, key=lambda x: x.uid):
         if u.shaken:
             out.append((u.uid, "rally"))
         elif u.reduced and not _adjacent_enemy(state, u):
@@ -43,26 +43,31 @@ def rally_targets(state, side: str, *, any_status: bool = False):
     return out
 
 
-def rally_plays(state, side: str, cid: str, block: str, use: str, targets=None):
-    """``targets``: :func:`rally_targets`, if already known."""
+def rally_plays(state, side: str, cid: str, block: str, use: str, targets=None, only=None):
+    """``targets``: :func:`rally_targets`, if already known; ``only``: the plays for these units
+    alone (a helicopter's listing: the Rally 2 pairs that name one of them)."""
     out = []
     targets = rally_targets(state, side) if targets is None else targets
     if use == Use.RALLY2:
         shaken = [uid for uid, how in targets if how == "rally"]
         for i, a in enumerate(shaken):
-            out.append(PlayCard(cid, block, use, a))
+            if only is None or a in only:
+                out.append(PlayCard(cid, block, use, a))
             for b in shaken[i + 1:]:
-                out.append(PlayCard(cid, block, use, a, b))
+                if only is None or a in only or b in only:
+                    out.append(PlayCard(cid, block, use, a, b))
         return out
-    return [PlayCard(cid, block, use, uid, reconstitute=how == "reconstitute") for uid, how in targets]
+    return [PlayCard(cid, block, use, uid, reconstitute=how == "reconstitute") for uid, how in targets
+            if only is None or uid in only]
 
 
-def any_card_plays(state, side: str, cid: str):
-    """21j Elite: any card Bloodlusts the unit; 21l Fanatic: any card Rallies it."""
+def any_card_plays(state, side: str, cid: str, only=None, targets=None):
+    """21j Elite: any card Bloodlusts the unit; 21l Fanatic: any card Rallies it (``only``: for
+    these units alone; ``targets``: :func:`rally_targets`, if already known)."""
     out = []
-    for uid, how in rally_targets(state, side):
+    for uid, how in rally_targets(state, side) if targets is None else targets:
         u = state.units[uid]
-        if heli_passenger(state, u):  # 17f
+        if (only is not None and uid not in only) or heli_passenger(state, u):  # 17f
             continue
         if has(u, "elite"):
             out.append(PlayCard(cid, Block.ANY, Use.BLOODLUST, uid, reconstitute=how == "reconstitute"))
@@ -84,10 +89,11 @@ def do_rally(ctx, action: PlayCard) -> None:
             ctx.emit(MarkerSet(uid, "ops"))
 
 
-def second_wind_plays(state, side: str, cid: str, block: str):
-    """18p: take a Moved or Fired marker off one unit."""
-    return [PlayCard(cid, block, Use.SECOND_WIND, u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
-            if u.side == side and u.marker in ("moved", "fired")]
+def second_wind_plays(state, side: str, cid: str, block: str, only=None):
+    """18p: take a Moved or Fired marker off one unit (``only``: one of these)."""
+    marked = [u for u in state.units.values()
+              if u.side == side and u.marker in ("moved", "fired") and (only is None or u.uid in only)]
+    return [PlayCard(cid, block, Use.SECOND_WIND, u.uid) for u in sorted(marked, key=lambda x: x.uid)]
 
 
 def conceal_hexes(state, side: str):
@@ -127,11 +133,15 @@ def aggressive_gains(state, u):
             out.append((x.uid, "reconstitute"))
     return out
 
-def power_plays(state, side: str, cid: str):
+def power_plays(state, side: str, cid: str, only=None):
+    """The non-fire Powers' plays of ``side`` (``only``: of these units alone)."""
     board = board_at(state)
     out = []
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or u.hex is None or heli_passenger(state, u):  # 17f
+    mine = sorted((u for u in state.units.values() if u.side == side), key=lambda x: x.uid)
+    marked = [v.uid for v in mine if v.marker]  # 22c: who a Leadership may clear
+    concealable = sight = None  # 22p: the hexes to conceal, 22f: LOS now; each found when first asked
+    for u in mine:
+        if u.hex is None or (only is not None and u.uid not in only) or heli_passenger(state, u):  # 17f
             continue
         for p in utype(u).powers:
             if p == "aggressive":  # 22i: any status; Bloodlust every unit in the hex
@@ -141,13 +151,13 @@ def power_plays(state, side: str, cid: str):
             if not eligible(u) or u.shaken:
                 continue
             if p == "leadership":  # 22c
-                for v in sorted(state.units.values(), key=lambda x: x.uid):
-                    if v.side == side and v.marker and v.uid != u.uid:
-                        out.append(PlayCard(cid, Block.POWER, p, u.uid, v.uid))
-            elif p == "conceal" and u.hex in conceal_hexes(state, side):  # 22p
-                out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
+                out += [PlayCard(cid, Block.POWER, p, u.uid, v) for v in marked if v != u.uid]
+            elif p == "conceal":  # 22p
+                concealable = conceal_hexes(state, side) if concealable is None else concealable
+                if u.hex in concealable:
+                    out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(u.hex)))
             elif p == "prep_fire" and not u.carrier:  # 22f: Smoke 2 in LOS up to 3 hexes; 8d: not loaded
-                sight = board.sight(state)
+                sight = board.sight(state) if sight is None else sight
                 for v in hexes_within(u.hex, 3):
                     if v != u.hex and v in board.board and sight.sees(u.hex, v):
                         out.append(PlayCard(cid, Block.POWER, p, u.uid, board.label(v)))
@@ -189,13 +199,17 @@ def do_power(rules, ctx, action: PlayCard) -> None:
 # -- the family's face to the impulse (GoE 6b/6c) -------------------------------------------------
 def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: dict) -> list:
     """The plays of one block of a card used for Rally (16, 18b/k/l), Second Wind (18p) or
-    Concealed (18q); ``shared`` keeps the hexes to conceal for the other cards of the hand."""
+    Concealed (18q); ``shared`` keeps the hexes to conceal for the other cards of the hand (and
+    ``"only"``: the units a helicopter's listing asks about)."""
+    only = shared.get("only")
+    if shared.get("attacks"):
+        return []  # a helicopter's other-mode look asks for attacks alone (procedures/turn.py): none here
     if use in RALLY_USES:
-        if "rally_targets" not in shared:
-            shared["rally_targets"] = rally_targets(state, side)
-        return rally_plays(state, side, cid, block, use, shared["rally_targets"])
+        return rally_plays(state, side, cid, block, use, _rally_targets(state, side, shared), only)
     if use == Use.SECOND_WIND:
-        return second_wind_plays(state, side, cid, block)
+        return second_wind_plays(state, side, cid, block, only)
+    if only is not None:
+        return []  # a hex's Concealed is played for no unit
     if use == Use.CONCEALED:
         if "conceal" not in shared:
             board = board_at(state)
@@ -208,8 +222,20 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
     """The plays of a whole card: the non-fire Powers (22, a card reading Power) and any card as
     Bloodlust or Rally (21j, 21l)."""
     shared = {} if shared is None else shared
-    powers = _for_card(shared, "power_plays", lambda: power_plays(state, side, ""), cid) if card(cid).power else []
-    return powers + _for_card(shared, "any_card_plays", lambda: any_card_plays(state, side, ""), cid)
+    if shared.get("attacks"):
+        return []  # a helicopter's other-mode look asks for attacks alone (procedures/turn.py): none here
+    only = shared.get("only")
+    powers = (_for_card(shared, "power_plays", lambda: power_plays(state, side, "", only), cid)
+              if card(cid).power else [])
+    return powers + _for_card(shared, "any_card_plays",
+                              lambda: any_card_plays(state, side, "", only, _rally_targets(state, side, shared)), cid)
+
+
+def _rally_targets(state, side: str, shared: dict):
+    """:func:`rally_targets`, once per listing of the hand (kept in ``shared``)."""
+    if "rally_targets" not in shared:
+        shared["rally_targets"] = rally_targets(state, side)
+    return shared["rally_targets"]
 
 
 def _for_card(shared: dict, key: str, plays, cid: str) -> list:

@@ -118,16 +118,25 @@ class Mode(_Named):
 
 
 def _member_of(kind):
-    """A converter to ``kind`` that hands a member back as it is: ``kind(member)`` gives the same
-    member, but through the enum machinery, and a listing builds thousands of plays per menu."""
+    """A converter to ``kind`` that hands a member back as it is and finds one named by its value
+    in a dict: ``kind(value)`` gives the same member, but through the enum machinery, and a listing
+    builds thousands of plays per menu (from the data files' names, too).  Anything else goes to
+    ``kind(value)``, which refuses it with the enum's own error."""
+    named = {m.value: m for m in kind}
 
     def convert(value):
-        return value if value.__class__ is kind else kind(value)
+        if value.__class__ is kind:
+            return value
+        try:
+            return named[value]
+        except (KeyError, TypeError):
+            return kind(value)
 
     return convert
 
 
 _as_block, _as_use, _as_mode = _member_of(Block), _member_of(Use), _member_of(Mode)
+USES_BY_NAME = {u.value: u for u in Use}  # a name in cards.toml or units.toml -> its Use
 
 
 class Declined(enum.Enum):

@@ -39,6 +39,16 @@ def forget(state: GoEState) -> None:
     state.occupancy = state.stacks = None
 
 
+def carry_index(view: GoEState, state: GoEState, old, new) -> None:
+    """Give ``view`` -- a copy of ``state`` whose ``units`` hold unit ``new`` in place of ``old``, in
+    the same hex (a helicopter in another mode, queries/heli_designation.py) -- the index of
+    ``state`` with that one entry changed, instead of a rebuild; the stacking counts are rebuilt."""
+    index = state.occupancy
+    view.occupancy = view.stacks = None
+    if index is not None and old.hex is not None and old.hex == new.hex:
+        view.occupancy = {**index, old.hex: tuple(new if u is old else u for u in index[old.hex])}
+
+
 def dropping_index(appliers: Appliers) -> Appliers:
     """The same apply functions, each dropping the index before it changes the state."""
     out = Appliers()

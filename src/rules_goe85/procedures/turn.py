@@ -26,8 +26,8 @@ from ..model.frames import (
 )
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
-    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard, PlayCardToFire, Relocate,
-    Use,
+    USES_BY_NAME, Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard,
+    PlayCardToFire, Relocate, Use,
 )
 from ..queries.fire_reach import FIRE_POWERS, power_barred
 from ..queries.entering import waiting
@@ -298,14 +298,15 @@ def _uses(rules, state, side: str, cid: str):
     c = card(cid)
     spec = rules.spec(state)
     out = []
-    for block, use in (("upper", c.upper), ("lower", c.lower)):
+    for block, name in ((Block.UPPER, c.upper), (Block.LOWER, c.lower)):
+        use = USES_BY_NAME.get(name, name)  # members, so the plays built from them skip the enum lookup
         if use == Use.ARTILLERY and side == MUJ:
             if spec.muj_artillery_as == "booby_trap":
-                out.append((block, "lets_get_em"))  # the Booby Trap use is a reaction (move.py)
-            elif cid == "#19" and block == "upper":
-                out += [(block, v) for v in spec.muj_card19]
+                out.append((block, Use.LETS_GET_EM))  # the Booby Trap use is a reaction (move.py)
+            elif cid == "#19" and block == Block.UPPER:
+                out += [(block, USES_BY_NAME.get(v, v)) for v in spec.muj_card19]
             elif cid in spec.muj_artillery_cards:  # Zhawar: #12 too, its Soviet restriction ignored
-                out.append((block, "artillery"))
+                out.append((block, Use.ARTILLERY))
             continue
         if use == Use.ARTILLERY and c.artillery_only and c.artillery_only != side:
             continue
@@ -329,16 +330,21 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
             if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
                 yield lead, tgt, g
         return
-    if units is not None:  # 17a: any card fires a helicopter (Use.HELI_FIRE), not a Fire block
+    # the leads the group could keep, and only those searched (a lead's attacks do not depend on the
+    # other leads): a helicopter leads only when named (17a: any card fires it as Use.HELI_FIRE, not
+    # a Fire block), and a Reload & Fire is for a Fired lead (18n)
+    if units is None:
+        units = [u for u in state.units.values() if u.side == side and not is_heli(u)]
+    else:
         units = [u for u in units if not (use == Use.FIRE and is_heli(u))]
-        if not units:
-            return
+    if use == Use.RELOAD_FIRE:
+        units = [u for u in units if u.marker == "fired"]
+    if not units:
+        return
     for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=units):
-        if units is None and is_heli(state.units[lead]):
-            continue
         if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
             continue
-        if use == Use.RELOAD_FIRE and (g or state.units[lead].marker != "fired"):
+        if use == Use.RELOAD_FIRE and g:
             continue
         yield lead, tgt, g
 
@@ -355,22 +361,29 @@ def main_options(rules, state, side: str, *, whole: bool = True):
     impulse's first step; :func:`fire_plays` lists the second).  A play for a helicopter is offered
     as its designation (17b: the mode first, then the rest; :func:`heli_play_options`)."""
     cards = hand_of(state, side)
-    ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole))
+    uses = {cid: _uses(rules, state, side, cid) for cid in cards}  # the same in every look
+    ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole, uses=uses))
     for h in sorted((u for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)),
                     key=lambda x: x.uid):
-        # its attacks as it is (the hand's listing leaves them out), all it could do in each other mode (17b)
+        # its attacks as it is (the hand's listing leaves them out), and in each other mode it may declare
+        # (17b) its attacks alone: a mode changes what it sees (17e) and may attack (landed: no AP, no
+        # Explosive Rounds; hovering: Sagger), not its other plays (Rally, Second Wind, the other
+        # Powers), which the hand's listing gave it already
         looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
         for view, families in looks:  # an attack's first step (PlayCardToFire) says that one exists
-            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families):
+            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families,
+                                  uses=uses, attacks=families):
                 if isinstance(p, PlayCardToFire) or designates(view, p, h.uid):
                     named.add(p.card, p.block, p.use, h.uid)
     return _unique(ground) + list(named)
 
 
-def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True) -> list:
+def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True,
+                 uses=None, attacks: bool = False) -> list:
     """The plays of ``cards`` (see :func:`main_options`); with ``units``, only those the plays of
     these units may be (their attacks and, with ``families``, the card families' plays: a
-    helicopter's listing)."""
+    helicopter's listing; ``attacks``: the families' attacks alone).  ``uses``: each card's
+    :func:`_uses`, if already known."""
     board = board_at(state)
     opts = []
     mine = [u for u in state.units.values() if u.side == side]
@@ -380,7 +393,36 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     shared: dict = {"whole": whole}  # what the families work out once for the whole hand
     if units is not None:
         shared["only"] = [u.uid for u in units]
+        shared["attacks"] = attacks
     fire_cache: dict = {}
+    ground_cache: dict = {}  # the ground moves' targets, the same for every card
+
+    def listed(key, build):
+        if key not in ground_cache:
+            ground_cache[key] = build()
+        return ground_cache[key]
+
+    def move_targets():  # a hex's Move: the hexes of Eligible ground units, and 18h's entry
+        return [board.label(h) for h in movable_hexes] + (["entry"] if entering else [])
+
+    def leg_pairs():  # 18g: one hex of Leg units, or two within 2 hexes of each other
+        legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
+        out = []
+        for i, a in enumerate(legs):
+            out.append((board.label(a), ""))
+            out += [(board.label(a), board.label(b)) for b in legs[i + 1:] if board.distance(a, b) <= 2]
+        return out
+
+    def single_movers(use):  # Scout: a Leg unit; Move & Fire: a Leg unit or ground vehicle (18i)
+        out = []
+        for u in sorted(mine, key=lambda x: x.uid):
+            if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
+                                                                       and not is_heli(u))):
+                continue
+            if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
+                continue
+            out.append(u.uid)
+        return out
 
     def fires(cid, block, use, power=False):
         key = (use, power)
@@ -394,31 +436,18 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
 
     for cid in cards:
         c = card(cid)
-        uses = _uses(rules, state, side, cid)
-        for block, use in uses:
+        card_uses = _uses(rules, state, side, cid) if uses is None else uses[cid]
+        for block, use in card_uses:
             if use in FIRE_GROUPS:
                 opts += fires(cid, block, use)
             elif use in GROUND_USES and units is not None:
                 continue  # no helicopter is moved by a hex's Move, Let's Get 'Em!, Scout ... (17a)
             elif use in (Use.MOVE, Use.FAST_MOVE):
-                opts += [PlayCard(cid, block, use, "", board.label(h)) for h in movable_hexes]
-                if entering:
-                    opts.append(PlayCard(cid, block, use, "", "entry"))
+                opts += [PlayCard(cid, block, use, "", label) for label in listed("moves", move_targets)]
             elif use == Use.LETS_GET_EM:
-                legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
-                for i, a in enumerate(legs):
-                    opts.append(PlayCard(cid, block, use, "", board.label(a)))
-                    for b in legs[i + 1:]:
-                        if board.distance(a, b) <= 2:
-                            opts.append(PlayCard(cid, block, use, "", board.label(a), second=board.label(b)))
+                opts += [PlayCard(cid, block, use, "", a, second=b) for a, b in listed("legs", leg_pairs)]
             elif use in (Use.SCOUT, Use.MOVE_FIRE):
-                for u in sorted(mine, key=lambda x: x.uid):
-                    if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
-                                                                               and not is_heli(u))):
-                        continue
-                    if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
-                        continue
-                    opts.append(PlayCard(cid, block, use, u.uid))
+                opts += [PlayCard(cid, block, use, uid) for uid in listed(use, lambda: single_movers(use))]
             elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
                 opts.append(PlayCard(cid, block, use))
             elif use == Use.ARTILLERY:
@@ -432,9 +461,9 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
             for p in FIRE_POWERS:
                 opts += fires(cid, Block.POWER, p, power=True)
         for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
-            opts += family.card_plays(rules, state, side, cid, uses, shared)
+            opts += family.card_plays(rules, state, side, cid, card_uses, shared)
         if units is None:
-            opts += rules.scenario_card_plays(state, side, cid, uses)  # Air Assault's tunnels
+            opts += rules.scenario_card_plays(state, side, cid, card_uses)  # Air Assault's tunnels
     return opts
 
 
@@ -500,8 +529,8 @@ def relocations(rules, state, side: str):
         return []
     board = board_at(state)
 
-    def on_map(h) -> bool:  # "*": any map
-        return h in board.board and spec.relocate_map in ("*", board.local(h)[0])
+    def on_map(h) -> bool:  # "*": any map (no label parsed to learn which)
+        return h in board.board and (spec.relocate_map == "*" or board.local(h)[0] == spec.relocate_map)
 
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
     covered = fortified(state)
@@ -511,17 +540,17 @@ def relocations(rules, state, side: str):
             continue
         if utype(u).hero:
             continue
+        heroes = heroes_with(state, u) if spec.relocate_hero else []
         for h in sorted(board.within(u.hex, spec.relocate_range)):  # the hexes in range, in board order
-            if h == u.hex or h in enemy or not on_map(h):
+            if h == u.hex or h in enemy or not on_map(h) or not board.in_cover(h, covered):
                 continue
-            if board.in_cover(h, fortified(state)) and stacking_ok(units_at(state, h) + [u]):
+            if stacking_ok(units_at(state, h) + [u]):
                 out.append(Relocate(u.uid, board.label(h)))
-            if spec.relocate_hero and board.in_cover(h, fortified(state)):
-                for hero in heroes_with(state, u):
-                    if spec.relocate_hero_eligible and not eligible(hero):
-                        continue
-                    if stacking_ok(units_at(state, h) + [u, hero]):
-                        out.append(Relocate(u.uid, board.label(h), hero.uid))
+            for hero in heroes:
+                if spec.relocate_hero_eligible and not eligible(hero):
+                    continue
+                if stacking_ok(units_at(state, h) + [u, hero]):
+                    out.append(Relocate(u.uid, board.label(h), hero.uid))
     return out
 
 
@@ -544,13 +573,7 @@ def relocate(rules, ctx, side: str, action: Relocate) -> None:
 
 
 def _unique(opts):
-    seen = set()
-    out = []
-    for o in opts:
-        if o not in seen:
-            seen.add(o)
-            out.append(o)
-    return out
+    return list(dict.fromkeys(opts))  # each once, where first listed
 
 
 def play(rules, ctx, side: str, action: PlayCard) -> None:

@@ -22,7 +22,8 @@ from ..model.actions import Block, DeclareMode, Decline, Declined, FireAt, PlayC
 from ..queries.board import board_at
 from ..model.frames import APFireOrder, FireOrder
 from ..model.events import Note
-from ..queries.units import heli_mode, utype
+from ..queries.deck import card
+from ..queries.units import eligible, heli_mode, utype
 from ..queries.sight import is_heli
 from ..queries.carrying import passengers
 from ..model.vehicles import ModeChoice, ModeSet
@@ -60,16 +61,15 @@ def advance_mode(rules, ctx, f: ModeChoice) -> None:
 def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = None) -> list:
     """The vehicle and helicopter plays of ``cid``; ``memo``: the attacks found for an earlier card of
     the same hand (they do not depend on the card)."""
-    from ..queries.deck import card
-    from ..queries.units import eligible
-
     memo = {} if memo is None else memo
     only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
 
-    def ap(use, unit=None):  # the card's AP attacks (by any unit, or by ``unit``)
-        key = ("ap", use, unit.uid if unit else "")
-        if key not in memo:
-            memo[key] = ap_leads(state, side, use=use, units=[unit] if unit else _only(state, only))
+    def ap(use):  # the card's AP attacks, searched for the leads its plays keep alone
+        key = ("ap", use)
+        if key not in memo:  # (a lead's attacks do not depend on the other leads listed)
+            units = _only(state, only)
+            units = [u for u in (state.units.values() if units is None else units) if _may_lead_ap(u, use)]
+            memo[key] = ap_leads(state, side, use=use, units=units) if units else []
         return memo[key]
 
     def he(use, unit=None):  # its HE attacks
@@ -95,34 +95,39 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     if "helis" not in memo:  # the helicopters that may be activated (the same for every card)
         memo["helis"] = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u)
                          and u.hex is not None and (only is None or u.uid in only)]
+        memo["helis_by_id"] = sorted(memo["helis"], key=lambda x: x.uid)
         memo["helis_entering"] = helicopters_waiting(state, side) if only is None else []
     helis, entering = memo["helis"], memo["helis_entering"]
+    # a helicopter's own listing is read for its designations (queries/heli_designation.py): its
+    # moves are not among them (they declare the mode in their own frame, DECLARING_MOVES)
+    moves = only is None
     for block, use in uses:
         if use == Use.FIRE:
-            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True)
-                    for lead, tgt, g in ap(Use.FIRE) if not is_heli(state.units[lead])]
+            out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True) for lead, tgt, g in ap(Use.FIRE)]
         elif use == Use.RELOAD_FIRE:  # 18n: the same target again, TM +1
             out += [PlayCard(cid, block, use, lead, tgt, ap=True) for lead, tgt, g in ap(use)
                     if state.units[lead].marker == "fired" and not g]
         elif use == Use.CANNISTER:  # 18c
             out += [PlayCard(cid, block, use, lead, tgt) for lead, tgt, g in he(use)
                     if not g and not tgt.startswith("hex:")]
-        elif use == Use.FAST_MOVE:  # 17c: a real Fast Move lends its +1 MP to the passengers
+        elif use == Use.FAST_MOVE and moves:  # 17c: a real Fast Move lends its +1 MP to the passengers
             out += [PlayCard(cid, block, Use.HELI_FAST_MOVE, h.uid) for h in helis + entering]
     if card(cid).power:  # 22k Sagger: AP, or HE against Leg units (ap_cases.py)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, ap=True) for lead, tgt, g in ap(Use.SAGGER)
                 if not g and "sagger" in utype(state.units[lead]).powers]
 
         if "sagger_he" not in memo:
-            memo["sagger_he"] = sagger_he_attacks(rules, state, side)
+            memo["sagger_he"] = sagger_he_attacks(rules, state, side, only)
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, he=True) for lead, tgt in memo["sagger_he"]]
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-    for h in sorted(helis, key=lambda x: x.uid):  # 17a: any card activates a helicopter
-        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
+    for h in memo["helis_by_id"]:  # 17a: any card activates a helicopter
+        if moves:
+            out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
+            out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
         if h.shaken:
-            out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
+            if not memo.get("attacks"):  # a helicopter's other-mode look asks for attacks alone (turn.py)
+                out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
             continue
         if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
             out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_has_shot(h) else []
@@ -133,6 +138,17 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
 
 def _only(state, only):
     return None if only is None else [state.units[uid] for uid in only if uid in state.units]
+
+
+def _may_lead_ap(u, use) -> bool:
+    """Whether the AP plays of ``use`` keep an attack led by ``u``: a Fire block's by a ground unit
+    (a helicopter fires as HELI_FIRE, 17a), a Reload & Fire's by a Fired unit (18n), a Sagger's by
+    a unit with the Power (22k)."""
+    if use == Use.FIRE:
+        return not is_heli(u)
+    if use == Use.RELOAD_FIRE:
+        return u.marker == "fired"
+    return use != Use.SAGGER or "sagger" in utype(u).powers
 
 
 def heli_fire_targets(rules, state, side: str, h) -> list[FireAt]:
@@ -182,15 +198,14 @@ def play_vehicle_card(rules, ctx, side: str, action) -> bool:
 SAGGER_HEF, SAGGER_HEF_COVERED = 1, 3  # 22k
 
 
-def sagger_he_attacks(rules, state, side: str) -> list[tuple[str, str]]:
+def sagger_he_attacks(rules, state, side: str, only=None) -> list[tuple[str, str]]:
     """22k: the (lead, target) attacks of a Sagger Power's HE use: a Leg target at 7 hexes or more
-    (a helicopter hovers); the same for every Power card of the hand."""
-    from ..queries.units import eligible
-
+    (a helicopter hovers); the same for every Power card of the hand (``only``: these leads)."""
     out = []
     board = board_at(state)
-    for lead in sorted(state.units.values(), key=lambda x: x.uid):
-        if lead.side != side or "sagger" not in utype(lead).powers or not eligible(lead) or lead.shaken:
+    for lead in sorted((u for u in state.units.values() if u.side == side and (only is None or u.uid in only)
+                        and "sagger" in utype(u).powers), key=lambda x: x.uid):
+        if not eligible(lead) or lead.shaken:
             continue
         if utype(lead).kind == "helicopter" and heli_mode(lead) != "hovering":
             continue

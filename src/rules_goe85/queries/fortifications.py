@@ -7,7 +7,7 @@ Bunker (23b), what this module plays:
   non-Assault attacks reach them only from its front arc (artillery and mortars come "from the
   front", so they always reach them) — :func:`fire_blocked`;
 * Leg units in the hex get +1 CF on top of the terrain's (artillery included) — :func:`cf_bonus`;
-* any Action card gives one unit in the bunker a Second Wind (18p) — :func:`second_wind_plays`.
+* any Action card gives one unit in the bunker a Second Wind (18p) — :func:`bunker_second_winds`.
 The bunker itself as a Hard Target with AF 4 (AP fire and artillery's APF, Destroyed and Shake!
 results) is played in ap_cases.py, which emits ``BunkerRemoved``.
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from tabletop_core.boards.hexfacing import Arc, shot_arc
 
-from ..model.actions import Block, PlayCard
 from .units import utype
 
 WIRE_TRACKED_MP = 3  # 23c
@@ -82,9 +81,11 @@ def stops_in_wire(state, h, u) -> bool:
     return h in state.wire and utype(u).leg
 
 
-def second_wind_plays(state, side: str, cid: str):
-    """23b: any Action card as a Second Wind (18p) for one unit in a bunker."""
+def bunker_second_winds(state, side: str, only=None) -> list[str]:
+    """23b: the units in a bunker that any Action card may give a Second Wind (18p), by id (``only``:
+    among these); the same for every card of a hand (``cards/abilities.py`` lists the plays)."""
     if not state.bunkers:
         return []
-    return [PlayCard(cid, Block.ANY, "second_wind", u.uid) for u in sorted(state.units.values(), key=lambda x: x.uid)
-            if u.side == side and u.hex in state.bunkers and utype(u).leg and u.marker in ("moved", "fired")]
+    marked = [u for u in state.units.values() if u.side == side and u.hex in state.bunkers and utype(u).leg
+              and u.marker in ("moved", "fired") and (only is None or u.uid in only)]
+    return sorted(u.uid for u in marked)

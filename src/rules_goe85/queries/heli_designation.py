@@ -39,7 +39,7 @@ import copy
 import attrs
 
 from ..model.actions import PlayCard, Use
-from ..model.occupancy import forget
+from ..model.occupancy import carry_index, forget
 from .helicopters import legal_modes
 from .sight import is_heli
 from .units import heli_mode, utype
@@ -83,11 +83,15 @@ def is_designation(state, side: str, play) -> bool:
 
 def with_unit(state, unit):
     """A shallow view of ``state`` in which ``unit`` replaces the unit of its id (what it could do in
-    another mode); the derived indexes are dropped so they are rebuilt for the view."""
+    another mode); the derived indexes are the state's with that unit changed (or rebuilt)."""
     view = copy.copy(state)
     view.units = dict(state.units)
+    old = view.units.get(unit.uid)
     view.units[unit.uid] = unit
-    forget(view)
+    if old is None:
+        forget(view)
+    else:
+        carry_index(view, state, old, unit)
     return view
 
 
@@ -110,10 +114,19 @@ def _kind(u, mode: str) -> tuple:
 
 
 def fold(state, side: str, plays) -> tuple[list, "Designations"]:
-    """(the plays for no helicopter, the designations of the others), each in first-seen order."""
+    """(the plays for no helicopter, the designations of the others), each in first-seen order:
+    :func:`designated_heli` of each play, the side's helicopters on the map looked up once."""
+    helis = {u.uid for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)}
     ground, named = [], Designations()
+    if not helis:
+        return list(plays), named
     for p in plays:
-        uid = designated_heli(state, side, p)
+        uid = ""
+        if isinstance(p, PlayCard) and p.use not in DECLARING_MOVES:
+            if p.unit in helis:
+                uid = p.unit
+            elif p.use == Use.RALLY2 and p.target in helis:
+                uid = p.target
         if not uid:
             ground.append(p)
         else:

@@ -22,27 +22,35 @@ def must_fly(state, f: MoveFrame) -> bool:
     return False
 
 
-def may_land(state, u, h=None) -> bool:
+def may_land(state, u, h=None, there=None) -> bool:
+    """17b: ``u`` may land in ``h`` (its own hex by default; ``there``: the other units in it, if
+    already listed)."""
     board = board_at(state)
     h = u.hex if h is None else h
     if board.row(h).kind not in LANDING and not (board.row(h).kind == "hill"):
         return False
-    there = [x for x in units_at(state, h) if x.uid != u.uid]
+    there = [x for x in units_at(state, h) if x.uid != u.uid] if there is None else there
     if any(x.side != u.side for x in there):
         return False
     return stacking_ok(there + [attrs.evolve(u, mode="landed")])
 
 
 def legal_modes(state, u) -> list[str]:
+    """17b: the modes ``u`` may change to in its hex, in the order flying, hovering, landed."""
     out = []
     there = [x for x in units_at(state, u.hex) if x.uid != u.uid]
+    mode_now = heli_mode(u)
+    in_the_air = None  # 9: flying and hovering are alike one air unit of the hex, so asked once
     for mode in ("flying", "hovering", "landed"):
-        if mode == heli_mode(u):
+        if mode == mode_now:
             continue
         if mode == "landed":
-            if may_land(state, u):
+            if may_land(state, u, there=there):
                 out.append(mode)
-        elif stacking_ok(there + [attrs.evolve(u, mode=mode)]):
+            continue
+        if in_the_air is None:
+            in_the_air = stacking_ok(there + [attrs.evolve(u, mode=mode)])
+        if in_the_air:
             out.append(mode)
     return out
 

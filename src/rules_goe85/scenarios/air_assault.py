@@ -124,10 +124,10 @@ class AirAssault(ScenarioRules):
                     continue
                 if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, cover):
                     continue
-                covered = covered or [h for h in sorted(board.hexes) if board.in_cover(h, cover)]
+                covered = covered or [(h, board.label(h)) for h in sorted(board.hexes) if board.in_cover(h, cover)]
                 party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
                 alone_fits = stacking_ok(party)  # 9, in a hex empty of units (most of them)
-                for h in covered:
+                for h, label in covered:
                     if h == u.hex:
                         continue
                     if h not in occupied:
@@ -135,7 +135,7 @@ class AirAssault(ScenarioRules):
                             continue
                     elif any(x.side != MUJ for x in occupied[h]) or not stacking_ok(units_at(state, h) + party):
                         continue
-                    out.append(PlayCard(cid, block, TUNNEL_USES[use], u.uid, board.label(h)))
+                    out.append(PlayCard(cid, block, TUNNEL_USES[use], u.uid, label))
         return out
 
     def play(self, rules, ctx, side: str, action) -> bool:

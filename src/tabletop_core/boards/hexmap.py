@@ -423,6 +423,11 @@ class Board:
     def labels(self, h: tuple[int, int]) -> tuple[str, ...]:
         """Every label of a board hex (two for half hexes joined across map edges)."""
         try:
+            # a Hex or an (int, int) pair finds its entry as it is (a Hex is that tuple): no Hex built
+            return self._labels[h]  # type: ignore[index]
+        except (KeyError, TypeError):
+            pass
+        try:
             return self._labels[Hex(h[0], h[1])]
         except KeyError:
             raise BoardError(f"hex {tuple(h)!r} is not on the board") from None
