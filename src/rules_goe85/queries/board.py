@@ -48,6 +48,7 @@ class GoEBoard:
         self._seers: dict[tuple, frozenset] = {}  # (target, sight, up, target_up) -> the hexes seeing it
         self._smoked: dict[tuple, int] = {}  # a line's exact LOS under the Smoke on it (_Sight)
         self._costs: dict[tuple, int | None] = {}
+        self._exits: dict[tuple, tuple] = {}  # (hex, move class) -> exits(): terrain only, per copy
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
         self._labels = {h: self.board.label(h) for h in self.hexes}  # every action names its hexes
@@ -94,6 +95,7 @@ class GoEBoard:
         new._table = self._los_table().updated(bs)  # patched, not rebuilt: only lines touching a tile
         new._statuses, new._seers, new._derived = {}, {}, {}
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
+        new._exits = {}
         return new
 
     # -- names --------------------------------------------------------------------------------
@@ -144,6 +146,18 @@ class GoEBoard:
         if move_class != "F" and self.elevation[b] > self.elevation[a]:
             cost += self.tec.climb_mp
         return cost
+
+    def exits(self, a, move_class: str) -> tuple:
+        """The hexes next to ``a`` on this board that a unit of ``move_class`` may step into from
+        ``a`` as the terrain stands (:meth:`enter_cost` not None), in ``neighbours`` order: the
+        reserve first-step tests ask them of every mover at every pick."""
+        key = (a, move_class)
+        found = self._exits.get(key)
+        if found is None:
+            rows, cost = self.rows, self.enter_cost
+            found = self._exits[key] = tuple(b for b in self.neighbours[a]
+                                             if b in rows and cost(a, b, move_class) is not None)
+        return found
 
     def within(self, h, radius: int) -> frozenset:
         """The hexes at most ``radius`` from ``h``, on the map or off it (geometry: memoised)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tabletop_core.boards import reachable_hexes
 
+from ..model.occupancy import by_hex
 from .board import board_at
 from .units import has, stacking_room
 
@@ -122,10 +123,21 @@ def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()
     cost is None exactly when the hex is closed to ``u`` or its terrain prohibits Leg units: the
     Pathfinder's and the Barrage's MP never make it None).  ``board``: ``board_at(state)``, if known."""
     board = board or board_at(state)
-    open_to = _open_to(state, u, enemy_hexes, board)
     if u.hex is None:
+        open_to = _open_to(state, u, enemy_hexes, board)
         return any(open_to(b) and board.row(b).cost("L") is not None for b in entry_hexes)
     a = u.hex
     if budget(u, a in near_zone) <= 0:
         return False
-    return any(open_to(b) and board.enter_cost(a, b, "L") is not None for b in board.neighbours[a])
+    occupied = by_hex(state)
+    fits = None  # stacking_room(state, u), made only if an exit is occupied (an empty hex takes one unit)
+    for b in board.exits(a, "L"):
+        if b in enemy_hexes:
+            continue
+        if b not in occupied:
+            return True
+        if fits is None:
+            fits = stacking_room(state, u)
+        if fits(b):
+            return True
+    return False

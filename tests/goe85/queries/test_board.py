@@ -166,3 +166,21 @@ def test_board_names_every_hex_as_the_printed_board_does():
         board.hex("8Z9")
     with pytest.raises(BoardError, match="not on the board"):
         board.label((99, 99))
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:7c")
+@pytest.mark.parametrize("scenario", ["kill-zone", "jalalabad", "city-boys"])
+def test_board_exits_are_the_neighbours_the_terrain_lets_a_class_step_into(scenario):
+    """GoEBoard.exits (the reserve first-step tests' neighbours) lists exactly the neighbours on the
+    board whose step enter_cost allows, in neighbour order, for every hex and movement class, on the
+    printed board and under a tile laid in play (a copy's own terrain)."""
+    board = board_for(scenario)
+    tiled = board._with_tiles(tuple((h, "rubble") for h in board.hexes[:40:3]))
+    assert tiled.rows != board.rows
+    for b in (board, tiled):
+        for h in b.hexes:
+            for mc in ("L", "W", "T", "F"):
+                want = tuple(n for n in b.neighbours[h] if n in b.rows and b.enter_cost(h, n, mc) is not None)
+                assert b.exits(h, mc) == want
+

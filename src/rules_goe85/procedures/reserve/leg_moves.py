@@ -161,8 +161,8 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     if budget == 0:
         return False
     cost = _step_cost(state, u, at)
-    if not ground_vehicle:
-        return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
+    if not ground_vehicle:  # cost is None wherever the terrain alone forbids the step: exits() only
+        return any(cost(u.hex, b) is not None for b in at.board.exits(u.hex, t.move_class))
     start, v0 = u.hex, facing_of(state, u)
     first = _first_entries(at.board.board, start, v0, budget, cost)
     if allowed is None:  # every hex a search reaches is entered by a first step from ``start``
