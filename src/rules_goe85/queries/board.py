@@ -128,6 +128,15 @@ class GoEBoard:
         """Covered terrain (18q, 23a): a positive Cover Factor or a Foxhole."""
         return self.rows[h].cf > 0 or h in foxholes
 
+    def terrain_cover(self) -> frozenset:
+        """The hexes whose terrain alone is covered (:meth:`in_cover` without fortifications)."""
+        return self.derived("terrain cover", lambda: frozenset(h for h, r in self.rows.items() if r.cf > 0))
+
+    def map_hexes(self, map_id: str) -> frozenset:
+        """The hexes of the board whose first label is on map ``map_id`` (:meth:`local`); "*": every hex."""
+        return self.derived(("map hexes", map_id), lambda: frozenset(
+            h for h in self.hexes if map_id == "*" or self.local(h)[0] == map_id))
+
     def enter_cost(self, a, b, move_class: str) -> int | None:
         """MP to step from ``a`` into adjacent ``b`` (TEC, roads, climbing); None if prohibited."""
         key = (a, b, move_class)

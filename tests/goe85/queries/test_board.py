@@ -184,3 +184,15 @@ def test_board_exits_are_the_neighbours_the_terrain_lets_a_class_step_into(scena
                 want = tuple(n for n in b.neighbours[h] if n in b.rows and b.enter_cost(h, n, mc) is not None)
                 assert b.exits(h, mc) == want
 
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+@pytest.mark.parametrize("scenario", ["city-boys", "kill-zone"])
+def test_board_map_hexes_and_terrain_cover_answer_as_local_and_in_cover(scenario):
+    """The relocation's hex sets: a map's hexes as board.local names their map, and the hexes
+    in_cover finds covered by terrain alone."""
+    board = board_for(scenario)
+    maps = {board.local(h)[0] for h in board.hexes}
+    for m in maps:
+        assert board.map_hexes(m) == {h for h in board.hexes if board.local(h)[0] == m}
+    assert board.map_hexes("*") == set(board.hexes)
+    assert board.terrain_cover() == {h for h in board.hexes if board.in_cover(h)}
