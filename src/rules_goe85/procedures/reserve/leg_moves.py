@@ -6,6 +6,7 @@ destination (``transport.py``), so only the picked unit's moves are ever searche
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import attrs
@@ -133,13 +134,16 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     return [ReserveMove(u.uid, board.label(b)) for b in sorted(dests)]
 
 
-def may_move(rules, state, u, at: Around, allowed=None) -> bool:
+def may_move(rules, state, u, at: Around, allowed=None, limit=None) -> bool:
     """Whether :func:`unit_moves` of ``u`` is not empty, searching as little as that takes: a unit
     free of facing reaches nothing without a first hex it may enter (and 7c makes that hex a move);
     a vehicle neither (:func:`_first_entries`).  ``allowed(moves)``: whether a scenario's limit
     leaves one of these moves (it judges each move alone, by its hex: then a vehicle's first steps
     are asked at once, and only when the limit refuses them all are the hexes beyond them searched
-    and asked at once; other units' moves are listed and asked)."""
+    and asked at once; other units' moves are listed and asked).  ``limit``: the hex test ``allowed``
+    applies to each move, when it is one (``ScenarioRules.reserve_hex_limit``): then the hexes beyond
+    are searched only if the terrain alone lets the vehicle reach a hex it passes
+    (:func:`_terrain_reach`)."""
     t = utype(u)
     vehicle = t.kind in VEHICLE_KINDS  # is_vehicle
     ground_vehicle = vehicle and t.move_class != "F" and u.hex is not None
@@ -176,6 +180,8 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     least = leg_reserve.least_entry_cost(at.board.tec, t.move_class)
     if not any(budget - spent >= least and (stop is None or b not in stop) for b, _, spent in first):
         return False  # no first step leaves room for a second one
+    if limit is not None and not any(limit(h) for h in _terrain_reach(at.board, start, v0, budget, t.move_class, least)):
+        return False  # not even on empty ground could it reach a hex the limit leaves it
     refused = {b for b, _, _ in first}
     reach = reachable_vehicle(at.board.board, start, v0, budget, cost, must_stop=stop, least_step=least)
     beyond: dict = {}  # hex -> a facing it is reached with (the limit never judges the facing)
@@ -183,6 +189,20 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
         if h != start and h not in refused:
             beyond.setdefault(h, v)
     return bool(beyond) and allowed([ReserveMove(u.uid, label(h), v) for h, v in beyond.items()])
+
+
+def _terrain_reach(board, start, v0: int, budget: int, move_class: str, least) -> frozenset:
+    """The hexes other than ``start`` a vehicle facing ``v0`` could reach within ``budget`` on the
+    terrain alone -- no unit, enemy or stop in its way: a bound on every search of its reserve move
+    (those only refuse steps, stop earlier or add to a step's cost: 5f, 9, 23c), kept with the
+    board's terrain (a stuck Kill Zone truck is asked again at every pick)."""
+
+    def build() -> frozenset:
+        cost = functools.partial(board.enter_cost, move_class=move_class)
+        reach = reachable_vehicle(board.board, start, v0, budget, cost, least_step=least)
+        return frozenset(h for h, _ in reach if h != start)
+
+    return board.derived(("vehicle terrain reach", start, v0, budget, move_class), build)
 
 
 def _entry_turns() -> tuple[tuple[int, int], ...]:

@@ -229,19 +229,21 @@ def _reserve_move_test(rules, state, at):
         if limit is None:
             return _may_take_reserve_move(rules, state, u, at, lambda moves: _kept(rules, state, u, moves))
         hex_of = at.board.hex
-        return _may_take_reserve_move(rules, state, u, at, lambda moves: any(limit(hex_of(m.to)) for m in moves))
+        return _may_take_reserve_move(rules, state, u, at, lambda moves: any(limit(hex_of(m.to)) for m in moves),
+                                      limit)
 
     return may
 
 
-def _may_take_reserve_move(rules, state, u, at, allowed) -> bool:
+def _may_take_reserve_move(rules, state, u, at, allowed, limit=None) -> bool:
     """Whether ``u`` has a reserve move the scenario leaves it; ``allowed(moves)``: whether the
-    scenario's limit leaves one of these moves, when it applies to ``u`` (``restricts_reserve_moves_of``)."""
+    scenario's limit leaves one of these moves, when it applies to ``u`` (``restricts_reserve_moves_of``);
+    ``limit``: the hex test ``allowed`` asks of each move, when the scenario gives one."""
     if u.hex is not None and is_heli(u):
         if allowed is None:
             return _heli_may_fly(state, u, at)
         return allowed(unit_reserve_moves(rules, state, u, at))
-    return may_move(rules, state, u, at, allowed)
+    return may_move(rules, state, u, at, allowed, limit)
 
 
 def _heli_may_fly(state, u, at) -> bool:
