@@ -36,6 +36,12 @@ def least_entry_cost(tec, move_class: str) -> int:
     return min([tec.road_mp] + [c for c in costs if c is not None])
 
 
+def least_step(board, move_class: str) -> int:
+    """:func:`least_entry_cost` of ``board``'s chart, kept with the board (every reserve search and
+    first-step test asks it)."""
+    return board.derived(("least entry cost", move_class), lambda: least_entry_cost(board.tec, move_class))
+
+
 def _pathfinder(u) -> bool:
     return has(u, "pathfinder") and not u.shaken  # 21e
 
@@ -73,7 +79,7 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     """The hexes ``u`` may end its reserve move in (see the module text)."""
     board = board_at(state)
     cost = _step_cost(rules, state, u, occ, enemy_hexes)
-    least = 1 if _pathfinder(u) else least_entry_cost(board.tec, "L")
+    least = 1 if _pathfinder(u) else least_step(board, "L")
     stop = near_zone | state.wire  # 5f: stop within three hexes of an enemy; 23c: stop in Wire
     if u.hex is None:  # an entering reinforcement: it begins off the map, far from the enemy
         mp = budget(u, near=False)
@@ -103,13 +109,14 @@ def _two_steps(board, start, mp: int, cost, stop) -> set:
     two steps, so the search is the neighbours (all of those it may enter: 7c) and, through each
     one entered with MP left and no stop (5f, 23c), its neighbours within the rest."""
     out: set = set()
-    for b in board.neighbours[start]:
+    exits = board.exits  # cost is None wherever the terrain bars Leg units: those hexes are not tried
+    for b in exits(start, "L"):
         c = cost(start, b)
         if c is None:
             continue
         out.add(b)
         if c < mp and b not in stop:
-            for x in board.neighbours[b]:
+            for x in exits(b, "L"):
                 if x != start and x not in out:
                     c2 = cost(b, x)
                     if c2 is not None and c + c2 <= mp:

@@ -115,7 +115,7 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     if budget == 0:
         return []
     cost = _step_cost(state, u, at)
-    least = leg_reserve.least_entry_cost(board.tec, utype(u).move_class)
+    least = leg_reserve.least_step(board, utype(u).move_class)
     if is_vehicle(u) and utype(u).move_class != "F":  # 7b: front hexes, reverse, pivots
         v0 = facing_of(state, u)
         states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone,
@@ -177,7 +177,7 @@ def may_move(rules, state, u, at: Around, allowed=None, limit=None) -> bool:
         return bool(first)
     # only hexes beyond first steps the limit refuses are left: search on (the limit judges the hex)
     stop = None if near else at.near_zone
-    least = leg_reserve.least_entry_cost(at.board.tec, t.move_class)
+    least = leg_reserve.least_step(at.board, t.move_class)
     if not any(budget - spent >= least and (stop is None or b not in stop) for b, _, spent in first):
         return False  # no first step leaves room for a second one
     if limit is not None and not any(limit(h) for h in _terrain_reach(at.board, start, v0, budget, t.move_class, least)):
