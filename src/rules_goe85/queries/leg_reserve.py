@@ -133,10 +133,16 @@ def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()
     if u.hex is None:
         open_to = _open_to(state, u, enemy_hexes, board)
         return any(open_to(b) and board.row(b).cost("L") is not None for b in entry_hexes)
+    return may_step(state, u, board, enemy_hexes, near_zone, by_hex(state))
+
+
+def may_step(state, u, board, enemy_hexes, near_zone, occupied) -> bool:
+    """:func:`has_destination` of ``u`` on the map: some hex next to it its terrain lets it enter
+    holds no enemy and has room for it, and it has MP to spend.  ``occupied``: ``by_hex(state)``
+    (the first step asks this of every Leg mover at every pick)."""
     a = u.hex
     if budget(u, a in near_zone) <= 0:
         return False
-    occupied = by_hex(state)
     fits = None  # stacking_room(state, u), made only if an exit is occupied (an empty hex takes one unit)
     for b in board.exits(a, "L"):
         if b in enemy_hexes:
