@@ -142,9 +142,11 @@ class Measure:
 
     def prefetch_sight_lines(self, starts, ends) -> None:
         """Answer in one batch the sight lines from every point of ``starts`` to every point of
-        ``ends`` not cached yet: for questions about many positions at once (an On Guard unit
-        watching a whole path), which then find their answers cached."""
-        self.prefetch_lines([(a, b) for a in starts for b in ends])
+        ``ends`` not cached yet, when there are enough for a batch (``BATCH``): for questions about
+        many positions at once (an On Guard unit watching a whole path), which then find their
+        answers cached.  Fewer are left to be asked one by one as they come: drawing them all
+        here, one by one, would cost more than drawing only those asked."""
+        self.prefetch_lines([(a, b) for a in starts for b in ends], least=BATCH)
 
     def prefetch_lines(self, lines, *, least: int = 1) -> None:
         """Answer in one batch those of ``lines`` not cached yet, when at least ``least`` are
@@ -239,28 +241,40 @@ class Measure:
     def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
         still to test (a list) when neither the cover rules nor the caches settle it."""
+        # _cover_rule's cases, each end's cover feature and depth in it worked out once: a pair in
+        # one cover area is settled by the 6" rule; any other pair needs both ends within 2" of
+        # their cover's edge (or in the open), then its sight line.  Their figures are sorted once
+        # into those two groups, so a deep figure of ours meets none but its area's.
         feature_at, los, edge_depth = self.feature_at, self._los, COVER_EDGE
-        theirs = []
+        in_area: dict = {}  # cover feature -> (point, radius) of their figures in it
+        lookout = []  # (point, cover feature) of their figures not deep in cover
         for g in bfigs:
             b = g.pos
             fb, db = feature_at(b)
-            theirs.append((b, g.r, fb, fb is not None and db > edge_depth))  # _deep, written out
+            if fb is not None:
+                in_area.setdefault(fb, []).append((b, g.r))
+                if db > edge_depth:  # _deep, written out
+                    continue
+            lookout.append((b, fb))
         undecided = []
         for f in afigs:
-            a, ra = f.pos, f.r
+            a = f.pos
             fa, da = feature_at(a)
-            a_deep = fa is not None and da > edge_depth
-            for b, rb, fb, b_deep in theirs:
-                # _cover_rule's cases, each end's depth in its cover worked out once
-                if fa is not None and fa == fb:
+            if fa is not None:
+                ra = f.r
+                for b, rb in in_area.get(fa, ()):
                     if _near_in_area(a, b, ra, rb):
                         return True
-                elif not (a_deep or b_deep):
-                    known = los.get((a, b))
-                    if known is None:
-                        undecided.append((a, b))
-                    elif known:
-                        return True
+                if da > edge_depth:
+                    continue  # deep in its cover: it sees none outside it
+            for b, fb in lookout:
+                if fa is not None and fa == fb:
+                    continue  # settled by the area rule above
+                known = los.get((a, b))
+                if known is None:
+                    undecided.append((a, b))
+                elif known:
+                    return True
         if not undecided:
             return False
         if defer:

@@ -49,6 +49,9 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         me = _unit(rnd, "me", rnd.randint(1, 6), 3.0)
         others = [_unit(rnd, f"o{k}", rnd.randint(1, 8), rnd.choice([1.0, 4.0])) for k in range(rnd.randint(1, 7))]
         plain = [o for o in others if any(_plain_visible(table, f, g) for f in me.figures for g in o.figures)]
+        # the activation roll's test, its own answers worked out on a fresh measure (the cover
+        # rules' two groups of target figures, then the sight lines)
+        assert Measure(table).sees_any_of(me, others) == bool(plain)
         assert m.seen_among(me, others) == plain  # batched when many sight lines are left over
         assert [o for o in others if m.sees(me, o)] == plain  # and from the cache
         for o in others:
