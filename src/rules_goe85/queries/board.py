@@ -54,6 +54,7 @@ class GoEBoard:
         self._labels = {h: self.board.label(h) for h in self.hexes}  # every action names its hexes
         self._by_label = {lab: h for h in self.hexes for lab in self.board.labels(h)}
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
+        self._sides: dict[Hex, tuple] = {}  # geometry only (sides()): shared by the tiled copies
         self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
         self._derived: dict = {}  # answers from this copy's terrain alone (derived): not shared
         self._base = self  # the printed board (a tiled copy points back to it)
@@ -166,6 +167,16 @@ class GoEBoard:
             rows, cost = self.rows, self.enter_cost
             found = self._exits[key] = tuple(b for b in self.neighbours[a]
                                              if b in rows and cost(a, b, move_class) is not None)
+        return found
+
+    def sides(self, h) -> tuple:
+        """The six hexes next to ``h`` in :data:`DIRECTIONS` order, None where off the board
+        (geometry: memoised, shared by the tiled copies)."""
+        found = self._sides.get(h)
+        if found is None:
+            rows, q, r = self.rows, h[0], h[1]
+            found = self._sides[h] = tuple(n if n in rows else None
+                                           for n in (Hex(q + d.q, r + d.r) for d in DIRECTIONS))
         return found
 
     def within(self, h, radius: int) -> frozenset:

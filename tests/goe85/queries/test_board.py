@@ -196,3 +196,17 @@ def test_board_map_hexes_and_terrain_cover_answer_as_local_and_in_cover(scenario
         assert board.map_hexes(m) == {h for h in board.hexes if board.local(h)[0] == m}
     assert board.map_hexes("*") == set(board.hexes)
     assert board.terrain_cover() == {h for h in board.hexes if board.in_cover(h)}
+
+
+@pytest.mark.rule("goe85:7b")
+def test_board_sides_are_the_six_neighbours_by_direction_none_off_the_board():
+    """GoEBoard.sides (a vehicle's first steps by hexside): the hex one step each way in DIRECTIONS
+    order, None where that hex is off the board; its hexes are the board's neighbours."""
+    from tabletop_core.boards import Hex
+    from tabletop_core.boards.hexgrid import DIRECTIONS
+
+    board = board_for("kill-zone")
+    for h in board.hexes:
+        want = tuple(n if n in board.board else None for n in (Hex(h[0] + d.q, h[1] + d.r) for d in DIRECTIONS))
+        assert board.sides(h) == want
+        assert {n for n in board.sides(h) if n is not None} == set(board.neighbours[h])

@@ -12,7 +12,6 @@ from typing import NamedTuple
 import attrs
 from tabletop_core.boards import reachable_hexes, reachable_vehicle
 from tabletop_core.boards.hexfacing import pivot_steps
-from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
 from ...model.actions import EndReserve, ReserveMove
 from ...model.events import ConcealSet, UnitMoved
@@ -168,7 +167,7 @@ def may_move(rules, state, u, at: Around, allowed=None, limit=None) -> bool:
     if not ground_vehicle:  # cost is None wherever the terrain alone forbids the step: exits() only
         return any(cost(u.hex, b) is not None for b in at.board.exits(u.hex, t.move_class))
     start, v0 = u.hex, facing_of(state, u)
-    first = _first_entries(at.board.board, start, v0, budget, cost)
+    first = _first_entries(at.board.sides(start), start, v0, budget, cost)
     if allowed is None:  # every hex a search reaches is entered by a first step from ``start``
         return next(first, None) is not None
     label = at.board.label
@@ -220,16 +219,14 @@ def _entry_turns() -> tuple[tuple[int, int], ...]:
 ENTRY_TURNS = _entry_turns()
 
 
-def _first_entries(board, start, v0: int, budget: int, cost):
+def _first_entries(sides, start, v0: int, budget: int, cost):
     """``(hex, facing, MP)``: the hexes next to ``start`` a vehicle facing ``v0`` can enter within
     ``budget``, the facing it enters them by and the least MP that takes, lazily, the front ones
     first (:data:`ENTRY_TURNS`): every hex a vehicle search reaches is entered through one of them;
-    no search is built."""
-    q, r = start
+    no search is built.  ``sides``: the board's six hexes next to ``start`` (``GoEBoard.sides``)."""
     for k, (extra, turn) in enumerate(ENTRY_TURNS):
-        d = DIRECTIONS[(v0 + k) % 6]
-        b = Hex(q + d.q, r + d.r)
-        if b in board:
+        b = sides[(v0 + k) % 6]
+        if b is not None:
             c = cost(start, b)
             if c is not None and c + extra <= budget:
                 yield b, (v0 + turn) % 6, c + extra

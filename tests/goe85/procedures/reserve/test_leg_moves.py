@@ -201,7 +201,7 @@ def test_a_vehicles_first_steps_are_the_hexes_next_to_it_its_search_enters_and_a
             for (x, _), c in reach.items():
                 if x in B.neighbours[h]:
                     searched[x] = min(c, searched.get(x, c))
-            listed = {x: spent for x, _, spent in _first_entries(board, h, v0, budget, cost)}
+            listed = {x: spent for x, _, spent in _first_entries(B.sides(h), h, v0, budget, cost)}
             assert listed == searched, (B.label(h), v0)
 
 
