@@ -118,15 +118,6 @@ def _enterable_zone(state, f: Deploy, unit: Unit):
                          lambda: tuple(h for h in _zone(state, f) if could_enter(board, h, unit)))
 
 
-def _places(state, f: Deploy, unit: Unit) -> dict:
-    """{hex: Place} for every hex of :func:`_enterable_zone`: the actions a set-up menu offers are
-    values, made once per board, force and unit (each unit is offered most of its zone, unit after
-    unit)."""
-    board = board_at(state)
-    return board.derived(("set-up places", f.force, unit.uid, unit.type),
-                         lambda: {h: Place(unit.uid, board.label(h)) for h in _enterable_zone(state, f, unit)})
-
-
 def placement_hexes(state, f: Deploy, unit: Unit):
     """Where ``unit`` may be set up now."""
     fits = stacking_room(state, unit)  # 9, from the hex's counts (one unit alone always fits)
@@ -176,8 +167,7 @@ def decide(rules, state, f: Deploy):
     if f.pending:
         uid, tid = f.pending[0]
         unit = Unit(uid, tid, f.side, None)
-        places = _places(state, f, unit)
-        opts = tuple(places[h] for h in placement_hexes(state, f, unit))
+        opts = tuple(Place(uid, board.label(h)) for h in placement_hexes(state, f, unit))
         return Decision(f.side, opts, f"set up {uid} ({len(f.pending)} to place)") if opts else None
     if f.foxholes:
         opts = tuple(PlaceFoxhole(board.label(h)) for h in foxhole_hexes(state, f))
