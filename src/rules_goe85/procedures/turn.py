@@ -463,7 +463,7 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
         for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
             opts += family.card_plays(rules, state, side, cid, card_uses, shared)
         if units is None:
-            opts += rules.scenario_card_plays(state, side, cid, card_uses)  # Air Assault's tunnels
+            opts += rules.scenario_card_plays(state, side, cid, card_uses, shared)  # Air Assault's tunnels
     return opts
 
 
