@@ -386,7 +386,7 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     :func:`_uses`, if already known."""
     board = board_at(state)
     opts = []
-    mine = [u for u in state.units.values() if u.side == side]
+    mine = [u for u in state.units.values() if u.side == side] if units is None else []  # a hand's ground plays
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)}) if units is None else []
     entering = units is None and bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
     families = rules.card_families if families else ()  # the other card plays (dispatch.CARD_FAMILIES)
