@@ -33,7 +33,7 @@ from ..queries.fire_reach import FIRE_POWERS, power_barred
 from ..queries.entering import waiting
 from ..queries.sight import is_heli
 from ..queries.units import is_vehicle
-from ..queries.units import eligible, has, stacking_ok, units_at, utype
+from ..queries.units import eligible, has, stacking_ok, stacking_room, units_at, utype
 from ..queries.fortifications import fortified
 from ..queries.spotting import can_call
 from ..queries.heli_designation import (
@@ -530,23 +530,25 @@ def relocations(rules, state, side: str):
     if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
         return []
     board = board_at(state)
+    on_map = board.map_hexes(spec.relocate_map)  # "*": any map
+    terrain_cover, covered = board.terrain_cover(), fortified(state)
 
-    def on_map(h) -> bool:  # "*": any map (no label parsed to learn which)
-        return h in board.board and (spec.relocate_map == "*" or board.local(h)[0] == spec.relocate_map)
+    def open_cover(h) -> bool:  # on the map, in cover (board.in_cover), no enemy in it
+        return h in on_map and (h in terrain_cover or h in covered) and h not in enemy
 
     enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
-    covered = fortified(state)
     out = []
     for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.side != side or not eligible(u) or u.hex is None or not on_map(u.hex) or not board.in_cover(u.hex, covered):
-            continue
+        if u.side != side or not eligible(u) or u.hex not in on_map or not board.in_cover(u.hex, covered):
+            continue  # (None is in no map)
         if utype(u).hero:
             continue
         heroes = heroes_with(state, u) if spec.relocate_hero else []
+        fits = stacking_room(state, u)  # u counted in h, where it does not stand: stacking_ok(units_at(h) + [u])
         for h in sorted(board.within(u.hex, spec.relocate_range)):  # the hexes in range, in board order
-            if h == u.hex or h in enemy or not on_map(h) or not board.in_cover(h, covered):
+            if h == u.hex or not open_cover(h):
                 continue
-            if stacking_ok(units_at(state, h) + [u]):
+            if fits(h):
                 out.append(Relocate(u.uid, board.label(h)))
             for hero in heroes:
                 if spec.relocate_hero_eligible and not eligible(hero):

@@ -48,11 +48,13 @@ class GoEBoard:
         self._seers: dict[tuple, frozenset] = {}  # (target, sight, up, target_up) -> the hexes seeing it
         self._smoked: dict[tuple, int] = {}  # a line's exact LOS under the Smoke on it (_Sight)
         self._costs: dict[tuple, int | None] = {}
+        self._exits: dict[tuple, tuple] = {}  # (hex, move class) -> exits(): terrain only, per copy
         self._smoke: dict[tuple, _Sight] = {}
         self.neighbours = {h: self.board.neighbors(h) for h in self.hexes}
         self._labels = {h: self.board.label(h) for h in self.hexes}  # every action names its hexes
         self._by_label = {lab: h for h in self.hexes for lab in self.board.labels(h)}
         self._within: dict[tuple, frozenset] = {}  # geometry only: shared by the tiled copies
+        self._sides: dict[Hex, tuple] = {}  # geometry only (sides()): shared by the tiled copies
         self._zones: dict = {}  # set-up zones by their labels: shared by the tiled copies
         self._derived: dict = {}  # answers from this copy's terrain alone (derived): not shared
         self._base = self  # the printed board (a tiled copy points back to it)
@@ -94,6 +96,7 @@ class GoEBoard:
         new._table = self._los_table().updated(bs)  # patched, not rebuilt: only lines touching a tile
         new._statuses, new._seers, new._derived = {}, {}, {}
         new._costs = {k: v for k, v in self._costs.items() if k[0] not in changed and k[1] not in changed}
+        new._exits = {}
         return new
 
     # -- names --------------------------------------------------------------------------------
@@ -126,6 +129,15 @@ class GoEBoard:
         """Covered terrain (18q, 23a): a positive Cover Factor or a Foxhole."""
         return self.rows[h].cf > 0 or h in foxholes
 
+    def terrain_cover(self) -> frozenset:
+        """The hexes whose terrain alone is covered (:meth:`in_cover` without fortifications)."""
+        return self.derived("terrain cover", lambda: frozenset(h for h, r in self.rows.items() if r.cf > 0))
+
+    def map_hexes(self, map_id: str) -> frozenset:
+        """The hexes of the board whose first label is on map ``map_id`` (:meth:`local`); "*": every hex."""
+        return self.derived(("map hexes", map_id), lambda: frozenset(
+            h for h in self.hexes if map_id == "*" or self.local(h)[0] == map_id))
+
     def enter_cost(self, a, b, move_class: str) -> int | None:
         """MP to step from ``a`` into adjacent ``b`` (TEC, roads, climbing); None if prohibited."""
         key = (a, b, move_class)
@@ -144,6 +156,28 @@ class GoEBoard:
         if move_class != "F" and self.elevation[b] > self.elevation[a]:
             cost += self.tec.climb_mp
         return cost
+
+    def exits(self, a, move_class: str) -> tuple:
+        """The hexes next to ``a`` on this board that a unit of ``move_class`` may step into from
+        ``a`` as the terrain stands (:meth:`enter_cost` not None), in ``neighbours`` order: the
+        reserve first-step tests ask them of every mover at every pick."""
+        key = (a, move_class)
+        found = self._exits.get(key)
+        if found is None:
+            rows, cost = self.rows, self.enter_cost
+            found = self._exits[key] = tuple(b for b in self.neighbours[a]
+                                             if b in rows and cost(a, b, move_class) is not None)
+        return found
+
+    def sides(self, h) -> tuple:
+        """The six hexes next to ``h`` in :data:`DIRECTIONS` order, None where off the board
+        (geometry: memoised, shared by the tiled copies)."""
+        found = self._sides.get(h)
+        if found is None:
+            rows, q, r = self.rows, h[0], h[1]
+            found = self._sides[h] = tuple(n if n in rows else None
+                                           for n in (Hex(q + d.q, r + d.r) for d in DIRECTIONS))
+        return found
 
     def within(self, h, radius: int) -> frozenset:
         """The hexes at most ``radius`` from ``h``, on the map or off it (geometry: memoised)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tabletop_core.boards import reachable_hexes
 
+from ..model.occupancy import by_hex
 from .board import board_at
 from .units import has, stacking_room
 
@@ -33,6 +34,12 @@ def least_entry_cost(tec, move_class: str) -> int:
     as their ``least_step``."""
     costs = [r.cost(move_class) for r in tec.rows.values()]
     return min([tec.road_mp] + [c for c in costs if c is not None])
+
+
+def least_step(board, move_class: str) -> int:
+    """:func:`least_entry_cost` of ``board``'s chart, kept with the board (every reserve search and
+    first-step test asks it)."""
+    return board.derived(("least entry cost", move_class), lambda: least_entry_cost(board.tec, move_class))
 
 
 def _pathfinder(u) -> bool:
@@ -72,7 +79,7 @@ def destinations(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()):
     """The hexes ``u`` may end its reserve move in (see the module text)."""
     board = board_at(state)
     cost = _step_cost(rules, state, u, occ, enemy_hexes)
-    least = 1 if _pathfinder(u) else least_entry_cost(board.tec, "L")
+    least = 1 if _pathfinder(u) else least_step(board, "L")
     stop = near_zone | state.wire  # 5f: stop within three hexes of an enemy; 23c: stop in Wire
     if u.hex is None:  # an entering reinforcement: it begins off the map, far from the enemy
         mp = budget(u, near=False)
@@ -102,13 +109,14 @@ def _two_steps(board, start, mp: int, cost, stop) -> set:
     two steps, so the search is the neighbours (all of those it may enter: 7c) and, through each
     one entered with MP left and no stop (5f, 23c), its neighbours within the rest."""
     out: set = set()
-    for b in board.neighbours[start]:
+    exits = board.exits  # cost is None wherever the terrain bars Leg units: those hexes are not tried
+    for b in exits(start, "L"):
         c = cost(start, b)
         if c is None:
             continue
         out.add(b)
         if c < mp and b not in stop:
-            for x in board.neighbours[b]:
+            for x in exits(b, "L"):
                 if x != start and x not in out:
                     c2 = cost(b, x)
                     if c2 is not None and c + c2 <= mp:
@@ -122,10 +130,27 @@ def has_destination(rules, state, u, occ, enemy_hexes, near_zone, entry_hexes=()
     cost is None exactly when the hex is closed to ``u`` or its terrain prohibits Leg units: the
     Pathfinder's and the Barrage's MP never make it None).  ``board``: ``board_at(state)``, if known."""
     board = board or board_at(state)
-    open_to = _open_to(state, u, enemy_hexes, board)
     if u.hex is None:
+        open_to = _open_to(state, u, enemy_hexes, board)
         return any(open_to(b) and board.row(b).cost("L") is not None for b in entry_hexes)
+    return may_step(state, u, board, enemy_hexes, near_zone, by_hex(state))
+
+
+def may_step(state, u, board, enemy_hexes, near_zone, occupied) -> bool:
+    """:func:`has_destination` of ``u`` on the map: some hex next to it its terrain lets it enter
+    holds no enemy and has room for it, and it has MP to spend.  ``occupied``: ``by_hex(state)``
+    (the first step asks this of every Leg mover at every pick)."""
     a = u.hex
     if budget(u, a in near_zone) <= 0:
         return False
-    return any(open_to(b) and board.enter_cost(a, b, "L") is not None for b in board.neighbours[a])
+    fits = None  # stacking_room(state, u), made only if an exit is occupied (an empty hex takes one unit)
+    for b in board.exits(a, "L"):
+        if b in enemy_hexes:
+            continue
+        if b not in occupied:
+            return True
+        if fits is None:
+            fits = stacking_room(state, u)
+        if fits(b):
+            return True
+    return False

@@ -1,6 +1,8 @@
 """Questions about units: their factors, eligibility, stacking, targets and what a hit does to them."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ..data.components import UnitType
 from ..data.loading import game_data
 from ..model.occupancy import by_hex
@@ -126,6 +128,24 @@ def stacking_room(state: GoEState, u: Unit):
         if not counted:
             counted.append(_room_with_occupants(state, u))
         return counted[0](b)
+
+    return fits
+
+
+def group_room(state: GoEState, units) -> Callable[[object], bool]:
+    """``fits(hex)``: whether ``units`` together may stand in a hex none of them is in, with its
+    occupants (9): ``stacking_ok(units_at(state, hex) + units)``, from the hex's counts
+    (:func:`stack_counts`) plus what the group counts, worked out once (a move's menu asks it of
+    every hex next to a stack, for each group that may step)."""
+    g0, h0, l0, v0, a0 = _add(_weight(u, game_data().units) for u in units)
+    alone = _within_limits((g0, h0, l0, v0, a0))
+    occupied = by_hex(state)
+
+    def fits(b) -> bool:
+        if b not in occupied:
+            return alone
+        g, h, leg, v, a = stack_counts(state, b)
+        return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
 
     return fits
 

@@ -72,15 +72,19 @@ class KillZone(ScenarioRules):
         frame = state.top
         if decision is None or not isinstance(frame, (MoveFrame, ReserveFrame, ReserveDestination)):
             return decision
-        board = board_for(state.scenario)
+        hex_of = board_for(state.scenario).hex
         zone = _road_zone(state.scenario)
         bound: dict = {}  # unit id -> road-bound (asked once per decision, not once per move)
         keep = []
         for a in decision.actions:
-            if isinstance(a, (Step, Reverse, ReserveMove)):
-                ids = a.units if isinstance(a, Step) else (a.unit,)
-                if any(_bound_id(state, x, bound) for x in ids) and board.hex(a.to) not in zone:
-                    continue  # vehicles that began on the map keep on or next to the road
+            if isinstance(a, (Reverse, ReserveMove)):  # one unit: no generator over a tuple of one
+                held = _bound_id(state, a.unit, bound)
+            elif isinstance(a, Step):
+                held = any(_bound_id(state, x, bound) for x in a.units)
+            else:
+                held = False
+            if held and hex_of(a.to) not in zone:
+                continue  # vehicles that began on the map keep on or next to the road
             keep.append(a)
         return keep_only(decision, keep)
 

@@ -166,3 +166,47 @@ def test_board_names_every_hex_as_the_printed_board_does():
         board.hex("8Z9")
     with pytest.raises(BoardError, match="not on the board"):
         board.label((99, 99))
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:7c")
+@pytest.mark.parametrize("scenario", ["kill-zone", "jalalabad", "city-boys"])
+def test_board_exits_are_the_neighbours_the_terrain_lets_a_class_step_into(scenario):
+    """GoEBoard.exits (the reserve first-step tests' neighbours) lists exactly the neighbours on the
+    board whose step enter_cost allows, in neighbour order, for every hex and movement class, on the
+    printed board and under a tile laid in play (a copy's own terrain)."""
+    board = board_for(scenario)
+    tiled = board._with_tiles(tuple((h, "rubble") for h in board.hexes[:40:3]))
+    assert tiled.rows != board.rows
+    for b in (board, tiled):
+        for h in b.hexes:
+            for mc in ("L", "W", "T", "F"):
+                want = tuple(n for n in b.neighbours[h] if n in b.rows and b.enter_cost(h, n, mc) is not None)
+                assert b.exits(h, mc) == want
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+@pytest.mark.parametrize("scenario", ["city-boys", "kill-zone"])
+def test_board_map_hexes_and_terrain_cover_answer_as_local_and_in_cover(scenario):
+    """The relocation's hex sets: a map's hexes as board.local names their map, and the hexes
+    in_cover finds covered by terrain alone."""
+    board = board_for(scenario)
+    maps = {board.local(h)[0] for h in board.hexes}
+    for m in maps:
+        assert board.map_hexes(m) == {h for h in board.hexes if board.local(h)[0] == m}
+    assert board.map_hexes("*") == set(board.hexes)
+    assert board.terrain_cover() == {h for h in board.hexes if board.in_cover(h)}
+
+
+@pytest.mark.rule("goe85:7b")
+def test_board_sides_are_the_six_neighbours_by_direction_none_off_the_board():
+    """GoEBoard.sides (a vehicle's first steps by hexside): the hex one step each way in DIRECTIONS
+    order, None where that hex is off the board; its hexes are the board's neighbours."""
+    from tabletop_core.boards import Hex
+    from tabletop_core.boards.hexgrid import DIRECTIONS
+
+    board = board_for("kill-zone")
+    for h in board.hexes:
+        want = tuple(n if n in board.board else None for n in (Hex(h[0] + d.q, h[1] + d.r) for d in DIRECTIONS))
+        assert board.sides(h) == want
+        assert {n for n in board.sides(h) if n is not None} == set(board.neighbours[h])

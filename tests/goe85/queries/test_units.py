@@ -38,3 +38,32 @@ def test_vehicle_stacking():
     assert not stacking_ok([U("a", "bmp-1", "soviet"), U("h", "mi-8", mode="landed")])  # landed: a ground vehicle
     assert stacking_ok([U("a", "bmp-1", "soviet"), U("h", "mi-8", mode="hovering")])
     assert not stacking_ok([U("h", "mi-8", mode="flying"), U("i", "mi-24", mode="hovering")])  # one air unit
+
+
+@pytest.mark.rule("goe85:9")
+@pytest.mark.parametrize("scenario", ["city-boys", "jalalabad", "kill-zone"])
+def test_a_groups_room_in_a_hex_is_stacking_ok_of_the_hex_and_the_group(scenario):
+    """group_room (the move menu's stacking test) answers as stacking_ok of the hex's units and
+    the group, for groups of one and two units of either side (a vehicle, a Hero, passengers among
+    them) and every hex next to them or holding units, in random positions of whole games."""
+    from tabletop_core import agents_for, new_game
+    from tabletop_core.agents import AgentView
+    from rules_goe85.queries.board import board_at
+    from rules_goe85.queries.units import group_room
+
+    g = new_game("goe85", scenario, seed=5)
+    seats = agents_for(g, "random,random")
+    asked = 0
+    while not g.over and asked < 3000:
+        state = g.state
+        placed = sorted((u for u in state.units.values() if u.hex is not None), key=lambda u: u.uid)
+        for i, u in enumerate(placed[:12]):
+            for group in ([u], [u, placed[i - 1]]):
+                fits = group_room(state, group)
+                for b in {x.hex for x in placed} | set(board_at(state).neighbours[u.hex]):
+                    if all(x.hex != b for x in group):
+                        assert fits(b) == stacking_ok(units_at(state, b) + group), (u.uid, b)
+                        asked += 1
+        d = g.decision
+        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+    assert asked

@@ -132,3 +132,64 @@ def test_city_boys_morale_after_the_last_reserve_phase(into_the_mosque):
         assert result.winner == "soviet" and result.reason == "Mujahideen morale breaks (roll 2 > 1 VP)"
     else:
         assert result.winner == "mujahideen" and result.reason == "the Mujahideen morale held to the end"
+
+
+def _relocations_by_definition(state, side):
+    """The relocations as the SSR reads (procedures.turn.relocations' text), each test spelled out:
+    an Eligible non-Hero unit in cover on the named map, to another covered hex of that map in range
+    with no enemy in it and room for the unit (and a Hero going along, if any: an Eligible one where
+    the scenario asks it)."""
+    from rules_goe85.model.state import MUJ
+    from rules_goe85.procedures.turn import heroes_with
+    from rules_goe85.queries.board import board_at
+    from rules_goe85.queries.fortifications import fortified
+    from rules_goe85.queries.units import eligible, utype
+
+    spec = RULES.spec(state)
+    if not spec.relocate_map or side != MUJ or state.relocated.get(side) == state.turn:
+        return []
+    board = board_at(state)
+
+    def on_map(h):
+        return h in board.board and (spec.relocate_map == "*" or board.local(h)[0] == spec.relocate_map)
+
+    enemy = {u.hex for u in state.units.values() if u.side != side and u.hex is not None}
+    covered, out = fortified(state), []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if (u.side != side or not eligible(u) or u.hex is None or not on_map(u.hex)
+                or not board.in_cover(u.hex, covered) or utype(u).hero):
+            continue
+        heroes = heroes_with(state, u) if spec.relocate_hero else []
+        for h in sorted(board.within(u.hex, spec.relocate_range)):
+            if h == u.hex or h in enemy or not on_map(h) or not board.in_cover(h, covered):
+                continue
+            if stacking_ok(units_at(state, h) + [u]):
+                out.append(Relocate(u.uid, board.label(h)))
+            out += [Relocate(u.uid, board.label(h), x.uid) for x in heroes
+                    if not (spec.relocate_hero_eligible and not eligible(x)) and stacking_ok(units_at(state, h) + [u, x])]
+    return out
+
+
+@pytest.mark.rule("goe85:scenario:city-boys")
+@pytest.mark.rule("goe85:scenario:kill-zone")
+@pytest.mark.parametrize("scenario", ["city-boys", "kill-zone"])
+def test_relocations_in_play_are_those_the_rule_defines(scenario):
+    """Random play through whole games: at every Mujahideen impulse the relocations offered (the
+    map's hexes, cover and room read from tables) are those the SSR's tests, spelled out one by one
+    on the state, give -- in the same order."""
+    from tabletop_core import agents_for, new_game
+    from tabletop_core.agents import AgentView
+    from rules_goe85.procedures.turn import relocations
+
+    asked = 0
+    for seed in (1, 2):
+        g = new_game("goe85", scenario, seed=seed)
+        seats = agents_for(g, "random,random")
+        while not g.over:
+            d = g.decision
+            if isinstance(g.state.top, Impulse):
+                want = _relocations_by_definition(g.state, "mujahideen")
+                assert relocations(RULES, g.state, "mujahideen") == want
+                asked += bool(want)
+            g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+    assert asked

@@ -19,7 +19,8 @@ from ...model.events import ConcealSet, MarkerSet, Note, UnitMoved
 from ...model.frames import ExtraPlays, FireChoice, Impulse, MoveFrame, MoveOrder, OppFireWindow, with_assaults
 from ...model.state import other
 from ...queries.opportunity import window_opens
-from ...queries.units import has, is_vehicle, stacking_ok, units_at, utype
+from ...model.occupancy import by_hex as index_by_hex
+from ...queries.units import group_room, has, is_vehicle, stacking_ok, units_at, utype
 
 from ...queries.fortifications import stops_in_wire  # noqa: E402
 
@@ -78,6 +79,7 @@ def _can_enter(state, side, moving, b, use: str) -> str:
 
 def decide_move(rules, state, f: MoveFrame):
     board = board_at(state)
+    occupied = index_by_hex(state)
     opts = []
     left = {u: (m, b) for u, m, b in f.mp}
     by_hex: dict = {}
@@ -96,7 +98,8 @@ def decide_move(rules, state, f: MoveFrame):
         live = [u for u in uids if left[u][0] + left[u][1] > 0 or u not in f.stepped]
         if len(live) > 1:
             groups.append(live)
-        dests = _entry_hexes(rules, state, f.player) if h is None else board.neighbours[h]
+        # (a hex whose terrain bars Leg units costs None: exits() leaves those out)
+        dests = _entry_hexes(rules, state, f.player) if h is None else board.exits(h, "L")
         for g in groups:
             moving = [state.units[x] for x in g]
             pathfinder = _pathfinder(moving)
@@ -105,13 +108,18 @@ def decide_move(rules, state, f: MoveFrame):
             budgets = [(left[uid][0], left[uid][0] + (left[uid][1] if with_hero else 0),
                         uid not in f.stepped and left[uid][0] > 0) for uid in g]
             step_units = tuple(g)
+            fits = group_room(state, moving)  # _can_enter's stacking test where no enemy stands
             for b in dests:
                 cost = _cost(rules, state, board, h, b, f.use, pathfinder)
                 if cost is None:
                     continue
                 if not all((cost <= budget or minimum) and not (budget <= 0 and m <= 0) for m, budget, minimum in budgets):
                     continue
-                if _can_enter(state, f.player, moving, b, f.use) == "no":
+                there = occupied.get(b, ())
+                if all(u.side == f.player for u in there):
+                    if not fits(b):
+                        continue
+                elif _can_enter(state, f.player, moving, b, f.use) == "no":
                     continue
                 opts.append(Step(step_units, board.label(b)))
     opts += transport_options(rules, state, f)

@@ -6,12 +6,12 @@ destination (``transport.py``), so only the picked unit's moves are ever searche
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import attrs
 from tabletop_core.boards import reachable_hexes, reachable_vehicle
 from tabletop_core.boards.hexfacing import pivot_steps
-from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
 
 from ...model.actions import EndReserve, ReserveMove
 from ...model.events import ConcealSet, UnitMoved
@@ -114,7 +114,7 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     if budget == 0:
         return []
     cost = _step_cost(state, u, at)
-    least = leg_reserve.least_entry_cost(board.tec, utype(u).move_class)
+    least = leg_reserve.least_step(board, utype(u).move_class)
     if is_vehicle(u) and utype(u).move_class != "F":  # 7b: front hexes, reverse, pivots
         v0 = facing_of(state, u)
         states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone,
@@ -133,13 +133,16 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     return [ReserveMove(u.uid, board.label(b)) for b in sorted(dests)]
 
 
-def may_move(rules, state, u, at: Around, allowed=None) -> bool:
+def may_move(rules, state, u, at: Around, allowed=None, limit=None) -> bool:
     """Whether :func:`unit_moves` of ``u`` is not empty, searching as little as that takes: a unit
     free of facing reaches nothing without a first hex it may enter (and 7c makes that hex a move);
     a vehicle neither (:func:`_first_entries`).  ``allowed(moves)``: whether a scenario's limit
     leaves one of these moves (it judges each move alone, by its hex: then a vehicle's first steps
     are asked at once, and only when the limit refuses them all are the hexes beyond them searched
-    and asked at once; other units' moves are listed and asked)."""
+    and asked at once; other units' moves are listed and asked).  ``limit``: the hex test ``allowed``
+    applies to each move, when it is one (``ScenarioRules.reserve_hex_limit``): then the hexes beyond
+    are searched only if the terrain alone lets the vehicle reach a hex it passes
+    (:func:`_terrain_reach`)."""
     t = utype(u)
     vehicle = t.kind in VEHICLE_KINDS  # is_vehicle
     ground_vehicle = vehicle and t.move_class != "F" and u.hex is not None
@@ -161,10 +164,10 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
     if budget == 0:
         return False
     cost = _step_cost(state, u, at)
-    if not ground_vehicle:
-        return any(cost(u.hex, b) is not None for b in at.board.neighbours[u.hex])
+    if not ground_vehicle:  # cost is None wherever the terrain alone forbids the step: exits() only
+        return any(cost(u.hex, b) is not None for b in at.board.exits(u.hex, t.move_class))
     start, v0 = u.hex, facing_of(state, u)
-    first = _first_entries(at.board.board, start, v0, budget, cost)
+    first = _first_entries(at.board.sides(start), start, v0, budget, cost)
     if allowed is None:  # every hex a search reaches is entered by a first step from ``start``
         return next(first, None) is not None
     label = at.board.label
@@ -173,9 +176,11 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
         return bool(first)
     # only hexes beyond first steps the limit refuses are left: search on (the limit judges the hex)
     stop = None if near else at.near_zone
-    least = leg_reserve.least_entry_cost(at.board.tec, t.move_class)
+    least = leg_reserve.least_step(at.board, t.move_class)
     if not any(budget - spent >= least and (stop is None or b not in stop) for b, _, spent in first):
         return False  # no first step leaves room for a second one
+    if limit is not None and not any(limit(h) for h in _terrain_reach(at.board, start, v0, budget, t.move_class, least)):
+        return False  # not even on empty ground could it reach a hex the limit leaves it
     refused = {b for b, _, _ in first}
     reach = reachable_vehicle(at.board.board, start, v0, budget, cost, must_stop=stop, least_step=least)
     beyond: dict = {}  # hex -> a facing it is reached with (the limit never judges the facing)
@@ -183,6 +188,20 @@ def may_move(rules, state, u, at: Around, allowed=None) -> bool:
         if h != start and h not in refused:
             beyond.setdefault(h, v)
     return bool(beyond) and allowed([ReserveMove(u.uid, label(h), v) for h, v in beyond.items()])
+
+
+def _terrain_reach(board, start, v0: int, budget: int, move_class: str, least) -> frozenset:
+    """The hexes other than ``start`` a vehicle facing ``v0`` could reach within ``budget`` on the
+    terrain alone -- no unit, enemy or stop in its way: a bound on every search of its reserve move
+    (those only refuse steps, stop earlier or add to a step's cost: 5f, 9, 23c), kept with the
+    board's terrain (a stuck Kill Zone truck is asked again at every pick)."""
+
+    def build() -> frozenset:
+        cost = functools.partial(board.enter_cost, move_class=move_class)
+        reach = reachable_vehicle(board.board, start, v0, budget, cost, least_step=least)
+        return frozenset(h for h, _ in reach if h != start)
+
+    return board.derived(("vehicle terrain reach", start, v0, budget, move_class), build)
 
 
 def _entry_turns() -> tuple[tuple[int, int], ...]:
@@ -200,16 +219,14 @@ def _entry_turns() -> tuple[tuple[int, int], ...]:
 ENTRY_TURNS = _entry_turns()
 
 
-def _first_entries(board, start, v0: int, budget: int, cost):
+def _first_entries(sides, start, v0: int, budget: int, cost):
     """``(hex, facing, MP)``: the hexes next to ``start`` a vehicle facing ``v0`` can enter within
     ``budget``, the facing it enters them by and the least MP that takes, lazily, the front ones
     first (:data:`ENTRY_TURNS`): every hex a vehicle search reaches is entered through one of them;
-    no search is built."""
-    q, r = start
+    no search is built.  ``sides``: the board's six hexes next to ``start`` (``GoEBoard.sides``)."""
     for k, (extra, turn) in enumerate(ENTRY_TURNS):
-        d = DIRECTIONS[(v0 + k) % 6]
-        b = Hex(q + d.q, r + d.r)
-        if b in board:
+        b = sides[(v0 + k) % 6]
+        if b is not None:
             c = cost(start, b)
             if c is not None and c + extra <= budget:
                 yield b, (v0 + turn) % 6, c + extra

@@ -36,7 +36,9 @@ from ...queries.board import board_at
 from ...queries.near_enemy import NearZone
 from ...model.events import Note
 from ...model.frames import ReserveDestination, ReserveFrame
-from ...queries.units import eligible, heli_mode, stacking_room, units_at, utype
+from ...data.loading import game_data
+from ...queries.leg_reserve import may_step
+from ...queries.units import VEHICLE_KINDS, eligible, heli_mode, stacking_room, units_at, utype
 from ...model.vehicles import Faced, Loaded, ModeSet, Unloaded
 from ...queries.carrying import may_unload, room_for
 from ...queries.facing import facing_of
@@ -221,27 +223,33 @@ def _reserve_move_test(rules, state, at):
     asked once."""
     limited = rules.restricts(state, ReserveDestination)
     special = rules.special_rules(state) if limited else None
+    types, occupied = game_data().units, by_hex(state)
 
     def may(u) -> bool:
         if not (limited and special.restricts_reserve_moves_of(state, u)):
+            t = types[u.type]
+            if u.hex is not None and t.leg and t.kind not in VEHICLE_KINDS:  # may_move's Leg unit on the map
+                return may_step(state, u, at.board, at.enemy_hexes, at.near_zone, occupied)
             return _may_take_reserve_move(rules, state, u, at, None)
         limit = special.reserve_hex_limit(state, u)
         if limit is None:
             return _may_take_reserve_move(rules, state, u, at, lambda moves: _kept(rules, state, u, moves))
         hex_of = at.board.hex
-        return _may_take_reserve_move(rules, state, u, at, lambda moves: any(limit(hex_of(m.to)) for m in moves))
+        return _may_take_reserve_move(rules, state, u, at, lambda moves: any(limit(hex_of(m.to)) for m in moves),
+                                      limit)
 
     return may
 
 
-def _may_take_reserve_move(rules, state, u, at, allowed) -> bool:
+def _may_take_reserve_move(rules, state, u, at, allowed, limit=None) -> bool:
     """Whether ``u`` has a reserve move the scenario leaves it; ``allowed(moves)``: whether the
-    scenario's limit leaves one of these moves, when it applies to ``u`` (``restricts_reserve_moves_of``)."""
+    scenario's limit leaves one of these moves, when it applies to ``u`` (``restricts_reserve_moves_of``);
+    ``limit``: the hex test ``allowed`` asks of each move, when the scenario gives one."""
     if u.hex is not None and is_heli(u):
         if allowed is None:
             return _heli_may_fly(state, u, at)
         return allowed(unit_reserve_moves(rules, state, u, at))
-    return may_move(rules, state, u, at, allowed)
+    return may_move(rules, state, u, at, allowed, limit)
 
 
 def _heli_may_fly(state, u, at) -> bool:

@@ -201,5 +201,40 @@ def test_a_vehicles_first_steps_are_the_hexes_next_to_it_its_search_enters_and_a
             for (x, _), c in reach.items():
                 if x in B.neighbours[h]:
                     searched[x] = min(c, searched.get(x, c))
-            listed = {x: spent for x, _, spent in _first_entries(board, h, v0, budget, cost)}
+            listed = {x: spent for x, _, spent in _first_entries(B.sides(h), h, v0, budget, cost)}
             assert listed == searched, (B.label(h), v0)
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:scenario:kill-zone")
+def test_a_vehicles_reach_on_the_terrain_alone_holds_every_hex_its_reserve_search_reaches():
+    """leg_moves._terrain_reach (the bound the first step reads before searching on for a Kill Zone
+    vehicle its road limit holds back): in random Kill Zone Reserve Phases, every hex a vehicle's
+    reserve search reaches -- units, enemies, near-enemy stops and Wire in its way -- lies in it."""
+    from tabletop_core.boards import reachable_vehicle
+    from rules_goe85.procedures.reserve.leg_moves import _budget, _step_cost, _terrain_reach, around
+    from rules_goe85.queries import leg_reserve
+    from rules_goe85.queries.facing import facing_of
+    from rules_goe85.queries.units import is_vehicle, utype
+
+    g = new_game("goe85", "kill-zone", seed=4)
+    seats = agents_for(g, "random,random")
+    checked = 0
+    while not g.over and checked < 400:
+        top, state = g.state.top, g.state
+        if isinstance(top, ReserveFrame):
+            at = around(state, top.side)
+            for u in movers(state, top.side, top.moved):
+                if u.hex is None or not is_vehicle(u) or utype(u).move_class == "F":
+                    continue
+                near = u.hex in at.near_zone
+                budget, mc = _budget(u, near), utype(u).move_class
+                least = leg_reserve.least_entry_cost(at.board.tec, mc)
+                v0 = facing_of(state, u)
+                reach = reachable_vehicle(at.board.board, u.hex, v0, budget, _step_cost(state, u, at),
+                                          must_stop=None if near else at.near_zone, least_step=least)
+                assert {h for h, _ in reach if h != u.hex} <= _terrain_reach(at.board, u.hex, v0, budget, mc, least)
+                checked += 1
+        d = g.decision
+        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+    assert checked
