@@ -61,6 +61,17 @@ def appliers_for(rules: Rules) -> dict[type, Callable[[Any, Any], None]]:
     return table
 
 
+def dispatch_for(rules: Rules, codec: Codec) -> dict[type, Callable[[Any, Any], None]]:
+    """The apply function of each event type the ruleset declares (the types its codec can load),
+    built once per rules object: what a context calls without checking the type again."""
+    table = rules.__dict__.get("_dispatch")
+    if table is None:
+        known = codec.event_types
+        table = {kind: function for kind, function in appliers_for(rules).items() if kind in known}
+        rules.__dict__["_dispatch"] = table
+    return table
+
+
 class Game:
     """One game: its rules, its header (ruleset, scenario, seed, options), the state folded from
     its events, the decision it waits for, and its history.
@@ -93,7 +104,7 @@ class Game:
             appliers[type(event)](state, event)
 
         return Context(state, apply, self._recorder(), known=self.codec.event_types, ruleset=self.rules.name,
-                       appliers=appliers)
+                       dispatch=dispatch_for(self.rules, self.codec))
 
     def _recorder(self) -> Callable[[Event], None]:
         """What the context calls to record an event: the history's own append while no one listens
