@@ -35,7 +35,7 @@ BENCHMARKS = {
     "hex": ["benchmarks/bench_hex.py"],
     "batch": ["benchmarks/bench_batch.py", "--games", "300"],
     "history": ["benchmarks/bench_history.py", "--games", "200", "--rounds", "3"],
-    "goe": ["benchmarks/bench_goe85.py", "3"],
+    "goe": ["benchmarks/bench_goe85.py", "5"],
     "fubar": ["benchmarks/bench_fubar.py", "10", "--no-profile"],
 }
 
