@@ -35,7 +35,8 @@ class Context:
     work the procedure stack (``push``, ``pop``, ``replace``); ``end`` the game.  ``state`` is the
     live state, to read."""
 
-    __slots__ = ("state", "_apply", "_dispatch", "_record", "_rng", "_forced", "_known", "_ruleset")
+    __slots__ = ("state", "_apply", "_dispatch", "_record", "_rng", "_forced", "_known", "_ruleset",
+                 "_apply_pushed", "_apply_popped", "_apply_replaced")
 
     def __init__(self, state: Any, apply: Callable[[Event], None], record: Callable[[Event], None], *,
                  known: frozenset[type] | None = None, ruleset: str = "",
@@ -53,6 +54,11 @@ class Context:
             dispatch = {} if appliers is None else {
                 kind: function for kind, function in appliers.items() if known is None or kind in known}
         self._dispatch = dispatch
+        # the stack's three events are most of what rules code emits (Orgun: 2 of 3): their apply
+        # functions are looked up once here, so push/pop/replace do not go through emit
+        self._apply_pushed = dispatch.get(FramePushed)
+        self._apply_popped = dispatch.get(FramePopped)
+        self._apply_replaced = dispatch.get(FrameReplaced)
         self._record = record  # event -> None: append to history
         self._rng: CounterRNG | None = None
         self._forced: list[int] = []  # faces a test has fixed for the next rolls (see force_faces)
@@ -192,15 +198,35 @@ class Context:
 
     # -- procedure stack ------------------------------------------------------------------------
     def push(self, frame: Frame) -> None:
-        self.emit(FramePushed(frame))
+        event = FramePushed(frame)
+        apply = self._apply_pushed
+        if apply is None:
+            self.emit(event)
+            return
+        apply(self.state, event)
+        self._record(event)
 
     def pop(self) -> Frame:
-        frame: Frame = self.state.stack[-1]
-        self.emit(FramePopped(frame))
+        state = self.state
+        frame: Frame = state.stack[-1]
+        event = FramePopped(frame)
+        apply = self._apply_popped
+        if apply is None:
+            self.emit(event)
+            return frame
+        apply(state, event)
+        self._record(event)
         return frame
 
     def replace(self, frame: Frame) -> None:
-        self.emit(FrameReplaced(self.state.stack[-1], frame))
+        state = self.state
+        event = FrameReplaced(state.stack[-1], frame)
+        apply = self._apply_replaced
+        if apply is None:
+            self.emit(event)
+            return
+        apply(state, event)
+        self._record(event)
 
     # -- the end --------------------------------------------------------------------------------
     def end(self, winner: str | None, reason: str, scores: dict[str, float] | None = None) -> None:

@@ -204,7 +204,7 @@ class Game:
         changes nothing."""
         if self.state.result is not None:
             raise GameOverError(action, f"the game is over ({self.state.result})")
-        decision = self.decision
+        decision = self._decision or self.decision  # the one waiting, without the property's checks
         assert decision is not None
         if player is not None and player != decision.player:
             raise IllegalActionError(action, f"it is {decision.player}'s decision, not {player}'s")
