@@ -35,8 +35,7 @@ class Context:
     work the procedure stack (``push``, ``pop``, ``replace``); ``end`` the game.  ``state`` is the
     live state, to read."""
 
-    __slots__ = ("state", "_apply", "_dispatch", "_record", "_rng", "_forced", "_known", "_ruleset",
-                 "_apply_pushed", "_apply_popped", "_apply_replaced")
+    __slots__ = ("state", "_apply", "_dispatch", "_record", "_rng", "_forced", "_known", "_ruleset")
 
     def __init__(self, state: Any, apply: Callable[[Event], None], record: Callable[[Event], None], *,
                  known: frozenset[type] | None = None, ruleset: str = "",
@@ -54,11 +53,6 @@ class Context:
             dispatch = {} if appliers is None else {
                 kind: function for kind, function in appliers.items() if known is None or kind in known}
         self._dispatch = dispatch
-        # the stack's three events are most of what rules code emits (Orgun: 2 of 3): their apply
-        # functions are looked up once here, so push/pop/replace do not go through emit
-        self._apply_pushed = dispatch.get(FramePushed)
-        self._apply_popped = dispatch.get(FramePopped)
-        self._apply_replaced = dispatch.get(FrameReplaced)
         self._record = record  # event -> None: append to history
         self._rng: CounterRNG | None = None
         self._forced: list[int] = []  # faces a test has fixed for the next rolls (see force_faces)
@@ -197,9 +191,11 @@ class Context:
         return cards
 
     # -- procedure stack ------------------------------------------------------------------------
+    # The stack's three events are most of what rules code emits (Orgun: two of three): push, pop
+    # and replace apply them from the dispatch directly rather than through emit.
     def push(self, frame: Frame) -> None:
         event = FramePushed(frame)
-        apply = self._apply_pushed
+        apply = self._dispatch.get(FramePushed)
         if apply is None:
             self.emit(event)
             return
@@ -210,7 +206,7 @@ class Context:
         state = self.state
         frame: Frame = state.stack[-1]
         event = FramePopped(frame)
-        apply = self._apply_popped
+        apply = self._dispatch.get(FramePopped)
         if apply is None:
             self.emit(event)
             return frame
@@ -221,7 +217,7 @@ class Context:
     def replace(self, frame: Frame) -> None:
         state = self.state
         event = FrameReplaced(state.stack[-1], frame)
-        apply = self._apply_replaced
+        apply = self._dispatch.get(FrameReplaced)
         if apply is None:
             self.emit(event)
             return

@@ -88,7 +88,6 @@ def total_of(spec: DiceSpec, faces: tuple[int, ...]) -> int:
 
 def roll_spec(spec: DiceSpec, rng: CounterRNG) -> tuple[int, ...]:
     """Draw the faces of ``spec`` from ``rng`` (each uniform in 1..sides)."""
-    sides = spec.sides
-    if spec.count == 1:  # most rolls are of one die: no generator to set up
-        return (rng.below(sides) + 1,)
-    return tuple([rng.below(sides) + 1 for _ in range(spec.count)])
+    if spec.count == 1:  # most rolls are of one die
+        return (rng.below(spec.sides) + 1,)
+    return rng.faces(spec.count, spec.sides)

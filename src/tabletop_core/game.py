@@ -90,6 +90,7 @@ class Game:
         self.state = rules.new_state()
         self.events: list[Event] = []
         self._appliers = appliers_for(rules)
+        self._dispatch = dispatch_for(rules, self.codec)
         self._decision: Decision | None = None
         self._listeners: list[Callable[[Event], None]] = []
         self._ctx = self._context()
@@ -104,7 +105,7 @@ class Game:
             appliers[type(event)](state, event)
 
         return Context(state, apply, self._recorder(), known=self.codec.event_types, ruleset=self.rules.name,
-                       dispatch=dispatch_for(self.rules, self.codec))
+                       dispatch=self._dispatch)
 
     def _recorder(self) -> Callable[[Event], None]:
         """What the context calls to record an event: the history's own append while no one listens
@@ -338,6 +339,7 @@ class Game:
         copy.state = self.state.clone()
         copy.events = list(self.events) if keep_history else []
         copy._appliers = self._appliers
+        copy._dispatch = self._dispatch
         copy._decision = self._decision
         copy._listeners = []
         copy._ctx = copy._context()

@@ -103,3 +103,11 @@ def test_below_keeps_the_draws_of_earlier_releases():
 def test_below_refuses_a_bound_below_one():
     with pytest.raises(ValueError, match="positive bound"):
         CounterRNG(1).below(0)
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(0, 12),
+       st.one_of(st.integers(2, 20), st.integers(2**63, 2**64)))
+def test_faces_draw_what_one_below_per_die_draws(seed, count, sides):
+    fused, plain = CounterRNG(seed), CounterRNG(seed)
+    assert fused.faces(count, sides) == tuple(below_by_definition(plain, sides) + 1 for _ in range(count))
+    assert fused.counter == plain.counter
