@@ -26,9 +26,11 @@ BEHIND = 3.0
 
 
 #: Sight lines a question must leave undecided before they go to the numpy batch kernel together;
-#: fewer go one by one through the scalar kernel.  Measured on the village table: a scalar test
-#: costs about 8 us, a batch about 110 us + 2 us a line, so batches win from about 40 lines up.
-BATCH = 40
+#: fewer go one by one through the scalar kernel.  Measured on the three scenario tables with lines
+#: between random points (longer than most a game asks, which cost the scalar kernel less): 120
+#: lines cost about 180-250 us either way, 80 lines 120-170 us scalar against 170-230 us batched,
+#: so the batch wins from about 120 lines up (the scalar kernel was once 8 us a line: 40 then).
+BATCH = 120
 #: ``any_sees_within``'s marker for a place whose cover feature is not looked up yet (None is an
 #: answer: in the open).
 _LATER = object()
@@ -124,7 +126,7 @@ class Measure:
     def _line_now(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
         """The core table's sight line, with the features holding each end kept per point."""
         holding = self._holding
-        return self.table.line_of_sight(a, b, holding=(holding(a), holding(b)))
+        return self.table.clear_between(a, b, holding(a), holding(b))
 
     def _sight_lines(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
@@ -140,9 +142,11 @@ class Measure:
 
     def prefetch_sight_lines(self, starts, ends) -> None:
         """Answer in one batch the sight lines from every point of ``starts`` to every point of
-        ``ends`` not cached yet: for questions about many positions at once (an On Guard unit
-        watching a whole path), which then find their answers cached."""
-        self.prefetch_lines([(a, b) for a in starts for b in ends])
+        ``ends`` not cached yet, when there are enough for a batch (``BATCH``): for questions about
+        many positions at once (an On Guard unit watching a whole path), which then find their
+        answers cached.  Fewer are left to be asked one by one as they come: drawing them all
+        here, one by one, would cost more than drawing only those asked."""
+        self.prefetch_lines([(a, b) for a in starts for b in ends], least=BATCH)
 
     def prefetch_lines(self, lines, *, least: int = 1) -> None:
         """Answer in one batch those of ``lines`` not cached yet, when at least ``least`` are
@@ -237,27 +241,40 @@ class Measure:
     def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
         still to test (a list) when neither the cover rules nor the caches settle it."""
-        feature_at, los = self.feature_at, self._los
-        theirs = []
+        # _cover_rule's cases, each end's cover feature and depth in it worked out once: a pair in
+        # one cover area is settled by the 6" rule; any other pair needs both ends within 2" of
+        # their cover's edge (or in the open), then its sight line.  Their figures are sorted once
+        # into those two groups, so a deep figure of ours meets none but its area's.
+        feature_at, los, edge_depth = self.feature_at, self._los, COVER_EDGE
+        in_area: dict = {}  # cover feature -> (point, radius) of their figures in it
+        lookout = []  # (point, cover feature) of their figures not deep in cover
         for g in bfigs:
-            fb, db = feature_at(g.pos)
-            theirs.append((g.pos, g.r, fb, _deep(fb, db)))
+            b = g.pos
+            fb, db = feature_at(b)
+            if fb is not None:
+                in_area.setdefault(fb, []).append((b, g.r))
+                if db > edge_depth:  # _deep, written out
+                    continue
+            lookout.append((b, fb))
         undecided = []
         for f in afigs:
-            a, ra = f.pos, f.r
+            a = f.pos
             fa, da = feature_at(a)
-            a_deep = _deep(fa, da)
-            for b, rb, fb, b_deep in theirs:
-                # _cover_rule's cases, each end's depth in its cover worked out once
-                if fa is not None and fa == fb:
+            if fa is not None:
+                ra = f.r
+                for b, rb in in_area.get(fa, ()):
                     if _near_in_area(a, b, ra, rb):
                         return True
-                elif not (a_deep or b_deep):
-                    known = los.get((a, b))
-                    if known is None:
-                        undecided.append((a, b))
-                    elif known:
-                        return True
+                if da > edge_depth:
+                    continue  # deep in its cover: it sees none outside it
+            for b, fb in lookout:
+                if fa is not None and fa == fb:
+                    continue  # settled by the area rule above
+                known = los.get((a, b))
+                if known is None:
+                    undecided.append((a, b))
+                elif known:
+                    return True
         if not undecided:
             return False
         if defer:
@@ -341,20 +358,34 @@ class Measure:
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
         a path are out of every shooter's reach, and a new place's lookup tests every feature."""
-        feature_at, seen, distance = self.feature_at, self._seen_now, geo.distance
-        theirs = [[b, rb, _LATER, 0.0] for b, rb in targets]
+        feature_at, los, line_now, sqrt = self.feature_at, self._los, self._line_now, math.sqrt
+        theirs = [[b, rb, _LATER, False] for b, rb in targets]
         for a, ra, reach in shooters:
             fa = _LATER
+            ax, ay = a
             for place in theirs:
-                b, rb, fb, db = place
-                if distance(a, b) - ra - rb > reach:
+                b, rb, fb, b_deep = place
+                dx, dy = ax - b[0], ay - b[1]  # geo.distance(a, b)'s sums, written out
+                d = sqrt(dx * dx + dy * dy)
+                if d - ra - rb > reach:
                     continue  # the edge distance is max(d - ra - rb, 0), beyond reach >= 0 only when this is
                 if fa is _LATER:
                     fa, da = feature_at(a)
+                    a_deep = _deep(fa, da)
                 if fb is _LATER:
-                    fb, db = place[2], place[3] = feature_at(b)
-                if seen(a, b, ra, rb, fa, da, fb, db):
-                    return True
+                    fb, db = feature_at(b)
+                    b_deep = _deep(fb, db)
+                    place[2], place[3] = fb, b_deep
+                # _seen_now's cases: the cover rules, then the sight line kept per pair of points
+                if fa is not None and fa == fb:
+                    if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
+                        return True
+                elif not (a_deep or b_deep):
+                    seen = los.get((a, b))
+                    if seen is None:
+                        seen = remember(los, (a, b), line_now(a, b))
+                    if seen:
+                        return True
         return False
 
     def _figure_sees_which(self, f: Fig, bfigs: tuple[Fig, ...]) -> tuple[tuple[float, Fig], ...]:
@@ -452,7 +483,21 @@ def unit_distance(a: UnitState, b: UnitState) -> float:
 
 @lru_cache(maxsize=65536)
 def _figures_apart(afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> float:
-    return min(edge(f, g) for f in afigs for g in bfigs)
+    """The least ``edge`` over every pair, its sums written out (a menu asks it of every enemy
+    unit after each move): the least of the differences, floored at 0 once, is the least of the
+    floored ones, max and min only picking among the same numbers."""
+    sqrt = math.sqrt
+    theirs = [(g.x, g.y, g.r) for g in bfigs]
+    least = math.inf
+    for f in afigs:
+        fx, fy, fr = f.x, f.y, f.r
+        for gx, gy, gr in theirs:
+            dx = fx - gx
+            dy = fy - gy
+            d = sqrt(dx * dx + dy * dy) - fr - gr
+            if d < least:
+                least = d
+    return max(least, 0.0)
 
 
 def centroid(u: UnitState) -> tuple[float, float]:

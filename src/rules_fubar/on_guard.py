@@ -208,7 +208,7 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
             # of the path's sight lines, then cached answers
             if shooters is None:
                 m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
-            else:
+            elif len(shooters) * len(radius) * (len(near) - 1) >= BATCH:  # else too few lines for a batch
                 m.prefetch_lines(_lines_in_reach(shooters, near[1:], ids, radius), least=BATCH)
         if shooters is None:  # a mortar may fire where friends spot: the whole question, on a ghost unit
             ghost = _ghost(mover, ids, positions)

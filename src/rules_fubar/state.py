@@ -41,6 +41,11 @@ class Fig:
         appliers move figures at nearly every move, and evolve's field loop costs more)."""
         return Fig(self.id, x, y, self.r, self.weapon, self.armour, self.leader, self.suppressed)
 
+    def with_suppressed(self, suppressed: bool) -> "Fig":
+        """This figure suppressed or standing up: ``attrs.evolve(self, suppressed=...)`` built
+        directly, as ``at`` (evolve looks up the class's fields at every call)."""
+        return Fig(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
+
 
 @attrs.frozen
 class UnitState:
@@ -414,7 +419,7 @@ def _rolled(state, e: ActivationRolled) -> None:
     u = state.units[e.unit]
     if not u.stunned and not any(f.suppressed for f in u.figures):
         return  # nothing to clear: the unit (and its figures, which the measuring caches key on) stays as it is
-    figs = tuple(attrs.evolve(f, suppressed=False) if f.suppressed else f for f in u.figures)
+    figs = tuple(f.with_suppressed(False) if f.suppressed else f for f in u.figures)
     state.units[e.unit] = replace_unit(u, figures=figs, stunned=False)
 
 
@@ -498,7 +503,7 @@ def _suppressed(state, e: FiguresSuppressed) -> None:
     u = state.units[e.unit]
     hit = set(e.figures)
     state.units[e.unit] = replace_unit(
-        u, figures=tuple(attrs.evolve(f, suppressed=True) if f.id in hit else f for f in u.figures)
+        u, figures=tuple(f.with_suppressed(True) if f.id in hit else f for f in u.figures)
     )
 
 

@@ -438,5 +438,6 @@ def test_scalar_kernels_answer_as_their_definitions(polys, segments):
                       and not contains(e, list(f.vertices)) for f in feats)
         holding = (table.blockers_holding(s), table.blockers_holding(e))
         assert table.line_of_sight(s, e) == table.line_of_sight(s, e, holding=holding) == (not blocked)
+        assert table.clear_between(s, e, *holding) == (not blocked)
         best = max((f for f in feats if contains(s, list(f.vertices))), key=lambda f: f.cover, default=None)
         assert table.cover_feature_at(s) is best

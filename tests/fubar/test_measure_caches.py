@@ -12,7 +12,7 @@ from tabletop_core.boards import geometry as geo
 from tabletop_core.boards.table import Figure, Unit
 
 from rules_fubar.move_menu import cover_in_reach
-from rules_fubar.measure import COVER_EDGE, SAME_AREA, Measure, edge
+from rules_fubar.measure import COVER_EDGE, SAME_AREA, Measure, edge, unit_distance
 from rules_fubar.rules import FubarRules
 from rules_fubar.state import Fig, UnitState
 
@@ -49,9 +49,14 @@ def test_cached_and_batched_answers_match_the_plain_rule(scenario):
         me = _unit(rnd, "me", rnd.randint(1, 6), 3.0)
         others = [_unit(rnd, f"o{k}", rnd.randint(1, 8), rnd.choice([1.0, 4.0])) for k in range(rnd.randint(1, 7))]
         plain = [o for o in others if any(_plain_visible(table, f, g) for f in me.figures for g in o.figures)]
+        # the activation roll's test, its own answers worked out on a fresh measure (the cover
+        # rules' two groups of target figures, then the sight lines)
+        assert Measure(table).sees_any_of(me, others) == bool(plain)
         assert m.seen_among(me, others) == plain  # batched when many sight lines are left over
         assert [o for o in others if m.sees(me, o)] == plain  # and from the cache
         for o in others:
+            # the distance between units, its sums written out: the least edge of every pair
+            assert unit_distance(me, o) == min(edge(f, g) for f in me.figures for g in o.figures)
             for f in me.figures:
                 want = sorted(((edge(f, g), g) for g in o.figures if _plain_visible(table, f, g)), key=lambda t: t[0])
                 assert list(m.seen_figures(f, o)) == want

@@ -399,16 +399,31 @@ class Table:
         (a figure's position ends many sight lines); the answer is the same, without testing
         whether each end lies in each feature the line meets."""
         pa, pb = _xy(a), _xy(b)
+        if holding is not None:
+            return self.clear_between(pa, pb, holding[0], holding[1])
         minx, maxx = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
         miny, maxy = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
+        hits = geo.segment_hits_polygon
+        for _k, x0, y0, x1, y1, v in self._blocker_rows:
+            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
+                continue
+            if hits(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
+                return False
+        return True
+
+    def clear_between(self, pa: Point, pb: Point, holding_a: frozenset[int], holding_b: frozenset[int]) -> bool:
+        """:meth:`line_of_sight` between two points already given as float pairs, with each end's
+        :meth:`blockers_holding` known: for callers that ask many lines of points they keep (a
+        measuring cache), which need no conversion of the ends."""
+        ax, ay = pa
+        bx, by = pb
+        minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
+        miny, maxy = (ay, by) if ay <= by else (by, ay)
         hits = geo.segment_hits_polygon
         for k, x0, y0, x1, y1, v in self._blocker_rows:
             if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
                 continue
-            if holding is not None:
-                if k not in holding[0] and k not in holding[1] and hits(pa, pb, v):
-                    return False
-            elif hits(pa, pb, v) and not geo.point_in_polygon(pa, v) and not geo.point_in_polygon(pb, v):
+            if k not in holding_a and k not in holding_b and hits(pa, pb, v):
                 return False
         return True
 
