@@ -91,8 +91,8 @@ class GoERules(Rules):
     def resolve_event(self, ctx, cid: str, drawer: str) -> None:
         common.resolve_event(ctx, cid, drawer)
 
-    def scenario_card_plays(self, state, side: str, cid: str, uses) -> list:
-        return self.special_rules(state).card_plays(self, state, side, cid, uses)
+    def scenario_card_plays(self, state, side: str, cid: str, uses, shared: dict | None = None) -> list:
+        return self.special_rules(state).card_plays(self, state, side, cid, uses, shared)
 
     def scenario_play(self, ctx, side: str, action) -> bool:
         return self.special_rules(ctx.state).play(self, ctx, side, action)

@@ -11,6 +11,9 @@ serialisation, digest and equality (``init=False, eq=False`` on the field).
 
 Each hex lists its units in the order of ``GoEState.units`` (the order a scan finds them), so every
 question answered through the index lists units exactly as before.
+
+The index also carries :func:`derived` values: lists every question of one state rebuilds (the
+enemies a side may fire at), made once per state and dropped with the index.
 """
 from __future__ import annotations
 
@@ -19,6 +22,16 @@ from typing import Callable
 from tabletop_core.events import Appliers
 
 from .state import GoEState
+
+
+class Occupancy(dict):
+    """The hex index, with the :func:`derived` values of the same state beside it."""
+
+    __slots__ = ("derived",)
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.derived: dict = {}
 
 
 def by_hex(state: GoEState) -> dict:
@@ -30,8 +43,19 @@ def by_hex(state: GoEState) -> dict:
         for u in state.units.values():
             if u.hex is not None:
                 lists.setdefault(u.hex, []).append(u)
-        index = state.occupancy = {h: tuple(us) for h, us in lists.items()}
+        index = state.occupancy = Occupancy({h: tuple(us) for h, us in lists.items()})
     return index
+
+
+def derived(state: GoEState, key: tuple, build: Callable):
+    """``build()``, made once per state: kept beside the hex index and dropped with it by the next
+    event.  ``key`` is ``(name, side)``: a value for ``side`` may depend on ``side``'s own units
+    only through the hexes they stand in (so :func:`carry_index` may keep it for a view that
+    changes one of them in place).  The value is shared: callers never change it."""
+    values = by_hex(state).derived
+    if key not in values:
+        values[key] = build()
+    return values[key]
 
 
 def forget(state: GoEState) -> None:
@@ -42,11 +66,14 @@ def forget(state: GoEState) -> None:
 def carry_index(view: GoEState, state: GoEState, old, new) -> None:
     """Give ``view`` -- a copy of ``state`` whose ``units`` hold unit ``new`` in place of ``old``, in
     the same hex (a helicopter in another mode, queries/heli_designation.py) -- the index of
-    ``state`` with that one entry changed, instead of a rebuild; the stacking counts are rebuilt."""
+    ``state`` with that one entry changed, instead of a rebuild, and the :func:`derived` values
+    of ``new``'s side (they see its units only as hexes held); the stacking counts are rebuilt."""
     index = state.occupancy
     view.occupancy = view.stacks = None
     if index is not None and old.hex is not None and old.hex == new.hex:
-        view.occupancy = {**index, old.hex: tuple(new if u is old else u for u in index[old.hex])}
+        moved = Occupancy({**index, old.hex: tuple(new if u is old else u for u in index[old.hex])})
+        moved.derived = {k: v for k, v in index.derived.items() if k[1] == new.side}
+        view.occupancy = moved
 
 
 def dropping_index(appliers: Appliers) -> Appliers:

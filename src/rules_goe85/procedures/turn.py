@@ -386,7 +386,7 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
     :func:`_uses`, if already known."""
     board = board_at(state)
     opts = []
-    mine = [u for u in state.units.values() if u.side == side]
+    mine = [u for u in state.units.values() if u.side == side] if units is None else []  # a hand's ground plays
     movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)}) if units is None else []
     entering = units is None and bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
     families = rules.card_families if families else ()  # the other card plays (dispatch.CARD_FAMILIES)
@@ -424,15 +424,17 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
             out.append(u.uid)
         return out
 
-    def fires(cid, block, use, power=False):
+    def attacks(use, power):  # the attacks of a use, the same for every card: listed, or that one exists
         key = (use, power)
-        if whole:
-            if key not in fire_cache:
-                fire_cache[key] = list(fire_group(rules, state, side, use, power=power, units=units))
-            return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_cache[key]]
         if key not in fire_cache:
-            fire_cache[key] = next(fire_group(rules, state, side, use, power=power, units=units), None) is not None
-        return [PlayCardToFire(cid, block, use)] if fire_cache[key] else []
+            found = fire_group(rules, state, side, use, power=power, units=units)
+            fire_cache[key] = list(found) if whole else next(found, None) is not None
+        return fire_cache[key]
+
+    def fires(cid, block, use, power=False):
+        if whole:
+            return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in attacks(use, power)]
+        return [PlayCardToFire(cid, block, use)] if attacks(use, power) else []
 
     for cid in cards:
         c = card(cid)
@@ -457,13 +459,13 @@ def card_options(rules, state, side: str, cards, *, whole: bool, units=None, fam
                 for family in families:
                     if family.use_plays is not None:
                         opts += family.use_plays(rules, state, side, cid, block, use, shared)
-        if c.power:
-            for p in FIRE_POWERS:
+        if c.power:  # the FIRE Powers some unit may lead now, found once for every Power card
+            for p in listed(("fire_powers",), lambda: [p for p in FIRE_POWERS if attacks(p, True)]):
                 opts += fires(cid, Block.POWER, p, power=True)
         for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
             opts += family.card_plays(rules, state, side, cid, card_uses, shared)
         if units is None:
-            opts += rules.scenario_card_plays(state, side, cid, card_uses)  # Air Assault's tunnels
+            opts += rules.scenario_card_plays(state, side, cid, card_uses, shared)  # Air Assault's tunnels
     return opts
 
 

@@ -93,8 +93,8 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
 
     out = []
     if "helis" not in memo:  # the helicopters that may be activated (the same for every card)
-        memo["helis"] = [u for u in state.units.values() if u.side == side and is_heli(u) and eligible(u)
-                         and u.hex is not None and (only is None or u.uid in only)]
+        listed = state.units.values() if only is None else _only(state, only)
+        memo["helis"] = [u for u in listed if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
         memo["helis_by_id"] = sorted(memo["helis"], key=lambda x: x.uid)
         memo["helis_entering"] = helicopters_waiting(state, side) if only is None else []
     helis, entering = memo["helis"], memo["helis_entering"]

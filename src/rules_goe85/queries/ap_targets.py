@@ -7,6 +7,7 @@ from ..queries.units import units_at
 from .fire_group import possible_supporters, supporter_sets
 
 from ..data.loading import game_data
+from ..model.occupancy import derived
 from .units import heli_mode, is_hard, utype
 
 
@@ -43,10 +44,9 @@ def ap_leads(state, side: str, *, use: str, units=None):
 
     board = board_at(state)
     out = []
-    enemies = [u for u in state.units.values() if u.side != side and ap_target(u)]
+    enemies = derived(state, ("ap_targets", side), lambda: _ap_enemies(state, side))
     if not enemies and not state.bunkers:
         return out
-    enemies = [t for t in enemies if not any(u.side == side for u in units_at(state, t.hex))]  # not into a shared hex
     for lead in (units if units is not None else state.units.values()):
         if lead.side != side or lead.hex is None or lead.shaken or lead.carrier or not ap_capable(lead):
             continue
@@ -75,6 +75,12 @@ def ap_leads(state, side: str, *, use: str, units=None):
             out += [(lead.uid, b, ()) for b in bunker_targets(state, side, lead)
                     if use != Use.RELOAD_FIRE or state.last_target.get(lead.uid) == b]
     return out
+
+
+def _ap_enemies(state, side: str) -> list:
+    """The enemies ``side`` could fire AP at (:func:`ap_target`), none in a hex ``side`` shares (10a)."""
+    return [t for t in state.units.values() if t.side != side and ap_target(t)
+            and not any(u.side == side for u in units_at(state, t.hex))]
 
 
 BUNKER = "bunker:"

@@ -5,7 +5,7 @@ from tabletop_core.boards import hex_distance
 
 from ..data.loading import game_data
 from ..model.actions import Use
-from ..model.occupancy import by_hex
+from ..model.occupancy import by_hex, derived
 from .board import board_at
 from .fire_group import possible_supporters, supporter_sets
 from .fire_reach import MAX_RANGE, SNIPER_RANGE, SPRAY_POWERS
@@ -32,12 +32,12 @@ def fire_options(rules, state, side: str, *, use: Use, units=None) -> list:
 def iter_fire_options(rules, state, side: str, *, use: Use, units=None):
     """:func:`fire_options` one at a time, in the same order (whether there is one costs only the
     search up to the first).  What a lead or a target brings to the question (its type, sight
-    class and height) is looked up once per call, not once per pair."""
+    class and height) is looked up once per state (the enemy list), not once per pair."""
     board = board_at(state)
     sight = board.sight(state)
     occupants = by_hex(state)
     types = game_data().units
-    enemies = _targets(state, side, occupants, types)
+    enemies = derived(state, ("he_targets", side), lambda: _targets(state, side, occupants, types))
     if not enemies:
         return
     bunkers = bool(state.bunkers)

@@ -34,13 +34,9 @@ Readings (here only):
 """
 from __future__ import annotations
 
-import copy
-
-import attrs
-
 from ..model.actions import PlayCard, Use
 from ..model.occupancy import carry_index, forget
-from .helicopters import legal_modes
+from .helicopters import in_mode, legal_modes
 from .sight import is_heli
 from .units import heli_mode, utype
 
@@ -84,7 +80,7 @@ def is_designation(state, side: str, play) -> bool:
 def with_unit(state, unit):
     """A shallow view of ``state`` in which ``unit`` replaces the unit of its id (what it could do in
     another mode); the derived indexes are the state's with that unit changed (or rebuilt)."""
-    view = copy.copy(state)
+    view = _shallow_copy(state)
     view.units = dict(state.units)
     old = view.units.get(unit.uid)
     view.units[unit.uid] = unit
@@ -92,6 +88,16 @@ def with_unit(state, unit):
         forget(view)
     else:
         carry_index(view, state, old, unit)
+    return view
+
+
+def _shallow_copy(state):
+    """``copy.copy(state)`` field by field (the generic copy of a slotted attrs class goes through
+    its pickling state, twice the time; a menu makes a view per helicopter and mode)."""
+    cls = type(state)
+    view = object.__new__(cls)
+    for field in cls.__attrs_attrs__:
+        object.__setattr__(view, field.name, getattr(state, field.name))
     return view
 
 
@@ -105,7 +111,7 @@ def other_modes(state, u) -> list:
         kind = _kind(u, mode)
         if kind not in seen:
             seen.add(kind)
-            out.append(attrs.evolve(u, mode=mode))
+            out.append(in_mode(u, mode))
     return out
 
 

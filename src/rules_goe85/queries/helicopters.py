@@ -3,14 +3,29 @@ from helicopters (17b, 17d; no moving bonus and no ground cover against them, 10
 that use no Powers (17f)."""
 from __future__ import annotations
 
+import operator
+
 import attrs
 
 from ..model.frames import MoveFrame
+from ..model.state import Unit
 from .board import board_at
 from .sight import is_heli
 from .units import airborne, heli_mode, stacking_ok, units_at, utype
 
 LANDING = ("clear", "hill", "scrub")  # 17b: where a helicopter may land
+
+_UNIT_FIELDS = tuple(a.name for a in attrs.fields(Unit))  # the order of Unit's positional arguments
+_unit_values = operator.attrgetter(*_UNIT_FIELDS)
+_MODE_AT = _UNIT_FIELDS.index("mode")
+
+
+def in_mode(u: Unit, mode: str) -> Unit:
+    """``u`` in helicopter ``mode``: ``attrs.evolve(u, mode=mode)`` without its generic per-call
+    work (every impulse and Reserve menu asks it of each helicopter and each mode)."""
+    values = list(_unit_values(u))
+    values[_MODE_AT] = mode
+    return Unit(*values)
 
 
 def must_fly(state, f: MoveFrame) -> bool:
@@ -32,7 +47,7 @@ def may_land(state, u, h=None, there=None) -> bool:
     there = [x for x in units_at(state, h) if x.uid != u.uid] if there is None else there
     if any(x.side != u.side for x in there):
         return False
-    return stacking_ok(there + [attrs.evolve(u, mode="landed")])
+    return stacking_ok(there + [in_mode(u, "landed")])
 
 
 def legal_modes(state, u) -> list[str]:
@@ -49,7 +64,7 @@ def legal_modes(state, u) -> list[str]:
                 out.append(mode)
             continue
         if in_the_air is None:
-            in_the_air = stacking_ok(there + [attrs.evolve(u, mode=mode)])
+            in_the_air = stacking_ok(there + [in_mode(u, mode)])
         if in_the_air:
             out.append(mode)
     return out

@@ -102,40 +102,22 @@ class AirAssault(ScenarioRules):
                 ctx.emit(Withdrawn(u.uid))
                 ctx.emit(Note(f"{u.uid} is withdrawn (end of turn 6)"))
 
-    def card_plays(self, rules, state, side: str, cid: str, uses) -> list:
+    def card_plays(self, rules, state, side: str, cid: str, uses, shared: dict | None = None) -> list:
         """Once a turn a Move or Move & Fire card may take a Mujahideen unit in cover (and a Hero with
-        it, on a Move) through the tunnels to any other covered hex free of enemy units, for 2 MP."""
+        it, on a Move) through the tunnels to any other covered hex free of enemy units, for 2 MP.
+        Who may go where depends on the use alone, not on the card: with ``shared`` (one dict per
+        hand's listing) each use's trips are found once for the whole hand."""
         if side != MUJ or state.relocated.get(MUJ) == state.turn:
             return []
-        from ..queries.movement import mp_allowance
-
-        board = board_at(state)
-        cover = fortified(state)
-        covered: list = []  # the covered hexes, listed when a unit first may take the tunnels
-        occupied = by_hex(state)
+        trips = {} if shared is None else shared.setdefault("tunnel_trips", {})
         out = []
         for block, use in uses:
             if use not in (Use.MOVE, Use.MOVE_FIRE):
                 continue
-            for u in sorted(state.units.values(), key=lambda x: x.uid):
-                if u.side != MUJ or not eligible(u) or not utype(u).leg or utype(u).hero:
-                    continue
-                if use == Use.MOVE_FIRE and (u.shaken or "no_move_fire" in utype(u).abilities):
-                    continue
-                if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, cover):
-                    continue
-                covered = covered or [(h, board.label(h)) for h in sorted(board.hexes) if board.in_cover(h, cover)]
-                party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
-                alone_fits = stacking_ok(party)  # 9, in a hex empty of units (most of them)
-                for h, label in covered:
-                    if h == u.hex:
-                        continue
-                    if h not in occupied:
-                        if not alone_fits:
-                            continue
-                    elif any(x.side != MUJ for x in occupied[h]) or not stacking_ok(units_at(state, h) + party):
-                        continue
-                    out.append(PlayCard(cid, block, TUNNEL_USES[use], u.uid, label))
+            if use not in trips:
+                trips[use] = _tunnel_trips(state, use)
+            tunnel_use = TUNNEL_USES[use]
+            out += [PlayCard(cid, block, tunnel_use, uid, label) for uid, label in trips[use]]
         return out
 
     def play(self, rules, ctx, side: str, action) -> bool:
@@ -174,6 +156,38 @@ class AirAssault(ScenarioRules):
     def final_result(self, rules, ctx) -> None:
         vp = air_assault_vp(ctx.state, rules.spec(ctx.state))
         more_vp_wins(ctx, vp)
+
+
+def _tunnel_trips(state, use) -> list[tuple[str, str]]:
+    """(unit id, hex label) of every tunnel trip a ``use`` card could make now (see
+    :meth:`AirAssault.card_plays`), in unit-id then hex order."""
+    from ..queries.movement import mp_allowance
+
+    board = board_at(state)
+    cover = fortified(state)
+    covered: list = []  # the covered hexes, listed when a unit first may take the tunnels
+    occupied = by_hex(state)
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.side != MUJ or not eligible(u) or not utype(u).leg or utype(u).hero:
+            continue
+        if use == Use.MOVE_FIRE and (u.shaken or "no_move_fire" in utype(u).abilities):
+            continue
+        if mp_allowance(u, use) < 2 or not board.in_cover(u.hex, cover):
+            continue
+        covered = covered or [(h, board.label(h)) for h in sorted(board.hexes) if board.in_cover(h, cover)]
+        party = [u] + (_hero_with(state, u) if use == Use.MOVE else [])
+        alone_fits = stacking_ok(party)  # 9, in a hex empty of units (most of them)
+        for h, label in covered:
+            if h == u.hex:
+                continue
+            if h not in occupied:
+                if not alone_fits:
+                    continue
+            elif any(x.side != MUJ for x in occupied[h]) or not stacking_ok(units_at(state, h) + party):
+                continue
+            out.append((u.uid, label))
+    return out
 
 
 RULES = AirAssault()

@@ -32,8 +32,9 @@ The hooks (``rules`` is the ruleset, ``ctx`` the game's context, ``state`` its s
   may retreat off the map only by an edge the scenario makes a valid exit for it: whether
   ``unit``'s hex is on such an edge, and its leaving so, counted as the scenario counts exits.
 * ``bonus_vp(side, points, card) -> (side, points, reason)``: who scores a completed Bonus card (24b).
-* ``card_plays(rules, state, side, cid, uses)`` / ``play(rules, ctx, side, action) -> bool``:
-  further ways to play a card, and their resolution (True when handled).
+* ``card_plays(rules, state, side, cid, uses, shared)`` / ``play(rules, ctx, side, action) -> bool``:
+  further ways to play a card, and their resolution (True when handled); ``shared`` is one dict
+  per listing of the hand (or None), for work every card of it would repeat.
 * ``sudden_end(rules, ctx) -> bool``: end the game early; the default: a side with no unit left
   on the map or to come has lost (our reading for every scenario).
 * ``final_result(rules, ctx)``: the victory conditions after the last turn.
@@ -125,7 +126,7 @@ class ScenarioRules:
     def bonus_vp(self, side: str, points: float, card: str) -> tuple[str, float, str]:
         return side, points, f"Bonus card {card}"
 
-    def card_plays(self, rules, state, side: str, cid: str, uses) -> list:
+    def card_plays(self, rules, state, side: str, cid: str, uses, shared: dict | None = None) -> list:
         return []
 
     def play(self, rules, ctx, side: str, action) -> bool:
