@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .dice import parse as parse_dice, roll_spec, total_of
+from .dice import parse_with_text, roll_spec, total_of
 from .decks import Deck
 from .errors import DeckError, RulesetError
 from .events import (
@@ -35,17 +35,24 @@ class Context:
     work the procedure stack (``push``, ``pop``, ``replace``); ``end`` the game.  ``state`` is the
     live state, to read."""
 
-    __slots__ = ("state", "_apply", "_appliers", "_record", "_rng", "_forced", "_known", "_ruleset")
+    __slots__ = ("state", "_apply", "_dispatch", "_record", "_rng", "_forced", "_known", "_ruleset")
 
     def __init__(self, state: Any, apply: Callable[[Event], None], record: Callable[[Event], None], *,
                  known: frozenset[type] | None = None, ruleset: str = "",
-                 appliers: Mapping[type, Callable[[Any, Any], None]] | None = None):
+                 appliers: Mapping[type, Callable[[Any, Any], None]] | None = None,
+                 dispatch: Mapping[type, Callable[[Any, Any], None]] | None = None):
         self.state = state
         self._known = known  # the event types a log of this ruleset can load (None: unchecked)
         self._ruleset = ruleset
         self._apply = apply  # event -> None: the appliers' dispatch
-        # or the apply function of each event type, called here: one Python call less per event
-        self._appliers = appliers
+        # The apply function of each declared event type, called here without the `known` check
+        # (one Python call and one set lookup less per event); any other type takes the checked
+        # path.  A caller that makes many contexts passes it ready (``dispatch``, see
+        # game.dispatch_for); ``appliers`` is filtered down to the declared types here.
+        if dispatch is None:
+            dispatch = {} if appliers is None else {
+                kind: function for kind, function in appliers.items() if known is None or kind in known}
+        self._dispatch = dispatch
         self._record = record  # event -> None: append to history
         self._rng: CounterRNG | None = None
         self._forced: list[int] = []  # faces a test has fixed for the next rolls (see force_faces)
@@ -59,17 +66,20 @@ class Context:
     def emit(self, event: Event) -> Event:
         """Apply ``event`` to the state and record it.  An event type the ruleset did not declare
         in ``Rules.events`` is refused here: its log could be written but never loaded."""
+        applier = self._dispatch.get(type(event))
+        if applier is None:
+            self._check_declared(event)
+            self._apply(event)
+        else:
+            applier(self.state, event)
+        self._record(event)
+        return event
+
+    def _check_declared(self, event: Event) -> None:
         known = self._known
         if known is not None and type(event) not in known:
             raise RulesetError(f"{self._ruleset}: event {type(event).__name__} is not declared in Rules.events "
                                "(a log holding it could not be loaded): add it there")
-        appliers = self._appliers
-        if appliers is None:
-            self._apply(event)
-        else:
-            appliers[type(event)](self.state, event)
-        self._record(event)
-        return event
 
     def _generator(self) -> CounterRNG:
         rng = self._rng
@@ -80,7 +90,7 @@ class Context:
     # -- randomness -----------------------------------------------------------------------------
     def roll(self, expression: str, *, player: str | None = None, reason: str = "") -> DiceRolled:
         """Roll a dice expression (``2d6kh1``, ``D3+1``); returns the recorded event (``.total``, ``.faces``)."""
-        spec = parse_dice(expression)
+        spec, text = parse_with_text(expression)
         if self._forced:
             faces = tuple(self._forced.pop(0) for _ in range(spec.count))
             if any(not 1 <= f <= spec.sides for f in faces):
@@ -90,7 +100,7 @@ class Context:
             rng = self._generator()
             faces = roll_spec(spec, rng)
             counter = rng.counter
-        event = DiceRolled(str(spec), faces, total_of(spec, faces), counter, player, reason)
+        event = DiceRolled(text, faces, total_of(spec, faces), counter, player, reason)
         self.emit(event)
         return event
 
@@ -181,16 +191,38 @@ class Context:
         return cards
 
     # -- procedure stack ------------------------------------------------------------------------
+    # The stack's three events are most of what rules code emits (Orgun: two of three): push, pop
+    # and replace apply them from the dispatch directly rather than through emit.
     def push(self, frame: Frame) -> None:
-        self.emit(FramePushed(frame))
+        event = FramePushed(frame)
+        apply = self._dispatch.get(FramePushed)
+        if apply is None:
+            self.emit(event)
+            return
+        apply(self.state, event)
+        self._record(event)
 
     def pop(self) -> Frame:
-        frame: Frame = self.state.stack[-1]
-        self.emit(FramePopped(frame))
+        state = self.state
+        frame: Frame = state.stack[-1]
+        event = FramePopped(frame)
+        apply = self._dispatch.get(FramePopped)
+        if apply is None:
+            self.emit(event)
+            return frame
+        apply(state, event)
+        self._record(event)
         return frame
 
     def replace(self, frame: Frame) -> None:
-        self.emit(FrameReplaced(self.state.stack[-1], frame))
+        state = self.state
+        event = FrameReplaced(state.stack[-1], frame)
+        apply = self._dispatch.get(FrameReplaced)
+        if apply is None:
+            self.emit(event)
+            return
+        apply(state, event)
+        self._record(event)
 
     # -- the end --------------------------------------------------------------------------------
     def end(self, winner: str | None, reason: str, scores: dict[str, float] | None = None) -> None:

@@ -62,6 +62,14 @@ def parse(expression: str) -> DiceSpec:
     return DiceSpec(count, sides, keep, keep_n, modifier)
 
 
+@lru_cache(maxsize=256)
+def parse_with_text(expression: str) -> tuple[DiceSpec, str]:
+    """``parse(expression)`` and the spec's canonical text (what a DiceRolled event records),
+    both worked out once per expression: a game rolls the same few expressions thousands of times."""
+    spec = parse(expression)
+    return spec, str(spec)
+
+
 def kept_faces(spec: DiceSpec, faces: tuple[int, ...]) -> tuple[int, ...]:
     """The faces that count towards the total (all of them unless kh/kl)."""
     if spec.keep == "kh":
@@ -73,10 +81,13 @@ def kept_faces(spec: DiceSpec, faces: tuple[int, ...]) -> tuple[int, ...]:
 
 def total_of(spec: DiceSpec, faces: tuple[int, ...]) -> int:
     """The expression's total for these faces (the kept ones plus the modifier)."""
+    if spec.keep is None:  # the common case: every face counts
+        return sum(faces) + spec.modifier
     return sum(kept_faces(spec, faces)) + spec.modifier
 
 
 def roll_spec(spec: DiceSpec, rng: CounterRNG) -> tuple[int, ...]:
     """Draw the faces of ``spec`` from ``rng`` (each uniform in 1..sides)."""
-    sides = spec.sides
-    return tuple(rng.below(sides) + 1 for _ in range(spec.count))
+    if spec.count == 1:  # most rolls are of one die
+        return (rng.below(spec.sides) + 1,)
+    return rng.faces(spec.count, spec.sides)

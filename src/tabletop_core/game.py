@@ -61,6 +61,17 @@ def appliers_for(rules: Rules) -> dict[type, Callable[[Any, Any], None]]:
     return table
 
 
+def dispatch_for(rules: Rules, codec: Codec) -> dict[type, Callable[[Any, Any], None]]:
+    """The apply function of each event type the ruleset declares (the types its codec can load),
+    built once per rules object: what a context calls without checking the type again."""
+    table = rules.__dict__.get("_dispatch")
+    if table is None:
+        known = codec.event_types
+        table = {kind: function for kind, function in appliers_for(rules).items() if kind in known}
+        rules.__dict__["_dispatch"] = table
+    return table
+
+
 class Game:
     """One game: its rules, its header (ruleset, scenario, seed, options), the state folded from
     its events, the decision it waits for, and its history.
@@ -79,6 +90,7 @@ class Game:
         self.state = rules.new_state()
         self.events: list[Event] = []
         self._appliers = appliers_for(rules)
+        self._dispatch = dispatch_for(rules, self.codec)
         self._decision: Decision | None = None
         self._listeners: list[Callable[[Event], None]] = []
         self._ctx = self._context()
@@ -93,7 +105,7 @@ class Game:
             appliers[type(event)](state, event)
 
         return Context(state, apply, self._recorder(), known=self.codec.event_types, ruleset=self.rules.name,
-                       appliers=appliers)
+                       dispatch=self._dispatch)
 
     def _recorder(self) -> Callable[[Event], None]:
         """What the context calls to record an event: the history's own append while no one listens
@@ -193,7 +205,7 @@ class Game:
         changes nothing."""
         if self.state.result is not None:
             raise GameOverError(action, f"the game is over ({self.state.result})")
-        decision = self.decision
+        decision = self._decision or self.decision  # the one waiting, without the property's checks
         assert decision is not None
         if player is not None and player != decision.player:
             raise IllegalActionError(action, f"it is {decision.player}'s decision, not {player}'s")
@@ -327,6 +339,7 @@ class Game:
         copy.state = self.state.clone()
         copy.events = list(self.events) if keep_history else []
         copy._appliers = self._appliers
+        copy._dispatch = self._dispatch
         copy._decision = self._decision
         copy._listeners = []
         copy._ctx = copy._context()

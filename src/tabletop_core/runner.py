@@ -16,8 +16,11 @@ def play(game: Any, agents: Mapping[str, Any], *, on_event: Callable[[Event], No
     limit = max_decisions if max_decisions is not None else game.rules.max_decisions
     if on_event is not None:
         game.subscribe(on_event)
-    while not game.over:
-        if game.state.decisions >= limit:
+    while True:
+        state = game.state  # read afresh each turn: an agent may undo, which rebuilds the state
+        if state.result is not None:
+            break
+        if state.decisions >= limit:
             raise RulesetError(f"{game.rules.name}: no result after {limit} decisions (the declared maximum)")
         decision = game.decision
         agent = agents[decision.player]
