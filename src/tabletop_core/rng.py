@@ -69,25 +69,9 @@ class CounterRNG:
                 return z % n
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
-        """``count`` dice of ``sides`` faces: ``below(sides) + 1`` drawn ``count`` times, in one
-        loop (a FUBAR pool rolls several d6 at once; each die saves a call).  Its loop is
-        ``below``'s, written out again on purpose: a helper shared by the two would cost ``below``
-        the very call it saves; both are tested against ``below_by_definition``."""
-        if sides <= 0:
-            raise ValueError(f"below() needs a positive bound, got {sides}")
-        limit = _SPAN - _SPAN % sides
-        key, counter = self.key, self.counter
-        out: list[int] = []
-        while len(out) < count:
-            counter += 1
-            z = (key + counter * GAMMA) & MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            z ^= z >> 31
-            if z < limit:
-                out.append(z % sides + 1)
-        self.counter = counter
-        return tuple(out)
+        """``count`` dice of ``sides`` faces: ``below(sides) + 1`` drawn ``count`` times."""
+        below = self.below
+        return tuple(below(sides) + 1 for _ in range(count))
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in ``[low, high]`` inclusive."""
