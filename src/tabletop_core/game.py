@@ -167,11 +167,6 @@ class Game:
     def _apply_event(self, event: Event) -> None:
         self._appliers[type(event)](self.state, event)
 
-    def _record(self, event: Event) -> None:
-        self.events.append(event)
-        for listener in self._listeners:
-            listener(event)
-
     # -- decisions ------------------------------------------------------------------------------
     @property
     def over(self) -> bool:

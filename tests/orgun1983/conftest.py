@@ -49,7 +49,7 @@ class Table:
                                 scenario=SCENARIO, seed=0)
         self.game = Game(self.rules, header)
         self.faces: list[int] = []
-        self.game._ctx = ScriptedDice(self.game.state, self.game._apply_event, self.game._record, self.faces)
+        self.game._ctx = ScriptedDice(self.game.state, self.game._apply_event, self.game._recorder(), self.faces)
         self.ctx = self.game._ctx
         self.ctx.emit(GameStarted("orgun1983", SCENARIO, 0))
         create_decks(self.rules, self.ctx)
