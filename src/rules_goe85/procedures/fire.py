@@ -270,8 +270,6 @@ def finish(rules, ctx, f: FireFrame) -> None:
     if f.use == Use.PUNISHING_FIRE and f.lead in state.units and all(t in state.units for t in f.targets):
         # 18j: the same unit fires a second time; the cards played on the first attack apply again
         # (Critical Hit's redraw too); the target may first step back one hex (punishing_fire.py)
-
-
         base_degrade = f.degrade - 1 if f.hef <= 0 else f.degrade  # undo the first draw's desperation step
         lead = state.units[f.lead]
         tactical = any(has(u, "tactical") and not u.shaken and u.marker != "ops"  # 21i: this attack's own redraw

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ..queries.fire_options import fire_options
 
+import functools
+
 import attrs
 from tabletop_core import Decision
 from tabletop_core.decks import hand
@@ -286,18 +288,16 @@ def _may_ever_exit(state, u) -> bool:
     return u.side == MUJ and u.hex is not None and not state.mech.get(f"noexit:{u.uid}") and not u.carrier
 
 
-_EDGES: dict = {}
-
-
-def _exit_edges(scenario: str):
-    if scenario not in _EDGES:
-        board = board_for(scenario)
-        out = set()
-        for mid in board.board.maps:
-            out.update(board.edge_hexes(mid, "south"))
-        out.update(board.edge_hexes(board.spec.maps[0], "west"))  # the row's first map is the west end
-        _EDGES[scenario] = frozenset(out)
-    return _EDGES[scenario]
+@functools.cache
+def _exit_edges(scenario: str) -> frozenset:
+    """Sherkhankhel's exit edges: every map's south edge and the west edge of the row's first map
+    (the printed board's geometry, kept per scenario like its entry hexes)."""
+    board = board_for(scenario)
+    out = set()
+    for mid in board.board.maps:
+        out.update(board.edge_hexes(mid, "south"))
+    out.update(board.edge_hexes(board.spec.maps[0], "west"))  # the row's first map is the west end
+    return frozenset(out)
 
 
 def exit_unit(ctx, uid: str) -> None:
