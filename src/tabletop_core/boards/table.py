@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Literal, Union
+from typing import Literal, NamedTuple, Union
 
 import attrs
 import numpy as np
@@ -277,6 +277,8 @@ class Table:
     _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
     #: every feature's box and vertices, in table order (what a move's cost looks at)
     _boxed: tuple[tuple[tuple[float, float, float, float], tuple[Point, ...]], ...]
+    #: each convex blocker's index, vertices and vertex mean (a point inside it): what a shadow looks at
+    _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point], ...]
 
     @classmethod
     def build(cls, width: float = 48.0, height: float = 48.0, features: Iterable[TerrainFeature] = ()) -> Table:
@@ -317,6 +319,8 @@ class Table:
             tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
                   for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((f.bbox, f.vertices) for f in feats),
+            tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices)) for i in blockers
+                  if _is_convex(feats[i].vertices)),
         )
 
     def feature(self, feature_id: str) -> TerrainFeature:
@@ -434,6 +438,59 @@ class Table:
         px, py = p
         return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
                          if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
+
+    def shadows(self, point: Point) -> tuple[Shadow, ...]:
+        """The shadows the convex LOS-blocking features cast from ``point`` (those not holding
+        it), for :meth:`box_hidden`: each the direction from ``point`` to a point inside the
+        feature, the angles either side of it within which every ray from ``point`` crosses the
+        feature (narrowed by :data:`SHADOW_ANGLE`), and a distance beyond every vertex (widened
+        by :data:`SHADOW_REACH`).  Features seen almost edge on (the point nearly on their
+        boundary) cast none: their angles would leave no margin."""
+        px, py = point
+        holding = self.blockers_holding(point)
+        atan2 = math.atan2
+        out = []
+        for k, vertices, (cx, cy) in self._convex_blockers:
+            if k in holding:
+                continue
+            ux, uy = cx - px, cy - py
+            lo = hi = 0.0
+            far = 0.0
+            for vx, vy in vertices:
+                dx, dy = vx - px, vy - py
+                angle = atan2(ux * dy - uy * dx, ux * dx + uy * dy)  # from the direction (ux, uy)
+                lo, hi = min(lo, angle), max(hi, angle)
+                far = max(far, dx * dx + dy * dy)
+            if hi - lo < math.pi - 4 * SHADOW_ANGLE:
+                out.append(Shadow(ux, uy, lo + SHADOW_ANGLE, hi - SHADOW_ANGLE, math.sqrt(far) + SHADOW_REACH))
+        return tuple(out)
+
+    @staticmethod
+    def box_hidden(point: Point, shadows: Sequence[Shadow], box: tuple[float, float, float, float]) -> bool:
+        """Does one of ``shadows`` (:meth:`shadows` of ``point``) hold the whole box (x0, y0, x1,
+        y1)?  Then no point of the box is seen from ``point``: every sight line to it crosses
+        that feature, which holds neither end (:meth:`clear_between` answers False).
+
+        Why that follows: the feature is convex and ``point`` outside it, so a ray strictly
+        between the two angles passes through the feature's inside; a box whose corners are all
+        between them lies wholly in that (convex) wedge, and a point farther from ``point`` than
+        every vertex lies beyond the feature on its ray and outside it.  The margins keep the
+        claim clear of the rounding of the exact test's sums."""
+        px, py = point
+        x0, y0, x1, y1 = box
+        gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
+        near = math.sqrt(gx * gx + gy * gy)
+        atan2 = math.atan2
+        corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
+        for ux, uy, lo, hi, beyond in shadows:
+            if near <= beyond:
+                continue
+            for dx, dy in corners:
+                if not lo < atan2(ux * dy - uy * dx, ux * dx + uy * dy) < hi:
+                    break
+            else:
+                return True
+        return False
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -733,6 +790,36 @@ class Table:
         """The figure moved to the nearest cover within ``max_distance`` (None if there is none)."""
         spot = self.nearest_cover(figure, max_distance, min_level)
         return None if spot is None else figure.at(spot.point)
+
+
+#: ``Table.shadows``: radians a shadow's edges are drawn in from the feature's outermost rays, and
+#: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
+#: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
+SHADOW_ANGLE = 1e-7
+SHADOW_REACH = 1e-6
+
+
+class Shadow(NamedTuple):
+    """One feature's shadow from a point (``Table.shadows``): ``(ux, uy)`` the direction angles are
+    measured from, ``lo < angle < hi`` the rays that cross the feature, ``beyond`` inches past it."""
+
+    ux: float
+    uy: float
+    lo: float
+    hi: float
+    beyond: float
+
+
+def _vertex_mean(vertices: Sequence[Point]) -> Point:
+    n = len(vertices)
+    return (sum(v[0] for v in vertices) / n, sum(v[1] for v in vertices) / n)
+
+
+def _is_convex(vertices: Sequence[Point]) -> bool:
+    """Every turn along the boundary one way (straight runs allowed): a convex polygon."""
+    n = len(vertices)
+    turns = [geo.orient(*vertices[i - 2], *vertices[i - 1], *vertices[i]) for i in range(n)]
+    return all(t >= 0 for t in turns) or all(t <= 0 for t in turns)
 
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
