@@ -651,12 +651,20 @@ class Table:
         allowance = _finite(allowance, "move allowance")
         if allowance < 0:
             raise BoardError(f"move allowance must not be negative, got {allowance}")
+        return MoveResult(*self.straight_move(a, b, allowance, profile, radius))
+
+    def straight_move(self, a: Point, b: Point, allowance: float, profile: MoveProfile,
+                      radius: float) -> tuple[Point, float, float, bool]:
+        """:meth:`move_toward` for ends that already are float pairs and an allowance already known
+        to be a finite number of at least 0 (a ruleset's own positions and allowances), as a
+        plain tuple: (end, distance, used, reached).  Suggested moves ask it of every figure of
+        every move they plan, and the checks and the result object cost more than the sums."""
         t_max = self._clip(a, b, radius)
         dx, dy = b[0] - a[0], b[1] - a[1]
         full = math.sqrt(dx * dx + dy * dy)
         length = full * t_max
         if length == 0.0:
-            return MoveResult(a, 0.0, 0.0, full == 0.0)
+            return (a, 0.0, 0.0, full == 0.0)
         ax, ay = a
         ex, ey = ax + dx * t_max, ay + dy * t_max
         end = (ex, ey)
@@ -690,9 +698,9 @@ class Table:
                 else:  # impassable: stop where it begins
                     t_stop = t0
                 stop = (ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop)
-                return MoveResult(self._keep_on(stop, radius), length * t_stop, used, False)
+                return (self._keep_on(stop, radius), length * t_stop, used, False)
             used += cost
-        return MoveResult(self._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
+        return (self._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
 
     def _keep_on(self, p: Point, radius: float) -> Point:
         """Clamp a computed end point onto the table (rounding can leave it a hair outside)."""
