@@ -86,6 +86,7 @@ def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[
     lengths = [dist(s, p[0]) if p else -1.0 for s, p in zip(starts, paths)]
     steps = max(1, math.ceil(max(lengths + [0.0]) / SAMPLE_STEP))
     fractions = [k / steps for k in range(steps + 1)]
+    along: dict[float, list[float]] = {}  # each leg length's fractions (figures moved as a body share one)
     columns = []
     for (ax, ay), p, length in zip(starts, paths, lengths):
         if length <= 0.0:  # it stays (or its one leg has no length): its start at every sample
@@ -93,7 +94,10 @@ def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[
             continue
         (bx, by), = p
         dx, dy = bx - ax, by - ay
-        columns.append([(ax + dx * f, ay + dy * f) for f in [q * length / length for q in fractions]])
+        fs = along.get(length)
+        if fs is None:
+            fs = along[length] = [q * length / length for q in fractions]
+        columns.append([(ax + dx * f, ay + dy * f) for f in fs])
     return tuple(zip(*columns))
 
 
