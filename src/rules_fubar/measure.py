@@ -75,8 +75,8 @@ class Measure:
         self._reaches = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
-        #: the blockers' shadows from a point (a watching figure's: ``on_guard.catch_point``)
-        self.shadows = lru_cache(maxsize=65536)(self.table.shadows)
+        #: a blocker's shadow from a point (a watching figure's: ``on_guard.catch_point``)
+        self.shadow = lru_cache(maxsize=65536)(self.table.shadow)
         self._incoherent = ByIdentity()
 
     # -- single points --------------------------------------------------------------------------

@@ -187,6 +187,31 @@ def _in_range_samples(reactor: UnitState, armed, frame_path, spreads):
     return near
 
 
+def _nearest_in_range(reactor: UnitState, armed, frame_path) -> int | None:
+    """The index of the first sample ``_in_range_samples`` gives (None: it gives none), found
+    without every sample's spread: the samples in order of their centres' distance (the same
+    sums as ``path_spreads``), each one's spread worked out only until one is in range."""
+    reach = max([w.max_range for _f, w in armed], default=0.0)
+    if reach <= 0.0:
+        return None
+    rc, rr = _spread([f.pos for f in reactor.figures])
+    dist = math.dist
+    order = []
+    for k, points in enumerate(frame_path):
+        n = len(points)
+        xs, ys = zip(*points)
+        order.append((dist(rc, (sum(xs) / n, sum(ys) / n)), k))
+    order.sort()  # by distance, then path order
+    for d, k in order:
+        points = frame_path[k]
+        n = len(points)
+        xs, ys = zip(*points)
+        c = (sum(xs) / n, sum(ys) / n)
+        if d - rr - (max(map(dist, repeat(c, n), points)) + 1.0) <= reach:
+            return k
+    return None
+
+
 def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids,
                 spreads=None) -> Positions | None:
     """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
@@ -222,11 +247,21 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
     shooters = _direct_shooters(armed)
     radius = {f.id: f.r for f in mover.figures}
     if shooters:
+        # the sample nearest the reactor settles most paths it sees at all: asked first, before
+        # the whole path's watchers are sorted out and its samples sorted
+        first = _nearest_in_range(reactor, armed, frame_path)
+        if first is None:
+            return None
+        places = frame_path[first]
+        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
+            return places
         shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
         if not shooters:
             return None
     near = _in_range_samples(reactor, armed, frame_path, spreads())
     for k, (_d, _k, positions) in enumerate(near):
+        if k == 0 and shooters is not None:
+            continue  # ``first``, asked already: not seen
         if k == 1 and len(near) > 2:
             # the nearest sample alone settles most paths; past it, one numpy batch for the rest
             # of the path's sight lines, then cached answers
@@ -254,7 +289,7 @@ def _watching(m, shooters, box, widest: float) -> list:
     would give, without drawing them: most paths an On Guard unit cannot see run behind a
     building."""
     x0, y0, x1, y1 = box
-    table, feature_at, shadows = m.table, m.feature_at, m.shadows
+    table, feature_at, shadow = m.table, m.feature_at, m.shadow
     out = []
     for shooter in shooters:
         (ax, ay), ra, reach = shooter
@@ -267,7 +302,7 @@ def _watching(m, shooters, box, widest: float) -> list:
             if not (fx0 > x1 or fx1 < x0 or fy0 > y1 or fy1 < y0):
                 out.append(shooter)  # the box may reach into its own cover area
                 continue
-        if not table.box_hidden((ax, ay), shadows((ax, ay)), box):
+        if not table.box_hidden((ax, ay), box, shadow):
             out.append(shooter)
     return out
 

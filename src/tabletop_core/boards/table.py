@@ -26,7 +26,7 @@ in either.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from typing import Literal, NamedTuple, Union
 
@@ -277,8 +277,8 @@ class Table:
     _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
     #: every feature's box and vertices, in table order (what a move's cost looks at)
     _boxed: tuple[tuple[tuple[float, float, float, float], tuple[Point, ...]], ...]
-    #: each convex blocker's index, vertices and vertex mean (a point inside it): what a shadow looks at
-    _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point], ...]
+    #: each convex blocker's index, vertices, vertex mean (a point inside it) and box: what a shadow looks at
+    _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point, tuple[float, float, float, float]], ...]
 
     @classmethod
     def build(cls, width: float = 48.0, height: float = 48.0, features: Iterable[TerrainFeature] = ()) -> Table:
@@ -319,7 +319,7 @@ class Table:
             tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
                   for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((f.bbox, f.vertices) for f in feats),
-            tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices)) for i in blockers
+            tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices), feats[i].bbox) for i in blockers
                   if _is_convex(feats[i].vertices)),
         )
 
@@ -439,37 +439,37 @@ class Table:
         return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
                          if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
 
-    def shadows(self, point: Point) -> tuple[Shadow, ...]:
-        """The shadows the convex LOS-blocking features cast from ``point`` (those not holding
-        it), for :meth:`box_hidden`: each the direction from ``point`` to a point inside the
-        feature, the angles either side of it within which every ray from ``point`` crosses the
-        feature (narrowed by :data:`SHADOW_ANGLE`), and a distance beyond every vertex (widened
-        by :data:`SHADOW_REACH`).  Features seen almost edge on (the point nearly on their
-        boundary) cast none: their angles would leave no margin."""
+    def shadow(self, point: Point, row: int) -> Shadow | None:
+        """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
+        :meth:`box_hidden`: the direction from ``point`` to a point inside the feature, the angles
+        either side of it within which every ray from ``point`` crosses the feature (narrowed by
+        :data:`SHADOW_ANGLE`), and a distance beyond every vertex (widened by
+        :data:`SHADOW_REACH`).  None when the feature holds the point (it blocks none of its
+        lines) or is seen almost edge on (the point nearly on its boundary: no margin left)."""
+        k, vertices, (cx, cy), _box = self._convex_blockers[row]
+        if k in self.blockers_holding(point):
+            return None
         px, py = point
-        holding = self.blockers_holding(point)
+        ux, uy = cx - px, cy - py
+        lo = hi = 0.0
+        far = 0.0
         atan2 = math.atan2
-        out = []
-        for k, vertices, (cx, cy) in self._convex_blockers:
-            if k in holding:
-                continue
-            ux, uy = cx - px, cy - py
-            lo = hi = 0.0
-            far = 0.0
-            for vx, vy in vertices:
-                dx, dy = vx - px, vy - py
-                angle = atan2(ux * dy - uy * dx, ux * dx + uy * dy)  # from the direction (ux, uy)
-                lo, hi = min(lo, angle), max(hi, angle)
-                far = max(far, dx * dx + dy * dy)
-            if hi - lo < math.pi - 4 * SHADOW_ANGLE:
-                out.append(Shadow(ux, uy, lo + SHADOW_ANGLE, hi - SHADOW_ANGLE, math.sqrt(far) + SHADOW_REACH))
-        return tuple(out)
+        for vx, vy in vertices:
+            dx, dy = vx - px, vy - py
+            angle = atan2(ux * dy - uy * dx, ux * dx + uy * dy)  # from the direction (ux, uy)
+            lo, hi = min(lo, angle), max(hi, angle)
+            far = max(far, dx * dx + dy * dy)
+        if hi - lo >= math.pi - 4 * SHADOW_ANGLE:
+            return None
+        return Shadow(ux, uy, lo + SHADOW_ANGLE, hi - SHADOW_ANGLE, math.sqrt(far) + SHADOW_REACH)
 
-    @staticmethod
-    def box_hidden(point: Point, shadows: Sequence[Shadow], box: tuple[float, float, float, float]) -> bool:
-        """Does one of ``shadows`` (:meth:`shadows` of ``point``) hold the whole box (x0, y0, x1,
-        y1)?  Then no point of the box is seen from ``point``: every sight line to it crosses
-        that feature, which holds neither end (:meth:`clear_between` answers False).
+    def box_hidden(self, point: Point, box: tuple[float, float, float, float],
+                   shadow: Callable[[Point, int], Shadow | None]) -> bool:
+        """Does the shadow of one convex LOS-blocking feature from ``point`` hold the whole box
+        (x0, y0, x1, y1)?  Then no point of the box is seen from ``point``: every sight line to
+        it crosses that feature, which holds neither end (:meth:`clear_between` answers False).
+        ``shadow``: :meth:`shadow`, or a cache of it (a watching figure stands still while many
+        boxes are asked about); it is asked only of features the box lies wholly beyond.
 
         Why that follows: the feature is convex and ``point`` outside it, so a ray strictly
         between the two angles passes through the feature's inside; a box whose corners are all
@@ -480,13 +480,21 @@ class Table:
         x0, y0, x1, y1 = box
         gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
         near = math.sqrt(gx * gx + gy * gy)
-        atan2 = math.atan2
-        corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
-        for ux, uy, lo, hi, beyond in shadows:
+        corners = None
+        for row, (_k, _vertices, _centre, (fx0, fy0, fx1, fy1)) in enumerate(self._convex_blockers):
+            fx, fy = max(fx0 - px, px - fx1, fx1 - px, px - fx0), max(fy0 - py, py - fy1, fy1 - py, py - fy0)
+            if near <= math.sqrt(fx * fx + fy * fy) + SHADOW_REACH:
+                continue  # the box is not wholly beyond the feature's farthest corner: not its shadow
+            cast = shadow(point, row)
+            if cast is None:
+                continue
+            ux, uy, lo, hi, beyond = cast
             if near <= beyond:
                 continue
+            if corners is None:
+                corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
             for dx, dy in corners:
-                if not lo < atan2(ux * dy - uy * dx, ux * dx + uy * dy) < hi:
+                if not lo < math.atan2(ux * dy - uy * dx, ux * dx + uy * dy) < hi:
                     break
             else:
                 return True
@@ -800,7 +808,7 @@ class Table:
         return None if spot is None else figure.at(spot.point)
 
 
-#: ``Table.shadows``: radians a shadow's edges are drawn in from the feature's outermost rays, and
+#: ``Table.shadow``: radians a shadow's edges are drawn in from the feature's outermost rays, and
 #: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
 #: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
 SHADOW_ANGLE = 1e-7
@@ -808,7 +816,7 @@ SHADOW_REACH = 1e-6
 
 
 class Shadow(NamedTuple):
-    """One feature's shadow from a point (``Table.shadows``): ``(ux, uy)`` the direction angles are
+    """One feature's shadow from a point (``Table.shadow``): ``(ux, uy)`` the direction angles are
     measured from, ``lo < angle < hi`` the rays that cross the feature, ``beyond`` inches past it."""
 
     ux: float
