@@ -464,7 +464,7 @@ def play(rules, ctx, side: str, action: PlayCard) -> None:
     """6c: resolve the card played; played for a helicopter, its mode is declared first (17b)."""
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     uid = designated_heli(ctx.state, side, action)
-    if uid:  # a helicopter's play is only offered as its designation (main_options)
+    if uid:  # a helicopter's play is only offered as its designation (queries/card_menu.py)
         ctx.push(HeliPlay(side, uid, action.card, action.block, action.use))
         ctx.push(ModeChoice(side, uid))
         return

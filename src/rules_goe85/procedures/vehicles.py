@@ -62,7 +62,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     """The vehicle and helicopter plays of ``cid``; ``memo``: the attacks found for an earlier card of
     the same hand (they do not depend on the card)."""
     memo = {} if memo is None else memo
-    only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
+    only = memo.get("only")  # a helicopter's own listing (queries/card_menu.CardListing); "whole": every shot named
 
     def ap(use):  # the card's AP attacks, searched for the leads its plays keep alone
         key = ("ap", use)
@@ -144,7 +144,7 @@ def _any_card_plays(rules, state, side: str, cid: str, h, memo: dict, *, moves: 
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
     if h.shaken:
-        if not memo.get("attacks"):  # a helicopter's other-mode look asks for attacks alone (turn.py)
+        if not memo.get("attacks"):  # a helicopter's other-mode look asks for attacks alone (queries/card_menu.py)
             out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
         return out
     if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
