@@ -119,7 +119,7 @@ def playable_cards(rules, state, side: str) -> list[str]:
     hand = _hand_listing(rules, state, side)
     if any(helis or entering for helis, entering in (f.activated_helis(state, side, hand.shared) for f in _heli_families(rules))):
         return list(cards)
-    return [cid for cid in cards if any(hand.chunks(cid)) or any(_look_finds(rules, state, side, cid, uid)
+    return [cid for cid in cards if any(hand.chunks(cid, probe=True)) or any(_look_finds(rules, state, side, cid, uid)
                                                                  for uid in _map_helis(state, side))]
 
 
@@ -268,8 +268,10 @@ class CardListing:
             card_uses = self.uses[cid] = _uses(self.rules, self.state, self.side, cid)
         return card_uses
 
-    def chunks(self, cid: str):
-        """The plays of card ``cid``, one list per use (and per card family), in listing order."""
+    def chunks(self, cid: str, *, probe: bool = False):
+        """The plays of card ``cid``, one list per use (and per card family), in listing order.
+        ``probe``: a use's plays may come as anything as long (what they are built from), for a
+        question of whether there are any (:func:`playable_cards`)."""
         rules, state, side = self.rules, self.state, self.side
         c = card(cid)
         card_uses = self.card_uses(cid)
@@ -280,11 +282,14 @@ class CardListing:
             elif use in GROUND_USES and helis_only:
                 continue  # no helicopter is moved by a hex's Move, Let's Get 'Em!, Scout ... (17a)
             elif use in (Use.MOVE, Use.FAST_MOVE):
-                yield [PlayCard(cid, block, use, "", label) for label in self._listed("moves", self._move_targets)]
+                targets = self._listed("moves", self._move_targets)
+                yield targets if probe else [PlayCard(cid, block, use, "", label) for label in targets]
             elif use == Use.LETS_GET_EM:
-                yield [PlayCard(cid, block, use, "", a, second=b) for a, b in self._listed("legs", self._leg_pairs)]
+                pairs = self._listed("legs", self._leg_pairs)
+                yield pairs if probe else [PlayCard(cid, block, use, "", a, second=b) for a, b in pairs]
             elif use in (Use.SCOUT, Use.MOVE_FIRE):
-                yield [PlayCard(cid, block, use, uid) for uid in self._listed(use, lambda: self._single_movers(use))]
+                movers = self._listed(use, lambda: self._single_movers(use))
+                yield movers if probe else [PlayCard(cid, block, use, uid) for uid in movers]
             elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
                 yield [PlayCard(cid, block, use)]
             elif use == Use.ARTILLERY:
