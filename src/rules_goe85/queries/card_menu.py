@@ -60,8 +60,10 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
     of the lead's when ``power``), in the order of ``iter_fire_options``.  Helicopters lead only
     when named in ``units`` (17b: they are designated first, ``queries/heli_designation.py``)."""
     if power:
-        holders = [u for u in (state.units.values() if units is None else units)
-                   if u.side == side and use in utype(u).powers and (units is not None or not is_heli(u))]
+        if units is None:
+            holders = menu(state, ("power_holders", side), lambda: _power_holders(state, side)).get(use, ())
+        else:
+            holders = [u for u in units if u.side == side and use in utype(u).powers]
         if not holders:
             return
         for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=holders):
@@ -85,6 +87,18 @@ def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
         if use == Use.RELOAD_FIRE and g:
             continue
         yield lead, tgt, g
+
+
+def _power_holders(state, side: str) -> dict:
+    """{Power: ``side``'s ground units holding it}, in the order of ``state.units``: the leads a
+    FIRE Power's search starts from (helicopters are designated first, 17b), listed once per state
+    for every Power asked."""
+    out: dict = {}
+    for u in state.units.values():
+        if u.side == side and not is_heli(u):
+            for p in utype(u).powers:  # keyed by the Use member (a member's hash is its name's, not its value's)
+                out.setdefault(USES_BY_NAME.get(p, p), []).append(u)
+    return out
 
 
 def fire_plays(rules, state, side: str, cid: str, block, use) -> list[PlayCard]:
@@ -198,7 +212,12 @@ def _looks(rules, state, side: str, uid: str) -> list:
 
 
 def _look_finds(rules, state, side: str, cid: str, uid: str):
-    """Whether some look of helicopter ``uid`` has a play of card ``cid`` (as a one-item iterable)."""
+    """Whether some look of helicopter ``uid`` has a play of card ``cid`` (as a one-item iterable).
+    A look finds attacks alone, which a Shaken unit never leads, nor a marked one but for a Fired
+    unit's Reload & Fire (10a, 18n): such a helicopter is not looked at."""
+    u = state.units[uid]
+    if u.shaken or u.marker not in ("", "fired"):
+        return ()
     return (True for listing in _looks(rules, state, side, uid) if next(listing.plays_of(cid, uid), None) is not None)
 
 
