@@ -65,11 +65,13 @@ def menu(state: GoEState, key: tuple, build: Callable):
     """``build()`` once per state and ``key``, like :func:`derived`, but never given to a view
     (:func:`carry_index`): a listing that holds the state it lists (``procedures/card_menu.py``).
     ``key`` must name what the value reads beyond the units and GoE events: the frames and the
-    card piles change through the core's events, which keep the index."""
+    card piles change through the core's events, which keep the index.  A value is kept with its
+    state: a clone (which shares the index until either changes) builds its own."""
     values = by_hex(state).menus
-    if key not in values:
-        values[key] = build()
-    return values[key]
+    held = values.get(key)
+    if held is None or held[0] is not state:  # a clone shares the index (core state.clone), not the listings
+        held = values[key] = (state, build())
+    return held[1]
 
 
 def forget(state: GoEState) -> None:

@@ -131,10 +131,13 @@ def playable_cards(rules, state, side: str) -> list[str]:
     for a card with no play in the hand's own listing."""
     cards = hand_of(state, side)
     hand = _hand_listing(rules, state, side)
-    if any(helis or entering for helis, entering in (f.activated_helis(state, side, hand.shared) for f in _heli_families(rules))):
-        return list(cards)
-    return [cid for cid in cards if any(hand.chunks(cid, probe=True)) or any(_look_finds(rules, state, side, cid, uid)
-                                                                 for uid in _map_helis(state, side))]
+    for family in _heli_families(rules):
+        helis, entering = family.activated_helis(state, side, hand.shared)
+        if helis or entering:
+            return list(cards)
+    helis = _map_helis(state, side)
+    return [cid for cid in cards
+            if any(hand.chunks(cid, probe=True)) or any(any(_look_finds(rules, state, side, cid, uid)) for uid in helis)]
 
 
 def card_step(rules, state, side: str, cid: str) -> list:

@@ -74,3 +74,33 @@ def test_each_step_lists_what_a_fresh_state_lists(scenario):
         assert g.rules.decision(fresh).actions == g.decision.actions
         checked += isinstance(top, (CardPlayChoice, HeliCardChoice))
     assert checked > 20
+
+
+@pytest.mark.rule("goe85:6b")
+def test_a_clone_lists_its_own_state_after_the_original_plays_on():
+    """A clone shares the hex index with its original until either changes (the core's clone):
+    the listings kept beside it belong to the state that made them, so a clone whose original has
+    played on still lists what its own state offers."""
+    checked = 0
+    for seed in range(5):
+        g, top = next((g, top) for g, top in _positions("air-assault", [seed])
+                      if isinstance(top, Impulse) and len(_picks(g)) > 1 and g.state.turn > 1)
+        picks = _picks(g)
+        copy = g.clone()  # made after the original listed its first step (the listing kept beside the index)
+        g.apply(picks[0])  # the original plays on: GoE events drop its index, not the clone's
+        seats = {p: RandomAgent(seed=checked, player=p) for p in g.rules.players}
+        for _ in range(40):
+            if g.over:
+                break
+            d = g.decision
+            g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+        copy.apply(picks[-1])  # only the core's events: the clone keeps the shared index
+        fresh = copy.state.clone()
+        forget(fresh)
+        assert copy.decision.actions == copy.rules.decision(fresh).actions
+        checked += 1
+    assert checked == 5
+
+
+def _picks(g):
+    return [a for a in g.decision.actions if isinstance(a, PickCard)]
