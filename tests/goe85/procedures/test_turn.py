@@ -204,8 +204,8 @@ def test_a_fire_play_asks_for_the_card_then_the_firer_and_target_and_back_plays_
 def test_a_card_picked_is_asked_what_for_and_a_helicopter_what_it_does():
     """6b, 17a: a card picked lists its ground plays and one pick per helicopter on the map; the
     helicopter's step lists its moves whole and its other plays as designations (17b)."""
-    from rules_goe85.model.actions import PickCard, PickHelicopter
-    from rules_goe85.model.frames import CardPlayChoice, HeliCardChoice
+    from rules_goe85.model.actions import PickCard, PickHelicopter, PlayCardToFire
+    from rules_goe85.model.frames import CardPlayChoice, FirePlayChoice, HeliCardChoice
 
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("H", "mi-24", "soviet", "5E3", {"mode": "flying"}),
@@ -222,9 +222,13 @@ def test_a_card_picked_is_asked_what_for_and_a_helicopter_what_it_does():
     assert PlayCard("#9", Block.ANY, Use.HELI_MOVE, "H") in third
     assert all(isinstance(a, PlayCard) and a.unit == "H" for a in third)
     assert isinstance(g.state.top, HeliCardChoice) and "#9" in _hand(g, "soviet")
+    with pytest.raises(IllegalActionError, match="H was picked for card #9"):
+        g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1"))  # a play for no helicopter
     g.undo()
     g.undo()
     assert isinstance(g.state.top, Impulse) and g.state.top.step == "main"  # nothing played: the picks undone
+    g.apply(PlayCardToFire("#9", Block.UPPER, Use.FIRE))  # the first step takes a later step's action too
+    assert isinstance(g.state.top, FirePlayChoice)
 
 
 @pytest.mark.rule("goe85:6c")
