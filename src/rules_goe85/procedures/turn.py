@@ -211,7 +211,7 @@ def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | Non
 # Reading (here only): picking the card plays it -- these steps have no way back, as laying a card
 # on the table does (nothing random happens between the steps: Game.undo takes a pick back).  The
 # alternative, a Back to the first step, would let a random or a scripted player pick and drop
-# cards without end; the fire play's own last step keeps its Back (FirePlayChoice, ruleset 0.4.0).
+# cards without end; the fire play's own last step keeps its Back (FirePlayChoice, ruleset 0.5.0).
 def decide_card_play(rules, state, f: CardPlayChoice):
     plays = card_step(rules, state, f.player, f.card)
     if not plays:
