@@ -272,7 +272,7 @@ def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, n
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
     """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
-    from .on_guard import known_threats
+    from .on_guard import known_threats, watchers
 
     if mode == "duck":
         return []  # screened runs and walks are offered; ducking and weaving is for when seen
@@ -281,30 +281,31 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
         return []
     if any(can_fire_at(rules, state, e, u) for e in enemies):
         return []  # every path starts where the unit stands: in a field of fire already, none is screened
+    watching = watchers(rules, state, u, enemies)  # worked out once for every path below
     out = []
     c = centroid(u)
     points = objectives(rules, state)
     refs = sorted(points, key=lambda k: (math.dist(c, points[k]), k))[:SCREENED_GOALS]
     refs += [nearest.id] if nearest is not None else []
     for ref in refs:
-        kind = "objective" if ref in objectives(rules, state) else "enemy"
+        kind = "objective" if ref in points else "enemy"
         direct = Move(mode, kind, ref)
-        if not _exposed(rules, state, u, direct, allowances):
+        if not _exposed(rules, state, u, direct, allowances, watching):
             continue
         for turn in SCREEN_TURNS:
             m = Move(mode, "screened", ref, side=turn)
             if math.hypot(*body_vector(rules, state, u, m, reach, seen, c)) >= SMALLEST_MOVE \
-                    and not _exposed(rules, state, u, m, allowances):
+                    and not _exposed(rules, state, u, m, allowances, watching):
                 out.append(m)
                 break
     return out
 
 
-def _exposed(rules, state, u, move, allowances) -> bool:
+def _exposed(rules, state, u, move, allowances, watching) -> bool:
     from .on_guard import exposed
 
     ends, _used = plan(rules, state, u, move, allowances)
-    return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)))
+    return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)), watching)
 
 
 def describe(move: Move) -> str:
