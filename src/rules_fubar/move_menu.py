@@ -189,27 +189,31 @@ def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
         return toward(rules, u, regroup_targets(u, move.ref), allowances)
     v = body_vector(rules, state, u, move, reach)
     limits = {k: min(a, reach) for k, a in allowances.items()}
-    enemies = _within_move(u, math.hypot(*v), [(g.x, g.y, g.r) for e in state.units.values()
-                                               if e.side != u.side and e.alive and not e.hidden for g in e.figures])
+    enemies = _bases_within_move(u, math.hypot(*v), state.units.values())
     dist = math.dist
     for step in range(CLEAR_STEPS, -1, -1):  # shortened, if need be, to stop clear of enemy bases
         k = step / CLEAR_STEPS
         ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
-        if not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
+        if not enemies or not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
             return ends, used
     return tuple(f.pos for f in u.figures), tuple(0.0 for _ in u.figures)
 
 
-def _within_move(u: UnitState, length: float, bases: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """The bases (x, y, radius) a figure of ``u`` could touch when each moves at most ``length``
-    from where it stands: those within the box of its figures widened by that, both radii and a
-    margin for the rounding of end positions (the others cannot touch any end of the move)."""
-    if not bases:
-        return bases
-    reach = length + max(f.r for f in u.figures) + 0.01
-    x0, x1 = min(f.x for f in u.figures) - reach, max(f.x for f in u.figures) + reach
-    y0, y1 = min(f.y for f in u.figures) - reach, max(f.y for f in u.figures) + reach
-    return [b for b in bases if x0 - b[2] <= b[0] <= x1 + b[2] and y0 - b[2] <= b[1] <= y1 + b[2]]
+def _bases_within_move(u: UnitState, length: float, units) -> list[tuple[float, float, float]]:
+    """The visible enemy bases (x, y, radius) a figure of ``u`` could touch when each moves at
+    most ``length`` from where it stands: those within the box of its figures widened by that,
+    both radii and a margin for the rounding of end positions (the others cannot touch any end
+    of the move), in table order.  The box is worked out first, so a base outside it is passed
+    over without being listed."""
+    figs = u.figures
+    if not figs:
+        return []
+    reach = length + max([f.r for f in figs]) + 0.01
+    xs, ys = [f.x for f in figs], [f.y for f in figs]
+    x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+    side = u.side
+    return [(g.x, g.y, g.r) for e in units if e.side != side and e.figures and not e.hidden
+            for g in e.figures if x0 - g.r <= g.x <= x1 + g.r and y0 - g.r <= g.y <= y1 + g.r]
 
 
 def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, float] | None = None) -> list[Move]:
