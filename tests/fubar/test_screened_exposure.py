@@ -8,9 +8,12 @@ import pytest
 from tabletop_core import new_game
 from tabletop_core.agents import AgentView, RandomAgent
 
-from rules_fubar.action_menu import MOVE_KINDS
 from rules_fubar import move_allowance, move_menu, on_guard
-from rules_fubar.state import Choosing, Move
+from rules_fubar.action_menu import MOVE_KINDS
+from rules_fubar.state import Choose, Choosing, Move
+
+from .helpers import lab
+from .test_measured_moves import activate, table, unit
 
 
 def _plain_exposed(rules, state, u, paths) -> bool:
@@ -45,3 +48,27 @@ def test_exposed_answers_as_every_reactors_catch_point(scenario, variants):
                     answers[got] += 1
             game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
     assert answers[True] > 20 and answers[False] > 20, answers
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.rule("fubar:mortars")
+def test_exposed_asks_a_mortar_team_as_its_catch_point_and_rifles_together():
+    """An ISAF team with a light mortar On Guard (a mortar may fire where friends spot: asked
+    through catch_point itself) and a rifle team On Guard (asked with every direct shooter at once)
+    watch an insurgent unit that runs: every suggested run is exposed or not as the reactions say."""
+    game = table(unit(lab(), "taliban-green", "m", "insurgents", 34, 24), unit(lab(), "ft2", "g", "isaf", 10, 30),
+                 unit(lab(), "ft1", "r", "isaf", 10, 18), current="insurgents", on_guard=("g", "r"))
+    activate(game, "m")
+    game.apply(Choose("run"))
+    state, rules = game.state, game.rules
+    u = state.units["m"]
+    direct, others = on_guard.watchers(rules, state, u, on_guard.known_threats(rules, state, u))
+    assert [t.id for t in others] == ["g"] and len(direct) == 1  # the mortar's unit, the rifles
+    answers = set()
+    for m in (a for a in game.decision.actions if type(a) is Move):
+        ends, _used = move_menu.plan(rules, state, u, m, move_allowance.allowance(u, move_allowance.acting_frame(state), "run"))
+        paths = tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends))
+        got = on_guard.exposed(rules, state, u, paths)
+        assert got == _plain_exposed(rules, state, u, paths), m
+        answers.add(got)
+    assert answers == {True, False}
