@@ -125,13 +125,12 @@ def stop_at_hidden(ctx, u: UnitState, paths):
     at visible enemies only (``measured_move.touching``), for the same reason."""
     out = []
     found: list[str] = []
+    hidden = [e for e in ctx.state.units.values() if e.side != u.side and e.alive and e.hidden]  # the same for every figure
     for f, path in zip(u.figures, paths):
         if path:
             start = path[-2] if len(path) > 1 else f.pos
             end = path[-1]
-            for e in ctx.state.units.values():
-                if e.side == u.side or not e.alive or not e.hidden:
-                    continue
+            for e in hidden:
                 for g in e.figures:
                     if math.dist(end, g.pos) < f.r + g.r:
                         end = _short_of(start, end, g.pos, f.r + g.r)
