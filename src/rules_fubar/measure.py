@@ -76,6 +76,10 @@ class Measure:
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
         self._incoherent = ByIdentity()
+        #: each unit's enclosing circle and armament (``unit_bound``), keyed on its figures
+        self._bounds = ByIdentity()
+        #: whether a unit's direct weapons reach a seen figure of another (``direct_reach``)
+        self._direct = ByIdentity()
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -539,3 +543,62 @@ def behind(vehicle: UnitState, source: tuple[float, float], target: Fig) -> bool
     if d2 > v.r * v.r:
         return False
     return geo.distance(source, v.pos) < geo.distance(source, target.pos)
+
+
+# -- fubar-act
+#: Slack on a bound from the enclosing circles: the triangle inequality holds for the exact sums, and
+#: this margin covers their rounding, so a pair the bound rules out is out of reach by any figure pair's
+#: own sums too (their tolerance is 1e-9: ``Weapon.fire_points``, ``can_fire_at``).
+BOUND_SLACK = 1e-6
+
+
+def unit_bound(m: Measure, figs: tuple[Fig, ...]) -> tuple[float, float, float, frozenset[str]]:
+    """(centre x, centre y, span, weapons) of a unit's figures, kept on their identity: every
+    figure's base lies within ``span`` of the centre (its centre's distance plus its radius), and
+    ``weapons`` names the weapons its figures able to fire hold (not suppressed, armed)."""
+    known = m._bounds.answers.get(id(figs))
+    if known is None:
+        known = m._bounds.keep(id(figs), _bound_now(figs), figs)
+    return known
+
+
+def _bound_now(figs: tuple[Fig, ...]) -> tuple[float, float, float, frozenset[str]]:
+    if not figs:
+        return (0.0, 0.0, math.inf, frozenset())
+    cx, cy = _centre(figs)
+    span = max(math.sqrt((f.x - cx) ** 2 + (f.y - cy) ** 2) + f.r for f in figs)
+    return (cx, cy, span, frozenset(f.weapon for f in figs if f.weapon and not f.suppressed))
+
+
+def least_gap(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> float:
+    """A lower bound on the edge distance between any figure of ``afigs`` and any of ``bfigs``: the
+    centres' distance less both spans (the triangle inequality), less ``BOUND_SLACK``.  A question
+    about pairs within some reach is settled for the whole pair of units when this exceeds it."""
+    ax, ay, aspan, _a = unit_bound(m, afigs)
+    bx, by, bspan, _b = unit_bound(m, bfigs)
+    return math.sqrt((ax - bx) ** 2 + (ay - by) ** 2) - aspan - bspan - BOUND_SLACK
+
+
+def known_unseen(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> bool:
+    """Is it already known (a unit-level sight answer kept by ``sees``, ``sees_any_of`` or
+    ``seen_among``) that no figure of ``afigs`` sees any of ``bfigs``?  False when not known."""
+    return m._sees.answers.get((id(afigs), id(bfigs))) is False
+
+
+def direct_reach(m: Measure, figs: tuple[Fig, ...], target: tuple[Fig, ...], weapons) -> bool:
+    """Does a figure of ``figs`` able to fire a direct weapon (armed, not suppressed) see one of
+    ``target`` within its weapon's longest band?  The unit's ``reaches`` for every such figure at
+    once (``any_sees_within``: each target figure's cover looked up once), kept on both units'
+    figures: the activation menu asks it, then the fire menu, then the On Guard windows."""
+    key = (id(figs), id(target))
+    known = m._direct.answers.get(key)
+    if known is None:
+        shooters = []
+        for f in figs:
+            if f.weapon and not f.suppressed:
+                w = weapons[f.weapon]
+                if not w.indirect:
+                    shooters.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points
+        answer = bool(shooters) and m.any_sees_within(shooters, [(g.pos, g.r) for g in target])
+        known = m._direct.keep(key, answer, figs, target)
+    return known

@@ -4,7 +4,7 @@ the Walk's fire, the menus and On Guard ask them, so none of those has to import
 """
 from __future__ import annotations
 
-from .measure import edge
+from .measure import direct_reach, edge, known_unseen, least_gap, unit_bound
 from .state import Fig, UnitState
 
 
@@ -76,7 +76,15 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
         return False  # no figure of it has a weapon to fire (weapon_of)
     m = rules.measure_for(u)
     weapons = rules.data.weapons
-    for f in u.figures if figures is None else figures:
+    if _out_of_reach(m, weapons, u.figures, target.figures):
+        return False
+    if figures is None:
+        # the whole unit: its direct weapons in one kept answer, then any mortar figure by figure
+        if direct_reach(m, u.figures, target.figures, weapons):
+            return True
+        return any(shot(rules, state, u, f, target) is not None for f in u.figures
+                   if f.weapon and not f.suppressed and weapons[f.weapon].indirect)
+    for f in figures:
         if f.suppressed or not f.weapon:
             continue  # weapon_of's figure-level tests, the unit's made above
         w = weapons[f.weapon]
@@ -87,6 +95,23 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
         if m.reaches(f, target.figures, w.longest + 1e-9):  # the tolerance of Weapon.fire_points
             return True
     return False
+
+
+def _out_of_reach(m, weapons, figs: tuple[Fig, ...], target: tuple[Fig, ...]) -> bool:
+    """Settled for the whole unit without a figure pair: none of ``figs`` can fire (suppressed or
+    unarmed), or every weapon they hold is direct and either the target's figures are all beyond
+    the longest of them (the units' enclosing circles, ``least_gap``) or no figure of the unit sees
+    one of the target's (a unit-level sight answer already known)."""
+    held = unit_bound(m, figs)[3]
+    if not held:
+        return True
+    longest = 0.0
+    for name in held:
+        w = weapons[name]
+        if w.indirect:
+            return False  # a mortar may fire at what friends see (shot)
+        longest = max(longest, w.longest)
+    return least_gap(m, figs, target) > longest or known_unseen(m, figs, target)
 
 
 def fire_targets(rules, state, u: UnitState) -> list[str]:
