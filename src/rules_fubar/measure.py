@@ -80,6 +80,8 @@ class Measure:
         self._bounds = ByIdentity()
         #: whether a unit's direct weapons reach a seen figure of another (``direct_reach``)
         self._direct = ByIdentity()
+        #: each unit's figures sorted for the cover rules of sight (``sight_profile``)
+        self._profiles = ByIdentity()
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -245,35 +247,32 @@ class Measure:
     def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
         still to test (a list) when neither the cover rules nor the caches settle it."""
-        # _cover_rule's cases, each end's cover feature and depth in it worked out once: a pair in
-        # one cover area is settled by the 6" rule; any other pair needs both ends within 2" of
-        # their cover's edge (or in the open), then its sight line.  Their figures are sorted once
-        # into those two groups, so a deep figure of ours meets none but its area's.
-        feature_at, los, edge_depth = self.feature_at, self._los, COVER_EDGE
-        in_area: dict = {}  # cover feature -> (point, radius) of their figures in it
-        lookout = []  # (point, cover feature) of their figures not deep in cover
-        for g in bfigs:
-            b = g.pos
-            fb, db = feature_at(b)
-            if fb is not None:
-                in_area.setdefault(fb, []).append((b, g.r))
-                if db > edge_depth:  # _deep, written out
-                    continue
-            lookout.append((b, fb))
+        # _cover_rule's cases, each end's cover feature and depth in it worked out once per unit's
+        # figures (sight_profile): a pair in one cover area is settled by the 6" rule; any other
+        # pair needs both ends within 2" of their cover's edge (or in the open), then its sight
+        # line.  Their figures are sorted into those two groups, so a deep figure of ours meets
+        # none but its area's.
+        lookers = sight_profile(self, afigs)[0]
+        _lookers, lookout, in_area = sight_profile(self, bfigs)
+        los = self._los
         undecided = []
-        for f in afigs:
-            a = f.pos
-            fa, da = feature_at(a)
+        for a, ra, fa, deep in lookers:
             if fa is not None:
-                ra = f.r
                 for b, rb in in_area.get(fa, ()):
                     if _near_in_area(a, b, ra, rb):
                         return True
-                if da > edge_depth:
+                if deep:
                     continue  # deep in its cover: it sees none outside it
-            for b, fb in lookout:
-                if fa is not None and fa == fb:
-                    continue  # settled by the area rule above
+                for b, fb in lookout:
+                    if fa == fb:
+                        continue  # settled by the area rule above
+                    known = los.get((a, b))
+                    if known is None:
+                        undecided.append((a, b))
+                    elif known:
+                        return True
+                continue
+            for b, _fb in lookout:
                 known = los.get((a, b))
                 if known is None:
                     undecided.append((a, b))
@@ -601,4 +600,28 @@ def direct_reach(m: Measure, figs: tuple[Fig, ...], target: tuple[Fig, ...], wea
                     shooters.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points
         answer = bool(shooters) and m.any_sees_within(shooters, [(g.pos, g.r) for g in target])
         known = m._direct.keep(key, answer, figs, target)
+    return known
+
+
+def sight_profile(m: Measure, figs: tuple[Fig, ...]):
+    """A unit's figures as the cover rules of sight see them, worked out once per figures (kept on
+    their identity): as lookers, (point, radius, cover feature, deep in it) each; as targets, the
+    (point, cover feature) of those not deep in cover (which a figure outside their area may see)
+    and, per cover feature, the (point, radius) of every figure in it (the 6" same-area rule)."""
+    known = m._profiles.answers.get(id(figs))
+    if known is None:
+        feature_at, edge_depth = m.feature_at, COVER_EDGE
+        lookers = []
+        lookout = []
+        in_area: dict = {}
+        for g in figs:
+            b = g.pos
+            fb, db = feature_at(b)
+            deep = fb is not None and db > edge_depth  # _deep, written out
+            lookers.append((b, g.r, fb, deep))
+            if fb is not None:
+                in_area.setdefault(fb, []).append((b, g.r))
+            if not deep:
+                lookout.append((b, fb))
+        known = m._profiles.keep(id(figs), (lookers, lookout, in_area), figs)
     return known

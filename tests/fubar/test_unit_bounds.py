@@ -13,7 +13,10 @@ from tabletop_core.agents import AgentView
 
 from rules_fubar import close_combat as cc
 from rules_fubar import targeting
-from rules_fubar.measure import direct_reach, edge, known_unseen, least_gap, unit_bound
+from tabletop_core.boards import geometry as geo
+from tabletop_core.boards.table import COVER_EDGE
+
+from rules_fubar.measure import direct_reach, edge, known_unseen, least_gap, sight_profile, unit_bound
 from rules_fubar.move_allowance import DISTANCE
 
 from .test_measure_caches import _plain_visible
@@ -63,6 +66,16 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
             # every base inside the enclosing circle; the weapons named are those that may fire
             assert all(math.hypot(f.x - cx, f.y - cy) + f.r <= span + 1e-9 for f in u.figures)
             assert held == {f.weapon for f in u.figures if f.weapon and not f.suppressed}
+            # the figures sorted for the cover rules of sight, as the core table places them
+            lookers, lookout, in_area = sight_profile(m, u.figures)
+            want = []
+            for f in u.figures:
+                feat = table.cover_feature_at(f.pos)
+                fid = None if feat is None else feat.id
+                want.append((f.pos, f.r, fid, feat is not None and geo.distance_to_boundary(f.pos, feat.vertices) > COVER_EDGE))
+            assert lookers == want
+            assert lookout == [(p, fid) for p, _r, fid, deep in want if not deep]
+            assert in_area == {fid: [(p, r) for p, r, g, _d in want if g == fid] for _p, _r, fid, _d in want if fid is not None}
             m.seen_among(u, [e for e in units if e.side != u.side])  # as the menus ask: the unit answers kept
             for e in units:
                 if e.side == u.side:
