@@ -179,35 +179,9 @@ class Measure:
 
     def sees_any_of(self, a: UnitState, others) -> bool:
         """Does ``a`` see any unit of ``others``?  Stops at the first seen (``seen_among`` answers
-        for every unit), asking what costs least first: the cached verdicts, then what the cover
-        rules and the sight lines already drawn settle for each unit, and only then new sight
-        lines, one unit at a time (a unit that a known line shows is found before any is drawn)."""
-        cache = self._sees
-        known = cache.answers
+        for every unit), asking what costs least first (``first_pair_seen``)."""
         af = a.figures
-        ida = id(af)
-        rest = []
-        for b in others:
-            verdict = known.get((ida, id(b.figures)))
-            if verdict:
-                return True
-            if verdict is None:
-                rest.append(b)
-        undecided = []
-        for b in rest:
-            verdict = self._unit_sees(af, b.figures, defer=True)
-            if type(verdict) is list:
-                undecided.append((b, verdict))
-                continue
-            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
-            if verdict:
-                return True
-        for b, lines in undecided:
-            verdict = self._lines_show(lines)
-            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
-            if verdict:
-                return True
-        return False
+        return first_pair_seen(self, [(af, b.figures) for b in others])
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -625,3 +599,35 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
                 lookout.append((b, fb))
         known = m._profiles.keep(id(figs), (lookers, lookout, in_area), figs)
     return known
+
+
+def first_pair_seen(m: Measure, pairs) -> bool:
+    """Does some figure of ``a`` see one of ``b`` for some (a, b) of ``pairs`` (units' figure
+    tuples)?  Stops at the first pair seen, asking what costs least first: the kept unit-level
+    verdicts (``sees``), then what the cover rules and the sight lines already drawn settle for
+    each pair, and only then new sight lines, one pair at a time (a pair that a known line shows
+    is found before any is drawn).  Every verdict worked out is kept."""
+    cache = m._sees
+    known = cache.answers
+    rest = []
+    for af, bf in pairs:
+        verdict = known.get((id(af), id(bf)))
+        if verdict:
+            return True
+        if verdict is None:
+            rest.append((af, bf))
+    undecided = []
+    for af, bf in rest:
+        verdict = m._unit_sees(af, bf, defer=True)
+        if type(verdict) is list:
+            undecided.append((af, bf, verdict))
+            continue
+        cache.keep((id(af), id(bf)), verdict, af, bf)
+        if verdict:
+            return True
+    for af, bf, lines in undecided:
+        verdict = m._lines_show(lines)
+        cache.keep((id(af), id(bf)), verdict, af, bf)
+        if verdict:
+            return True
+    return False

@@ -54,7 +54,7 @@ def _plain_direct(rules, table, u, e) -> bool:
     ("meeting-engagement", (), 102), ("recovery-team", (), 5), ("cordon-and-search", ("lwtv",), 5),
 ])
 def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenario, variants, seed):
-    met = {"fire": set(), "bound": set(), "unseen": set(), "assault": set()}
+    met = {"fire": set(), "bound": set(), "unseen": set(), "assault": set(), "spotted": set()}
     table = None
     for game, state in _positions(scenario, variants, seed):
         rules = game.rules
@@ -89,6 +89,11 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
                 unseen = not any(_plain_visible(table, f, g) for f in u.figures for g in e.figures)
                 assert known_unseen(m, u.figures, e.figures) == unseen
                 met["unseen"].add(unseen)
+                # spotting for a mortar (# FUBAR mortars): some figure of the side sees a target figure
+                spotted = any(_plain_visible(table, f, g) for w in units if w.side == u.side
+                              for f in w.figures for g in e.figures)
+                assert targeting.spotted_by_friends(rules, state, u.side, e) == spotted
+                met["spotted"].add(spotted)
                 if not u.carried_by and not (u.vehicle and u.weapon_destroyed) and not targeting.engaged(state, e.id):
                     # can_fire_at (bound, kept unit answers, mortars figure by figure) as every figure's shot
                     want = any(targeting.shot(rules, state, u, f, e) is not None for f in u.figures)
@@ -105,4 +110,4 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
             assert cc.can_assault(rules, state, u) == bool(want)
             met["assault"].add(bool(want))
     assert met["fire"] == {True, False} and met["bound"] == {True, False}
-    assert met["unseen"] == {True, False} and met["assault"] == {True, False}
+    assert met["unseen"] == {True, False} and met["assault"] == {True, False} and met["spotted"] == {True, False}
