@@ -18,26 +18,9 @@ from rules_orgun1983.state import (
 )
 from tabletop_core import __version__ as ENGINE
 from tabletop_core import gamelog
-from tabletop_core.context import Context
 from tabletop_core.decks import hand
-from tabletop_core.events import DiceRolled, GameStarted
+from tabletop_core.events import GameStarted
 from tabletop_core.game import Game
-
-
-class ScriptedDice(Context):
-    """A context whose d6 rolls come from a script (then from the seeded generator)."""
-
-    __slots__ = ("faces",)
-
-    def __init__(self, state, apply, record, faces):
-        super().__init__(state, apply, record)
-        self.faces = faces
-
-    def roll(self, expression, *, player=None, reason=""):
-        if self.faces:
-            face = self.faces.pop(0)
-            return self.emit(DiceRolled(expression, (face,), face, self.state.rng_counter, player, reason))
-        return super().roll(expression, player=player, reason=reason)
 
 
 class Table:
@@ -48,8 +31,6 @@ class Table:
         header = gamelog.Header(engine=ENGINE, ruleset="orgun1983", ruleset_version=self.rules.version,
                                 scenario=SCENARIO, seed=0)
         self.game = Game(self.rules, header)
-        self.faces: list[int] = []
-        self.game._ctx = ScriptedDice(self.game.state, self.game._apply_event, self.game._recorder(), self.faces)
         self.ctx = self.game._ctx
         self.ctx.emit(GameStarted("orgun1983", SCENARIO, 0))
         create_decks(self.rules, self.ctx)
@@ -101,7 +82,8 @@ class Table:
         return self
 
     def roll(self, *faces: int) -> "Table":
-        self.faces.extend(faces)
+        """The next d6 rolls show ``faces`` (still recorded as DiceRolled events: Game.force_faces)."""
+        self.game.force_faces(faces)
         return self
 
     def do(self, *actions) -> "Table":
