@@ -27,7 +27,9 @@ from __future__ import annotations
 from tabletop_core import Decision
 
 from . import close_combat as cc
-from . import fire, move_allowance, move_menu, movement, targeting, transport, walking
+from . import fire, move_allowance, move_menu, targeting, transport, walking
+from .measure import centroid, cover_within
+from .move_allowance import DISTANCE
 from .state import (
     Activated, Assault, Choose, Choosing, EndAction, GoOnGuard, GoToGround, MoveFigures, Spot, UnitState, Walk,
     Walking,
@@ -46,7 +48,7 @@ def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
     modes = move_allowance.move_modes(u, frame)
     acts += [Choose(mode) for mode in modes]
     acts.append(GoOnGuard())
-    if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
+    if not u.vehicle and cover_within(rules.measure_for(u), centroid(u), DISTANCE["ground"]):  # go_to_ground_vector's None
         acts.append(GoToGround())
     if targeting.has_target(rules, state, u):
         acts.append(Choose("fire"))

@@ -631,3 +631,22 @@ def first_pair_seen(m: Measure, pairs) -> bool:
         if verdict:
             return True
     return False
+
+
+def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
+    """Is ``m.nearest_cover(point, reach)`` not None: is ``point`` in cover (soft or better) or
+    within ``reach`` of a cover feature's edge?  The same features and sums as
+    ``Table.nearest_cover``, stopping at the first feature in reach instead of finding the nearest
+    at any distance (the activation menu asks only whether Gone to Ground has somewhere to go)."""
+    px, py = point
+    eps = geo.EPS
+    for f in m._cover_features:
+        x0, y0, x1, y1 = f.bbox
+        if x0 - eps <= px <= x1 + eps and y0 - eps <= py <= y1 + eps:
+            if geo.point_in_polygon(point, f.vertices):
+                return True
+        elif math.hypot(max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)) - 1e-6 > reach:
+            continue  # its edge is no nearer than its box
+        if math.sqrt(geo.closest_on_boundary(point, f.vertices)[2]) <= reach:
+            return True
+    return False

@@ -111,3 +111,31 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
             met["assault"].add(bool(want))
     assert met["fire"] == {True, False} and met["bound"] == {True, False}
     assert met["unseen"] == {True, False} and met["assault"] == {True, False} and met["spotted"] == {True, False}
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
+def test_whether_gone_to_ground_has_cover_in_reach_answers_as_the_nearest_cover(scenario):
+    """The activation menu offers Go to Ground when cover is within 3" of the unit's centre
+    (``cover_within``, stopping at the first feature in reach): the same answer as the nearest
+    cover at any distance (``Measure.nearest_cover``), at points on terrain edges and corners, in
+    the open, and where the units of a played game stand."""
+    import random
+
+    from rules_fubar.measure import Measure, centroid, cover_within
+    from rules_fubar.rules import FubarRules
+
+    from .test_measure_caches import _boundary_points
+
+    table = FubarRules().table_of(scenario)
+    m = Measure(table)
+    points = _boundary_points(table, random.Random(scenario + "-ground"), 150)
+    for game, state in _positions(scenario, (), 7, decisions=120):
+        points += [centroid(u) for u in state.units.values() if u.alive]
+    answers = set()
+    for p in points:
+        for reach in (0.5, 3.0, 8.0):
+            want = m.nearest_cover(p, reach) is not None
+            assert cover_within(m, p, reach) == want
+            answers.add(want)
+    assert answers == {True, False}
