@@ -435,13 +435,23 @@ def _near_in_area(a, b, ra: float, rb: float) -> bool:
 
 def _incoherent(figs: tuple[Fig, ...]) -> int:
     """``Table.out_of_coherency``'s count, figure by figure (its numpy matrix cost more than the
-    few pairs of a unit): the same edge distance, centres apart less both radii taken together."""
+    few pairs of a unit): the same edge distance, centres apart less both radii taken together,
+    ``geo.distance``'s sums written out; a figure is settled by the first within 3" of it."""
     if len(figs) < 2:
         return 0
-    distance = geo.distance
-    return sum(1 for i, f in enumerate(figs)
-               if not any(j != i and max(distance(f.pos, g.pos) - (f.r + g.r), 0.0) <= COHERENCY
-                          for j, g in enumerate(figs)))
+    sqrt = math.sqrt
+    places = [(f.x, f.y, f.r) for f in figs]
+    out = 0
+    for i, (x, y, r) in enumerate(places):
+        for j, (gx, gy, gr) in enumerate(places):
+            if j != i:
+                dx = x - gx
+                dy = y - gy
+                if max(sqrt(dx * dx + dy * dy) - (r + gr), 0.0) <= COHERENCY:
+                    break
+        else:
+            out += 1
+    return out
 
 
 def edge(f: Fig, g: Fig) -> float:

@@ -14,7 +14,7 @@ from tabletop_core.agents import AgentView
 from rules_fubar import close_combat as cc
 from rules_fubar import targeting
 from tabletop_core.boards import geometry as geo
-from tabletop_core.boards.table import COVER_EDGE
+from tabletop_core.boards.table import COVER_EDGE, Figure, Unit
 
 from rules_fubar.measure import direct_reach, edge, known_unseen, least_gap, sight_profile, unit_bound
 from rules_fubar.move_allowance import DISTANCE
@@ -66,6 +66,9 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
             # every base inside the enclosing circle; the weapons named are those that may fire
             assert all(math.hypot(f.x - cx, f.y - cy) + f.r <= span + 1e-9 for f in u.figures)
             assert held == {f.weapon for f in u.figures if f.weapon and not f.suppressed}
+            # the coherency count (# FUBAR activation), as the core table's numpy one
+            core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
+            assert m.out_of_coherency(u) == len(table.out_of_coherency(core))
             # the figures sorted for the cover rules of sight, as the core table places them
             lookers, lookout, in_area = sight_profile(m, u.figures)
             want = []
