@@ -227,14 +227,16 @@ class Measure:
         # line.  Their figures are sorted into those two groups, so a deep figure of ours meets
         # none but its area's.
         lookers = sight_profile(self, afigs)[0]
-        _lookers, lookout, in_area = sight_profile(self, bfigs)
+        _lookers, lookout, areas = sight_profile(self, bfigs)
         los = self._los
         undecided = []
         for a, ra, fa, deep in lookers:
             if fa is not None:
-                for b, rb in in_area.get(fa, ()):
-                    if _near_in_area(a, b, ra, rb):
-                        return True
+                for area, placed in areas:
+                    if area == fa:
+                        for b, rb in placed:
+                            if _near_in_area(a, b, ra, rb):
+                                return True
                 if deep:
                     continue  # deep in its cover: it sees none outside it
                 for b, fb in lookout:
@@ -535,22 +537,23 @@ def behind(vehicle: UnitState, source: tuple[float, float], target: Fig) -> bool
 BOUND_SLACK = 1e-6
 
 
-def unit_bound(m: Measure, figs: tuple[Fig, ...]) -> tuple[float, float, float, frozenset[str]]:
+def unit_bound(m: Measure, figs: tuple[Fig, ...]) -> tuple[float, float, float, tuple[str, ...]]:
     """(centre x, centre y, span, weapons) of a unit's figures, kept on their identity: every
     figure's base lies within ``span`` of the centre (its centre's distance plus its radius), and
-    ``weapons`` names the weapons its figures able to fire hold (not suppressed, armed)."""
+    ``weapons`` names the weapons its figures able to fire hold (not suppressed, armed), each once
+    (a tuple of names: the collector stops tracking it, as ``sight_profile``'s)."""
     known = m._bounds.answers.get(id(figs))
     if known is None:
         known = m._bounds.keep(id(figs), _bound_now(figs), figs)
     return known
 
 
-def _bound_now(figs: tuple[Fig, ...]) -> tuple[float, float, float, frozenset[str]]:
+def _bound_now(figs: tuple[Fig, ...]) -> tuple[float, float, float, tuple[str, ...]]:
     if not figs:
-        return (0.0, 0.0, math.inf, frozenset())
+        return (0.0, 0.0, math.inf, ())
     cx, cy = _centre(figs)
     span = max(math.sqrt((f.x - cx) ** 2 + (f.y - cy) ** 2) + f.r for f in figs)
-    return (cx, cy, span, frozenset(f.weapon for f in figs if f.weapon and not f.suppressed))
+    return (cx, cy, span, tuple(sorted({f.weapon for f in figs if f.weapon and not f.suppressed})))
 
 
 def least_gap(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> float:
@@ -591,7 +594,10 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
     """A unit's figures as the cover rules of sight see them, worked out once per figures (kept on
     their identity): as lookers, (point, radius, cover feature, deep in it) each; as targets, the
     (point, cover feature) of those not deep in cover (which a figure outside their area may see)
-    and, per cover feature, the (point, radius) of every figure in it (the 6" same-area rule)."""
+    and, per cover feature, the (point, radius) of every figure in it (the 6" same-area rule), as
+    (feature, figures) pairs in the order the features are first met.  Tuples throughout: kept
+    for the rest of a batch, they hold only numbers and names, so the garbage collector stops
+    tracking them instead of walking them at every pass (a list or a dict it would walk)."""
     known = m._profiles.answers.get(id(figs))
     if known is None:
         feature_at, edge_depth = m.feature_at, COVER_EDGE
@@ -607,7 +613,8 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
                 in_area.setdefault(fb, []).append((b, g.r))
             if not deep:
                 lookout.append((b, fb))
-        known = m._profiles.keep(id(figs), (lookers, lookout, in_area), figs)
+        areas = tuple((fid, tuple(placed)) for fid, placed in in_area.items())
+        known = m._profiles.keep(id(figs), (tuple(lookers), tuple(lookout), areas), figs)
     return known
 
 

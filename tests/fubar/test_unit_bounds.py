@@ -65,7 +65,7 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
             cx, cy, span, held = unit_bound(m, u.figures)
             # every base inside the enclosing circle; the weapons named are those that may fire
             assert all(math.hypot(f.x - cx, f.y - cy) + f.r <= span + 1e-9 for f in u.figures)
-            assert held == {f.weapon for f in u.figures if f.weapon and not f.suppressed}
+            assert held == tuple(sorted({f.weapon for f in u.figures if f.weapon and not f.suppressed}))
             # the coherency count (# FUBAR activation), as the core table's numpy one
             core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
             assert m.out_of_coherency(u) == len(table.out_of_coherency(core))
@@ -76,9 +76,10 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
                 feat = table.cover_feature_at(f.pos)
                 fid = None if feat is None else feat.id
                 want.append((f.pos, f.r, fid, feat is not None and geo.distance_to_boundary(f.pos, feat.vertices) > COVER_EDGE))
-            assert lookers == want
-            assert lookout == [(p, fid) for p, _r, fid, deep in want if not deep]
-            assert in_area == {fid: [(p, r) for p, r, g, _d in want if g == fid] for _p, _r, fid, _d in want if fid is not None}
+            assert lookers == tuple(want)
+            assert lookout == tuple((p, fid) for p, _r, fid, deep in want if not deep)
+            areas = list(dict.fromkeys(fid for _p, _r, fid, _d in want if fid is not None))
+            assert in_area == tuple((fid, tuple((p, r) for p, r, g, _d in want if g == fid)) for fid in areas)
             m.seen_among(u, [e for e in units if e.side != u.side])  # as the menus ask: the unit answers kept
             for e in units:
                 if e.side == u.side:
