@@ -560,9 +560,12 @@ def least_gap(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> flo
     """A lower bound on the edge distance between any figure of ``afigs`` and any of ``bfigs``: the
     centres' distance less both spans (the triangle inequality), less ``BOUND_SLACK``.  A question
     about pairs within some reach is settled for the whole pair of units when this exceeds it."""
-    ax, ay, aspan, _a = unit_bound(m, afigs)
-    bx, by, bspan, _b = unit_bound(m, bfigs)
-    return math.sqrt((ax - bx) ** 2 + (ay - by) ** 2) - aspan - bspan - BOUND_SLACK
+    known = m._bounds.answers  # unit_bound's look-ups written out: asked of every pair of units a menu weighs
+    a = known.get(id(afigs)) or unit_bound(m, afigs)
+    b = known.get(id(bfigs)) or unit_bound(m, bfigs)
+    dx = a[0] - b[0]
+    dy = a[1] - b[1]
+    return math.sqrt(dx * dx + dy * dy) - a[2] - b[2] - BOUND_SLACK
 
 
 def known_unseen(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> bool:
