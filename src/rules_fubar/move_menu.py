@@ -189,27 +189,31 @@ def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
         return toward(rules, u, regroup_targets(u, move.ref), allowances)
     v = body_vector(rules, state, u, move, reach)
     limits = {k: min(a, reach) for k, a in allowances.items()}
-    enemies = _within_move(u, math.hypot(*v), [(g.x, g.y, g.r) for e in state.units.values()
-                                               if e.side != u.side and e.alive and not e.hidden for g in e.figures])
+    enemies = _bases_within_move(u, math.hypot(*v), state.units.values())
     dist = math.dist
     for step in range(CLEAR_STEPS, -1, -1):  # shortened, if need be, to stop clear of enemy bases
         k = step / CLEAR_STEPS
         ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
-        if not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
+        if not enemies or not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
             return ends, used
     return tuple(f.pos for f in u.figures), tuple(0.0 for _ in u.figures)
 
 
-def _within_move(u: UnitState, length: float, bases: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """The bases (x, y, radius) a figure of ``u`` could touch when each moves at most ``length``
-    from where it stands: those within the box of its figures widened by that, both radii and a
-    margin for the rounding of end positions (the others cannot touch any end of the move)."""
-    if not bases:
-        return bases
-    reach = length + max(f.r for f in u.figures) + 0.01
-    x0, x1 = min(f.x for f in u.figures) - reach, max(f.x for f in u.figures) + reach
-    y0, y1 = min(f.y for f in u.figures) - reach, max(f.y for f in u.figures) + reach
-    return [b for b in bases if x0 - b[2] <= b[0] <= x1 + b[2] and y0 - b[2] <= b[1] <= y1 + b[2]]
+def _bases_within_move(u: UnitState, length: float, units) -> list[tuple[float, float, float]]:
+    """The visible enemy bases (x, y, radius) a figure of ``u`` could touch when each moves at
+    most ``length`` from where it stands: those within the box of its figures widened by that,
+    both radii and a margin for the rounding of end positions (the others cannot touch any end
+    of the move), in table order.  The box is worked out first, so a base outside it is passed
+    over without being listed."""
+    figs = u.figures
+    if not figs:
+        return []
+    reach = length + max([f.r for f in figs]) + 0.01
+    xs, ys = [f.x for f in figs], [f.y for f in figs]
+    x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+    side = u.side
+    return [(g.x, g.y, g.r) for e in units if e.side != side and e.figures and not e.hidden
+            for g in e.figures if x0 - g.r <= g.x <= x1 + g.r and y0 - g.r <= g.y <= y1 + g.r]
 
 
 def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, float] | None = None) -> list[Move]:
@@ -272,7 +276,7 @@ def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, n
 
 def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
     """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
-    from .on_guard import known_threats
+    from .on_guard import known_threats, watchers
 
     if mode == "duck":
         return []  # screened runs and walks are offered; ducking and weaving is for when seen
@@ -281,30 +285,31 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
         return []
     if any(can_fire_at(rules, state, e, u) for e in enemies):
         return []  # every path starts where the unit stands: in a field of fire already, none is screened
+    watching = watchers(rules, state, u, enemies)  # worked out once for every path below
     out = []
     c = centroid(u)
     points = objectives(rules, state)
     refs = sorted(points, key=lambda k: (math.dist(c, points[k]), k))[:SCREENED_GOALS]
     refs += [nearest.id] if nearest is not None else []
     for ref in refs:
-        kind = "objective" if ref in objectives(rules, state) else "enemy"
+        kind = "objective" if ref in points else "enemy"
         direct = Move(mode, kind, ref)
-        if not _exposed(rules, state, u, direct, allowances):
+        if not _exposed(rules, state, u, direct, allowances, watching):
             continue
         for turn in SCREEN_TURNS:
             m = Move(mode, "screened", ref, side=turn)
             if math.hypot(*body_vector(rules, state, u, m, reach, seen, c)) >= SMALLEST_MOVE \
-                    and not _exposed(rules, state, u, m, allowances):
+                    and not _exposed(rules, state, u, m, allowances, watching):
                 out.append(m)
                 break
     return out
 
 
-def _exposed(rules, state, u, move, allowances) -> bool:
+def _exposed(rules, state, u, move, allowances, watching) -> bool:
     from .on_guard import exposed
 
     ends, _used = plan(rules, state, u, move, allowances)
-    return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)))
+    return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)), watching)
 
 
 def describe(move: Move) -> str:

@@ -275,16 +275,60 @@ def known_threats(rules, state, mover: UnitState) -> list[UnitState]:
     return [u for u in threats(rules, state, mover) if not u.hidden]
 
 
-def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...]) -> bool:
+def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...], watching=None) -> bool:
     """Would any enemy On Guard unit the mover's side knows of be able to react to ``mover``
-    moving along ``paths``?"""
-    enemies = known_threats(rules, state, mover)
-    if not enemies:
+    moving along ``paths``?  (``watching``: the mover's ``watchers``, when the caller asks this
+    of several paths.)  The answer is ``catch_point``'s, not None for some unit; but a menu needs
+    only whether one is, not where: so every direct-fire unit's figures are asked together, sample
+    by sample (a unit of them sees a sample or none does), each sample's places looked up once for
+    all of them, from the end of the path back (where a move toward the enemy is seen first)."""
+    if watching is None:
+        watching = watchers(rules, state, mover, known_threats(rules, state, mover))
+    direct, others = watching
+    if not direct and not others:
         return False
     samples = path_samples(tuple(f.pos for f in mover.figures), paths)
     ids = tuple(f.id for f in mover.figures)
+    if direct and _seen_along(rules.measure_for(mover), direct, mover, samples, ids):
+        return True
     spreads = PathSpreads(samples)
-    return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in enemies)
+    return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in others)
+
+
+def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
+    """``enemies`` (the ``known_threats`` to ``mover``) as ``exposed`` asks them: (direct, others).  ``direct``:
+    a (reach, centre, spread, shooters) for each unit firing direct weapons only, on the mover's
+    table, as ``catch_point`` measures it (``_in_range_samples``'s prune by the longest range and
+    the unit's spread, ``_direct_shooters``); ``others`` (a mortar's unit, which may fire where
+    friends spot): the units asked through ``catch_point`` itself."""
+    m = rules.measure_for(mover)
+    direct, others = [], []
+    for u in enemies:
+        armed = [(f, w) for f in u.figures if (w := weapon_of(rules, u, f)) is not None]
+        shooters = _direct_shooters(armed)
+        if shooters is None or rules.measure_for(u) is not m:
+            others.append(u)
+            continue
+        reach = max([w.max_range for _f, w in armed], default=0.0)
+        if reach > 0.0:  # else no sample is in its range (_in_range_samples)
+            rc, rr = _spread([f.pos for f in u.figures])
+            direct.append((reach, rc, rr, shooters))
+    return direct, others
+
+
+def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
+    """Does a shooter of ``direct`` (``watchers``) see the mover at one of ``samples``: within the
+    range prune of its unit (``_in_range_samples``), then ``any_sees_within`` (asked of every
+    unit's shooters at once: its answer is whether one of them sees)."""
+    radius = {f.id: f.r for f in mover.figures}
+    dist = math.dist
+    spreads = path_spreads(samples)
+    for k in range(len(samples) - 1, -1, -1):
+        sc, sr = spreads[k]
+        shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
+        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, samples[k]) if i in radius]):
+            return True
+    return False
 
 
 # -- opening windows and reacting -----------------------------------------------------------------
