@@ -93,6 +93,10 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
                 unseen = not any(_plain_visible(table, f, g) for f in u.figures for g in e.figures)
                 assert known_unseen(m, u.figures, e.figures) == unseen
                 met["unseen"].add(unseen)
+                # a shot's range (# FUBAR fire): the nearest target figure seen, edge to edge
+                for f in u.figures:
+                    seen = [edge(f, g) for g in e.figures if _plain_visible(table, f, g)]
+                    assert m.nearest_seen(f, e.figures) == (min(seen) if seen else None)
                 # spotting for a mortar (# FUBAR mortars): some figure of the side sees a target figure
                 spotted = any(_plain_visible(table, f, g) for w in units if w.side == u.side
                               for f in w.figures for g in e.figures)
