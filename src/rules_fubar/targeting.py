@@ -78,11 +78,16 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
     Fire Points, data.py), so target figures beyond it are not looked at: the same answer as
     ``shot``, without their sight lines."""
     arms = _armament(rules, u)
-    if arms is None or least_gap(arms[0], u.figures, target.figures) > arms[1]:
+    if arms is None:
+        return False
+    m, longest, indirect = arms
+    # The enclosing circles' bound for direct weapons only: a mortar's band reaches across most of
+    # a table, and the units it is asked about include the ghosts an On Guard window places along
+    # a path, each asked once, whose bound would be worked out for nothing.
+    if not indirect and least_gap(m, u.figures, target.figures) > longest:
         return False
     if figures is None:
         return _whole_unit_fires_at(rules, state, u, arms, target)
-    m, _longest, indirect = arms
     if not indirect and known_unseen(m, u.figures, target.figures):
         return False
     weapons = rules.data.weapons
