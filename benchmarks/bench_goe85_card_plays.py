@@ -1,6 +1,10 @@
-"""CPU time of the impulse's menu of card plays (GoE 6b: what ``procedures/turn.decide_impulse`` lists:
-``main_options`` for the first step, which asks every card family and each helicopter's modes, and the
-scenario's relocations) per call, in the main-step positions of seeded random games.
+"""CPU time of the impulse's first step (GoE 6b: what ``procedures/turn.decide_impulse`` lists) per
+call, in the main-step positions of seeded random games.  From ruleset 0.8.0 that is the cards that
+have a play (``queries/card_menu.playable_cards``; the card's plays and a helicopter's are later
+steps) and the scenario's relocations; before it, every card play of the hand at once
+(``main_options``, which asked every card family and each helicopter's modes).  The script times
+whichever the code it runs with offers, so ``compare_commits.py`` weighs the first step as each
+version asks it.
 
     python benchmarks/bench_goe85_card_plays.py [games per scenario, default 3] [--scenario ID ...]
 
@@ -22,13 +26,19 @@ from rules_goe85.model.frames import Impulse
 from rules_goe85.model.occupancy import forget
 from rules_goe85.procedures.turn import main_options, relocations
 
+try:  # ruleset 0.8.0 on: the card first
+    from rules_goe85.queries.card_menu import playable_cards as _first_step
+except ImportError:  # before: the whole hand's plays
+    def _first_step(rules, state, side):
+        return main_options(rules, state, side, whole=False)
+
 SCENARIOS = ("9th-company", "hammer-and-anvil", "city-boys", "your-papers-please", "jalalabad", "kill-zone",
              "tanks-at-zhawar", "ambush-at-sherkhankhel", "air-assault")
 REPEATS = 5
 
 
 def listing_cpu(scenario: str, games: int) -> tuple[int, float]:
-    """(calls, CPU seconds) of main_options over the main steps of ``games`` seeded games."""
+    """(calls, CPU seconds) of the first step's listing over the main steps of ``games`` seeded games."""
     calls, cpu = 0, 0.0
     for seed in range(games):
         game = new_game("goe85", scenario, seed=seed)
@@ -40,7 +50,7 @@ def listing_cpu(scenario: str, games: int) -> tuple[int, float]:
                 start = time.process_time()
                 for _ in range(REPEATS):
                     forget(state)
-                    main_options(game.rules, state, top.player, whole=False)
+                    _first_step(game.rules, state, top.player)
                     relocations(game.rules, state, top.player)
                 cpu += time.process_time() - start
                 calls += REPEATS

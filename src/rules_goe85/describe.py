@@ -130,6 +130,8 @@ WORDS = {
     A.Stop: lambda a, s: "stop moving",
     A.FireAt: lambda a, s: f"{unit(s, a.unit)} fires{' AP' if a.ap else ''} at {_target(s, a.target)}",
     A.DeclareMode: lambda a, s: f"{unit(s, a.unit)}: {a.mode}",
+    A.PickCard: lambda a, s: f"play card {a.card} (what for is asked next)",
+    A.PickHelicopter: lambda a, s: f"card {a.card} for {unit(s, a.unit)} (what it does is asked next)",
     A.PickReserveUnit: lambda a, s: f"Reserve Phase: move {unit(s, a.unit)} (where to is asked next)",
     A.ReserveMove: lambda a, s: f"Reserve move: {unit(s, a.unit)} to {a.to}"
     + (f", facing vertex {a.facing}" if a.facing >= 0 else ""),

@@ -43,7 +43,11 @@ PROCEDURES: dict[type, Procedure] = {
     F.InitiativePick: Procedure(turn.decide_initiative, turn.act_initiative, turn.advance_initiative),  # 5d
     F.InitiativeDiscard: Procedure(turn.decide_initiative_discard, turn.act_initiative_discard, None),  # 5d
     F.Impulse: Procedure(turn.decide_impulse, turn.act_impulse, turn.advance_impulse, turn.check_impulse),  # 5e, 6
-    F.FirePlayChoice: Procedure(turn.decide_fire_play, turn.act_fire_play, None),  # 6c, second step
+    F.CardPlayChoice: Procedure(turn.decide_card_play, turn.act_card_play, turn.advance_card_play,
+                                turn.check_card_play),  # 6b, the card's step
+    F.HeliCardChoice: Procedure(turn.decide_heli_card, turn.act_heli_card, turn.advance_card_play,
+                                turn.check_heli_card),  # 17a, a helicopter's step
+    F.FirePlayChoice: Procedure(turn.decide_fire_play, turn.act_fire_play, None),  # 6c, the fire play's last step
     F.DrawUp: Procedure(None, None, draws.advance_draw_up),  # 6a
     F.MoveOrder: Procedure(None, None, move.advance_order),  # 7, started by another procedure
     F.EntryChoice: Procedure(entry.decide, entry.act, entry.advance),  # 18h: one hex's worth enters
@@ -85,15 +89,23 @@ class CardFamily(NamedTuple):
     helicopter in another mode, where only attacks can differ: a family lists its attacks alone then);
     ``card_plays(rules, state, side, cid, uses, shared)``: the plays of the whole card
     (``uses``: its blocks' (block, use) pairs, scenario rules applied); ``resolve(rules, ctx, side,
-    action) -> bool``: resolve a play the family offered, False for any other."""
+    action) -> bool``: resolve a play the family offered, False for any other.  A family whose
+    ``card_plays`` activate helicopters on the map (17a) lists those apart when ``shared`` has
+    ``"heli_steps"`` (the impulse's card step, ``queries/card_menu.py``), and gives
+    ``map_heli_plays(rules, state, side, cid, uses, shared, uid)``, them for one helicopter, and
+    ``activated_helis(state, side, shared)``, (the helicopters on the map it activates with any
+    card, those waiting to enter)."""
 
     use_plays: Callable | None
     card_plays: Callable
     resolve: Callable
+    map_heli_plays: Callable | None = None
+    activated_helis: Callable | None = None
 
 
 CARD_FAMILIES: tuple[CardFamily, ...] = (  # in this order the impulse lists their plays
     CardFamily(powers.use_plays, powers.card_plays, powers.resolve),  # 16, 18b/k/l/p/q, 21j, 21l, 22
-    CardFamily(None, vehicles.vehicle_plays, vehicles.play_vehicle_card),  # 15, 17a, 18c, 22k
+    CardFamily(None, vehicles.vehicle_plays, vehicles.play_vehicle_card, vehicles.map_heli_plays,
+               vehicles.activated_helis),  # 15, 17a, 18c, 22k
     CardFamily(None, abilities.card_plays, abilities.resolve),  # 21d, 22g, 22l, 22o, 23b
 )

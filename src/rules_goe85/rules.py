@@ -22,7 +22,7 @@ from .scenarios.rule_set import ScenarioRules
 
 class GoERules(Rules):
     name = "goe85"
-    version = "0.7.0"  # 0.7.0: a Punishing Fire target on an edge its scenario makes an exit may step back off the map and exits (13d with 18j: Sherkhankhel, whose 0.6.0 logs may not replay). 0.6.0, issue 12 item 14: every card use played for a helicopter (Rally, Reload & Fire, Punishing Fire, Powers, Opportunity Fire) is a designation, its mode declared before the rest (0.5.0 logs do not replay). 0.5.0, issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen); control (helicopters in the air take none, landing and unloading do; a hex entered by an assault only once held); assault (fought at the end of the impulse, Move & Fire never into an enemy hex, retreats by movement class); IED AP or HE; Booby Trap on the moving stack; Jalalabad #33; fire: Opportunity Fire on whole stacks, chosen supporters, passengers never fire, Hero MF only while with him, helicopter HE modifiers; issue 11: the Reserve Phase, artillery and fire plays asked in two steps (0.4.0 logs do not replay)
+    version = "0.8.0"  # 0.8.0, issue 15: the impulse asks for the card (PickCard), then what it is played for, a helicopter on the map first picked (PickHelicopter) and then what it does; a whole play is still taken at each step (0.7.0 logs do not replay). 0.7.0: a Punishing Fire target on an edge its scenario makes an exit may step back off the map and exits (13d with 18j: Sherkhankhel, whose 0.6.0 logs may not replay). 0.6.0, issue 12 item 14: every card use played for a helicopter (Rally, Reload & Fire, Punishing Fire, Powers, Opportunity Fire) is a designation, its mode declared before the rest (0.5.0 logs do not replay). 0.5.0, issue 12: vehicles (8a half-MF transport, helicopter mode before Fire, one hex of entrants a Move, bunker facing chosen and AP through its front, set-up by movement class, entry facing and concealment chosen); control (helicopters in the air take none, landing and unloading do; a hex entered by an assault only once held); assault (fought at the end of the impulse, Move & Fire never into an enemy hex, retreats by movement class); IED AP or HE; Booby Trap on the moving stack; Jalalabad #33; fire: Opportunity Fire on whole stacks, chosen supporters, passengers never fire, Hero MF only while with him, helicopter HE modifiers; issue 11: the Reserve Phase, artillery and fire plays asked in two steps (0.4.0 logs do not replay)
     title = "'85 Afghanistan: Graveyard of Empires"
     players = PLAYERS
     max_decisions = 20_000
@@ -190,8 +190,8 @@ class GoERules(Rules):
         return turn.propose_fire_play(self, state, frame, decision, rng) if isinstance(frame, Impulse) else None
 
     def parametric_help(self, decision) -> str:
-        """The impulse takes a whole fire play from a script; a person picks the card first."""
-        return "the card's number: its firer and target are asked next"
+        """The impulse takes a whole play from a script; a person picks the card first."""
+        return "the card's number: what it is played for is asked next"
 
     def describe_action(self, action, state):
         from .describe import describe

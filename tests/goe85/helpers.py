@@ -8,7 +8,8 @@ from rules_goe85.queries.board import board_for
 from rules_goe85.data.loading import game_data
 from rules_goe85.rules import GoERules
 from rules_goe85.model.actions import (
-    REFUSALS, Decline, Declined, KeepBonusCard, PickReserveUnit, PlayReaction, ReserveMove, Strike, StrikeTarget,
+    REFUSALS, Decline, Declined, KeepBonusCard, PickCard, PickHelicopter, PickReserveUnit, PlayReaction, ReserveMove,
+    Strike, StrikeTarget,
 )
 from rules_goe85.model.frames import AssaultFrame, FireFrame, Impulse
 
@@ -41,6 +42,24 @@ def only_decline(g: Game) -> bool:
     """The decision is a window the player can only turn down."""
     actions = g.decision.actions
     return len(actions) == 1 and isinstance(actions[0], Decline)
+
+
+def impulse_plays(g: Game, card: str | None = None) -> tuple:
+    """Every play the impulse's steps offer now (GoE 6b, 17a): each card (or ``card``) picked in
+    turn, and each helicopter under it, the offer read and the pick taken back (Game.undo) -- the
+    path a player at the terminal walks."""
+    out: list = []
+    for pick in [a for a in g.decision.actions if isinstance(a, PickCard) and card in (None, a.card)]:
+        g.apply(pick)
+        for a in g.decision.actions:
+            if isinstance(a, PickHelicopter):
+                g.apply(a)
+                out += g.decision.actions
+                g.undo()
+            else:
+                out.append(a)
+        g.undo()
+    return tuple(out)
 
 
 def hexes(g: Game, *labels):

@@ -145,16 +145,25 @@ def play_out(g, *, limit: int = 400):
 
 def pick(g, kind, **fields):
     """The legal action of type ``kind`` whose fields have these values (the one a player picks).
-    A choice asked in two steps (a fire play, a reserve move, a strike) takes its first step here."""
-    found = _offered(g, kind, fields)
-    if found is None:
-        first = _first_step(g, kind, fields)
-        if first is not None:
-            g.apply(first)
-            found = _offered(g, kind, fields)
+    A choice asked in steps (a card play: the card, a helicopter, a fire use; a reserve move, a
+    strike) takes the steps that lead to it here (a step that does not is taken back, Game.undo)."""
+    found = _search(g, kind, fields, 3)
     if found is None:
         raise LookupError(f"no {kind.__name__} with {fields} offered")
     return found
+
+
+def _search(g, kind, fields, depth):
+    found = _offered(g, kind, fields)
+    if found is not None or depth == 0:
+        return found
+    for step in _steps(g, kind, fields):
+        g.apply(step)
+        found = _search(g, kind, fields, depth - 1)
+        if found is not None:
+            return found
+        g.undo()
+    return None
 
 
 def _offered(g, kind, fields):
@@ -162,17 +171,30 @@ def _offered(g, kind, fields):
                  if isinstance(a, kind) and all(getattr(a, k) == v for k, v in fields.items())), None)
 
 
-def _first_step(g, kind, fields):
-    from rules_goe85.model.actions import PickReserveUnit, PlayCard, PlayCardToFire, ReserveMove, Strike, StrikeTarget
+def _steps(g, kind, fields):
+    """The offered steps that may lead to the ``kind`` wanted."""
+    from rules_goe85.model.actions import (
+        PickCard, PickHelicopter, PickReserveUnit, PlayCard, PlayCardToFire, ReserveMove, Strike, StrikeTarget,
+    )
 
-    if kind is PlayCard:
-        keys = {k: v for k, v in fields.items() if k in ("card", "block", "use")}
-        return _offered(g, PlayCardToFire, keys)
-    if kind is ReserveMove and "unit" in fields:
-        return _offered(g, PickReserveUnit, {"unit": fields["unit"]})
-    if kind is Strike and "target" in fields:
-        return _offered(g, StrikeTarget, {"target": fields["target"]})
-    return None
+    def fits(a, keys):
+        return all(getattr(a, k) == fields[k] for k in keys if k in fields)
+
+    out = []
+    for a in g.decision.actions:
+        if kind in (PlayCard, PlayCardToFire):
+            if isinstance(a, PickCard) and fits(a, ("card",)):
+                out.append(a)
+            elif isinstance(a, PickHelicopter) and fits(a, ("card",)) and (
+                    not ({"unit", "target"} & set(fields)) or a.unit in (fields.get("unit"), fields.get("target"))):
+                out.append(a)
+            elif kind is PlayCard and isinstance(a, PlayCardToFire) and fits(a, ("card", "block", "use")):
+                out.append(a)
+        elif kind is ReserveMove and isinstance(a, PickReserveUnit) and fits(a, ("unit",)):
+            out.append(a)
+        elif kind is Strike and isinstance(a, StrikeTarget) and fits(a, ("target",)):
+            out.append(a)
+    return out
 
 
 def hold_fire(g) -> None:

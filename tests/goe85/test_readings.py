@@ -6,7 +6,7 @@ import pytest
 from rules_goe85.model.actions import REFUSALS, Block, EndImpulse, PlayCard, PlayReaction, Step, Use
 from rules_goe85.effects.artillery_strike import strike
 from rules_goe85.queries.board import board_for
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.model.frames import FireChoice, Impulse
 
 from .helpers import decline_empty_windows, play_through

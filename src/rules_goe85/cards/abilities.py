@@ -56,7 +56,7 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
     bunker) and the Powers 22g, 22l (two-hex mode), 22o."""
     c = card(cid)
     shared = {} if shared is None else shared
-    attacks = shared.get("attacks", False)  # a helicopter's other-mode look: the attacks alone (turn.py)
+    attacks = shared.get("attacks", False)  # a helicopter's other-mode look: the attacks alone (queries/card_menu.py)
     out = [] if attacks else [PlayCard(cid, Block.ANY, Use.SECOND_WIND, uid)  # 23b: bunker_second_winds, once
                               for uid in _memo(shared, ("bunker_second_winds", side),
                                                lambda: bunker_second_winds(state, side, shared.get("only")))]

@@ -203,7 +203,7 @@ def use_plays(rules, state, side: str, cid: str, block: str, use: Use, shared: d
     ``"only"``: the units a helicopter's listing asks about)."""
     only = shared.get("only")
     if shared.get("attacks"):
-        return []  # a helicopter's other-mode look asks for attacks alone (procedures/turn.py): none here
+        return []  # a helicopter's other-mode look asks for attacks alone (queries/card_menu.py): none here
     if use in RALLY_USES:
         return rally_plays(state, side, cid, block, use, _rally_targets(state, side, shared), only)
     if use == Use.SECOND_WIND:
@@ -223,7 +223,7 @@ def card_plays(rules, state, side: str, cid: str, uses, shared: dict | None = No
     Bloodlust or Rally (21j, 21l)."""
     shared = {} if shared is None else shared
     if shared.get("attacks"):
-        return []  # a helicopter's other-mode look asks for attacks alone (procedures/turn.py): none here
+        return []  # a helicopter's other-mode look asks for attacks alone (queries/card_menu.py): none here
     only = shared.get("only")
     powers = (_for_card(shared, "power_plays", lambda: power_plays(state, side, "", only), cid)
               if card(cid).power else [])

@@ -12,10 +12,12 @@ serialises to exactly that text in logs.
 
 Large choices are asked in two steps, each its own procedure step: the Reserve Phase asks for the
 unit (:class:`PickReserveUnit`) and then where it goes (:class:`ReserveMove`); an artillery strike
-asks for the target hex (:class:`StrikeTarget`) and then the pattern (:class:`Strike`); a card
-played for an attack asks for the card and use (:class:`PlayCardToFire`) and then the firer and
-target (:class:`PlayCard`).  The second step offers ``Decline(Declined.BACK)`` to choose the
-first again; the impulse's first step also takes a whole fire :class:`PlayCard` (checked).
+asks for the target hex (:class:`StrikeTarget`) and then the pattern (:class:`Strike`); the
+impulse asks for the card (:class:`PickCard`) and then what it is played for (a :class:`PlayCard`),
+and a card played for an attack asks for the card and use (:class:`PlayCardToFire`) and then the
+firer and target (:class:`PlayCard`).  The fire play's last step offers ``Decline(Declined.BACK)``
+to choose the first again; the impulse's first step also takes a whole :class:`PlayCard` and a
+:class:`PlayCardToFire` (checked), the card's step a whole play of its card.
 """
 from __future__ import annotations
 
@@ -198,6 +200,27 @@ class PlayCardToFire(Action):
     card: str
     block: Block = attrs.field(converter=_as_block)
     use: Use = attrs.field(converter=_as_use)
+
+
+@attrs.frozen
+class PickCard(Action):
+    """6b: play ``card`` from the hand; what for (block, use, units) is asked next
+    (``procedures/card_play.py``).  SECRET: the card shows when the :class:`PlayCard` plays it."""
+
+    SECRET = True
+
+    card: str
+
+
+@attrs.frozen
+class PickHelicopter(Action):
+    """17a, 17b: play ``card`` for helicopter ``unit`` (on the map); what it does with it is asked
+    next (``procedures/card_menu.py``).  SECRET, as :class:`PickCard`."""
+
+    SECRET = True
+
+    card: str
+    unit: str
 
 
 @attrs.frozen
@@ -576,7 +599,7 @@ class Su25(Action):
 
 
 ACTIONS = (
-    PlayCard, PlayCardToFire, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
+    PlayCard, PlayCardToFire, PickCard, PickHelicopter, Draw, Pass, EndImpulse, Discard, LayInitiative, KeepCard, KeepBonusCard, Relocate, Decline,
     Step, Reverse, Pivot, Fly, Load, Unload, ChooseEntrant, EntrantsChosen, Stop, FireAt, DeclareMode,
     PickReserveUnit, ReserveMove, ReserveLoad, ReserveUnload, ReserveMode, EndReserve,
     PlayReaction, PickVictim, RetreatFrom, Retreat, RetreatOffMap, StrikeTarget, Strike,

@@ -37,6 +37,25 @@ class FirePlayChoice(Frame):
 
 
 @attrs.frozen
+class CardPlayChoice(Frame):
+    """GoE 6b, the play's second step: what ``card`` is played for (on top of the player's
+    :class:`Impulse`; ``procedures/card_play.py``)."""
+
+    player: str
+    card: str
+
+
+@attrs.frozen
+class HeliCardChoice(Frame):
+    """GoE 17a/17b, a helicopter's play: what helicopter ``unit`` does with ``card`` (on top of the
+    player's :class:`Impulse`; ``procedures/card_menu.py``)."""
+
+    player: str
+    card: str
+    unit: str
+
+
+@attrs.frozen
 class DrawUp(Frame):
     """GoE 6a: draw one card at a time up to ``size`` (End Turn set aside, Events resolved)."""
 
@@ -351,5 +370,5 @@ def with_assaults(frame, attackers, brutal: str = ""):
 
 
 FRAMES = (BonusPick, Impulse, DrawUp, InitiativePick, InitiativeDiscard, MoveFrame, OppFireWindow, FireFrame, AssaultFrame, ArtilleryFrame,
-          ReserveFrame, ReserveDestination, StrikePattern, FirePlayChoice, EventChoice, FireChoice,
+          ReserveFrame, ReserveDestination, StrikePattern, FirePlayChoice, CardPlayChoice, HeliCardChoice, EventChoice, FireChoice,
           Deploy, AssaultCombat, PunishingRetreat, TrapWindow, FacingChoice, ExtraPlays, FireOrder, APFireOrder, MoveOrder, EntryChoice, BunkerFacing, SetupConceal)

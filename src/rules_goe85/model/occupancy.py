@@ -13,7 +13,9 @@ Each hex lists its units in the order of ``GoEState.units`` (the order a scan fi
 question answered through the index lists units exactly as before.
 
 The index also carries :func:`derived` values: lists every question of one state rebuilds (the
-enemies a side may fire at), made once per state and dropped with the index.
+enemies a side may fire at), made once per state and dropped with the index; and the impulse's
+card listings (:func:`menu`), which the steps of one play share (only the core's frame and action
+events come between them, and those leave the index alone).
 """
 from __future__ import annotations
 
@@ -27,11 +29,12 @@ from .state import GoEState
 class Occupancy(dict):
     """The hex index, with the :func:`derived` values of the same state beside it."""
 
-    __slots__ = ("derived",)
+    __slots__ = ("derived", "menus")
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
         self.derived: dict = {}
+        self.menus: dict = {}
 
 
 def by_hex(state: GoEState) -> dict:
@@ -56,6 +59,19 @@ def derived(state: GoEState, key: tuple, build: Callable):
     if key not in values:
         values[key] = build()
     return values[key]
+
+
+def menu(state: GoEState, key: tuple, build: Callable):
+    """``build()`` once per state and ``key``, like :func:`derived`, but never given to a view
+    (:func:`carry_index`): a listing that holds the state it lists (``procedures/card_menu.py``).
+    ``key`` must name what the value reads beyond the units and GoE events: the frames and the
+    card piles change through the core's events, which keep the index.  A value is kept with its
+    state: a clone (which shares the index until either changes) builds its own."""
+    values = by_hex(state).menus
+    held = values.get(key)
+    if held is None or held[0] is not state:  # a clone shares the index (core state.clone), not the listings
+        held = values[key] = (state, build())
+    return held[1]
 
 
 def forget(state: GoEState) -> None:

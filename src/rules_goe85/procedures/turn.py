@@ -7,8 +7,6 @@ and the clean-up's keep-one-card choice.
 """
 from __future__ import annotations
 
-from ..queries.fire_options import iter_fire_options
-
 from ..queries.carrying import lets_get_em_movers
 from ..effects.openings import push_assaults
 
@@ -21,27 +19,23 @@ from ..queries.board import board_at
 from ..queries.deck import card, hand_of, initiative_key
 from ..model.state import ASIDE, DECK, HELD, MUJ, PLAYERS, SOVIET, other
 from ..model.frames import (
-    ArtilleryFrame, DrawUp, EntryChoice, EventChoice, FireOrder, FirePlayChoice, Impulse, InitiativeDiscard, InitiativePick,
-    MoveOrder, ReserveFrame,
+    ArtilleryFrame, CardPlayChoice, DrawUp, EntryChoice, EventChoice, FireOrder, FirePlayChoice, HeliCardChoice,
+    Impulse, InitiativeDiscard, InitiativePick, MoveOrder, ReserveFrame,
 )
 from ..model.events import CleanedUp, InitiativeSet, Note, PassCounted, PhaseSet
 from ..model.actions import (
-    USES_BY_NAME, Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PlayCard,
-    PlayCardToFire, Relocate, Use,
+    Block, Decline, Declined, Discard, Draw, EndImpulse, KeepCard, LayInitiative, Pass, PickCard, PickHelicopter,
+    PlayCard, PlayCardToFire, Relocate, Use,
 )
-from ..queries.fire_reach import FIRE_POWERS, power_barred
-from ..queries.entering import waiting
+from ..queries.fire_reach import FIRE_POWERS
 from ..queries.sight import is_heli
-from ..queries.units import is_vehicle
-from ..queries.units import eligible, has, stacking_ok, stacking_room, units_at, utype
+from ..queries.units import eligible, stacking_ok, stacking_room, units_at, utype
 from ..queries.fortifications import fortified
-from ..queries.spotting import can_call
-from ..queries.heli_designation import (
-    designated_heli, designates, fold, is_designation, map_heli, other_modes, spent_marker, with_unit,
-)
+from ..queries.heli_designation import designated_heli, designates, is_designation, map_heli, spent_marker
 from ..queries.units import heli_mode
 from ..model.events import MarkerSet
 from ..model.vehicles import HeliPlay, ModeChoice
+from ..queries.card_menu import card_options, card_step, fire_plays, heli_of_play, heli_step, main_options, playable_cards
 
 
 # -- 5a deal --------------------------------------------------------------------------------------
@@ -155,9 +149,10 @@ def decide_impulse(rules, state, f: Impulse):
         return None  # 5e: the turn is over; advance_impulse moves to the Reserve Phase
     if f.step == "start":
         return Decision(f.player, (Draw(), Pass()), "draw up to your hand size, or pass")
-    if f.step == "main":  # fire plays in two steps (the card, then firer and target: FirePlayChoice)
-        opts = main_options(rules, state, f.player, whole=False) + relocations(rules, state, f.player)
-        return Decision(f.player, (*opts, EndImpulse()), "play an action card, or end the impulse", accepts=(PlayCard,))
+    if f.step == "main":  # 6b: the card first (PickCard), then what for (CardPlayChoice)
+        opts = [PickCard(cid) for cid in playable_cards(rules, state, f.player)] + relocations(rules, state, f.player)
+        return Decision(f.player, (*opts, EndImpulse()), "play an action card, or end the impulse",
+                        accepts=(PlayCard, PlayCardToFire))
     if f.step == "discard":
         if f.discards >= 2 or not hand_of(state, f.player):
             return None
@@ -167,27 +162,42 @@ def decide_impulse(rules, state, f: Impulse):
 
 
 def check_impulse(rules, state, f: Impulse, action) -> str | None:
-    """A whole fire play submitted at the first step (a script need not take two steps): legal
-    when it is among every play the side may make now, the scenario's restrictions applied."""
-    if f.step != "main" or not isinstance(action, PlayCard):
+    """A play named whole at the first step (a script need not take the steps): legal when it is
+    among every play the side may make now, the scenario's restrictions applied; a fire play's
+    card and use (:class:`PlayCardToFire`) when its card's step would offer it."""
+    if f.step != "main" or not isinstance(action, (PlayCard, PlayCardToFire)):
         return f"no {type(action).__name__} now"
-    whole = main_options(rules, state, f.player)
-    if rules.restricts(state, type(f)):
-        whole = list(rules.special_rules(state).restrict(rules, state, Decision(f.player, (*whole, EndImpulse()))).actions)
+    return check_play(rules, state, f.player, action, type(f))
+
+
+def check_play(rules, state, side: str, action, frame_type: type) -> str | None:
+    """Whether ``action`` (a :class:`PlayCard` or :class:`PlayCardToFire`) is a play ``side`` may make
+    now: the reason it is not, or None."""
+    if action.card not in hand_of(state, side):
+        return f"card {action.card} is not in {side}'s hand"
+    if isinstance(action, PlayCardToFire):
+        if action in main_options(rules, state, side, whole=False, cards=(action.card,)):
+            return None
+        return f"card {action.card} has no {action.use} attack from its {action.block} block now"
+    whole = main_options(rules, state, side, cards=(action.card,))
+    if rules.restricts(state, frame_type):
+        whole = list(rules.special_rules(state).restrict(rules, state, Decision(side, (*whole, EndImpulse()))).actions)
     if action in whole:
         return None
-    uid = designated_heli(state, f.player, action)
-    if uid and not is_designation(state, f.player, action):  # 17b
+    uid = designated_heli(state, side, action)
+    if uid and not is_designation(state, side, action):  # 17b
         return (f"{uid} is a helicopter: play card {action.card} for {action.use} with {uid} alone; "
                 f"its mode is declared first, then the rest of the play is asked")
-    return f"{f.player} cannot make that play now (card, use, firer or target)"
+    return f"{side} cannot make that play now (card, use, firer or target)"
 
 
 def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | None:
     """For the conformance kit: a whole fire play submitted at the first step, legal half the time
     (one the second step would list), otherwise the same play aimed at its own lead, or with no
     attack to pick, a Fire play by no unit (both refused)."""
-    picks = [a for a in decision.actions if isinstance(a, PlayCardToFire)]
+    if f.step != "main":
+        return None
+    picks = [a for a in main_options(rules, state, f.player, whole=False) if isinstance(a, PlayCardToFire)]
     if not picks:
         held = hand_of(state, f.player)
         return PlayCard(held[rng.below(len(held))], Block.UPPER, Use.FIRE) if held else None
@@ -195,6 +205,59 @@ def propose_fire_play(rules, state, f: Impulse, decision, rng) -> PlayCard | Non
     plays = fire_plays(rules, state, f.player, pick.card, pick.block, pick.use)
     play = plays[rng.below(len(plays))]
     return play if rng.below(2) == 0 else attrs.evolve(play, target=play.unit)
+
+
+# -- 6b, 17a: the card's step -- what the card picked is played for; a helicopter's step ------------
+# Reading (here only): picking the card plays it -- these steps have no way back, as laying a card
+# on the table does (nothing random happens between the steps: Game.undo takes a pick back).  The
+# alternative, a Back to the first step, would let a random or a scripted player pick and drop
+# cards without end; the fire play's own last step keeps its Back (FirePlayChoice, ruleset 0.5.0).
+def decide_card_play(rules, state, f: CardPlayChoice):
+    plays = card_step(rules, state, f.player, f.card)
+    if not plays:
+        return None  # never offered so (playable_cards); advance_card_play plays nothing
+    return Decision(f.player, tuple(plays), f"card {f.card}: what it is played for", accepts=(PlayCard,))
+
+
+def check_card_play(rules, state, f: CardPlayChoice, action) -> str | None:
+    """A whole play of the card picked (a fire play's firer and target named at once, a
+    helicopter's play without picking the helicopter first)."""
+    if not isinstance(action, PlayCard):
+        return f"no {type(action).__name__} now"
+    if action.card != f.card:
+        return f"card {f.card} was picked: play it, not card {action.card}"
+    return check_play(rules, state, f.player, action, Impulse)
+
+
+def act_card_play(rules, ctx, f: CardPlayChoice, action) -> None:
+    ctx.pop()
+    if isinstance(action, PickHelicopter):
+        ctx.push(HeliCardChoice(f.player, action.card, action.unit))
+        return
+    act_impulse(rules, ctx, ctx.state.top, action)  # as if taken at the impulse's first step
+
+
+def advance_card_play(rules, ctx, f) -> None:
+    ctx.pop()
+
+
+def decide_heli_card(rules, state, f: HeliCardChoice):
+    plays = heli_step(rules, state, f.player, f.card, f.unit)
+    if not plays:
+        return None  # never offered so (card_step); advance_card_play plays nothing
+    return Decision(f.player, tuple(plays), f"{f.unit}: what it does with card {f.card}", accepts=(PlayCard,))
+
+
+def check_heli_card(rules, state, f: HeliCardChoice, action) -> str | None:
+    """A whole play of the card picked for the helicopter picked."""
+    if not isinstance(action, PlayCard) or action.card != f.card or heli_of_play(state, f.player, action) != f.unit:
+        return f"{f.unit} was picked for card {f.card}: choose what it does with that card"
+    return check_play(rules, state, f.player, action, Impulse)
+
+
+def act_heli_card(rules, ctx, f: HeliCardChoice, action) -> None:
+    ctx.pop()
+    act_impulse(rules, ctx, ctx.state.top, action)  # as if taken at the impulse's first step
 
 
 def decide_fire_play(rules, state, f: FirePlayChoice):
@@ -212,6 +275,9 @@ def act_fire_play(rules, ctx, f: FirePlayChoice, action) -> None:
 
 def act_impulse(rules, ctx, f: Impulse, action) -> None:
     state = ctx.state
+    if isinstance(action, PickCard):
+        ctx.push(CardPlayChoice(f.player, action.card))
+        return
     if isinstance(action, PlayCardToFire):
         ctx.push(FirePlayChoice(f.player, action.card, action.block, action.use))
         return
@@ -290,188 +356,6 @@ def end_impulse(rules, ctx, player: str, *, passed: bool) -> None:
         start_reserve(rules, ctx)
         return
     ctx.push(Impulse(other(player), "start"))
-
-
-# -- 6b/6c: what a card can do now ----------------------------------------------------------------
-def _uses(rules, state, side: str, cid: str):
-    """(block, use) pairs of a card for its owner, scenario rules applied (the #19 / #12 rules)."""
-    c = card(cid)
-    spec = rules.spec(state)
-    out = []
-    for block, name in ((Block.UPPER, c.upper), (Block.LOWER, c.lower)):
-        use = USES_BY_NAME.get(name, name)  # members, so the plays built from them skip the enum lookup
-        if use == Use.ARTILLERY and side == MUJ:
-            if spec.muj_artillery_as == "booby_trap":
-                out.append((block, Use.LETS_GET_EM))  # the Booby Trap use is a reaction (move.py)
-            elif cid == "#19" and block == Block.UPPER:
-                out += [(block, USES_BY_NAME.get(v, v)) for v in spec.muj_card19]
-            elif cid in spec.muj_artillery_cards:  # Zhawar: #12 too, its Soviet restriction ignored
-                out.append((block, Use.ARTILLERY))
-            continue
-        if use == Use.ARTILLERY and c.artillery_only and c.artillery_only != side:
-            continue
-        out.append((block, use))
-    return out
-
-
-FIRE_GROUPS = (Use.FIRE, Use.PUNISHING_FIRE, Use.RELOAD_FIRE)  # card uses that lead a fire attack (10, 18j, 18l)
-
-
-def fire_group(rules, state, side: str, use: Use, *, power: bool, units=None):
-    """6c, 10a: the (lead, target, group) attacks a card played for ``use`` may make (a FIRE Power
-    of the lead's when ``power``), in the order of ``iter_fire_options``.  Helicopters lead only
-    when named in ``units`` (17b: they are designated first, ``queries/heli_designation.py``)."""
-    if power:
-        holders = [u for u in (state.units.values() if units is None else units)
-                   if u.side == side and use in utype(u).powers and (units is not None or not is_heli(u))]
-        if not holders:
-            return
-        for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=holders):
-            if not (use == Use.MARKSMAN and g) and not power_barred(state.units[lead], use):  # 17b
-                yield lead, tgt, g
-        return
-    # the leads the group could keep, and only those searched (a lead's attacks do not depend on the
-    # other leads): a helicopter leads only when named (17a: any card fires it as Use.HELI_FIRE, not
-    # a Fire block), and a Reload & Fire is for a Fired lead (18n)
-    if units is None:
-        units = [u for u in state.units.values() if u.side == side and not is_heli(u)]
-    else:
-        units = [u for u in units if not (use == Use.FIRE and is_heli(u))]
-    if use == Use.RELOAD_FIRE:
-        units = [u for u in units if u.marker == "fired"]
-    if not units:
-        return
-    for lead, tgt, g in iter_fire_options(rules, state, side, use=use, units=units):
-        if use == Use.PUNISHING_FIRE and (g or tgt.startswith("hex:")):  # 18j: a single unit fires twice
-            continue
-        if use == Use.RELOAD_FIRE and g:
-            continue
-        yield lead, tgt, g
-
-
-def fire_plays(rules, state, side: str, cid: str, block, use) -> list[PlayCard]:
-    """The second step of a fire play: every firer and target for ``cid`` from ``block`` for ``use``."""
-    power = block == Block.POWER
-    return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in fire_group(rules, state, side, use, power=power)]
-
-
-def main_options(rules, state, side: str, *, whole: bool = True):
-    """6c: every card play ``side`` may make now.  ``whole``: each fire attack as its own play;
-    otherwise one :class:`PlayCardToFire` per card, block and fire use that has an attack (the
-    impulse's first step; :func:`fire_plays` lists the second).  A play for a helicopter is offered
-    as its designation (17b: the mode first, then the rest; :func:`heli_play_options`)."""
-    cards = hand_of(state, side)
-    uses = {cid: _uses(rules, state, side, cid) for cid in cards}  # the same in every look
-    ground, named = fold(state, side, card_options(rules, state, side, cards, whole=whole, uses=uses))
-    for h in sorted((u for u in state.units.values() if u.side == side and u.hex is not None and is_heli(u)),
-                    key=lambda x: x.uid):
-        # its attacks as it is (the hand's listing leaves them out), and in each other mode it may declare
-        # (17b) its attacks alone: a mode changes what it sees (17e) and may attack (landed: no AP, no
-        # Explosive Rounds; hovering: Sagger), not its other plays (Rally, Second Wind, the other
-        # Powers), which the hand's listing gave it already
-        looks = [(state, False)] + [(with_unit(state, x), True) for x in other_modes(state, h)]
-        for view, families in looks:  # an attack's first step (PlayCardToFire) says that one exists
-            for p in card_options(rules, view, side, cards, whole=False, units=[view.units[h.uid]], families=families,
-                                  uses=uses, attacks=families):
-                if isinstance(p, PlayCardToFire) or designates(view, p, h.uid):
-                    named.add(p.card, p.block, p.use, h.uid)
-    return _unique(ground) + list(named)
-
-
-def card_options(rules, state, side: str, cards, *, whole: bool, units=None, families: bool = True,
-                 uses=None, attacks: bool = False) -> list:
-    """The plays of ``cards`` (see :func:`main_options`); with ``units``, only those the plays of
-    these units may be (their attacks and, with ``families``, the card families' plays: a
-    helicopter's listing; ``attacks``: the families' attacks alone).  ``uses``: each card's
-    :func:`_uses`, if already known."""
-    board = board_at(state)
-    opts = []
-    mine = [u for u in state.units.values() if u.side == side] if units is None else []  # a hand's ground plays
-    movable_hexes = sorted({u.hex for u in mine if eligible(u) and not is_heli(u)}) if units is None else []
-    entering = units is None and bool(waiting(state, side))  # 18h: ground units off the map (helicopters enter on their own, 17a)
-    families = rules.card_families if families else ()  # the other card plays (dispatch.CARD_FAMILIES)
-    shared: dict = {"whole": whole}  # what the families work out once for the whole hand
-    if units is not None:
-        shared["only"] = [u.uid for u in units]
-        shared["attacks"] = attacks
-    fire_cache: dict = {}
-    ground_cache: dict = {}  # the ground moves' targets, the same for every card
-
-    def listed(key, build):
-        if key not in ground_cache:
-            ground_cache[key] = build()
-        return ground_cache[key]
-
-    def move_targets():  # a hex's Move: the hexes of Eligible ground units, and 18h's entry
-        return [board.label(h) for h in movable_hexes] + (["entry"] if entering else [])
-
-    def leg_pairs():  # 18g: one hex of Leg units, or two within 2 hexes of each other
-        legs = [h for h in movable_hexes if any(utype(u).leg and eligible(u) for u in units_at(state, h) if u.side == side)]
-        out = []
-        for i, a in enumerate(legs):
-            out.append((board.label(a), ""))
-            out += [(board.label(a), board.label(b)) for b in legs[i + 1:] if board.distance(a, b) <= 2]
-        return out
-
-    def single_movers(use):  # Scout: a Leg unit; Move & Fire: a Leg unit or ground vehicle (18i)
-        out = []
-        for u in sorted(mine, key=lambda x: x.uid):
-            if not eligible(u) or u.carrier or not (utype(u).leg or (use == Use.MOVE_FIRE and is_vehicle(u)
-                                                                       and not is_heli(u))):
-                continue
-            if use == Use.MOVE_FIRE and has(u, "no_move_fire"):  # 21f; a Shaken unit may (move.py)
-                continue
-            out.append(u.uid)
-        return out
-
-    def attacks(use, power):  # the attacks of a use, the same for every card: listed, or that one exists
-        key = (use, power)
-        if key not in fire_cache:
-            found = fire_group(rules, state, side, use, power=power, units=units)
-            fire_cache[key] = list(found) if whole else next(found, None) is not None
-        return fire_cache[key]
-
-    def fires(cid, block, use, power=False):
-        if whole:
-            return [PlayCard(cid, block, use, lead, tgt, supporters=g) for lead, tgt, g in attacks(use, power)]
-        return [PlayCardToFire(cid, block, use)] if attacks(use, power) else []
-
-    for cid in cards:
-        c = card(cid)
-        card_uses = _uses(rules, state, side, cid) if uses is None else uses[cid]
-        for block, use in card_uses:
-            if use in FIRE_GROUPS:
-                opts += fires(cid, block, use)
-            elif use in GROUND_USES and units is not None:
-                continue  # no helicopter is moved by a hex's Move, Let's Get 'Em!, Scout ... (17a)
-            elif use in (Use.MOVE, Use.FAST_MOVE):
-                opts += [PlayCard(cid, block, use, "", label) for label in listed("moves", move_targets)]
-            elif use == Use.LETS_GET_EM:
-                opts += [PlayCard(cid, block, use, "", a, second=b) for a, b in listed("legs", leg_pairs)]
-            elif use in (Use.SCOUT, Use.MOVE_FIRE):
-                opts += [PlayCard(cid, block, use, uid) for uid in listed(use, lambda: single_movers(use))]
-            elif use in (Use.COMMAND_OPS, Use.REINFORCEMENTS):
-                opts.append(PlayCard(cid, block, use))
-            elif use == Use.ARTILLERY:
-                if can_call(state, side):
-                    opts.append(PlayCard(cid, block, use))
-            else:  # Rally, Second Wind, Concealed ...: a card family's
-                for family in families:
-                    if family.use_plays is not None:
-                        opts += family.use_plays(rules, state, side, cid, block, use, shared)
-        if c.power:  # the FIRE Powers some unit may lead now, found once for every Power card
-            for p in listed(("fire_powers",), lambda: [p for p in FIRE_POWERS if attacks(p, True)]):
-                opts += fires(cid, Block.POWER, p, power=True)
-        for family in families:  # Powers, any card as Rally (21j/l), vehicles (15, 17a, 18c, 22k), 21d, 22g/l/o, 23b
-            opts += family.card_plays(rules, state, side, cid, card_uses, shared)
-        if units is None:
-            opts += rules.scenario_card_plays(state, side, cid, card_uses, shared)  # Air Assault's tunnels
-    return opts
-
-
-# the uses that move hexes of ground units or name no unit: never a helicopter's (17a)
-GROUND_USES = (Use.MOVE, Use.FAST_MOVE, Use.LETS_GET_EM, Use.SCOUT, Use.MOVE_FIRE, Use.COMMAND_OPS,
-               Use.REINFORCEMENTS, Use.ARTILLERY)
 
 
 # -- 17b: the rest of a play for a helicopter, once its mode is declared ------------------------
@@ -576,15 +460,11 @@ def relocate(rules, ctx, side: str, action: Relocate) -> None:
     rules.after_step(ctx, party, h)
 
 
-def _unique(opts):
-    return list(dict.fromkeys(opts))  # each once, where first listed
-
-
 def play(rules, ctx, side: str, action: PlayCard) -> None:
     """6c: resolve the card played; played for a helicopter, its mode is declared first (17b)."""
     ctx.move_card(DECK, action.card, hand(side), "discard", player=side)
     uid = designated_heli(ctx.state, side, action)
-    if uid:  # a helicopter's play is only offered as its designation (main_options)
+    if uid:  # a helicopter's play is only offered as its designation (queries/card_menu.py)
         ctx.push(HeliPlay(side, uid, action.card, action.block, action.use))
         ctx.push(ModeChoice(side, uid))
         return
@@ -656,4 +536,4 @@ def act_keep(rules, ctx, f: EventChoice, action) -> None:
             ctx.move_card(DECK, c, hand(f.side), "discard", player=f.side)
 
 
-__all__ = ["deal", "start_initiative", "main_options", "play", "cleanup", "start_reserve"]
+__all__ = ["deal", "start_initiative", "play", "cleanup", "start_reserve"]

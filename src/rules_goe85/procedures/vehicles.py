@@ -62,7 +62,7 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
     """The vehicle and helicopter plays of ``cid``; ``memo``: the attacks found for an earlier card of
     the same hand (they do not depend on the card)."""
     memo = {} if memo is None else memo
-    only = memo.get("only")  # a helicopter's own listing (procedures/turn.card_options); "whole": every shot named
+    only = memo.get("only")  # a helicopter's own listing (queries/card_menu.CardListing); "whole": every shot named
 
     def ap(use):  # the card's AP attacks, searched for the leads its plays keep alone
         key = ("ap", use)
@@ -78,29 +78,15 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
             memo[key] = fire_options(rules, state, side, use=use, units=[unit] if unit else _only(state, only))
         return memo[key]
 
-    def heli_shots(h):  # 17a: what a helicopter activated to Fire may shoot at (the same for every card)
-        key = ("heli_fire", h.uid)
-        if key not in memo:
-            memo[key] = heli_fire_targets(rules, state, side, h)
-        return memo[key]
-
-    def heli_has_shot(h):  # a first step's question: that it has one (the search stops at the first)
-        key = ("heli_fire_any", h.uid)
-        if key not in memo:
-            listed = memo.get(("heli_fire", h.uid))
-            memo[key] = bool(listed) if listed is not None else heli_has_target(rules, state, side, h)
-        return memo[key]
-
     out = []
-    if "helis" not in memo:  # the helicopters that may be activated (the same for every card)
-        listed = state.units.values() if only is None else _only(state, only)
-        memo["helis"] = [u for u in listed if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
-        memo["helis_by_id"] = sorted(memo["helis"], key=lambda x: x.uid)
-        memo["helis_entering"] = helicopters_waiting(state, side) if only is None else []
-    helis, entering = memo["helis"], memo["helis_entering"]
+    helis, entering = activated_helis(state, side, memo)
     # a helicopter's own listing is read for its designations (queries/heli_designation.py): its
     # moves are not among them (they declare the mode in their own frame, DECLARING_MOVES)
     moves = only is None
+    # the impulse's card step names each helicopter on the map once (procedures/card_menu.py): its
+    # plays are listed by map_heli_plays when it is picked
+    if memo.get("heli_steps"):
+        helis = []
     for block, use in uses:
         if use == Use.FIRE:
             out += [PlayCard(cid, block, Use.FIRE, lead, tgt, supporters=g, ap=True) for lead, tgt, g in ap(Use.FIRE)]
@@ -121,19 +107,56 @@ def vehicle_plays(rules, state, side: str, cid: str, uses, memo: dict | None = N
         out += [PlayCard(cid, Block.POWER, Use.SAGGER, lead, tgt, he=True) for lead, tgt in memo["sagger_he"]]
     for h in entering:  # 17a, 18h: each helicopter off the map enters on its own activation, flying
         out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-    for h in memo["helis_by_id"]:  # 17a: any card activates a helicopter
-        if moves:
-            out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
-            out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
-        if h.shaken:
-            if not memo.get("attacks"):  # a helicopter's other-mode look asks for attacks alone (turn.py)
-                out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
-            continue
-        if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
-            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if heli_has_shot(h) else []
-        else:
-            out += [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in heli_shots(h)]
+    if helis:
+        for h in memo["helis_by_id"]:  # 17a: any card activates a helicopter
+            out += _any_card_plays(rules, state, side, cid, h, memo, moves=moves)
     return out
+
+
+def map_heli_plays(rules, state, side: str, cid: str, uses, memo: dict, uid: str) -> list:
+    """What :func:`vehicle_plays` of ``cid`` lists for helicopter ``uid`` on the map when it may be
+    activated (none otherwise): a Fast Move's and any card's activations (17a), in a hand's
+    listing (``memo`` without ``"only"``)."""
+    helis, _ = activated_helis(state, side, memo)
+    h = next((x for x in helis if x.uid == uid), None)
+    if h is None:
+        return []
+    out = [PlayCard(cid, block, Use.HELI_FAST_MOVE, uid) for block, use in uses if use == Use.FAST_MOVE]
+    return out + _any_card_plays(rules, state, side, cid, h, memo, moves=True)
+
+
+def activated_helis(state, side: str, memo: dict):
+    """(the helicopters on the map that may be activated, those waiting to enter) in ``memo``'s
+    listing (``"only"``: among these units): the same for every card of the hand."""
+    if "helis" not in memo:
+        only = memo.get("only")
+        listed = state.units.values() if only is None else _only(state, only)
+        memo["helis"] = [u for u in listed if u.side == side and is_heli(u) and eligible(u) and u.hex is not None]
+        memo["helis_by_id"] = sorted(memo["helis"], key=lambda x: x.uid)
+        memo["helis_entering"] = helicopters_waiting(state, side) if only is None else []
+    return memo["helis"], memo["helis_entering"]
+
+
+def _any_card_plays(rules, state, side: str, cid: str, h, memo: dict, *, moves: bool) -> list:
+    """17a: any card activates helicopter ``h`` -- to move (``moves``), to rally when Shaken, to fire."""
+    out = []
+    if moves:
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE, h.uid))
+        out.append(PlayCard(cid, Block.ANY, Use.HELI_MOVE_FIRE, h.uid))  # 18i: Shaken too, without the fire (move.py)
+    if h.shaken:
+        if not memo.get("attacks"):  # a helicopter's other-mode look asks for attacks alone (queries/card_menu.py)
+            out.append(PlayCard(cid, Block.ANY, Use.RALLY, h.uid))
+        return out
+    if not memo.get("whole", True):  # a first step: that it has a shot is enough (its designation, 17b)
+        key = ("heli_fire_any", h.uid)  # the search stops at the first
+        if key not in memo:
+            listed = memo.get(("heli_fire", h.uid))
+            memo[key] = bool(listed) if listed is not None else heli_has_target(rules, state, side, h)
+        return out + ([PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid)] if memo[key] else [])
+    key = ("heli_fire", h.uid)  # 17a: what it may shoot at (the same for every card)
+    if key not in memo:
+        memo[key] = heli_fire_targets(rules, state, side, h)
+    return out + [PlayCard(cid, Block.ANY, Use.HELI_FIRE, h.uid, x.target, ap=x.ap) for x in memo[key]]
 
 
 def _only(state, only):

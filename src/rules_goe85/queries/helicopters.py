@@ -47,7 +47,7 @@ def may_land(state, u, h=None, there=None) -> bool:
     there = [x for x in units_at(state, h) if x.uid != u.uid] if there is None else there
     if any(x.side != u.side for x in there):
         return False
-    return stacking_ok(there + [in_mode(u, "landed")])
+    return not there or stacking_ok(there + [in_mode(u, "landed")])  # 9: a unit alone is within every limit
 
 
 def legal_modes(state, u) -> list[str]:
@@ -63,8 +63,8 @@ def legal_modes(state, u) -> list[str]:
             if may_land(state, u, there=there):
                 out.append(mode)
             continue
-        if in_the_air is None:
-            in_the_air = stacking_ok(there + [in_mode(u, mode)])
+        if in_the_air is None:  # 9: a unit alone is within every limit
+            in_the_air = not there or stacking_ok(there + [in_mode(u, mode)])
         if in_the_air:
             out.append(mode)
     return out

@@ -348,7 +348,8 @@ def _village_plays(ctx) -> None:
 
 
 def decide_extra(rules, state, f: ExtraPlays):
-    from ..procedures.turn import end_turn_limit, main_options
+    from ..queries.card_menu import main_options
+    from ..procedures.turn import end_turn_limit
 
     if f.left <= 0 or state.end_turns >= end_turn_limit(rules, state) or not hand_of(state, f.player):
         return None

@@ -8,10 +8,10 @@ from rules_goe85.model.actions import REFUSALS, Block, PlayCard, PlayReaction, S
 from rules_goe85.model.events import TargetNoted, UnitHit
 from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
 from rules_goe85.effects.attack_start import start_fire
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, play_through
+from ..helpers import decline_empty_windows, impulse_plays, play_through
 from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, RED, RED2, RULES, _assault, _finish_windows, _react
 from ..refpos import arrange, emit, fresh, play_until
 
@@ -164,7 +164,7 @@ def test_rally2_and_reinforcements_in_an_impulse():
                 ("S2", "rpk-74", "soviet", "5C5", {"shaken": True}), ("M1", "muj-rifle-intensive", "mujahideen", "5K8")],
             hands={"soviet": ["#38", "#3"]})  # Fire / Rally 2 ; Reinforcements / Glancing Shot
     assert g.decision.player == "soviet"  # the phasing player decides
-    assert PlayCard("#38", Block.LOWER, Use.RALLY2, "S1", "S2") in g.decision.actions
+    assert PlayCard("#38", Block.LOWER, Use.RALLY2, "S1", "S2") in impulse_plays(g)
     size = len(g.state.decks["action"].piles["hand:soviet"])
     g.apply(PlayCard("#3", Block.UPPER, Use.REINFORCEMENTS))
     assert len(g.state.decks["action"].piles["hand:soviet"]) == size  # played one, drew one
@@ -243,7 +243,7 @@ def test_aggressive_bloodlusts_every_eligible_unit_of_the_hex_rally_or_reconstit
                 ("M1", "muj-rifle-intensive", "mujahideen", "5K8")],
             hands={"soviet": ["#1"]})
     play = PlayCard("#1", Block.POWER, Use.AGGRESSIVE, "SG")
-    assert play in g.decision.actions  # the Power's unit: any status
+    assert play in impulse_plays(g)  # the Power's unit: any status
     g.apply(play)
     u = g.state.units
     assert not u["SG"].shaken and u["SG"].marker == "ops"  # rallied, Ops Complete for using a Power

@@ -7,10 +7,10 @@ from rules_goe85.model.frames import AssaultCombat, FireFrame, Impulse
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.queries.first_fire import first_fire_mode
 from rules_goe85.effects.attack_start import start_fire
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, play_through
+from ..helpers import decline_empty_windows, impulse_plays, play_through
 from ..helpers import BLANK, BLANK2, BLANK3, BLANK4, GOLD, GREEN, GREEN2, GREEN3, RED, RULES, _assault, _notes, _react
 from ..refpos import arrange, fresh, pick, stack_top
 
@@ -371,7 +371,7 @@ def test_first_fire_answers_opportunity_fire_only_on_a_move_and_fire():
         arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C4"), ("M1", "muj-rifle-intensive", "mujahideen", "5E4")],
                 hands={"soviet": [card, "#21"], "mujahideen": ["#16"]}, top=[BLANK] * 8,
                 frames=[Impulse("soviet", "main")])
-        play_through(g, next(a for a in g.decision.actions if isinstance(a, PlayCard) and a.card == card and a.use == use))
+        play_through(g, next(a for a in impulse_plays(g, card) if isinstance(a, PlayCard) and a.card == card and a.use == use))
         play_through(g, Step(("S1",), "5D4"))
         play_through(g, PlayCard("#16", Block.UPPER, Use.OPP_FIRE, "M1", "S1"))
         d = g.decision

@@ -1,7 +1,7 @@
 """The typed actions: what a player reads for each choice, and what a log may hold."""
 import pytest
 
-from rules_goe85.model.actions import Block, Decline, Declined, PickReserveUnit, PlayCard, PlayCardToFire, Step, Strike, StrikeTarget, Use
+from rules_goe85.model.actions import Block, Decline, Declined, PickCard, PickHelicopter, PickReserveUnit, PlayCard, PlayCardToFire, Step, Strike, StrikeTarget, Use
 
 from ..helpers import _words, game
 from ..refpos import arrange, fresh
@@ -19,6 +19,8 @@ def test_the_two_steps_of_a_large_choice_say_what_comes_next():
     assert _words(g, StrikeTarget("5E4")) == "artillery strike on 5E4 (the two hexes beside it are asked next)"
     assert _words(g, Decline(Declined.BACK)) == "back: choose again (nothing has happened yet)"
     assert _words(g, PlayCardToFire("#9", Block.UPPER, Use.FIRE)) == "Fire card #9: the firer and target are asked next"
+    assert _words(g, PickCard("#9")) == "play card #9 (what for is asked next)"
+    assert _words(g, PickHelicopter("#9", "S1")) == "card #9 for 5C3 Soviet Rifle (Intensive Fire) (what it does is asked next)"
 
 
 def test_an_unknown_card_use_is_refused_when_a_log_is_read():

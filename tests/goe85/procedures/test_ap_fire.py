@@ -5,10 +5,10 @@ from tabletop_core.boards.hexfacing import Arc, shot_arc
 
 from rules_goe85.model.actions import Block, PlayCard, Use
 from rules_goe85.queries.ap_numbers import card_hits, damage_result, to_hit_number
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, play_through
+from ..helpers import decline_empty_windows, impulse_plays, play_through
 from ..helpers import GREEN, GREEN2, RED, RULES, _notes
 from ..refpos import arrange, fresh
 
@@ -61,13 +61,13 @@ def test_vehicle_example_15c_number_for_number():
     arrange(g, [("T", "t-62", "soviet", "5A2"), ("B", "bmp-1", "mujahideen", "5B4", {"facing": facing})],
             hands={"soviet": ["#9"]}, top=["#27", "#48"])  # #9: Fire
     assert b.los(a, t, "vehicle") == 1 and b.distance(a, t) == 3
-    from rules_goe85.procedures.turn import main_options
+    from rules_goe85.queries.card_menu import main_options
 
     opts = main_options(RULES, g.state, "soviet")
     play = PlayCard("#9", Block.UPPER, Use.FIRE, "T", "B", ap=True)
     assert play in opts
     assert not any(isinstance(o, PlayCard) and o.target == "B" and not o.ap for o in opts)  # no HE at a tank
-    assert play in g.decision.actions
+    assert play in impulse_plays(g)
     play_through(g, play)
     decline_empty_windows(g)
     assert "B" not in g.state.units and t in g.state.wrecks  # Kaboom: the wreck side (2b)
@@ -95,7 +95,7 @@ def test_the_firing_player_picks_which_ap_firers_of_the_hex_attack_in_turn():
                 ("P", "rpg-18", "soviet", "5A1"), ("MB", "bmp-1", "mujahideen", "5C3", {"facing": 4}),
                 ("M9", "muj-rifle-intensive", "mujahideen", "5K8")],
             hands={"soviet": ["#23"]}, top=["#19", "#46", "#15", "#12", "#22", "#10", "#4"])  # T hits, a Dud!
-    offered = {a.supporters for a in g.decision.actions if isinstance(a, PlayCard) and a.ap and a.unit == "T"}
+    offered = {a.supporters for a in impulse_plays(g) if isinstance(a, PlayCard) and a.ap and a.unit == "T"}
     assert offered == {(), ("P",), ("R",), ("P", "R")}
     play = PlayCard("#23", Block.UPPER, Use.FIRE, "T", "MB", supporters=("R",), ap=True)
     assert RULES.describe_action(play, g.state).endswith("fires AP at 5C3 Mujahideen BMP-1, then 5A1 Soviet RPG-18")

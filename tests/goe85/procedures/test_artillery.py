@@ -7,7 +7,7 @@ from rules_goe85.model.frames import ArtilleryFrame, FireFrame, Impulse, StrikeP
 from rules_goe85.model.vehicles import APFire
 from rules_goe85.effects.artillery_strike import hex_draws, strike
 from rules_goe85.procedures.artillery import on_target
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through

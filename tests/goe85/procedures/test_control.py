@@ -5,7 +5,7 @@ import pytest
 from rules_goe85.model.actions import DeclareMode, Decline, Declined, Fly, PlayCard, Unload, Use
 from rules_goe85.model.events import ControlSet
 
-from ..helpers import play_through
+from ..helpers import impulse_plays, play_through
 from ..refpos import arrange, done, fresh
 
 FAR_MUJ = ("M", "muj-rifle-intensive", "mujahideen", "5K6")
@@ -19,7 +19,7 @@ def _held_by_mujahideen(*labels):
 
 
 def _activate(g, unit: str, use=Use.HELI_MOVE):
-    play_through(g, next(a for a in g.decision.actions if isinstance(a, PlayCard) and a.unit == unit and a.use == use))
+    play_through(g, next(a for a in impulse_plays(g) if isinstance(a, PlayCard) and a.unit == unit and a.use == use))
 
 
 def _control(g, label):

@@ -5,7 +5,7 @@ from rules_goe85.model.actions import (
     REFUSALS, Block, ChooseEntrant, EntrantsChosen, PlayCard, Step, Stop, Use,
 )
 from rules_goe85.model.frames import MoveFrame
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 
 from ..helpers import RULES, _choices, _mp, play_through
 from ..refpos import arrange, fresh

@@ -7,7 +7,7 @@ from rules_goe85.model.frames import FireFrame, Impulse
 from rules_goe85.queries.attack_plan import attack_hef, draw_plan
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.queries.fire_options import fire_options
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import counts_as_hit
 

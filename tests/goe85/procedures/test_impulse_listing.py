@@ -11,7 +11,7 @@ from tabletop_core.agents import AgentView, RandomAgent
 
 from rules_goe85.model.actions import PlayCard, PlayCardToFire
 from rules_goe85.model.frames import Impulse
-from rules_goe85.procedures.turn import FIRE_GROUPS, card_options, fire_plays, main_options
+from rules_goe85.queries.card_menu import FIRE_GROUPS, card_options, fire_plays, main_options
 from rules_goe85.queries.deck import card, hand_of
 from rules_goe85.queries.fire_reach import FIRE_POWERS
 from rules_goe85.queries.heli_designation import designates, with_unit

@@ -4,7 +4,7 @@ import pytest
 from rules_goe85.model.actions import Block, Decline, Declined, PlayCard, PlayReaction, Retreat, Use
 from rules_goe85.model.frames import FireFrame, PunishingRetreat
 from rules_goe85.queries.punishing_retreat import retreat_hexes
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through

@@ -10,7 +10,7 @@ from rules_goe85.model.actions import (
 from rules_goe85.model.frames import Impulse, InitiativeDiscard, InitiativePick, ReserveFrame
 from rules_goe85.model.state import ASIDE, DECK
 from rules_goe85.queries.fire_options import fire_options
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.queries.deck import initiative_key
 
@@ -169,19 +169,23 @@ def test_command_ops_draws_then_two_more_actions():
     assert len(_hand(g, "soviet")) == size  # one card played, one drawn
 
 
-# -- a fire play in two steps: the card and use, then the firer and target ---------------------------
+# -- a fire play in steps: the card, its use, then the firer and target ----------------------------
 @pytest.mark.rule("goe85:6b")
 @pytest.mark.rule("goe85:6c")
 def test_a_fire_play_asks_for_the_card_then_the_firer_and_target_and_back_plays_nothing():
-    from rules_goe85.model.actions import PlayCardToFire
-    from rules_goe85.model.frames import FirePlayChoice
+    from rules_goe85.model.actions import PickCard, PlayCardToFire
+    from rules_goe85.model.frames import CardPlayChoice, FirePlayChoice
 
     g = fresh()
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("S2", "sov-rifle-intensive", "soviet", "5J0", {"shaken": True}),
                 ("M1", "muj-rifle-intensive", "mujahideen", "5C5")], hands={"soviet": ["#9"]})
     first = g.decision.actions
+    assert PickCard("#9") in first and not any(isinstance(a, (PlayCard, PlayCardToFire)) for a in first)
+    g.apply(PickCard("#9"))  # 6b: the card first
+    assert isinstance(g.state.top, CardPlayChoice) and "#9" in _hand(g, "soviet")
+    uses = g.decision.actions
     pick = PlayCardToFire("#9", Block.UPPER, Use.FIRE)
-    assert pick in first and not any(isinstance(a, PlayCard) and a.use is Use.FIRE for a in first)
+    assert pick in uses and not any(isinstance(a, PlayCard) and a.use is Use.FIRE for a in uses)
     g.apply(pick)
     assert isinstance(g.state.top, FirePlayChoice) and "#9" in _hand(g, "soviet")  # nothing played yet
     plays = [a for a in g.decision.actions if isinstance(a, PlayCard)]
@@ -190,9 +194,41 @@ def test_a_fire_play_asks_for_the_card_then_the_firer_and_target_and_back_plays_
     assert isinstance(g.state.top, Impulse) and g.decision.actions == first
     seen = [e.action for e in g.events_for("mujahideen") if type(e).__name__ == "ActionTaken"]
     assert pick not in seen and not any("#9" in repr(a) for a in seen)  # the card picked and kept stays hidden
+    g.apply(PickCard("#9"))
     g.apply(pick)
     g.apply(plays[0])
     assert "#9" not in _hand(g, "soviet")
+
+
+@pytest.mark.rule("goe85:6b")
+def test_a_card_picked_is_asked_what_for_and_a_helicopter_what_it_does():
+    """6b, 17a: a card picked lists its ground plays and one pick per helicopter on the map; the
+    helicopter's step lists its moves whole and its other plays as designations (17b)."""
+    from rules_goe85.model.actions import PickCard, PickHelicopter, PlayCardToFire
+    from rules_goe85.model.frames import CardPlayChoice, FirePlayChoice, HeliCardChoice
+
+    g = fresh()
+    arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("H", "mi-24", "soviet", "5E3", {"mode": "flying"}),
+                ("M1", "muj-rifle-intensive", "mujahideen", "5C5")], hands={"soviet": ["#9"]})
+    g.apply(PickCard("#9"))
+    second = g.decision.actions
+    assert PickHelicopter("#9", "H") in second
+    assert not any(isinstance(a, PlayCard) and "H" in (a.unit, a.target) for a in second)
+    with pytest.raises(IllegalActionError, match="card #9 was picked"):
+        g.apply(PlayCard("#3", Block.UPPER, Use.FIRE, "S1", "M1"))
+    g.apply(PickHelicopter("#9", "H"))
+    assert isinstance(g.state.top, HeliCardChoice)
+    third = g.decision.actions
+    assert PlayCard("#9", Block.ANY, Use.HELI_MOVE, "H") in third
+    assert all(isinstance(a, PlayCard) and a.unit == "H" for a in third)
+    assert isinstance(g.state.top, HeliCardChoice) and "#9" in _hand(g, "soviet")
+    with pytest.raises(IllegalActionError, match="H was picked for card #9"):
+        g.apply(PlayCard("#9", Block.UPPER, Use.FIRE, "S1", "M1"))  # a play for no helicopter
+    g.undo()
+    g.undo()
+    assert isinstance(g.state.top, Impulse) and g.state.top.step == "main"  # nothing played: the picks undone
+    g.apply(PlayCardToFire("#9", Block.UPPER, Use.FIRE))  # the first step takes a later step's action too
+    assert isinstance(g.state.top, FirePlayChoice)
 
 
 @pytest.mark.rule("goe85:6c")

@@ -9,7 +9,7 @@ from rules_goe85.model.actions import (
 )
 from rules_goe85.model.frames import ReserveFrame
 from rules_goe85.procedures.opportunity_fire import opp_fire_plays
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
 from ..helpers import play_through

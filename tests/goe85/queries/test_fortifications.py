@@ -13,10 +13,10 @@ from rules_goe85.procedures.artillery import strike_options
 from rules_goe85.queries.fire_options import fire_options
 from rules_goe85.effects.attack_start import start_fire
 from rules_goe85.procedures.move.steps import start_move
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, game, play_through
+from ..helpers import decline_empty_windows, game, impulse_plays, play_through
 from ..helpers import BLANK, BLANK2, BLANK3, GREEN, RULES, _mp
 from ..refpos import arrange, fresh, pushed
 
@@ -183,8 +183,8 @@ def test_the_bunker_faces_the_corner_its_owner_picks_and_fires_ap_only_through_i
              ("F", "bmp-1", "soviet", "6F4", {"facing": 0}), ("K", "btr-70", "soviet", "6F2", {"facing": 3}),
              ("S", "sov-rifle-intensive", "soviet", "6G3")]
     arrange(g, units, hands={"mujahideen": ["#9"]}, frames=[Impulse("mujahideen", "main")])
-    ap = {(a.unit, a.target) for a in g.decision.actions if isinstance(a, PlayCard) and a.ap}
+    ap = {(a.unit, a.target) for a in impulse_plays(g) if isinstance(a, PlayCard) and a.ap}
     assert ("R", "F") in ap  # through the front
     assert ("R", "K") not in ap  # out of the back: no AP either
-    he = {(a.unit, a.target) for a in g.decision.actions if isinstance(a, PlayCard) and a.use == Use.FIRE and not a.ap}
+    he = {(a.unit, a.target) for a in impulse_plays(g) if isinstance(a, PlayCard) and a.use == Use.FIRE and not a.ap}
     assert not any(t == "S" for _, t in he)  # nor HE at the Rifle behind it

@@ -11,7 +11,7 @@ from rules_goe85.model.actions import Block, DeclareMode, Decline, Declined, Pla
 from rules_goe85.model.events import TargetNoted
 from rules_goe85.model.frames import FireFrame, Impulse, OppFireWindow
 from rules_goe85.model.vehicles import APFire, HeliOppFire, HeliPlay, ModeChoice, ModeSet
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 
 from ..helpers import GREEN, RULES, _choices, play_through
 from ..refpos import arrange, fresh

@@ -8,11 +8,11 @@ from rules_goe85.model.actions import Decline, PlaceFoxhole, PlayCard, Unload, U
 from rules_goe85.model.events import PhaseSet
 from rules_goe85.model.frames import ArtilleryFrame, Impulse, MoveFrame
 from rules_goe85.model.vehicles import MechSet
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 from rules_goe85.scenarios import mechanised_events as se
 
-from ..helpers import DATA, RULES, decline_empty_windows, game, play_through
+from ..helpers import DATA, RULES, decline_empty_windows, game, impulse_plays, play_through
 from ..refpos import arrange, fresh, pick, play_until
 
 
@@ -78,7 +78,7 @@ def test_air_assault_tunnels_heavy_artillery_and_victory():
     opts = [a for a in main_options(RULES, g.state, "mujahideen") if isinstance(a, PlayCard) and a.use == "tunnel_move"]
     assert opts and all(b.in_cover(b.hex(a.target), g.state.foxholes) for a in opts)
     target = next(a for a in opts if b.distance(b.hex(a.target), b.hex("6I4")) > 4)
-    assert target in g.decision.actions
+    assert target in impulse_plays(g)
     g.apply(target)
     f = g.state.top
     assert isinstance(f, MoveFrame) and g.state.units["M"].hex == b.hex(target.target)

@@ -10,7 +10,7 @@ from rules_goe85.model.state import DECK
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 
-from ..helpers import decline_empty_windows, play_through
+from ..helpers import decline_empty_windows, impulse_plays, play_through
 from ..helpers import DATA, GREEN, RULES, _labels, game, keep_first_bonus_cards
 from ..refpos import arrange, fresh, pushed
 
@@ -158,7 +158,7 @@ def test_booby_trap_strikes_the_moving_stack_not_the_units_already_in_the_buildi
                 [("S1", "spetsnaz", "soviet", "5H5"), ("Y", "yuri", "soviet", "5H5"),
                  ("S2", "spetsnaz", "soviet", "5H4"), ("M1", "muj-rifle-intensive", "mujahideen", "5A1")],
                 hands={"soviet": ["#46"], "mujahideen": ["#19"]}, top=[GREEN])
-    play_through(g, next(a for a in g.decision.actions if getattr(a, "use", None) == Use.MOVE and a.target == "5H4"))
+    play_through(g, next(a for a in impulse_plays(g) if getattr(a, "use", None) == Use.MOVE and a.target == "5H4"))
     g.apply(Step(("S2",), "5H5"))  # into the building: the Mujahideen may spring the trap
     play_through(g, PlayReaction("#19", Use.BOOBY_TRAP, "S2"))
     units = g.observe("mujahideen")["units"]

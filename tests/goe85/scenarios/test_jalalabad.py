@@ -41,12 +41,12 @@ def test_jalalabad_mujahideen_call_artillery_with_card_33():
     from rules_goe85.model.actions import PlayCard, StrikeTarget, Use
     from rules_goe85.model.frames import Impulse
 
-    from ..helpers import play_through
+    from ..helpers import impulse_plays, play_through
     from ..refpos import arrange
 
     g = arrange(game("jalalabad"), [("S", "sov-rifle-intensive", "soviet", "5E3"), ("R", "rpd", "mujahideen", "5E5")],
                 hands={"mujahideen": ["#33", "#12"]}, frames=[Impulse("mujahideen", "main")])
-    calls = [a for a in g.decision.actions if isinstance(a, PlayCard) and a.use == Use.ARTILLERY]
+    calls = [a for a in impulse_plays(g) if isinstance(a, PlayCard) and a.use == Use.ARTILLERY]
     assert [a.card for a in calls] == ["#33"]  # #12's Artillery stays Soviet-only
     play_through(g, calls[0])
     assert g.decision.player == "mujahideen" and g.decision.prompt == "call an artillery strike (3 HEF)"

@@ -3,7 +3,7 @@ import pytest
 
 from rules_goe85.model.actions import Face, Place, PlaceWire, Step
 from rules_goe85.model.frames import Impulse, MoveFrame
-from rules_goe85.procedures.turn import _uses
+from rules_goe85.queries.card_menu import _uses
 from rules_goe85.queries.board import board_for
 
 from rules_goe85.procedures.move.steps import start_move

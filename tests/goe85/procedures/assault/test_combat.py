@@ -9,7 +9,7 @@ from rules_goe85.queries.assault_numbers import distribute
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.board import board_for
 
-from ...helpers import decline_empty_windows, play_through
+from ...helpers import decline_empty_windows, impulse_plays, play_through
 from ...helpers import (
     BLANK, BLANK2, BLANK3, GOLD, GREEN, GREEN2, RED, RULES, _assault, _notes,
 )
@@ -228,7 +228,7 @@ def test_move_and_fire_never_enters_an_enemy_hex():
     arrange(g, [("S1", "sov-rifle-intensive", "soviet", "5C3"), ("M1", "muj-rifle-intensive", "mujahideen", "5C4"),
                 ("M2", "muj-rifle-intensive", "mujahideen", "5C6")],
             hands={"soviet": ["#4", "#46"]}, top=["#15", "#19", "#23"])
-    assert PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S1") in g.decision.actions
+    assert PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S1") in impulse_plays(g)
     play_through(g, PlayCard("#4", Block.UPPER, Use.MOVE_FIRE, "S1"))
     steps = {a.to for a in g.decision.actions if isinstance(a, Step)}
     assert "5D3" in steps and "5C4" not in steps  # the reading in procedures/move.py (18i + 10a)

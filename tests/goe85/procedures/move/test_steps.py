@@ -7,7 +7,7 @@ from rules_goe85.model.actions import Block, PlayCard, Step, Stop, Use
 from rules_goe85.model.state import Unit
 from rules_goe85.procedures.move.steps import start_move
 from rules_goe85.queries.movement import mp_allowance
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.queries.board import board_for
 
 from rules_goe85.model.frames import Impulse

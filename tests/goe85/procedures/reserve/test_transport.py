@@ -7,7 +7,7 @@ from rules_goe85.model.actions import (
 from rules_goe85.model.frames import AssaultFrame, Impulse, ReserveFrame
 from rules_goe85.model.vehicles import Unloaded
 from rules_goe85.procedures.move.steps import start_move
-from rules_goe85.procedures.turn import main_options
+from rules_goe85.queries.card_menu import main_options
 from rules_goe85.effects.losses import destroy
 from rules_goe85.queries.board import away_from, board_for
 
