@@ -24,10 +24,14 @@ the player has named.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from tabletop_core import Decision
 
 from . import close_combat as cc
-from . import fire, move_allowance, move_menu, movement, targeting, transport, walking
+from . import fire, move_allowance, move_menu, targeting, transport, walking
+from .measure import centroid, cover_within
+from .move_allowance import DISTANCE
 from .state import (
     Activated, Assault, Choose, Choosing, EndAction, GoOnGuard, GoToGround, MoveFigures, Spot, UnitState, Walk,
     Walking,
@@ -35,6 +39,9 @@ from .state import (
 
 #: The kinds that name a destination at step two (the others name a target).
 MOVE_KINDS = ("run", "duck", "walk", "drive")
+#: Step one's actions are values (frozen, compared by value): one of each, not one per menu.
+_WALK, _ON_GUARD, _GROUND, _END = Walk(), GoOnGuard(), GoToGround(), EndAction()
+_CHOOSE = MappingProxyType({kind: Choose(kind) for kind in (*MOVE_KINDS, "fire", "assault", "embark")})
 
 
 def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
@@ -42,18 +49,18 @@ def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
     acts: list = []
     if not frame.spotted:
         acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
-    acts.append(Walk())
+    acts.append(_WALK)
     modes = move_allowance.move_modes(u, frame)
-    acts += [Choose(mode) for mode in modes]
-    acts.append(GoOnGuard())
-    if not u.vehicle and movement.go_to_ground_vector(rules, u) is not None:
-        acts.append(GoToGround())
+    acts += [_CHOOSE[mode] for mode in modes]
+    acts.append(_ON_GUARD)
+    if not u.vehicle and cover_within(rules.measure_for(u), centroid(u), DISTANCE["ground"]):  # go_to_ground_vector's None
+        acts.append(_GROUND)
     if targeting.has_target(rules, state, u):
-        acts.append(Choose("fire"))
+        acts.append(_CHOOSE["fire"])
     if cc.can_assault(rules, state, u):
-        acts.append(Choose("assault"))
+        acts.append(_CHOOSE["assault"])
     if transport.embark_options(rules, state, u):
-        acts.append(Choose("embark"))
+        acts.append(_CHOOSE["embark"])
     return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then choose an action",
                     accepts=(MoveFigures,) if modes else ())
 
@@ -62,10 +69,10 @@ def walking_step(rules, state, u: UnitState, frame: Walking) -> Decision:
     """Step one during a Walk: fire (once), move what is left of the allowance, or stop."""
     acts: list = []
     if not frame.fired and walking.can_fire(rules, state, u, frame):
-        acts.append(Choose("fire"))
+        acts.append(_CHOOSE["fire"])
     modes = move_allowance.move_modes(u, frame)
-    acts += [Choose(mode) for mode in modes]
-    acts.append(EndAction())
+    acts += [_CHOOSE[mode] for mode in modes]
+    acts.append(_END)
     return Decision(u.side, tuple(acts), f"{u.id} {frame.mode}s: move, firing once at any point of the move",
                     accepts=(MoveFigures,) if modes else ())
 

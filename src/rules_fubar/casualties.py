@@ -20,8 +20,6 @@ Readings (kept here, in one place):
 """
 from __future__ import annotations
 
-import attrs
-
 from .d6 import roll_successes
 from .saves import majority_armour
 from .state import (
@@ -89,10 +87,14 @@ def _left(frame: AllocateHits) -> int:
 
 def pick(rules, ctx, frame: AllocateHits, action) -> None:
     """Record one pick; the last one settles the allocation."""
+    # attrs.evolve built directly (it looks up the frame's fields at every call)
+    killed, suppressed = frame.killed, frame.suppressed
     if type(action) is TakeCasualty:
-        frame = attrs.evolve(frame, killed=frame.killed + (action.figure,))
+        killed += (action.figure,)
     else:
-        frame = attrs.evolve(frame, suppressed=frame.suppressed + (action.figure,))
+        suppressed += (action.figure,)
+    frame = AllocateHits(frame.unit, frame.hits, frame.by_side, killed=killed, suppressed=suppressed,
+                         casualties_only=frame.casualties_only, reason=frame.reason)
     if _left(frame) > 0:
         ctx.replace(frame)
         return

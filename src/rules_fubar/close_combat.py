@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import casualties
 from .activation import activation_roll
 from .d6 import roll_successes
-from .measure import edge, unit_distance
+from .measure import edge, least_gap, unit_distance
 from .move_allowance import DISTANCE
 from .movement import approach, withdraw
 from .saves import majority_armour
@@ -33,23 +33,26 @@ JOIN = 3.0
 
 def assault_targets(rules, state, u: UnitState) -> list[str]:
     """Enemy units in sight within the 8" Assault move (not vehicles, not already fighting)."""
-    reach = _in_assault_reach(state, u)
+    reach = _in_assault_reach(rules, state, u)
     return [e.id for e in rules.measure_for(u).seen_among(u, reach)] if reach else []
 
 
 def can_assault(rules, state, u: UnitState) -> bool:
     """Is ``assault_targets`` not empty?  Stops at the first enemy in sight."""
-    reach = _in_assault_reach(state, u)
+    reach = _in_assault_reach(rules, state, u)
     return bool(reach) and rules.measure_for(u).sees_any_of(u, reach)
 
 
-def _in_assault_reach(state, u: UnitState) -> list[UnitState]:
+def _in_assault_reach(rules, state, u: UnitState) -> list[UnitState]:
     """The enemy units ``assault_targets`` may name but for sight, which is the dear question and is
     asked last, only of these."""
     if u.vehicle or u.carried_by or not u.alive:
         return []
+    m, reach, figs = rules.measure_for(u), DISTANCE["assault"], u.figures
+    # the enclosing circles' bound first: most enemies are far beyond 8" (no figure pair measured)
     return [e for e in enemies_in_view(state, u) if not e.vehicle and not e.carried_by
-            and not engaged(state, e.id) and unit_distance(u, e) <= DISTANCE["assault"]]
+            and not engaged(state, e.id) and least_gap(m, figs, e.figures) <= reach
+            and unit_distance(u, e) <= reach]
 
 
 def assault(rules, ctx, uid: str, target: str) -> None:

@@ -78,6 +78,12 @@ class Measure:
         #: a blocker's shadow from a point (a watching figure's: ``on_guard.catch_point``)
         self.shadow = lru_cache(maxsize=65536)(self.table.shadow)
         self._incoherent = ByIdentity()
+        #: each unit's enclosing circle and armament (``unit_bound``), keyed on its figures
+        self._bounds = ByIdentity()
+        #: whether a unit's direct weapons reach a seen figure of another (``direct_reach``)
+        self._direct = ByIdentity()
+        #: each unit's figures sorted for the cover rules of sight (``sight_profile``)
+        self._profiles = ByIdentity()
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -175,35 +181,9 @@ class Measure:
 
     def sees_any_of(self, a: UnitState, others) -> bool:
         """Does ``a`` see any unit of ``others``?  Stops at the first seen (``seen_among`` answers
-        for every unit), asking what costs least first: the cached verdicts, then what the cover
-        rules and the sight lines already drawn settle for each unit, and only then new sight
-        lines, one unit at a time (a unit that a known line shows is found before any is drawn)."""
-        cache = self._sees
-        known = cache.answers
+        for every unit), asking what costs least first (``first_pair_seen``)."""
         af = a.figures
-        ida = id(af)
-        rest = []
-        for b in others:
-            verdict = known.get((ida, id(b.figures)))
-            if verdict:
-                return True
-            if verdict is None:
-                rest.append(b)
-        undecided = []
-        for b in rest:
-            verdict = self._unit_sees(af, b.figures, defer=True)
-            if type(verdict) is list:
-                undecided.append((b, verdict))
-                continue
-            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
-            if verdict:
-                return True
-        for b, lines in undecided:
-            verdict = self._lines_show(lines)
-            cache.keep((ida, id(b.figures)), verdict, af, b.figures)
-            if verdict:
-                return True
-        return False
+        return first_pair_seen(self, [(af, b.figures) for b in others])
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -243,35 +223,34 @@ class Measure:
     def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
         still to test (a list) when neither the cover rules nor the caches settle it."""
-        # _cover_rule's cases, each end's cover feature and depth in it worked out once: a pair in
-        # one cover area is settled by the 6" rule; any other pair needs both ends within 2" of
-        # their cover's edge (or in the open), then its sight line.  Their figures are sorted once
-        # into those two groups, so a deep figure of ours meets none but its area's.
-        feature_at, los, edge_depth = self.feature_at, self._los, COVER_EDGE
-        in_area: dict = {}  # cover feature -> (point, radius) of their figures in it
-        lookout = []  # (point, cover feature) of their figures not deep in cover
-        for g in bfigs:
-            b = g.pos
-            fb, db = feature_at(b)
-            if fb is not None:
-                in_area.setdefault(fb, []).append((b, g.r))
-                if db > edge_depth:  # _deep, written out
-                    continue
-            lookout.append((b, fb))
+        # _cover_rule's cases, each end's cover feature and depth in it worked out once per unit's
+        # figures (sight_profile): a pair in one cover area is settled by the 6" rule; any other
+        # pair needs both ends within 2" of their cover's edge (or in the open), then its sight
+        # line.  Their figures are sorted into those two groups, so a deep figure of ours meets
+        # none but its area's.
+        lookers = sight_profile(self, afigs)[0]
+        _lookers, lookout, areas = sight_profile(self, bfigs)
+        los = self._los
         undecided = []
-        for f in afigs:
-            a = f.pos
-            fa, da = feature_at(a)
+        for a, ra, fa, deep in lookers:
             if fa is not None:
-                ra = f.r
-                for b, rb in in_area.get(fa, ()):
-                    if _near_in_area(a, b, ra, rb):
-                        return True
-                if da > edge_depth:
+                for area, placed in areas:
+                    if area == fa:
+                        for b, rb in placed:
+                            if _near_in_area(a, b, ra, rb):
+                                return True
+                if deep:
                     continue  # deep in its cover: it sees none outside it
-            for b, fb in lookout:
-                if fa is not None and fa == fb:
-                    continue  # settled by the area rule above
+                for b, fb in lookout:
+                    if fa == fb:
+                        continue  # settled by the area rule above
+                    known = los.get((a, b))
+                    if known is None:
+                        undecided.append((a, b))
+                    elif known:
+                        return True
+                continue
+            for b, _fb in lookout:
                 known = los.get((a, b))
                 if known is None:
                     undecided.append((a, b))
@@ -460,13 +439,23 @@ def _near_in_area(a, b, ra: float, rb: float) -> bool:
 
 def _incoherent(figs: tuple[Fig, ...]) -> int:
     """``Table.out_of_coherency``'s count, figure by figure (its numpy matrix cost more than the
-    few pairs of a unit): the same edge distance, centres apart less both radii taken together."""
+    few pairs of a unit): the same edge distance, centres apart less both radii taken together,
+    ``geo.distance``'s sums written out; a figure is settled by the first within 3" of it."""
     if len(figs) < 2:
         return 0
-    distance = geo.distance
-    return sum(1 for i, f in enumerate(figs)
-               if not any(j != i and max(distance(f.pos, g.pos) - (f.r + g.r), 0.0) <= COHERENCY
-                          for j, g in enumerate(figs)))
+    sqrt = math.sqrt
+    places = [(f.x, f.y, f.r) for f in figs]
+    out = 0
+    for i, (x, y, r) in enumerate(places):
+        for j, (gx, gy, gr) in enumerate(places):
+            if j != i:
+                dx = x - gx
+                dy = y - gy
+                if max(sqrt(dx * dx + dy * dy) - (r + gr), 0.0) <= COHERENCY:
+                    break
+        else:
+            out += 1
+    return out
 
 
 def edge(f: Fig, g: Fig) -> float:
@@ -541,3 +530,145 @@ def behind(vehicle: UnitState, source: tuple[float, float], target: Fig) -> bool
     if d2 > v.r * v.r:
         return False
     return geo.distance(source, v.pos) < geo.distance(source, target.pos)
+
+
+# -- fubar-act
+#: Slack on a bound from the enclosing circles: the triangle inequality holds for the exact sums, and
+#: this margin covers their rounding, so a pair the bound rules out is out of reach by any figure pair's
+#: own sums too (their tolerance is 1e-9: ``Weapon.fire_points``, ``can_fire_at``).
+BOUND_SLACK = 1e-6
+
+
+def unit_bound(m: Measure, figs: tuple[Fig, ...]) -> tuple[float, float, float, tuple[str, ...]]:
+    """(centre x, centre y, span, weapons) of a unit's figures, kept on their identity: every
+    figure's base lies within ``span`` of the centre (its centre's distance plus its radius), and
+    ``weapons`` names the weapons its figures able to fire hold (not suppressed, armed), each once
+    (a tuple of names: the collector stops tracking it, as ``sight_profile``'s)."""
+    known = m._bounds.answers.get(id(figs))
+    if known is None:
+        known = m._bounds.keep(id(figs), _bound_now(figs), figs)
+    return known
+
+
+def _bound_now(figs: tuple[Fig, ...]) -> tuple[float, float, float, tuple[str, ...]]:
+    if not figs:
+        return (0.0, 0.0, math.inf, ())
+    cx, cy = _centre(figs)
+    span = max(math.sqrt((f.x - cx) ** 2 + (f.y - cy) ** 2) + f.r for f in figs)
+    return (cx, cy, span, tuple(sorted({f.weapon for f in figs if f.weapon and not f.suppressed})))
+
+
+def least_gap(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> float:
+    """A lower bound on the edge distance between any figure of ``afigs`` and any of ``bfigs``: the
+    centres' distance less both spans (the triangle inequality), less ``BOUND_SLACK``.  A question
+    about pairs within some reach is settled for the whole pair of units when this exceeds it."""
+    known = m._bounds.answers  # unit_bound's look-ups written out: asked of every pair of units a menu weighs
+    a = known.get(id(afigs)) or unit_bound(m, afigs)
+    b = known.get(id(bfigs)) or unit_bound(m, bfigs)
+    dx = a[0] - b[0]
+    dy = a[1] - b[1]
+    return math.sqrt(dx * dx + dy * dy) - a[2] - b[2] - BOUND_SLACK
+
+
+def known_unseen(m: Measure, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...]) -> bool:
+    """Is it already known (a unit-level sight answer kept by ``sees``, ``sees_any_of`` or
+    ``seen_among``) that no figure of ``afigs`` sees any of ``bfigs``?  False when not known."""
+    return m._sees.answers.get((id(afigs), id(bfigs))) is False
+
+
+def direct_reach(m: Measure, figs: tuple[Fig, ...], target: tuple[Fig, ...], weapons) -> bool:
+    """Does a figure of ``figs`` able to fire a direct weapon (armed, not suppressed) see one of
+    ``target`` within its weapon's longest band?  The unit's ``reaches`` for every such figure at
+    once (``any_sees_within``: each target figure's cover looked up once), kept on both units'
+    figures: the activation menu asks it, then the fire menu, then the On Guard windows."""
+    key = (id(figs), id(target))
+    known = m._direct.answers.get(key)
+    if known is None:
+        shooters = []
+        for f in figs:
+            if f.weapon and not f.suppressed:
+                w = weapons[f.weapon]
+                if not w.indirect:
+                    shooters.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points
+        answer = bool(shooters) and m.any_sees_within(shooters, [(g.pos, g.r) for g in target])
+        known = m._direct.keep(key, answer, figs, target)
+    return known
+
+
+def sight_profile(m: Measure, figs: tuple[Fig, ...]):
+    """A unit's figures as the cover rules of sight see them, worked out once per figures (kept on
+    their identity): as lookers, (point, radius, cover feature, deep in it) each; as targets, the
+    (point, cover feature) of those not deep in cover (which a figure outside their area may see)
+    and, per cover feature, the (point, radius) of every figure in it (the 6" same-area rule), as
+    (feature, figures) pairs in the order the features are first met.  Tuples throughout: kept
+    for the rest of a batch, they hold only numbers and names, so the garbage collector stops
+    tracking them instead of walking them at every pass (a list or a dict it would walk)."""
+    known = m._profiles.answers.get(id(figs))
+    if known is None:
+        feature_at, edge_depth = m.feature_at, COVER_EDGE
+        lookers = []
+        lookout = []
+        in_area: dict = {}
+        for g in figs:
+            b = g.pos
+            fb, db = feature_at(b)
+            deep = fb is not None and db > edge_depth  # _deep, written out
+            lookers.append((b, g.r, fb, deep))
+            if fb is not None:
+                in_area.setdefault(fb, []).append((b, g.r))
+            if not deep:
+                lookout.append((b, fb))
+        areas = tuple((fid, tuple(placed)) for fid, placed in in_area.items())
+        known = m._profiles.keep(id(figs), (tuple(lookers), tuple(lookout), areas), figs)
+    return known
+
+
+def first_pair_seen(m: Measure, pairs) -> bool:
+    """Does some figure of ``a`` see one of ``b`` for some (a, b) of ``pairs`` (units' figure
+    tuples)?  Stops at the first pair seen, asking what costs least first: the kept unit-level
+    verdicts (``sees``), then what the cover rules and the sight lines already drawn settle for
+    each pair, and only then new sight lines, one pair at a time (a pair that a known line shows
+    is found before any is drawn).  Every verdict worked out is kept."""
+    cache = m._sees
+    known = cache.answers
+    rest = []
+    for af, bf in pairs:
+        verdict = known.get((id(af), id(bf)))
+        if verdict:
+            return True
+        if verdict is None:
+            rest.append((af, bf))
+    undecided = []
+    for af, bf in rest:
+        verdict = m._unit_sees(af, bf, defer=True)
+        if type(verdict) is list:
+            undecided.append((af, bf, verdict))
+            continue
+        cache.keep((id(af), id(bf)), verdict, af, bf)
+        if verdict:
+            return True
+    for af, bf, lines in undecided:
+        verdict = m._lines_show(lines)
+        cache.keep((id(af), id(bf)), verdict, af, bf)
+        if verdict:
+            return True
+    return False
+
+
+def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
+    """Is ``m.nearest_cover(point, reach)`` not None: is ``point`` in cover (soft or better) or
+    within ``reach`` of a cover feature's edge?  The same features and sums as
+    ``Table.nearest_cover``, stopping at the first feature in reach instead of finding the nearest
+    at any distance (the activation menu asks only whether Gone to Ground has somewhere to go)."""
+    px, py = point
+    eps = geo.EPS
+    for f in m._cover_features:
+        x0, y0, x1, y1 = f.bbox
+        if x0 - eps <= px <= x1 + eps and y0 - eps <= py <= y1 + eps:
+            if geo.point_in_polygon(point, f.vertices):
+                return True
+        elif math.hypot(max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)) - 1e-6 > reach:
+            continue  # its edge is no nearer than its box
+        if math.sqrt(geo.closest_on_boundary(point, f.vertices)[2]) <= reach:
+            return True
+    return False

@@ -9,7 +9,7 @@ On Guard reaction window, a close combat's leave/follow, the BVP conversion.
 from __future__ import annotations
 
 import copy
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -186,7 +186,7 @@ class FubarRules(Rules):
                 p = state.current
                 units = act_mod.units_to_try(state, p)
                 if units:
-                    return Decision(p, tuple(Activate(u) for u in units), "choose a unit to activate")
+                    return _activation_menu(p, tuple(units))
             return None
         return _DECIDE[type(top)](self, state, top)
 
@@ -313,6 +313,14 @@ def _objective_points(data: FubarData, scenario: str) -> dict[str, tuple[float, 
                 ys = [p[1] for p in f.vertices]
                 points[f.id] = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     return points
+
+
+@lru_cache(maxsize=4096)
+def _activation_menu(player: str, units: tuple[str, ...]) -> Decision:
+    """# FUBAR activation-sequence: the player picks which of its units tries next.  A value of
+    the player and the units left (the same few come back turn after turn, game after game), so
+    it is built once for each (the actions and the decision are frozen values)."""
+    return Decision(player, tuple(Activate(u) for u in units), "choose a unit to activate")
 
 
 # == decisions per frame ===========================================================================

@@ -3,7 +3,7 @@ withdrawing from the nearest one seen; # FUBAR hidden: hidden units are not in s
 spotted).  Queries only: activation, movement menus and close combat ask them."""
 from __future__ import annotations
 
-from .civilians import hostile
+from .civilians import SIDE as CIVILIANS
 from .state import UnitState
 
 
@@ -18,4 +18,5 @@ def any_enemy_visible(rules, state, u: UnitState) -> bool:
 
 
 def enemies_in_view(state, u: UnitState) -> list[UnitState]:
-    return [e for e in state.units.values() if hostile(u, e) and e.alive and not e.hidden]
+    side = u.side  # hostile(u, e) and e.alive, written out: asked of every unit at every activation
+    return [e for e in state.units.values() if e.side != side and e.side != CIVILIANS and e.figures and not e.hidden]

@@ -4,7 +4,7 @@ the Walk's fire, the menus and On Guard ask them, so none of those has to import
 """
 from __future__ import annotations
 
-from .measure import edge
+from .measure import direct_reach, edge, first_pair_seen, known_unseen, least_gap, unit_bound
 from .state import Fig, UnitState
 
 
@@ -33,6 +33,10 @@ def engaged(state, uid: str) -> bool:
 def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig | None = None) -> bool:
     """# FUBAR mortars: some friendly figure other than the firing one sees the target; the other
     figures of the mortar's own unit are friends too."""
+    if firer is None:  # the cheapest verdicts first, from any friendly unit (first_pair_seen)
+        tf = target.figures
+        return first_pair_seen(rules.measure_for(target), [
+            (u.figures, tf) for u in state.units.values() if u.side == side and u.figures])
     for u in state.units.values():
         if u.side != side or not u.alive:
             continue
@@ -68,17 +72,28 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
     """Could any figure of ``u`` (of ``figures`` only, if given) shoot at ``target`` (``shot`` is
-    not None)?  Figure by figure: most answers are settled by the first that can shoot.  A direct
-    weapon needs only to see one target figure within its longest band (every band has Fire
-    Points, data.py), so target figures beyond it are not looked at: the same answer as ``shot``,
-    without their sight lines."""
-    if u.carried_by or (u.vehicle and u.weapon_destroyed):
-        return False  # no figure of it has a weapon to fire (weapon_of)
-    m = rules.measure_for(u)
+    not None)?  Settled for the whole unit first where the units' enclosing circles or a kept
+    unit-level answer can (``_armament``, ``_whole_unit_fires_at``); else figure by figure.  A
+    direct weapon needs only to see one target figure within its longest band (every band has
+    Fire Points, data.py), so target figures beyond it are not looked at: the same answer as
+    ``shot``, without their sight lines."""
+    arms = _armament(rules, u)
+    if arms is None:
+        return False
+    m, longest, indirect = arms
+    # The enclosing circles' bound for direct weapons only: a mortar's band reaches across most of
+    # a table, and the units it is asked about include the ghosts an On Guard window places along
+    # a path, each asked once, whose bound would be worked out for nothing.
+    if not indirect and least_gap(m, u.figures, target.figures) > longest:
+        return False
+    if figures is None:
+        return _whole_unit_fires_at(rules, state, u, arms, target)
+    if not indirect and known_unseen(m, u.figures, target.figures):
+        return False
     weapons = rules.data.weapons
-    for f in u.figures if figures is None else figures:
+    for f in figures:
         if f.suppressed or not f.weapon:
-            continue  # weapon_of's figure-level tests, the unit's made above
+            continue  # weapon_of's figure-level tests, the unit's made in _armament
         w = weapons[f.weapon]
         if w.indirect:
             if shot(rules, state, u, f, target) is not None:
@@ -89,18 +104,70 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
     return False
 
 
-def fire_targets(rules, state, u: UnitState) -> list[str]:
+def _armament(rules, u: UnitState):
+    """(measure, longest band, any indirect weapon) of the weapons ``u``'s figures may fire now, or
+    None when none may (riding, a wrecked gun, every armed figure suppressed: ``weapon_of``).
+    Beyond the longest band no shot has Fire Points, whatever the weapon: a mortar's range is to a
+    target figure too, seen or spotted (``shot``)."""
+    if u.carried_by or (u.vehicle and u.weapon_destroyed):
+        return None
+    m = rules.measure_for(u)
+    held = unit_bound(m, u.figures)[3]
+    if not held:
+        return None
+    weapons = rules.data.weapons
+    longest, indirect = 0.0, False
+    for name in held:
+        w = weapons[name]
+        longest = max(longest, w.longest)
+        indirect = indirect or w.indirect
+    return m, longest, indirect
+
+
+def _whole_unit_fires_at(rules, state, u: UnitState, arms, target: UnitState) -> bool:
+    """``can_fire_at`` for every figure of ``u``, the target within the longest band's bound: the
+    direct weapons in one kept answer (``direct_reach``; none when a kept sight answer says no
+    figure sees the target), then any mortar figure by figure."""
+    m, _longest, indirect = arms
+    if not indirect:
+        return not known_unseen(m, u.figures, target.figures) and direct_reach(m, u.figures, target.figures, rules.data.weapons)
+    weapons = rules.data.weapons
+    if direct_reach(m, u.figures, target.figures, weapons):
+        return True
+    # A mortar figure that sees no target figure needs a friend who does: some figure of its side
+    # other than itself, which (it seeing none) is any figure of its side, so one answer serves
+    # every mortar figure of the unit (spotted_by_friends without a firer), asked once if at all.
+    spotted = None
+    for f in u.figures:
+        if f.weapon and not f.suppressed and weapons[f.weapon].indirect:
+            if spotted is None and m.nearest_seen(f, target.figures) is None:
+                spotted = spotted_by_friends(rules, state, u.side, target)
+            if shot(rules, state, u, f, target, spotted=spotted) is not None:
+                return True
+    return False
+
+
+def _targets(rules, state, u: UnitState):
+    """The units ``u`` can fire at (``targetable`` and ``can_fire_at``), in state order, one at a
+    time: ``u``'s weapons are looked at once for all of them."""
     if not u.alive:
-        return []
-    return [e.id for e in state.units.values() if targetable(state, e, u.side) and can_fire_at(rules, state, u, e)]
+        return
+    arms = _armament(rules, u)
+    if arms is None:
+        return
+    m, longest, _indirect = arms
+    figs, side = u.figures, u.side
+    for e in state.units.values():
+        if e.side == side or not e.figures or e.hidden or engaged(state, e.id):
+            continue  # targetable, written out
+        if least_gap(m, figs, e.figures) <= longest and _whole_unit_fires_at(rules, state, u, arms, e):
+            yield e.id
+
+
+def fire_targets(rules, state, u: UnitState) -> list[str]:
+    return list(_targets(rules, state, u))
 
 
 def has_target(rules, state, u: UnitState) -> bool:
     """Is there any unit ``u`` can fire at (``fire_targets`` not empty)?  Stops at the first."""
-    if not u.alive:
-        return False
-    side = u.side
-    for e in state.units.values():
-        if targetable(state, e, side) and can_fire_at(rules, state, u, e):
-            return True
-    return False
+    return next(_targets(rules, state, u), None) is not None
