@@ -75,6 +75,8 @@ class Measure:
         self._reaches = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
+        #: a blocker's shadow from a point (a watching figure's: ``on_guard.catch_point``)
+        self.shadow = lru_cache(maxsize=65536)(self.table.shadow)
         self._incoherent = ByIdentity()
         #: each unit's enclosing circle and armament (``unit_bound``), keyed on its figures
         self._bounds = ByIdentity()

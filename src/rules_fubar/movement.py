@@ -56,17 +56,16 @@ def toward(rules, u: UnitState, targets, allowances: dict[str, float]):
     table = rules.measure_for(u).table
     profile = profile_of(u)
     ends, used = [], []
-    move_toward = table.move_toward
+    move = table.straight_move  # move_toward without its checks: the ruleset's own floats (every plan asks it)
     for f, t in zip(u.figures, targets):
         here = f.pos
         if t == here:
             ends.append(here)
             used.append(0.0)
             continue
-        res = move_toward(here, t, allowances[f.id], profile, radius=f.r)
-        x, y = res.end
+        (x, y), _distance, cost, _reached = move(here, t, allowances[f.id], profile, f.r)
         ends.append((round(x, 3), round(y, 3)))  # _r, written out: every suggested move asks it of every figure
-        used.append(res.used)
+        used.append(cost)
     return tuple(ends), tuple(used)
 
 
@@ -126,13 +125,12 @@ def stop_at_hidden(ctx, u: UnitState, paths):
     at visible enemies only (``measured_move.touching``), for the same reason."""
     out = []
     found: list[str] = []
+    hidden = [e for e in ctx.state.units.values() if e.side != u.side and e.alive and e.hidden]  # the same for every figure
     for f, path in zip(u.figures, paths):
         if path:
             start = path[-2] if len(path) > 1 else f.pos
             end = path[-1]
-            for e in ctx.state.units.values():
-                if e.side == u.side or not e.alive or not e.hidden:
-                    continue
+            for e in hidden:
                 for g in e.figures:
                     if math.dist(end, g.pos) < f.r + g.r:
                         end = _short_of(start, end, g.pos, f.r + g.r)

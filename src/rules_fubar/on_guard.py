@@ -86,6 +86,7 @@ def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[
     lengths = [dist(s, p[0]) if p else -1.0 for s, p in zip(starts, paths)]
     steps = max(1, math.ceil(max(lengths + [0.0]) / SAMPLE_STEP))
     fractions = [k / steps for k in range(steps + 1)]
+    along: dict[float, list[float]] = {}  # each leg length's fractions (figures moved as a body share one)
     columns = []
     for (ax, ay), p, length in zip(starts, paths, lengths):
         if length <= 0.0:  # it stays (or its one leg has no length): its start at every sample
@@ -93,7 +94,10 @@ def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[
             continue
         (bx, by), = p
         dx, dy = bx - ax, by - ay
-        columns.append([(ax + dx * f, ay + dy * f) for f in [q * length / length for q in fractions]])
+        fs = along.get(length)
+        if fs is None:
+            fs = along[length] = [q * length / length for q in fractions]
+        columns.append([(ax + dx * f, ay + dy * f) for f in fs])
     return tuple(zip(*columns))
 
 
@@ -110,20 +114,34 @@ def path_spreads(frame_path) -> list:
     return out
 
 
-class PathSpreads:
-    """A sampled path's ``path_spreads``, worked out when a reactor's question first needs them:
-    most questions about a path have kept answers (``catch_point``), which need none."""
+def path_box(frame_path) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) holding every sampled place of a path."""
+    xs = [p[0] for points in frame_path for p in points]
+    ys = [p[1] for points in frame_path for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
-    __slots__ = ("_path", "_spreads")
+
+class PathSpreads:
+    """A sampled path's ``path_spreads`` and ``path_box``, worked out when a reactor's question
+    first needs them: most questions about a path have kept answers (``catch_point``), which need
+    none."""
+
+    __slots__ = ("_path", "_spreads", "_box")
 
     def __init__(self, frame_path) -> None:
         self._path = frame_path
         self._spreads: list | None = None
+        self._box: tuple[float, float, float, float] | None = None
 
     def __call__(self) -> list:
         if self._spreads is None:
             self._spreads = path_spreads(self._path)
         return self._spreads
+
+    def box(self) -> tuple[float, float, float, float]:
+        if self._box is None:
+            self._box = path_box(self._path)
+        return self._box
 
 
 def _ghost(u: UnitState, ids: tuple[str, ...], positions: Positions) -> UnitState:
@@ -169,6 +187,31 @@ def _in_range_samples(reactor: UnitState, armed, frame_path, spreads):
     return near
 
 
+def _nearest_in_range(reactor: UnitState, armed, frame_path) -> int | None:
+    """The index of the first sample ``_in_range_samples`` gives (None: it gives none), found
+    without every sample's spread: the samples in order of their centres' distance (the same
+    sums as ``path_spreads``), each one's spread worked out only until one is in range."""
+    reach = max([w.max_range for _f, w in armed], default=0.0)
+    if reach <= 0.0:
+        return None
+    rc, rr = _spread([f.pos for f in reactor.figures])
+    dist = math.dist
+    order = []
+    for k, points in enumerate(frame_path):
+        n = len(points)
+        xs, ys = zip(*points)
+        order.append((dist(rc, (sum(xs) / n, sum(ys) / n)), k))
+    order.sort()  # by distance, then path order
+    for d, k in order:
+        points = frame_path[k]
+        n = len(points)
+        xs, ys = zip(*points)
+        c = (sum(xs) / n, sum(ys) / n)
+        if d - rr - (max(map(dist, repeat(c, n), points)) + 1.0) <= reach:
+            return k
+    return None
+
+
 def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids,
                 spreads=None) -> Positions | None:
     """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
@@ -198,11 +241,27 @@ _UNKNOWN = object()
 
 def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
     """``catch_point``'s answer worked out (``armed``: the reactor's figures able to fire and their weapons)."""
-    near = _in_range_samples(reactor, armed, frame_path, spreads() if spreads is not None else path_spreads(frame_path))
+    if spreads is None:
+        spreads = PathSpreads(frame_path)
     m = rules.measure_for(reactor)
     shooters = _direct_shooters(armed)
     radius = {f.id: f.r for f in mover.figures}
+    if shooters:
+        # the sample nearest the reactor settles most paths it sees at all: asked first, before
+        # the whole path's watchers are sorted out and its samples sorted
+        first = _nearest_in_range(reactor, armed, frame_path)
+        if first is None:
+            return None
+        places = frame_path[first]
+        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
+            return places
+        shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
+        if not shooters:
+            return None
+    near = _in_range_samples(reactor, armed, frame_path, spreads())
     for k, (_d, _k, positions) in enumerate(near):
+        if k == 0 and shooters is not None:
+            continue  # ``first``, asked already: not seen
         if k == 1 and len(near) > 2:
             # the nearest sample alone settles most paths; past it, one numpy batch for the rest
             # of the path's sight lines, then cached answers
@@ -219,6 +278,33 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
         if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]):
             return positions
     return None
+
+
+def _watching(m, shooters, box, widest: float) -> list:
+    """The ``shooters`` that might see some place of a path held in ``box`` (``widest``: the
+    mover's largest base radius); dropped, those that cannot see any: every place out of reach
+    (edge to edge, measured to the box), or the whole box in the shadow of one building
+    (``Table.box_hidden``) when the shooter is in no cover area the box meets (two figures in one
+    cover area may see each other without a sight line).  The answer is the one every sight line
+    would give, without drawing them: most paths an On Guard unit cannot see run behind a
+    building."""
+    x0, y0, x1, y1 = box
+    table, feature_at, shadow = m.table, m.feature_at, m.shadow
+    out = []
+    for shooter in shooters:
+        (ax, ay), ra, reach = shooter
+        gx, gy = max(x0 - ax, 0.0, ax - x1), max(y0 - ay, 0.0, ay - y1)
+        if math.sqrt(gx * gx + gy * gy) - ra - widest > reach:
+            continue
+        fid, _depth = feature_at((ax, ay))
+        if fid is not None:
+            fx0, fy0, fx1, fy1 = table.feature(fid).bbox
+            if not (fx0 > x1 or fx1 < x0 or fy0 > y1 or fy1 < y0):
+                out.append(shooter)  # the box may reach into its own cover area
+                continue
+        if not table.box_hidden((ax, ay), box, shadow):
+            out.append(shooter)
+    return out
 
 
 def _lines_in_reach(shooters, near, ids, radius) -> list:

@@ -441,3 +441,43 @@ def test_scalar_kernels_answer_as_their_definitions(polys, segments):
         assert table.clear_between(s, e, *holding) == (not blocked)
         best = max((f for f in feats if contains(s, list(f.vertices))), key=lambda f: f.cover, default=None)
         assert table.cover_feature_at(s) is best
+
+
+def test_a_box_behind_a_building_is_hidden_from_a_point(table):
+    """``box_hidden``: a box wholly behind the house, seen from across it, is hidden; one beside
+    it, one reaching round its corner, one in front of it, or any box seen from inside the house
+    (which holds the viewer: it blocks none of its lines) is not."""
+    viewer = (32.0, 24.0)  # south of the house (30..34 x 30..34)
+    assert table.box_hidden(viewer, (31.5, 40.0, 32.5, 41.0), table.shadow)
+    assert not table.box_hidden(viewer, (38.0, 40.0, 39.0, 41.0), table.shadow)
+    assert not table.box_hidden(viewer, (31.5, 40.0, 39.0, 41.0), table.shadow)
+    assert not table.box_hidden(viewer, (31.5, 26.0, 32.5, 27.0), table.shadow)
+    inside = (32.0, 32.0)
+    assert not table.box_hidden(inside, (31.5, 40.0, 32.5, 41.0), table.shadow)
+    # a blocker that is not convex casts no shadow (its rays may pass through a notch), though
+    # this box does lie behind its solid foot
+    notched = TerrainFeature("u", [(10, 10), (20, 10), (20, 20), (16, 20), (16, 12), (14, 12), (14, 20), (10, 20)],
+                             "hard", blocks_los=True)
+    u_table = Table.build(48, 48, [notched])
+    assert not u_table.line_of_sight((15.0, 2.0), (15.0, 30.0))
+    assert not u_table.box_hidden((15.0, 2.0), (14.5, 30.0, 15.5, 31.0), u_table.shadow)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(polygons, min_size=1, max_size=4), points, points, points, st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), max_size=6))
+def test_a_hidden_box_has_no_clear_sight_line_to_it(polys, viewer, c0, c1, inner):
+    """# FUBAR cover (sight): ``box_hidden`` settles a whole box without its sight lines; whenever
+    it does, every sight line from the viewer into the box is blocked by the exact test: the
+    box's corners, the middles of its sides and points inside (on-grid points put corners on the
+    features' edges and vertices)."""
+    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3, blocks_los=True) for i, p in enumerate(polys)]
+    table = Table.build(48, 48, feats)
+    a = (float(viewer[0]), float(viewer[1]))
+    x0, x1 = sorted((float(c0[0]), float(c1[0])))
+    y0, y1 = sorted((float(c0[1]), float(c1[1])))
+    if not table.box_hidden(a, (x0, y0, x1, y1), table.shadow):
+        return
+    probes = [(x0, y0), (x0, y1), (x1, y0), (x1, y1), ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1),
+              (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)] + [(x0 + (x1 - x0) * u, y0 + (y1 - y0) * v) for u, v in inner]
+    for p in probes:
+        assert not table.line_of_sight(a, p)

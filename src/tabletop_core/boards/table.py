@@ -26,9 +26,9 @@ in either.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
-from typing import Literal, Union
+from typing import Literal, NamedTuple, Union
 
 import attrs
 import numpy as np
@@ -277,6 +277,8 @@ class Table:
     _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
     #: every feature's box and vertices, in table order (what a move's cost looks at)
     _boxed: tuple[tuple[tuple[float, float, float, float], tuple[Point, ...]], ...]
+    #: each convex blocker's index, vertices, vertex mean (a point inside it) and box: what a shadow looks at
+    _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point, tuple[float, float, float, float]], ...]
 
     @classmethod
     def build(cls, width: float = 48.0, height: float = 48.0, features: Iterable[TerrainFeature] = ()) -> Table:
@@ -317,6 +319,8 @@ class Table:
             tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
                   for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((f.bbox, f.vertices) for f in feats),
+            tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices), feats[i].bbox) for i in blockers
+                  if _is_convex(feats[i].vertices)),
         )
 
     def feature(self, feature_id: str) -> TerrainFeature:
@@ -434,6 +438,67 @@ class Table:
         px, py = p
         return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
                          if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
+
+    def shadow(self, point: Point, row: int) -> Shadow | None:
+        """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
+        :meth:`box_hidden`: the direction from ``point`` to a point inside the feature, the angles
+        either side of it within which every ray from ``point`` crosses the feature (narrowed by
+        :data:`SHADOW_ANGLE`), and a distance beyond every vertex (widened by
+        :data:`SHADOW_REACH`).  None when the feature holds the point (it blocks none of its
+        lines) or is seen almost edge on (the point nearly on its boundary: no margin left)."""
+        k, vertices, (cx, cy), _box = self._convex_blockers[row]
+        if k in self.blockers_holding(point):
+            return None
+        px, py = point
+        ux, uy = cx - px, cy - py
+        lo = hi = 0.0
+        far = 0.0
+        atan2 = math.atan2
+        for vx, vy in vertices:
+            dx, dy = vx - px, vy - py
+            angle = atan2(ux * dy - uy * dx, ux * dx + uy * dy)  # from the direction (ux, uy)
+            lo, hi = min(lo, angle), max(hi, angle)
+            far = max(far, dx * dx + dy * dy)
+        if hi - lo >= math.pi - 4 * SHADOW_ANGLE:
+            return None
+        return Shadow(ux, uy, lo + SHADOW_ANGLE, hi - SHADOW_ANGLE, math.sqrt(far) + SHADOW_REACH)
+
+    def box_hidden(self, point: Point, box: tuple[float, float, float, float],
+                   shadow: Callable[[Point, int], Shadow | None]) -> bool:
+        """Does the shadow of one convex LOS-blocking feature from ``point`` hold the whole box
+        (x0, y0, x1, y1)?  Then no point of the box is seen from ``point``: every sight line to
+        it crosses that feature, which holds neither end (:meth:`clear_between` answers False).
+        ``shadow``: :meth:`shadow`, or a cache of it (a watching figure stands still while many
+        boxes are asked about); it is asked only of features the box lies wholly beyond.
+
+        Why that follows: the feature is convex and ``point`` outside it, so a ray strictly
+        between the two angles passes through the feature's inside; a box whose corners are all
+        between them lies wholly in that (convex) wedge, and a point farther from ``point`` than
+        every vertex lies beyond the feature on its ray and outside it.  The margins keep the
+        claim clear of the rounding of the exact test's sums."""
+        px, py = point
+        x0, y0, x1, y1 = box
+        gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
+        near = math.sqrt(gx * gx + gy * gy)
+        corners = None
+        for row, (_k, _vertices, _centre, (fx0, fy0, fx1, fy1)) in enumerate(self._convex_blockers):
+            fx, fy = max(fx0 - px, px - fx1, fx1 - px, px - fx0), max(fy0 - py, py - fy1, fy1 - py, py - fy0)
+            if near <= math.sqrt(fx * fx + fy * fy) + SHADOW_REACH:
+                continue  # the box is not wholly beyond the feature's farthest corner: not its shadow
+            cast = shadow(point, row)
+            if cast is None:
+                continue
+            ux, uy, lo, hi, beyond = cast
+            if near <= beyond:
+                continue
+            if corners is None:
+                corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
+            for dx, dy in corners:
+                if not lo < math.atan2(ux * dy - uy * dx, ux * dx + uy * dy) < hi:
+                    break
+            else:
+                return True
+        return False
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -594,12 +659,20 @@ class Table:
         allowance = _finite(allowance, "move allowance")
         if allowance < 0:
             raise BoardError(f"move allowance must not be negative, got {allowance}")
+        return MoveResult(*self.straight_move(a, b, allowance, profile, radius))
+
+    def straight_move(self, a: Point, b: Point, allowance: float, profile: MoveProfile,
+                      radius: float) -> tuple[Point, float, float, bool]:
+        """:meth:`move_toward` for ends that already are float pairs and an allowance already known
+        to be a finite number of at least 0 (a ruleset's own positions and allowances), as a
+        plain tuple: (end, distance, used, reached).  Suggested moves ask it of every figure of
+        every move they plan, and the checks and the result object cost more than the sums."""
         t_max = self._clip(a, b, radius)
         dx, dy = b[0] - a[0], b[1] - a[1]
         full = math.sqrt(dx * dx + dy * dy)
         length = full * t_max
         if length == 0.0:
-            return MoveResult(a, 0.0, 0.0, full == 0.0)
+            return (a, 0.0, 0.0, full == 0.0)
         ax, ay = a
         ex, ey = ax + dx * t_max, ay + dy * t_max
         end = (ex, ey)
@@ -633,9 +706,9 @@ class Table:
                 else:  # impassable: stop where it begins
                     t_stop = t0
                 stop = (ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop)
-                return MoveResult(self._keep_on(stop, radius), length * t_stop, used, False)
+                return (self._keep_on(stop, radius), length * t_stop, used, False)
             used += cost
-        return MoveResult(self._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
+        return (self._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
 
     def _keep_on(self, p: Point, radius: float) -> Point:
         """Clamp a computed end point onto the table (rounding can leave it a hair outside)."""
@@ -733,6 +806,36 @@ class Table:
         """The figure moved to the nearest cover within ``max_distance`` (None if there is none)."""
         spot = self.nearest_cover(figure, max_distance, min_level)
         return None if spot is None else figure.at(spot.point)
+
+
+#: ``Table.shadow``: radians a shadow's edges are drawn in from the feature's outermost rays, and
+#: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
+#: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
+SHADOW_ANGLE = 1e-7
+SHADOW_REACH = 1e-6
+
+
+class Shadow(NamedTuple):
+    """One feature's shadow from a point (``Table.shadow``): ``(ux, uy)`` the direction angles are
+    measured from, ``lo < angle < hi`` the rays that cross the feature, ``beyond`` inches past it."""
+
+    ux: float
+    uy: float
+    lo: float
+    hi: float
+    beyond: float
+
+
+def _vertex_mean(vertices: Sequence[Point]) -> Point:
+    n = len(vertices)
+    return (sum(v[0] for v in vertices) / n, sum(v[1] for v in vertices) / n)
+
+
+def _is_convex(vertices: Sequence[Point]) -> bool:
+    """Every turn along the boundary one way (straight runs allowed): a convex polygon."""
+    n = len(vertices)
+    turns = [geo.orient(*vertices[i - 2], *vertices[i - 1], *vertices[i]) for i in range(n)]
+    return all(t >= 0 for t in turns) or all(t <= 0 for t in turns)
 
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
