@@ -110,7 +110,7 @@ def path_spreads(frame_path) -> list:
         n = len(points)
         xs, ys = zip(*points)
         c = (sum(xs) / n, sum(ys) / n)  # the same additions, in the same order, as _spread's
-        out.append((c, max(map(dist, repeat(c, n), points)) + 1.0))
+        out.append((c, max(map(dist, repeat(c, n), points)) + BASE_ALLOWANCE))
     return out
 
 
@@ -162,21 +162,39 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
             and not u.reacted and not engaged(state, u.id)]
 
 
+#: The base radius a spread allows each figure (``_spread``, ``path_spreads``): a troop's base is
+#: within it; ranges are edge to edge, so wider bases (a vehicle's: up to 2") widen the prune's
+#: reach by what the two sides' bases exceed it by together (``_prune_reach``).
+BASE_ALLOWANCE = 1.0
+
+
+def _prune_reach(reach: float, reactor: UnitState, mover: UnitState) -> float:
+    """``reach`` as the spreads' prune must take it for these two units' bases: samples are kept
+    while the centres less both spreads are within it, and a spread allows each side's bases
+    ``BASE_ALLOWANCE``; two bases wider together than that would otherwise lose samples in range
+    (a vehicle watching a vehicle at the edge of its range)."""
+    wider = max([f.r for f in reactor.figures], default=0.0) + max([f.r for f in mover.figures], default=0.0) \
+        - 2 * BASE_ALLOWANCE
+    return reach + wider if wider > 0.0 else reach
+
+
 def _spread(points) -> tuple[tuple[float, float], float]:
-    """A circle holding every base of a set of positions (centre, radius), for pruning by range."""
+    """A circle holding every base of a set of positions (centre, radius), for pruning by range:
+    bases up to ``BASE_ALLOWANCE`` wide (``_prune_reach`` allows for wider ones)."""
     n = len(points)
     c = (sum([p[0] for p in points]) / n, sum([p[1] for p in points]) / n)  # lists: cheaper than generators here
     dist = math.dist
-    return c, max([dist(c, p) for p in points]) + 1.0
+    return c, max([dist(c, p) for p in points]) + BASE_ALLOWANCE
 
 
-def _in_range_samples(reactor: UnitState, armed, frame_path, spreads):
+def _in_range_samples(reactor: UnitState, armed, mover: UnitState, frame_path, spreads):
     """The samples no farther than the reactor's weapons reach (``armed``: its figures able to
     fire and their weapons), nearest (centre to centre) first (``spreads``: each sample's
     ``_spread``, worked out once for every reactor)."""
     reach = max([w.max_range for _f, w in armed], default=0.0)  # the longest range any figure can fire at now
     if reach <= 0.0:
         return []
+    reach = _prune_reach(reach, reactor, mover)
     rc, rr = _spread([f.pos for f in reactor.figures])
     near = []
     for k, (positions, (sc, sr)) in enumerate(zip(frame_path, spreads)):
@@ -187,13 +205,14 @@ def _in_range_samples(reactor: UnitState, armed, frame_path, spreads):
     return near
 
 
-def _nearest_in_range(reactor: UnitState, armed, frame_path) -> int | None:
+def _nearest_in_range(reactor: UnitState, armed, mover: UnitState, frame_path) -> int | None:
     """The index of the first sample ``_in_range_samples`` gives (None: it gives none), found
     without every sample's spread: the samples in order of their centres' distance (the same
     sums as ``path_spreads``), each one's spread worked out only until one is in range."""
     reach = max([w.max_range for _f, w in armed], default=0.0)
     if reach <= 0.0:
         return None
+    reach = _prune_reach(reach, reactor, mover)
     rc, rr = _spread([f.pos for f in reactor.figures])
     dist = math.dist
     order = []
@@ -207,7 +226,7 @@ def _nearest_in_range(reactor: UnitState, armed, frame_path) -> int | None:
         n = len(points)
         xs, ys = zip(*points)
         c = (sum(xs) / n, sum(ys) / n)
-        if d - rr - (max(map(dist, repeat(c, n), points)) + 1.0) <= reach:
+        if d - rr - (max(map(dist, repeat(c, n), points)) + BASE_ALLOWANCE) <= reach:
             return k
     return None
 
@@ -249,7 +268,7 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
     if shooters:
         # the sample nearest the reactor settles most paths it sees at all: asked first, before
         # the whole path's watchers are sorted out and its samples sorted
-        first = _nearest_in_range(reactor, armed, frame_path)
+        first = _nearest_in_range(reactor, armed, mover, frame_path)
         if first is None:
             return None
         places = frame_path[first]
@@ -258,7 +277,7 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
         shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
         if not shooters:
             return None
-    near = _in_range_samples(reactor, armed, frame_path, spreads())
+    near = _in_range_samples(reactor, armed, mover, frame_path, spreads())
     for k, (_d, _k, positions) in enumerate(near):
         if k == 0 and shooters is not None:
             continue  # ``first``, asked already: not seen
@@ -398,7 +417,7 @@ def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
         reach = max([w.max_range for _f, w in armed], default=0.0)
         if reach > 0.0:  # else no sample is in its range (_in_range_samples)
             rc, rr = _spread([f.pos for f in u.figures])
-            direct.append((reach, rc, rr, shooters))
+            direct.append((_prune_reach(reach, u, mover), rc, rr, shooters))
     return direct, others
 
 

@@ -108,8 +108,10 @@ class FubarRules(Rules):
     # (MoveFigures), the wider suggested moves, On Guard along the path, Walk fire partway; figures
     # picked by their owner, split fire by figure, transports, civilians; 1.3: riders placed by their
     # owner; 1.4: Spot offered at every hidden enemy (the roll settles sight), public reserves;
-    # 1.5: an activated unit's action in two steps, what then where (action_menu.py)
-    version = "1.5.0"
+    # 1.5: an activated unit's action in two steps, what then where (action_menu.py); 1.5.1: On
+    # Guard's range prune allows for bases wider than 1" (a vehicle watching a vehicle at the edge
+    # of its range reacts: a window once missing is offered)
+    version = "1.5.1"
     title = "FUBAR: d6 activation skirmish"
     players = PLAYERS
     max_decisions = 8000

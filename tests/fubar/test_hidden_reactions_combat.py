@@ -11,7 +11,7 @@ from rules_fubar import targeting as T
 from rules_fubar.state import (
     Assault, Choose, CombatBegan, CombatEnded, CombatRoundFought, CombatStep, Decline, FireAt, FireDeclared,
     FiguresSuppressed, Follow, LeaveCombat, LetGo, Move, MoveFigures, OnGuardSet, OnGuardWindow, PhaseChanged,
-    ReactFire, Spot, StayInCombat, TakeCasualty, UnitMoved, UnitPlaced, UnitRevealed,
+    ReactFire, Spot, StayInCombat, TakeCasualty, UnitMoved, UnitPlaced, UnitRevealed, Walk,
 )
 from rules_fubar.activation import units_to_try
 
@@ -222,3 +222,32 @@ def test_leaving_combat_and_being_followed():
     do(game, Follow("d"), [1])
     assert "c" not in game.state.combats and not game.state.stack
     assert events_of(game, CombatEnded)[-1].reason == "a got away"
+
+
+@pytest.mark.rule("fubar:on-guard")
+def test_a_vehicle_on_guard_reacts_to_a_vehicle_crossing_the_edge_of_its_range():
+    """Ranges are edge to edge: two 1.75" bases whose centres pass 39" apart are 35.5" apart, in
+    an HMG's 36" -- the window opens (the range prune once allowed each base only 1")."""
+    game = lab()
+    hmg = game.rules.data.weapons["hmg"]
+    place(game, "ifv", "g", "isaf", 42, 46)
+    emit(game, OnGuardSet("g"))
+    y = 46 - (hmg.longest + 3.0)
+    place(game, "ifv", "m", "insurgents", 37, y)
+    g, m = game.state.units["g"].figures[0], game.state.units["m"].figures[0]
+    assert (g.r, m.r) == (1.75, 1.75) and 46 - y - g.r - m.r == hmg.longest - 0.5
+    activate(game, "m")
+    do(game, Walk())
+    do(game, MoveFigures("drive", (((43.0, y),),)))  # passes (42, y), straight below g
+    window = game.state.top
+    assert isinstance(window, OnGuardWindow) and window.player == "isaf" and window.trigger == "move"
+    assert game.decision.actions == (ReactFire("g"), Decline())
+    # 1" farther off, the nearest edges are 36.5" apart: out of range, no window
+    game = lab()
+    place(game, "ifv", "g", "isaf", 42, 46)
+    emit(game, OnGuardSet("g"))
+    place(game, "ifv", "m", "insurgents", 37, y - 1.0)
+    activate(game, "m")
+    do(game, Walk())
+    do(game, MoveFigures("drive", (((43.0, y - 1.0),),)))
+    assert not isinstance(game.state.top, OnGuardWindow) and game.decision.player == "insurgents"
