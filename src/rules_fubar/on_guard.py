@@ -168,11 +168,16 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
 BASE_ALLOWANCE = 1.0
 
 
-def _prune_reach(reach: float, reactor: UnitState, mover: UnitState) -> float:
-    """``reach`` as the spreads' prune must take it for these two units' bases: samples are kept
-    while the centres less both spreads are within it, and a spread allows each side's bases
-    ``BASE_ALLOWANCE``; two bases wider together than that would otherwise lose samples in range
-    (a vehicle watching a vehicle at the edge of its range)."""
+def _prune_reach(reactor: UnitState, armed, mover: UnitState) -> float:
+    """How far the spreads' prune reaches for ``reactor`` (``armed``: its figures able to fire and
+    their weapons) watching ``mover``; 0.0 when no figure can fire.  The longest range any figure
+    can fire at now, widened for the two units' bases: samples are kept while the centres less
+    both spreads are within it, and a spread allows each side's bases ``BASE_ALLOWANCE``; two
+    bases wider together than that would otherwise lose samples in range (a vehicle watching a
+    vehicle at the edge of its range)."""
+    reach = max([w.max_range for _f, w in armed], default=0.0)
+    if reach <= 0.0:
+        return 0.0
     wider = max([f.r for f in reactor.figures], default=0.0) + max([f.r for f in mover.figures], default=0.0) \
         - 2 * BASE_ALLOWANCE
     return reach + wider if wider > 0.0 else reach
@@ -191,10 +196,9 @@ def _in_range_samples(reactor: UnitState, armed, mover: UnitState, frame_path, s
     """The samples no farther than the reactor's weapons reach (``armed``: its figures able to
     fire and their weapons), nearest (centre to centre) first (``spreads``: each sample's
     ``_spread``, worked out once for every reactor)."""
-    reach = max([w.max_range for _f, w in armed], default=0.0)  # the longest range any figure can fire at now
+    reach = _prune_reach(reactor, armed, mover)
     if reach <= 0.0:
         return []
-    reach = _prune_reach(reach, reactor, mover)
     rc, rr = _spread([f.pos for f in reactor.figures])
     near = []
     for k, (positions, (sc, sr)) in enumerate(zip(frame_path, spreads)):
@@ -209,24 +213,21 @@ def _nearest_in_range(reactor: UnitState, armed, mover: UnitState, frame_path) -
     """The index of the first sample ``_in_range_samples`` gives (None: it gives none), found
     without every sample's spread: the samples in order of their centres' distance (the same
     sums as ``path_spreads``), each one's spread worked out only until one is in range."""
-    reach = max([w.max_range for _f, w in armed], default=0.0)
+    reach = _prune_reach(reactor, armed, mover)
     if reach <= 0.0:
         return None
-    reach = _prune_reach(reach, reactor, mover)
     rc, rr = _spread([f.pos for f in reactor.figures])
     dist = math.dist
     order = []
     for k, points in enumerate(frame_path):
         n = len(points)
         xs, ys = zip(*points)
-        order.append((dist(rc, (sum(xs) / n, sum(ys) / n)), k))
-    order.sort()  # by distance, then path order
-    for d, k in order:
-        points = frame_path[k]
-        n = len(points)
-        xs, ys = zip(*points)
         c = (sum(xs) / n, sum(ys) / n)
-        if d - rr - (max(map(dist, repeat(c, n), points)) + BASE_ALLOWANCE) <= reach:
+        order.append((dist(rc, c), k, c))
+    order.sort()  # by distance, then path order (k is unique: the centres are never compared)
+    for d, k, c in order:
+        points = frame_path[k]
+        if d - rr - (max(map(dist, repeat(c, len(points)), points)) + BASE_ALLOWANCE) <= reach:
             return k
     return None
 
@@ -414,10 +415,10 @@ def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
         if shooters is None or rules.measure_for(u) is not m:
             others.append(u)
             continue
-        reach = max([w.max_range for _f, w in armed], default=0.0)
+        reach = _prune_reach(u, armed, mover)
         if reach > 0.0:  # else no sample is in its range (_in_range_samples)
             rc, rr = _spread([f.pos for f in u.figures])
-            direct.append((_prune_reach(reach, u, mover), rc, rr, shooters))
+            direct.append((reach, rc, rr, shooters))
     return direct, others
 
 
