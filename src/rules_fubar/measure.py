@@ -532,7 +532,7 @@ def behind(vehicle: UnitState, source: tuple[float, float], target: Fig) -> bool
     return geo.distance(source, v.pos) < geo.distance(source, target.pos)
 
 
-# -- fubar-act
+# -- unit-level answers kept on the figures' identity: bounds, direct reach, sight profiles; cover nearby -----
 #: Slack on a bound from the enclosing circles: the triangle inequality holds for the exact sums, and
 #: this margin covers their rounding, so a pair the bound rules out is out of reach by any figure pair's
 #: own sums too (their tolerance is 1e-9: ``Weapon.fire_points``, ``can_fire_at``).
