@@ -408,6 +408,25 @@ def test_moves_cost_what_their_pieces_cost_to_the_last_digit(polys, start, targe
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.lists(polygons, max_size=4), st.lists(st.tuples(points, points, st.floats(0, 24), st.sampled_from([0.0, 0.5, 1.5])),
+                                                min_size=1, max_size=6),
+       st.sampled_from([INFANTRY, VEHICLE, MoveProfile("slow", (1, 3, 4, math.inf))]))
+def test_a_units_moves_at_once_are_each_figures_move(polys, movers, profile):
+    """``straight_moves`` (a unit's figures asked together, a piece in the open worked out without
+    cutting it) answers for each mover what the plain definition does, number for number."""
+    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3) for i, p in enumerate(polys)]
+    table = Table.build(48, 48, feats)
+    movers = [((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), allowance, r) for a, b, allowance, r in movers
+              if r <= a[0] <= 48 - r and r <= a[1] <= 48 - r]
+    assume(movers)
+    starts, targets, allowances, radii = zip(*movers)
+    assert table.straight_moves(starts, targets, allowances, profile, radii) == [
+        _plain_move_toward(table, a, b, allowance, profile, r) for a, b, allowance, r in movers]
+    assert [table.straight_move(a, b, allowance, profile, r) for a, b, allowance, r in movers] == [
+        _plain_move_toward(table, a, b, allowance, profile, r) for a, b, allowance, r in movers]
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.lists(polygons, min_size=1, max_size=5), st.lists(st.tuples(points, points), min_size=1, max_size=12))
 def test_scalar_kernels_answer_as_their_definitions(polys, segments):
     """The scalar sight-line and containment kernels are written out for speed; they answer as

@@ -177,17 +177,33 @@ def segment_boundary_params(a: Point, b: Point, vertices: Sequence[Point]) -> li
     Used to cut a straight move into pieces that lie wholly inside or wholly outside a polygon.
     Where the segment runs along an edge, both ends of the shared stretch are returned.
     """
-    ax, ay = a
-    rx = b[0] - ax
-    ry = b[1] - ay
-    rr = rx * rx + ry * ry
-    out: list[float] = []
+    out = boundary_params(a[0], a[1], b[0], b[1], polygon_edges(vertices))
+    out.sort()
+    return out
+
+
+def polygon_edges(vertices: Sequence[Point]) -> tuple[tuple[float, float, float, float, float, float], ...]:
+    """Each edge of the polygon as (cx, cy, dx, dy, sx, sy): its ends c and d and d - c, in
+    vertex order from the first: what :func:`boundary_params` reads (a table keeps them per
+    feature, so a move's cuts take no indexing or subtraction per edge)."""
     n = len(vertices)
+    out = []
     for i in range(n):
         cx, cy = vertices[i]
         dx, dy = vertices[(i + 1) % n]
-        sx = dx - cx
-        sy = dy - cy
+        out.append((cx, cy, dx, dy, dx - cx, dy - cy))
+    return tuple(out)
+
+
+def boundary_params(ax: float, ay: float, bx: float, by: float,
+                    edges: Sequence[tuple[float, float, float, float, float, float]]) -> list[float]:
+    """:func:`segment_boundary_params` of the segment (ax, ay)-(bx, by) on a polygon's
+    :func:`polygon_edges`, in edge order (unsorted; each in [0, 1])."""
+    rx = bx - ax
+    ry = by - ay
+    rr = rx * rx + ry * ry
+    out: list[float] = []
+    for cx, cy, dx, dy, sx, sy in edges:
         denom = rx * sy - ry * sx
         qx = cx - ax
         qy = cy - ay
@@ -203,7 +219,6 @@ def segment_boundary_params(a: Point, b: Point, vertices: Sequence[Point]) -> li
         u = (qx * ry - qy * rx) / denom
         if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
             out.append(t)
-    out.sort()
     return out
 
 
