@@ -275,38 +275,43 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
     m = rules.measure_for(reactor)
     shooters = _direct_shooters(armed)
     radius = {f.id: f.r for f in mover.figures}
-    if shooters:
-        # the sample nearest the reactor settles most paths it sees at all: asked first, before
-        # the whole path's watchers are sorted out and its samples sorted
-        first = _nearest_in_range(reactor, armed, mover, frame_path, spreads.centres())
-        if first is None:
-            return None
-        places = frame_path[first]
-        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
-            return places
+    # the sample nearest the reactor settles most paths it sees at all: asked first, before the
+    # whole path's watchers are sorted out and its samples sorted (for a mortar too)
+    first = _nearest_in_range(reactor, armed, mover, frame_path, spreads.centres())
+    if first is None:
+        return None
+    places = frame_path[first]
+    if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, places):
+        return places
+    if shooters is not None:
         shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
         if not shooters:
             return None
     near = _in_range_samples(reactor, armed, mover, frame_path, spreads())
     for k, (_d, _k, positions) in enumerate(near):
-        if k == 0 and shooters is not None:
+        if k == 0:
             continue  # ``first``, asked already: not seen
         if k == 1 and len(near) > 2:
-            # the nearest sample alone settles most paths; past it, one numpy batch for the rest
-            # of the path's sight lines, then cached answers
+            # past the nearest sample, one numpy batch for the rest of the path's sight lines,
+            # then cached answers
             if shooters is None:
                 m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
             elif len(shooters) * len(radius) * (len(near) - 1) >= BATCH:  # else too few lines for a batch
                 m.prefetch_lines(_lines_in_reach(shooters, near[1:], ids, radius), least=BATCH)
-        if shooters is None:  # a mortar may fire where friends spot: the whole question, on a ghost unit
-            ghost = _ghost(mover, ids, positions)
-            if ghost.figures and can_fire_at(rules, state, reactor, ghost):
-                return positions
-            continue
-        # direct weapons: can_fire_at's answer from positions alone (no ghost figures built)
-        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]):
+        if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, positions):
             return positions
     return None
+
+
+def _fires_at_places(rules, state, m, reactor: UnitState, shooters, mover: UnitState, ids, radius, places) -> bool:
+    """Could ``reactor`` fire at ``mover`` standing at ``places`` (one sample of its path)?  Direct
+    weapons (``shooters``): ``can_fire_at``'s answer from positions alone (no ghost figures
+    built); a mortar, which may fire where friends spot (``shooters`` None): the whole question,
+    on a ghost unit."""
+    if shooters is None:
+        ghost = _ghost(mover, ids, places)
+        return bool(ghost.figures) and can_fire_at(rules, state, reactor, ghost)
+    return m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius])
 
 
 def _watching(m, shooters, box, widest: float) -> list:
