@@ -527,6 +527,8 @@ def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:
     if frame.path:
         point = catch_point(rules, state, state.units[uid], e, frame.path, frame.movers)
         if point is not None:
-            ghost = _ghost(e, frame.movers, point)
-            at = {frame.enemy: tuple(f.pos for f in ghost.figures)}
+            # the places of the mover's figures still standing, in its figure order (as its
+            # ``_ghost`` there would stand): no ghost figures built only to be read
+            places = dict(zip(frame.movers, point))
+            at = {frame.enemy: tuple([places[f.id] for f in e.figures if f.id in places])}
     resolve_fire(rules, ctx, uid, (frame.enemy,), reaction=True, at=at)
