@@ -456,6 +456,8 @@ def test_scalar_kernels_answer_as_their_definitions(polys, segments):
         blocked = any(f.blocks_los and hits(s, e, list(f.vertices)) and not contains(s, list(f.vertices))
                       and not contains(e, list(f.vertices)) for f in feats)
         holding = (table.blockers_holding(s), table.blockers_holding(e))
+        assert holding == tuple(frozenset(k for k, f in enumerate(feats) if f.blocks_los and contains(p, list(f.vertices)))
+                                for p in (s, e))
         assert table.line_of_sight(s, e) == table.line_of_sight(s, e, holding=holding) == (not blocked)
         assert table.clear_between(s, e, *holding) == (not blocked)
         best = max((f for f in feats if contains(s, list(f.vertices))), key=lambda f: f.cover, default=None)

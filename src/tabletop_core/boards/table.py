@@ -437,8 +437,11 @@ class Table:
         included): none of them blocks a sight line from or to it."""
         p = _xy(point)
         px, py = p
-        return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
-                         if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
+        held = None
+        for k, x0, y0, x1, y1, v in self._blocker_rows:
+            if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
+                held = [k] if held is None else held + [k]
+        return _HELD_BY_NONE if held is None else frozenset(held)  # most points stand in no blocker's box
 
     def shadow(self, point: Point, row: int) -> Shadow | None:
         """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
@@ -890,6 +893,8 @@ def _is_convex(vertices: Sequence[Point]) -> bool:
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
 _WHOLE = (0.0, 1.0)
+#: ``blockers_holding``'s answer for a point no LOS-blocking feature holds.
+_HELD_BY_NONE: frozenset[int] = frozenset()
 
 
 def _in_box(p: Point, box: tuple[float, float, float, float]) -> bool:
