@@ -453,6 +453,12 @@ def test_scalar_kernels_answer_as_their_definitions(polys, segments):
             poly = [tuple(v) for v in poly]
             assert geo.segment_hits_polygon(s, e, poly) == hits(s, e, poly)
             assert geo.point_in_polygon(s, poly) == contains(s, poly)
+            nearest = (0.0, 0.0, math.inf)  # the nearest point of each edge in turn, the first on ties
+            for c, d in zip(poly, poly[1:] + poly[:1]):
+                q = geo.closest_on_segment(s, c, d)
+                if q[2] < nearest[2]:
+                    nearest = q
+            assert geo.closest_on_boundary(s, poly) == nearest
         blocked = any(f.blocks_los and hits(s, e, list(f.vertices)) and not contains(s, list(f.vertices))
                       and not contains(e, list(f.vertices)) for f in feats)
         holding = (table.blockers_holding(s), table.blockers_holding(e))

@@ -162,13 +162,27 @@ def distance_to_boundary(p: Point, vertices: Sequence[Point]) -> float:
 
 def closest_on_boundary(p: Point, vertices: Sequence[Point]) -> tuple[float, float, float]:
     """The boundary point nearest p and its squared distance; first edge wins ties."""
-    best = (0.0, 0.0, math.inf)
-    n = len(vertices)
-    for i in range(n):
-        q = closest_on_segment(p, vertices[i], vertices[(i + 1) % n])
-        if q[2] < best[2]:
-            best = q
-    return best
+    px, py = p
+    bx = by = 0.0
+    best = math.inf
+    ax, ay = vertices[0]
+    # each edge from the first vertex round to the closing one: closest_on_segment's sums written
+    # out (every new place a sight question meets asks its depth in its cover area)
+    for cx, cy in (*vertices[1:], vertices[0]):
+        ux = cx - ax
+        uy = cy - ay
+        length2 = ux * ux + uy * uy
+        t = ((px - ax) * ux + (py - ay) * uy) / length2 if length2 > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        qx = ax + t * ux
+        qy = ay + t * uy
+        ex = px - qx
+        ey = py - qy
+        d2 = ex * ex + ey * ey
+        if d2 < best:
+            bx, by, best = qx, qy, d2
+        ax, ay = cx, cy
+    return (bx, by, best)
 
 
 def segment_boundary_params(a: Point, b: Point, vertices: Sequence[Point]) -> list[float]:
