@@ -130,18 +130,21 @@ def segment_hits_polygon(a: Point, b: Point, vertices: Sequence[Point]) -> bool:
     sx, sy = bx - ax, by - ay
     inside = False
     cx, cy = vertices[-1]
+    o4 = sx * (cy - ay) - sy * (cx - ax)
+    d4 = (o4 > 0) - (o4 < 0)
     # each edge (c, d) in turn, from the closing one: segments_intersect(a, b, c, d) and
     # _crosses_ray(a, c, d), term for term (the innermost loop of every scalar sight line); the
-    # edges' order does not change the answer (any edge met answers, the ray's parity is a count)
+    # edges' order does not change the answer (any edge met answers, the ray's parity is a count).
+    # A vertex's side of ab is the same sum for the edge it ends and the one it starts: worked
+    # out once, as the edge's d, and kept for the next edge's c.
     for dx, dy in vertices:
         ex, ey = dx - cx, dy - cy
         o1 = ex * (ay - cy) - ey * (ax - cx)
         o2 = ex * (by - cy) - ey * (bx - cx)
-        o3 = sx * (cy - ay) - sy * (cx - ax)
+        d3 = d4
         o4 = sx * (dy - ay) - sy * (dx - ax)
         d1 = (o1 > 0) - (o1 < 0)
         d2 = (o2 > 0) - (o2 < 0)
-        d3 = (o3 > 0) - (o3 < 0)
         d4 = (o4 > 0) - (o4 < 0)
         if d1 == 0 and d2 == 0 and d3 == 0 and d4 == 0:
             if (min(ax, bx) <= max(cx, dx) and min(cx, dx) <= max(ax, bx)
