@@ -395,7 +395,7 @@ def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...], watchi
         return False
     samples = path_samples(tuple(f.pos for f in mover.figures), paths)
     ids = tuple(f.id for f in mover.figures)
-    if direct and _seen_along(rules.measure_for(mover), direct, mover, samples, ids):
+    if direct and _seen_along_pruned(rules.measure_for(mover), direct, mover, samples, ids):
         return True
     spreads = PathSpreads(samples)
     return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in others)
@@ -420,6 +420,26 @@ def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
             rc, rr = _spread([f.pos for f in u.figures])
             direct.append((reach, rc, rr, shooters))
     return direct, others
+
+
+def _seen_along_pruned(m, direct, mover: UnitState, samples, ids) -> bool:
+    """``_seen_along``'s answer, asked first of the path's end alone (where most moves an On
+    Guard unit sees at all are seen), then of the rest of the path by the shooters ``_watching``
+    keeps for its box: most paths no shooter sees run behind a building, which settles them
+    without a sight line (those dropped see no place of the box, so the answer is the same)."""
+    if _seen_along(m, direct, mover, samples[-1:], ids):
+        return True
+    rest = samples[:-1]
+    if not rest:
+        return False
+    box = path_box(rest)
+    widest = max([f.r for f in mover.figures], default=0.0)
+    kept = []
+    for reach, rc, rr, shooters in direct:
+        watching = _watching(m, shooters, box, widest)
+        if watching:
+            kept.append((reach, rc, rr, watching))
+    return bool(kept) and _seen_along(m, kept, mover, rest, ids)
 
 
 def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
