@@ -232,9 +232,10 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     if reach < SMALLEST_MOVE:
         return []
     seen = visible_enemies(rules, state, u)
-    nearest = _nearest(u, seen)
+    apart = enemy_measures(u, seen)
+    nearest = min(apart)[2] if apart else None  # _nearest's: by distance, then id
     c = centroid(u)
-    out = [m for m, r, length in body_candidates(rules, state, u, mode, reach, seen, nearest, c)
+    out = [m for m, r, length in body_candidates(rules, state, u, mode, reach, seen, nearest, c, apart)
            if length > _SURELY_LONG or (length >= _SURELY_SHORT
                                         and math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
@@ -250,28 +251,39 @@ _SURELY_LONG = SMALLEST_MOVE + 1e-9
 _SURELY_SHORT = SMALLEST_MOVE - 1e-9
 
 
-def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, nearest, c) -> list[tuple[Move, float, float]]:
+def enemy_measures(u: UnitState, seen) -> list[tuple[float, str, UnitState, tuple[float, float]]]:
+    """For each of ``seen`` (the visible enemies), in order: (its ``unit_distance`` from ``u``, its
+    id, the unit, its centroid): what a menu asks of each, once."""
+    return [(unit_distance(u, e), e.id, e, centroid(e)) for e in seen]
+
+
+def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, nearest, c,
+                    apart=None) -> list[tuple[Move, float, float]]:
     """The body moves a menu considers, in menu order: (move, its reach, the length of its vector
     up to rounding).  Every body move goes straight toward a point (``_toward``) or a fixed
     distance, so its length is known without working out the vector; ``seen``, ``nearest``, ``c``:
-    the visible enemies, the nearest of them and the unit's centroid."""
+    the visible enemies, the nearest of them and the unit's centroid (``apart``: their
+    ``enemy_measures``, when the caller has them)."""
+    if apart is None:
+        apart = enemy_measures(u, seen)
     half = min(reach, DISTANCE[mode] / 2)
     candidates: list[tuple[Move, float, float]] = []
-    for e in seen:
-        d = min(max(unit_distance(u, e) - STAND_OFF, 0.0), math.dist(c, centroid(e)))
-        candidates += [(Move(mode, "enemy", e.id), reach, min(reach, d)), (Move(mode, "enemy", e.id, True), half, min(half, d))]
+    for gap, eid, _e, ec in apart:
+        d = min(max(gap - STAND_OFF, 0.0), math.dist(c, ec))
+        candidates += [(Move(mode, "enemy", eid), reach, min(reach, d)), (Move(mode, "enemy", eid, True), half, min(half, d))]
     for k, point in objectives(rules, state).items():
         d = math.dist(c, point)
         candidates += [(Move(mode, "objective", k), reach, min(reach, d)), (Move(mode, "objective", k, True), half, min(half, d))]
     for fid, _point, d in cover_in_reach(rules.measure_for(u), c, reach):
         candidates.append((Move(mode, "cover", fid), reach, min(reach, d + INTO_COVER)))  # 1" past the edge
+    centres = {eid: ec for _gap, eid, _e, ec in apart}
     if nearest is not None:
-        ec = centroid(nearest)
+        ec = centres[nearest.id]
         d = math.dist(c, (2 * c[0] - ec[0], 2 * c[1] - ec[1]))
         candidates += [(Move(mode, "away"), reach, min(reach, d)), (Move(mode, "away", half=True), half, min(half, d))]
     flanked = ([nearest] if nearest is not None else []) + [e for e in seen if e.vehicle and e is not nearest]
     for e in flanked:
-        ec, heading = centroid(e), e.heading if e.vehicle else None
+        ec, heading = centres[e.id], e.heading if e.vehicle else None
         for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
             d = math.dist(c, flank_point(c, ec, heading, side))
             candidates.append((Move(mode, "flank", e.id, side=side), reach, min(reach, d)))
