@@ -407,12 +407,36 @@ def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...], watchi
     direct, others = watching
     if not direct and not others:
         return False
-    samples = path_samples(tuple(f.pos for f in mover.figures), paths)
+    starts = tuple(f.pos for f in mover.figures)
     ids = tuple(f.id for f in mover.figures)
-    if direct and _seen_along(rules.measure_for(mover), direct, mover, samples, ids):
+    m = rules.measure_for(mover)
+    end = end_places(starts, paths)
+    if direct and end is not None and _seen_along(m, direct, mover, (end,), ids):
+        return True  # the end settles most paths an On Guard unit sees at all: no samples drawn
+    samples = path_samples(starts, paths)
+    if direct and _seen_before(m, direct, mover, samples[:-1] if end is not None else samples, ids):
         return True
     spreads = PathSpreads(samples)
     return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in others)
+
+
+def end_places(starts: Positions, paths: tuple[Positions, ...]) -> Positions | None:
+    """The last of ``path_samples``' positions when every figure goes straight to one point or
+    stays (None for a path that bends): its sums, without the samples before it (the last
+    fraction along a leg is exactly 1, so a figure's end sample is its start plus its leg)."""
+    out = []
+    for (ax, ay), p in zip(starts, paths):
+        if not p:
+            out.append((ax, ay))
+            continue
+        if len(p) > 1:
+            return None
+        (bx, by), = p
+        if (bx, by) == (ax, ay):
+            out.append((ax, ay))  # a leg of no length: the start at every sample
+            continue
+        out.append((ax + (bx - ax), ay + (by - ay)))
+    return tuple(out)
 
 
 def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
@@ -434,6 +458,49 @@ def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
             rc, rr = _spread([f.pos for f in u.figures])
             direct.append((reach, rc, rr, shooters))
     return direct, others
+
+
+#: ``watching_within``: how far past a figure's reach its end may lie (ends are rounded to 1/1000").
+END_ROUNDING = 0.01
+
+
+def watching_within(rules, mover: UnitState, watching, reach: float):
+    """``watching`` (``watchers``) less the direct shooters that see no place ``mover``'s
+    figures can reach in a straight move of at most ``reach`` inches (a suggested body move's:
+    each figure goes straight toward a point that near, or less far): ``_watching`` of the box of
+    its figures widened by that.  So when every watcher is dropped and no other unit
+    (``others``) watches, no such move is exposed, and a menu asks no path at all."""
+    direct, others = watching
+    if not direct:
+        return watching
+    figs = mover.figures
+    widen = reach + END_ROUNDING
+    xs, ys = [f.x for f in figs], [f.y for f in figs]
+    box = (min(xs) - widen, min(ys) - widen, max(xs) + widen, max(ys) + widen)
+    return _watching_box(rules.measure_for(mover), direct, mover, box), others
+
+
+def _watching_box(m, direct, mover: UnitState, box):
+    """``direct`` (``watchers``) with each unit's shooters cut to those ``_watching`` keeps for
+    places in ``box``; a unit left with none is dropped."""
+    widest = max([f.r for f in mover.figures], default=0.0)
+    kept = []
+    for reach, rc, rr, shooters in direct:
+        seeing = _watching(m, shooters, box, widest)
+        if seeing:
+            kept.append((reach, rc, rr, seeing))
+    return kept
+
+
+def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
+    """``_seen_along``'s answer for ``samples`` (a path less its end, asked already) from the
+    shooters ``_watching`` keeps for their box: most paths no shooter sees run behind a building,
+    which settles them without a sight line (a shooter dropped sees no place of the box, so the
+    answer is the same)."""
+    if not samples:
+        return False
+    kept = _watching_box(m, direct, mover, path_box(samples))
+    return bool(kept) and _seen_along(m, kept, mover, samples, ids)
 
 
 def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
