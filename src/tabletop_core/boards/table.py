@@ -397,7 +397,7 @@ class Table:
         return tuple(out)
 
     def line_of_sight(self, a: PointLike, b: PointLike, *,
-                      holding: tuple[frozenset[int], frozenset[int]] | None = None) -> bool:
+                      holding: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> bool:
         """Whether a sees b: no LOS-blocking feature lies across the line (see :meth:`blockers`).
 
         ``holding``: :meth:`blockers_holding` of a and of b, when the caller keeps them per point
@@ -416,7 +416,7 @@ class Table:
                 return False
         return True
 
-    def clear_between(self, pa: Point, pb: Point, holding_a: frozenset[int], holding_b: frozenset[int]) -> bool:
+    def clear_between(self, pa: Point, pb: Point, holding_a: tuple[int, ...], holding_b: tuple[int, ...]) -> bool:
         """:meth:`line_of_sight` between two points already given as float pairs, with each end's
         :meth:`blockers_holding` known: for callers that ask many lines of points they keep (a
         measuring cache), which need no conversion of the ends."""
@@ -432,16 +432,19 @@ class Table:
                 return False
         return True
 
-    def blockers_holding(self, point: PointLike) -> frozenset[int]:
+    def blockers_holding(self, point: PointLike) -> tuple[int, ...]:
         """Indices (into ``features``) of the LOS-blocking features holding the point (boundary
-        included): none of them blocks a sight line from or to it."""
+        included), in table order: none of them blocks a sight line from or to it.  A tuple of
+        ints, not a set: callers only test membership in these few, and measuring caches keep one
+        per point for a whole batch, where a tuple of atoms is left alone by the garbage
+        collector (a frozenset stays tracked, and each full pass walks it)."""
         p = _xy(point)
         px, py = p
-        held = None
+        held = ()  # most points stand in no blocker's box: the shared empty tuple
         for k, x0, y0, x1, y1, v in self._blocker_rows:
             if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
-                held = [k] if held is None else held + [k]
-        return _HELD_BY_NONE if held is None else frozenset(held)  # most points stand in no blocker's box
+                held += (k,)
+        return held
 
     def shadow(self, point: Point, row: int) -> Shadow | None:
         """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
@@ -893,8 +896,6 @@ def _is_convex(vertices: Sequence[Point]) -> bool:
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
 _WHOLE = (0.0, 1.0)
-#: ``blockers_holding``'s answer for a point no LOS-blocking feature holds.
-_HELD_BY_NONE: frozenset[int] = frozenset()
 
 
 def _in_box(p: Point, box: tuple[float, float, float, float]) -> bool:
