@@ -410,8 +410,8 @@ class Game:
         carries the seed: it is the host's file.  ``key`` writes it keyed (see ``gamelog.load_key``)."""
         self._check_history()
         header = gamelog.sealed(self.header, key)
-        texts = map(self.codec.event_text, self.events)
-        gamelog.write_encoded(path, header, texts, self.end_summary(), key=key)
+        texts = self.codec.events_bytes(self.events)
+        gamelog.write_bytes(path, header, texts, self.end_summary(), key=key)
 
     def export_view(self, path: str | Path, player: str, *, key: bytes | None = None) -> None:
         """Write the history as ``player`` may see it (a record for that player, not a save).  It

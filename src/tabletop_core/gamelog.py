@@ -30,7 +30,7 @@ import re
 from binascii import hexlify
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator
 
 import attrs
 import msgspec
@@ -219,12 +219,6 @@ def _sealed_line(previous: str, text: str, key: bytes | None) -> tuple[str, str]
     return text[:-1] + f',"hash":"{digest}"}}', digest
 
 
-def _event_line(previous: str, number: int, event_text: str, key: bytes | None) -> tuple[str, str]:
-    # canonical_json({"n": number, "event": ...}) spelled out: "event" sorts before "n", and the
-    # event's own canonical text is made once, not re-serialised inside the line.
-    return _sealed_line(previous, f'{{"event":{event_text},"n":{number}}}', key)
-
-
 #: ``,"hash":"<32 hex digits>"}`` — how every line this engine writes ends.
 _HASH_TAIL = len(',"hash":""}') + 32
 
@@ -274,12 +268,13 @@ def _target(path: str | Path) -> Path:
     return Path(path)
 
 
-def open_for_writing(path: Path) -> TextIO:
-    """Open ``path`` for a log, or say in one line why it cannot be (a directory, no folder, ...)."""
+def open_for_writing(path: Path, *, binary: bool = False) -> Any:
+    """Open ``path`` for a log (as text, or for bytes), or say in one line why it cannot be (a
+    directory, no folder, ...)."""
     if path.is_dir():
         raise LogWriteError(str(path), None, "is a directory: give a file name")
     try:
-        return path.open("w", encoding="utf-8")
+        return path.open("wb") if binary else path.open("w", encoding="utf-8")
     except OSError as exc:
         raise LogWriteError(str(path), exc) from None
 
@@ -293,15 +288,30 @@ def render(header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str,
 def render_encoded(header: Header, event_texts: Iterable[str], end: dict[str, Any], *,
                    key: bytes | None = None) -> Iterator[str]:
     """:func:`render` for events already in their canonical text (``Codec.event_text``)."""
-    previous = GENESIS
-    text, previous = _line(previous, {"header": header.to_dict()}, key)
-    yield text
+    texts = (text.encode("utf-8", "surrogatepass") for text in event_texts)
+    return (line.decode("utf-8", "surrogatepass") for line in render_bytes(header, texts, end, key=key))
+
+
+def render_bytes(header: Header, event_texts: Iterable[bytes], end: dict[str, Any], *,
+                 key: bytes | None = None) -> Iterator[bytes]:
+    """:func:`render_encoded` in bytes: each event's canonical text as UTF-8 (``Codec.event_bytes``)
+    in, each line as UTF-8 out -- what a log file holds, with nothing decoded or encoded between."""
+    text, previous = _line(GENESIS, {"header": header.to_dict()}, key)
+    yield text.encode()
     count = 0
+    chained = previous.encode()
+    sha256 = hashlib.sha256
     for count, event_text in enumerate(event_texts, start=1):
-        text, previous = _event_line(previous, count, event_text, key)
-        yield text
-    text, previous = _line(previous, {"end": {"events": count, **end}}, key)
-    yield text
+        # canonical_json({"n": count, "event": ...}) spelled out: "event" sorts before "n", and the
+        # event's own canonical text is made once, not re-serialised inside the line.
+        body = b'{"event":%b,"n":%d' % (event_text, count)
+        if key is None:
+            chained = hexlify(sha256(chained + body + b"}").digest()[:16])
+        else:
+            chained = _digest(chained + body + b"}", key).encode()
+        yield body + b',"hash":"' + chained + b'"}'
+    text, _ = _line(chained.decode(), {"end": {"events": count, **end}}, key)
+    yield text.encode()
 
 
 def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str, Any], *,
@@ -313,12 +323,18 @@ def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]
 def write_encoded(path: str | Path, header: Header, event_texts: Iterable[str], end: dict[str, Any], *,
                   key: bytes | None = None) -> None:
     """:func:`write` for events already in their canonical text."""
+    write_bytes(path, header, (text.encode("utf-8") for text in event_texts), end, key=key)
+
+
+def write_bytes(path: str | Path, header: Header, event_texts: Iterable[bytes], end: dict[str, Any], *,
+                key: bytes | None = None) -> None:
+    """:func:`write` for events already in their canonical text as UTF-8 (``Codec.event_bytes``)."""
     target = _target(path)
-    text = "\n".join(render_encoded(header, event_texts, end, key=key)) + "\n"
-    handle = open_for_writing(target)
+    data = b"\n".join(render_bytes(header, event_texts, end, key=key)) + b"\n"
+    handle = open_for_writing(target, binary=True)
     try:
         with handle:
-            handle.write(text)
+            handle.write(data)
     except OSError as exc:
         raise LogWriteError(str(target), exc) from None
 
