@@ -15,7 +15,7 @@ import hashlib
 import json
 import types
 import typing
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Iterable, Mapping, Union
 
 import attrs
 import cattrs
@@ -29,6 +29,8 @@ from .errors import RulesetError
 from .events import CORE_EVENTS
 from .values import Action, ConcealedAction, Event, Frame
 
+#: How many decoded texts a family keeps for the next log (see ``_Family._decoded_once``).
+SHARED_TEXTS = 1 << 14
 TAG_FIELD = "type"
 VERSION_FIELD = "v"
 
@@ -61,6 +63,7 @@ class _Family:
         self._decoders = decoders
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
+        self._shared: dict[bytes, Any] = {}
         self._text_entries = _TextEntries(self, decoders.text_families)
         self.structure_text = self._structure_text_fn()
         decoders.text_families[base] = self.structure_text  # for fields typed as the base
@@ -127,6 +130,71 @@ class _Family:
                     cls, version=cls.VERSION, other_version=self._structure_slowly)
                 return decode(data)
         return self._structure_slowly(data)
+
+    def structure_records(self, records: list[Any], shareable: Mapping[type, bool]
+                          ) -> tuple[list[Any], tuple[int, Exception] | None]:
+        """``records`` decoded, as a log's reader kept them (texts, then dicts from the first line
+        the fast path refused).  Returns the objects and, if one does not decode, its index and
+        the error (the objects then end before it).
+
+        Each distinct text is decoded once, and where its class is ``shareable`` (immutable all
+        the way down) that object stands for all its records: many of a game's lines repeat one
+        another (the same card drawn, the same frame popped: a third of a GoE or Orgun log), and
+        logs of one scenario repeat one another's (see :meth:`_decoded_once`).  The texts are
+        decoded in the order of their first records, so the first that fails is the first
+        record that fails."""
+        kinds = list(map(type, records))
+        texts = records[:kinds.index(dict)] if dict in kinds else records
+        decoded, failure = self._decoded_once(dict.fromkeys(texts), shareable)
+        if failure is not None:
+            index = texts.index(failure[0])
+            return list(map(decoded.__getitem__, texts[:index])), (index, failure[1])
+        out = list(map(decoded.__getitem__, texts))
+        if not all(shareable[kind] for kind in set(map(type, decoded.values()))):  # rare: a deck made, the result
+            for text, obj in decoded.items():
+                if not shareable[type(obj)]:
+                    self._decode_repeats(text, texts, out)
+        structure = self.structure
+        try:
+            for logged in records[len(texts):]:
+                out.append(self.structure_text(logged) if isinstance(logged, bytes) else structure(logged))
+        except Exception as exc:  # noqa: BLE001 - any decoding failure is the caller's to name
+            return out, (len(out), exc)
+        return out, None
+
+    def _decoded_once(self, texts: Iterable[bytes], shareable: Mapping[type, bool]
+                      ) -> tuple[dict[bytes, Any], tuple[bytes, Exception] | None]:
+        """Each of ``texts`` decoded, and the first that fails with why.
+
+        An immutable object decoded from a text is kept for the next log that holds the same
+        text (``_shared``, up to SHARED_TEXTS texts, emptied when full): a balance study's or a
+        replay tool's logs of one scenario share most of their texts (300 duel games: 62,166
+        lines, 3,173 distinct texts).  Only values all the way down are kept, so no log's fold
+        can change what another's events hold."""
+        structure_text = self.structure_text
+        shared = self._shared
+        if len(shared) > SHARED_TEXTS:
+            shared.clear()
+        decoded: dict[bytes, Any] = {}
+        for text in texts:
+            found = shared.get(text)
+            if found is None:
+                try:
+                    found = structure_text(text)
+                except Exception as exc:  # noqa: BLE001 - any decoding failure is the caller's to name
+                    return decoded, (text, exc)
+                if shareable[type(found)]:
+                    shared[text] = found
+            decoded[text] = found
+        return decoded, None
+
+    def _decode_repeats(self, text: bytes, texts: list[bytes], out: list[Any]) -> None:
+        """Give every record of ``text`` after its first an object of its own (a class that is not
+        immutable: a fold may change one object in place)."""
+        at = texts.index(text)
+        for _ in range(texts.count(text) - 1):
+            at = texts.index(text, at + 1)
+            out[at] = self.structure_text(text)
 
     def text_decoder_of(self, tag: str) -> TextDecoder | None:
         """The text decoder of the class tagged ``tag`` (None: it is read from its dict)."""

@@ -414,7 +414,7 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     # of the file slower to read, never differently read).
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
     first = 2
-    if key is None and len(data) <= MAX_LINE_CHARS:
+    if key is None and (len(data) <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS):
         taken, chained = _fast_run(lines[1:], 2, chained, records)
         first += taken
     for number in range(first, len(lines) + 1):
