@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+from hmac import digest as hmac_digest
 import json
 import os
 import re
@@ -206,7 +207,7 @@ def chain(previous: str, body_text: str, key: bytes | None = None) -> str:
 
 def _digest(data: bytes, key: bytes | None) -> str:
     if key is not None:
-        return hmac.new(key, data, hashlib.sha256).hexdigest()[:32]
+        return hmac_digest(key, data, "sha256").hex()[:32]
     return hashlib.sha256(data).hexdigest()[:32]
 
 
@@ -308,7 +309,7 @@ def render_bytes(header: Header, event_texts: Iterable[bytes], end: dict[str, An
         if key is None:
             chained = hexlify(sha256(chained + body + b"}").digest()[:16])
         else:
-            chained = _digest(chained + body + b"}", key).encode()
+            chained = hexlify(hmac_digest(key, chained + body + b"}", "sha256")[:16])
         yield body + b',"hash":"' + chained + b'"}'
     text, _ = _line(chained.decode(), {"end": {"events": count, **end}}, key)
     yield text.encode()
@@ -409,13 +410,13 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     records: list[bytes | dict[str, Any]] = []
     end: dict[str, Any] | None = None
     # Event lines as this engine writes them are taken on the fast path (_fast_run).  The first
-    # line it refuses -- the end line, a hand edit, a keyed log -- and every line after it go to
+    # line it refuses -- the end line, a hand edit -- and every line after it go to
     # the general check, which accepts every line the fast path does (a hand edit makes the rest
     # of the file slower to read, never differently read).
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
     first = 2
-    if key is None and (len(data) <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS):
-        taken, chained = _fast_run(lines[1:], 2, chained, records)
+    if len(data) <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS:
+        taken, chained = _fast_run(lines[1:], 2, chained, records, key)
         first += taken
     for number in range(first, len(lines) + 1):
         if end is not None:
@@ -442,7 +443,8 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
 _EVENT_HEAD = b'{"event":'
 
 
-def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]]) -> tuple[int, bytes]:
+def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]],
+              key: bytes | None) -> tuple[int, bytes]:
     """Take the lines of ``run`` (line ``first`` on) while each is an event line as this engine
     writes it: '{"event":' E ',"n":' N ',"hash":"' H '"}' with H the chain's hash of the line
     without its hash field and E one JSON object.  Appends the texts E; returns how many lines
@@ -453,9 +455,14 @@ def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes 
     done past it wasted, once: the caller reads the rest of the file by the general check."""
     digests: list[bytes] = []
     add, sha256, tail_at, before = digests.append, hashlib.sha256, -_HASH_TAIL, chained
-    for line in run:
-        chained = hexlify(sha256(chained + line[:tail_at] + b"}").digest()[:16])
-        add(chained)
+    if key is None:
+        for line in run:
+            chained = hexlify(sha256(chained + line[:tail_at] + b"}").digest()[:16])
+            add(chained)
+    else:  # a keyed log: the same chain under HMAC (hmac.digest: one call, no HMAC object)
+        for line in run:
+            chained = hexlify(hmac_digest(key, chained + line[:tail_at] + b"}", "sha256")[:16])
+            add(chained)
     tails = [b',"n":%d,"hash":"%s"}' % pair for pair in zip(range(first - 1, first - 1 + len(run)), digests)]
     taken = min(_count_true(map(bytes.startswith, run, repeat(_EVENT_HEAD))),
                 _count_true(map(bytes.endswith, run, tails)))

@@ -116,3 +116,26 @@ def test_texts_shared_between_logs_decode_to_what_a_fresh_decode_gives(tmp_path,
     tabletop_core.load_game(paths[2][1])  # over the bound: emptied first, then filled by this log alone
     assert len(family._shared) < len(kept)
     assert tabletop_core.load_game(paths[3][1]).digest() == paths[3][0].digest()
+
+
+def test_a_keyed_log_is_read_on_the_fast_path_and_a_line_chained_under_another_key_is_named(tmp_path):
+    key, other = b"the-host-key-of-20-b", b"a-forger-key-20-byte"
+    game, _ = duel_log(tmp_path)
+    path = tmp_path / "keyed.jsonl"
+    game.save(path, key=key)
+    raw = gamelog.read(path, key=key)
+    assert all(type(record) is bytes for record in raw.records)  # the HMAC chain checked on the fast path
+    assert tabletop_core.load_game(path, key=key).digest() == game.digest()
+    lines = path.read_text().splitlines()
+    previous = json.loads(lines[4])["hash"]  # line 5 is the last one left as the host wrote it
+    forged = []
+    for line in lines[5:]:  # line 6 on: changed and re-chained under a key not the host's
+        body = json.loads(line)
+        body.pop("hash")
+        if "event" in body and body["n"] == 5:
+            body["event"]["player"] = "nobody"
+        text, previous = gamelog._line(previous, body, other)
+        forged.append(text)
+    path.write_text("\n".join(lines[:5] + forged) + "\n")
+    with pytest.raises(tabletop_core.CorruptLogError, match="line 6: hash does not match under this key"):
+        tabletop_core.load_game(path, key=key)
