@@ -434,7 +434,14 @@ class Game:
              key: bytes | None = None, partial: bool = False) -> "Game":
         """Rebuild a game from a log or save.  ``rules_for`` maps the header to a rules object.
         ``partial`` accepts an interrupted log (no end line) and rebuilds it up to its last line."""
-        raw = gamelog.read(path, key=key, partial=partial)
+        # Every event text is decoded here, which checks it as the reader would: the reader leaves
+        # that check out.  A log that then fails is read again with every text checked, so it is
+        # judged, and its first faulty line named, exactly as by gamelog.read.
+        raw = gamelog.read(path, key=key, partial=partial, objects_checked=False)
+        try:
+            return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
+        except CorruptLogError:
+            raw = gamelog.read(path, key=key, partial=partial)
         return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
 
     @classmethod

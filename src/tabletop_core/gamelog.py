@@ -361,11 +361,15 @@ class RawLog:
         return [json_value(record) if isinstance(record, bytes) else record for record in self.records]
 
 
-def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False) -> RawLog:
+def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False,
+         objects_checked: bool = True) -> RawLog:
     """Read and check a log; raises CorruptLogError / TruncatedLogError naming the first bad line.
 
     ``key``: the host's key, for a keyed log (and a log that must be keyed: an unkeyed one is then
-    refused).  ``partial``: accept an interrupted log (no end line), keeping its whole lines."""
+    refused).  ``partial``: accept an interrupted log (no end line), keeping its whole lines.
+    ``objects_checked=False``: an event line taken on the fast path keeps its text without the
+    check that it is one JSON object -- for a caller that decodes every text next and, should
+    one fail, reads the log again checked (``Game.load``)."""
     name = str(path)
     try:
         data = Path(path).read_bytes()
@@ -381,7 +385,7 @@ def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise CorruptLogError(name, line, f"not UTF-8 text (byte {data[exc.start]:#04x})") from None
-    return _parse(data, name=name, limit=limit, key=key, partial=partial)
+    return _parse(data, name=name, limit=limit, key=key, partial=partial, objects_checked=objects_checked)
 
 
 def parse(text: str, *, name: str = "<log>", limit: int | None = None, key: bytes | None = None,
@@ -390,7 +394,8 @@ def parse(text: str, *, name: str = "<log>", limit: int | None = None, key: byte
     return _parse(text.encode("utf-8", "surrogatepass"), name=name, limit=limit, key=key, partial=partial)
 
 
-def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, partial: bool) -> RawLog:
+def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, partial: bool,
+           objects_checked: bool = True) -> RawLog:
     lines = data.split(b"\n")
     cut = False
     if lines and lines[-1] == b"":
@@ -416,7 +421,7 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
     first = 2
     if len(data) <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS:
-        taken, chained = _fast_run(lines[1:], 2, chained, records, key)
+        taken, chained = _fast_run(lines[1:], 2, chained, records, key, objects_checked)
         first += taken
     for number in range(first, len(lines) + 1):
         if end is not None:
@@ -444,7 +449,7 @@ _EVENT_HEAD = b'{"event":'
 
 
 def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]],
-              key: bytes | None) -> tuple[int, bytes]:
+              key: bytes | None, objects_checked: bool = True) -> tuple[int, bytes]:
     """Take the lines of ``run`` (line ``first`` on) while each is an event line as this engine
     writes it: '{"event":' E ',"n":' N ',"hash":"' H '"}' with H the chain's hash of the line
     without its hash field and E one JSON object.  Appends the texts E; returns how many lines
@@ -469,7 +474,8 @@ def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes 
     head = len(_EVENT_HEAD)
     texts = [line[head:-len(tail)] for line, tail in zip(run[:taken], tails)]
     try:
-        list(map(_read_object, texts))
+        if objects_checked:
+            list(map(_read_object, texts))
     except msgspec.DecodeError:
         taken = _objects_before_refusal(texts)
     records.extend(texts[:taken])

@@ -139,3 +139,43 @@ def test_a_keyed_log_is_read_on_the_fast_path_and_a_line_chained_under_another_k
     path.write_text("\n".join(lines[:5] + forged) + "\n")
     with pytest.raises(tabletop_core.CorruptLogError, match="line 6: hash does not match under this key"):
         tabletop_core.load_game(path, key=key)
+
+
+def _rechained(lines: list[str], number: int, body_text: str) -> list[str]:
+    """``lines`` with line ``number`` replaced by ``body_text`` (sealed as the engine seals a line)
+    and every line after it re-chained: a consistent forgery."""
+    previous = json.loads(lines[number - 2])["hash"]
+    out = lines[:number - 1]
+    for index, line in enumerate(lines[number - 1:]):
+        if index == 0:
+            text = body_text
+        else:
+            body = json.loads(line)
+            body.pop("hash")
+            text = gamelog.canonical_json(body)
+        sealed, previous = gamelog._sealed_line(previous, text, None)
+        out.append(sealed)
+    return out
+
+
+@pytest.mark.parametrize("shape,outcome", [
+    ('{{"event":{event},"f":1,"n":{n}}}', "loads"),  # an extra key: the checked reader ignores it
+    ('{{"event":{{"type":"CardMoved",,}},"n":{n}}}', "not valid JSON"),  # not JSON inside a chained line
+])
+def test_a_chained_line_whose_event_text_is_not_one_object_is_judged_as_the_checked_reader_judges_it(
+        tmp_path, shape, outcome):
+    # load_game reads without checking each text is one object (decoding checks it); a log that
+    # then fails is read again checked: the same log loads, the same line is named
+    game, path = duel_log(tmp_path)
+    lines = path.read_text().splitlines()
+    number = 6
+    event = json.dumps(json.loads(lines[number - 1])["event"], separators=(",", ":"), sort_keys=True)
+    path.write_text("\n".join(_rechained(lines, number, shape.format(event=event, n=number - 1))) + "\n")
+    if outcome == "loads":
+        assert tabletop_core.load_game(path).digest() == game.digest()
+        assert type(gamelog.read(path).records[number - 2]) is dict  # the general check took it
+    else:
+        with pytest.raises(tabletop_core.CorruptLogError, match=rf"line {number}: {outcome}"):
+            gamelog.read(path)
+        with pytest.raises(tabletop_core.CorruptLogError, match=rf"line {number}: {outcome}"):
+            tabletop_core.load_game(path)
