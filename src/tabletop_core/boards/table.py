@@ -440,7 +440,7 @@ class Table:
         collector (a frozenset stays tracked, and each full pass walks it)."""
         p = _xy(point)
         px, py = p
-        held = ()  # most points stand in no blocker's box: the shared empty tuple
+        held: tuple[int, ...] = ()  # most points stand in no blocker's box: the shared empty tuple
         for k, x0, y0, x1, y1, v in self._blocker_rows:
             if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
                 held += (k,)
