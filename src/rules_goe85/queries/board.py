@@ -233,6 +233,17 @@ class GoEBoard:
                 return True
         return False
 
+    def distances(self, h) -> np.ndarray:
+        """The distance from ``h`` to every hex of the board, in ``hexes`` order."""
+        q, r = self._axial
+        dq, dr = q - h[0], r - h[1]
+        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+    @functools.cached_property
+    def _axial(self) -> tuple[np.ndarray, np.ndarray]:
+        return (np.fromiter((h[0] for h in self.hexes), dtype=np.int64, count=len(self.hexes)),
+                np.fromiter((h[1] for h in self.hexes), dtype=np.int64, count=len(self.hexes)))
+
     def statuses(self, sight: str, up: int, target_up: int) -> bytes:
         """One query case's LOS statuses of every ordered pair, ``index[a] * n + index[b]``."""
         key = (sight, up, target_up)
@@ -416,11 +427,24 @@ class _Sight:
         base = self._base
         seen = base.seen_from(a, sight, up, target_up).copy()
         hexes = base.hexes
-        for j in np.flatnonzero(seen).tolist():
+        for j in self._smoked_lines_from(a, seen):
             on = self.smoke_on(a, hexes[j])
             if on:
                 seen[j] = self._through_smoke(a, hexes[j], sight, up, target_up, on) != LosStatus.BLOCKED
         return seen
+
+    def _smoked_lines_from(self, a, seen: np.ndarray) -> list:
+        """The places (in ``hexes``) of the hexes ``seen`` from ``a`` whose line from ``a`` may hold
+        Smoke: every one when ``a`` is smoked, else those with a Smoke hex on a shortest path from
+        ``a`` (a line crosses only such hexes, and ends in one), not a walk of every line."""
+        if a in self._smoke:
+            return np.flatnonzero(seen).tolist()
+        base = self._base
+        from_a = base.distances(a)
+        between = np.zeros(len(from_a), dtype=bool)
+        for s in self._smoke:
+            between |= base.distances(s) + hex_distance(a, s) == from_a
+        return np.flatnonzero(seen & between).tolist()
 
 
 def _split(label: str, map_id: str) -> tuple[str, str, int]:
