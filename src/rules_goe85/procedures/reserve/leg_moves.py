@@ -24,6 +24,7 @@ from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
 from ...queries.units import VEHICLE_KINDS, is_vehicle, stacking_room, units_at, utype
+from ...queries.vehicle_reach import reserve_vehicle_reach
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 class Around(NamedTuple):
@@ -117,10 +118,9 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     least = leg_reserve.least_step(board, utype(u).move_class)
     if is_vehicle(u) and utype(u).move_class != "F":  # 7b: front hexes, reverse, pivots
         v0 = facing_of(state, u)
-        states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone,
-                                   least_step=least)
+        states = reserve_vehicle_reach(board, u.hex, v0, budget, cost, None if near else at.near_zone)
         best: dict = {}
-        for (h, v), c in sorted(states.items()):
+        for h, v in sorted(states):  # each hex with the least facing it is reached with
             if h != u.hex and h not in best:
                 best[h] = v
         return [ReserveMove(u.uid, board.label(b), best[b]) for b in sorted(best)]

@@ -238,3 +238,39 @@ def test_a_vehicles_reach_on_the_terrain_alone_holds_every_hex_its_reserve_searc
         d = g.decision
         g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
     assert checked
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:7b")
+@pytest.mark.rule("goe85:15d")
+@pytest.mark.parametrize("scenario,seed", [("kill-zone", 2), ("jalalabad", 1), ("tanks-at-zhawar", 3)])
+def test_a_vehicles_reserve_reach_by_whole_mp_is_the_general_searchs(scenario, seed):
+    """queries.vehicle_reach (the reserve destinations of a ground vehicle, settled MP by MP): in
+    random Reserve Phases -- units, enemies, near-enemy stops and Wire in the way, after the moves
+    made so far -- every ground vehicle reaches the states the core's general search reaches, with
+    the stop and without it."""
+    from tabletop_core.boards import reachable_vehicle
+    from rules_goe85.procedures.reserve.leg_moves import _budget, _step_cost, around
+    from rules_goe85.queries.facing import facing_of
+    from rules_goe85.queries.units import is_vehicle, utype
+    from rules_goe85.queries.vehicle_reach import reserve_vehicle_reach
+
+    g = new_game("goe85", scenario, seed=seed)
+    seats = agents_for(g, "random,random")
+    checked = 0
+    while not g.over and checked < 300:
+        top, state = g.state.top, g.state
+        if isinstance(top, ReserveFrame):
+            at = around(state, top.side)
+            for u in movers(state, top.side, top.moved):
+                if u.hex is None or not is_vehicle(u) or utype(u).move_class == "F":
+                    continue
+                near = u.hex in at.near_zone
+                budget, cost, v0 = _budget(u, near), _step_cost(state, u, at), facing_of(state, u)
+                for stop in {None, None if near else at.near_zone}:
+                    searched = reachable_vehicle(at.board.board, u.hex, v0, budget, cost, must_stop=stop)
+                    assert reserve_vehicle_reach(at.board, u.hex, v0, budget, cost, stop) == set(searched)
+                checked += 1
+        d = g.decision
+        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+    assert checked
