@@ -10,7 +10,7 @@ from rules_goe85.model.frames import ReserveDestination, ReserveFrame
 from rules_goe85.procedures.reserve.leg_moves import movers, reserve_moves
 from rules_goe85.queries.board import board_for
 
-from ...helpers import RULES, reserve_move, reserve_moves_of
+from ...helpers import RULES, reserve_ground_vehicles, reserve_move, reserve_moves_of
 from ...refpos import arrange, fresh
 
 
@@ -218,7 +218,7 @@ def test_a_vehicles_reach_on_the_terrain_alone_holds_every_hex_its_reserve_searc
     from rules_goe85.queries.units import utype
 
     checked = 0
-    for state, at, u in _reserve_ground_vehicles("kill-zone", 4, 400):
+    for state, at, u in reserve_ground_vehicles("kill-zone", 4, 400):
         near = u.hex in at.near_zone
         budget, mc = _budget(u, near), utype(u).move_class
         least = leg_reserve.least_entry_cost(at.board.tec, mc)
@@ -226,51 +226,5 @@ def test_a_vehicles_reach_on_the_terrain_alone_holds_every_hex_its_reserve_searc
         reach = reachable_vehicle(at.board.board, u.hex, v0, budget, _step_cost(state, u, at),
                                   must_stop=None if near else at.near_zone, least_step=least)
         assert {h for h, _ in reach if h != u.hex} <= _terrain_reach(at.board, u.hex, v0, budget, mc, least)
-        checked += 1
-    assert checked
-
-
-def _reserve_ground_vehicles(scenario: str, seed: int, most: int):
-    """(state, around, unit): each ground vehicle that may still move at each Reserve Phase pick of
-    a random game, up to ``most`` of them."""
-    from rules_goe85.procedures.reserve.leg_moves import around
-    from rules_goe85.queries.units import is_vehicle, utype
-
-    g = new_game("goe85", scenario, seed=seed)
-    seats = agents_for(g, "random,random")
-    found = 0
-    while not g.over and found < most:
-        top, state = g.state.top, g.state
-        if isinstance(top, ReserveFrame):
-            at = around(state, top.side)
-            for u in movers(state, top.side, top.moved):
-                if u.hex is not None and is_vehicle(u) and utype(u).move_class != "F":
-                    found += 1
-                    yield state, at, u
-        d = g.decision
-        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
-
-
-@pytest.mark.rule("goe85:5f")
-@pytest.mark.rule("goe85:7b")
-@pytest.mark.rule("goe85:15d")
-@pytest.mark.parametrize("scenario,seed", [("kill-zone", 2), ("jalalabad", 1), ("tanks-at-zhawar", 3)])
-def test_a_vehicles_reserve_reach_by_whole_mp_is_the_general_searchs(scenario, seed):
-    """queries.vehicle_reach (the reserve destinations of a ground vehicle, settled MP by MP): in
-    random Reserve Phases -- units, enemies, near-enemy stops and Wire in the way, after the moves
-    made so far -- every ground vehicle reaches the states the core's general search reaches, with
-    the stop and without it."""
-    from tabletop_core.boards import reachable_vehicle
-    from rules_goe85.procedures.reserve.leg_moves import _budget, _step_cost
-    from rules_goe85.queries.facing import facing_of
-    from rules_goe85.queries.vehicle_reach import reserve_vehicle_reach
-
-    checked = 0
-    for state, at, u in _reserve_ground_vehicles(scenario, seed, 300):
-        near = u.hex in at.near_zone
-        budget, cost, v0 = _budget(u, near), _step_cost(state, u, at), facing_of(state, u)
-        for stop in {None, None if near else at.near_zone}:
-            searched = reachable_vehicle(at.board.board, u.hex, v0, budget, cost, must_stop=stop)
-            assert reserve_vehicle_reach(at.board, u.hex, v0, budget, cost, stop) == set(searched)
         checked += 1
     assert checked
