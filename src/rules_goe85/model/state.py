@@ -72,6 +72,8 @@ class GoEState(BaseState):
     # derived, not state: hex -> unit ids, rebuilt on demand after any event (model/occupancy.py)
     occupancy: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
     stacks: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)  # hex -> stacking counts (queries/units.py)
+    # derived: (index, stacks, units listed) of the last index before the events since (model/occupancy.py)
+    superseded: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 # -- events ---------------------------------------------------------------------------------------
