@@ -174,12 +174,17 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
             out.append((b, board.enter_cost(h, b, "F") if ok else None))
         return tuple(out)
 
-    best: dict = {(u.hex, facing_of(state, u)): 0}
-    frontier = [(u.hex, facing_of(state, u))]
-    while frontier:
-        nxt = []
-        for h, v in frontier:
-            c = best[(h, v)]
+    origin = (u.hex, facing_of(state, u))
+    best: dict = {origin: 0}
+    # settled MP by MP (every hex costs a helicopter 1 MP or more: data/loading.py checks it), so
+    # each (hex, facing) is expanded once, at its least cost
+    buckets: list[list] = [[] for _ in range(max(budget, 0) + 1)]
+    buckets[0].append(origin)
+    for c, settled in enumerate(buckets):
+        for key in settled:
+            if best[key] != c:
+                continue  # reached for less since
+            h, v = key
             if c >= budget or (h != u.hex and not began_near and h in near_zone):
                 continue
             ring = rings.get(h)
@@ -189,13 +194,12 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
                 b, cost = ring[side]
                 if cost is None or c + cost > budget:
                     continue
-                key = (b, nv)
-                old = best.get(key)
+                nk = (b, nv)
+                old = best.get(nk)
                 if old is not None and old <= c + cost:
                     continue
-                best[key] = c + cost
-                nxt.append(key)
-        frontier = nxt
+                best[nk] = c + cost
+                buckets[c + cost].append(nk)
     out: dict = {}
     for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
         if h != u.hex and h not in out:
