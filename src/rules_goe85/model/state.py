@@ -74,8 +74,6 @@ class GoEState(BaseState):
     stacks: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)  # hex -> stacking counts (queries/units.py)
     # derived: (index, stacks, units listed) of the last index before the events since (model/occupancy.py)
     superseded: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    # derived: uid -> a Reserve Phase mover's first-step answer and what it read (procedures/reserve/first_step_memo.py)
-    first_steps: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 # -- events ---------------------------------------------------------------------------------------

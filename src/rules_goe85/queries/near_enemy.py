@@ -38,11 +38,6 @@ class NearZone:
         self._hexes = _zone(board, self._enemy)
         self._also = frozenset(also)
 
-    @property
-    def hexes(self) -> frozenset:
-        """The hexes within three of the enemy (the one set kept for these enemy hexes)."""
-        return self._hexes
-
     def __contains__(self, h) -> bool:
         return h in self._hexes or h in self._also
 

@@ -45,7 +45,6 @@ from ...queries.facing import facing_of
 from ...queries.helicopters import legal_modes
 from ...queries.movement import half, mp_allowance
 from ...queries.sight import is_heli
-from .first_step_memo import remembered
 from .leg_moves import act_reserve as act_leg_reserve
 from .leg_moves import around, may_move, movers, side_units, unit_moves
 
@@ -233,14 +232,9 @@ def _reserve_move_test(rules, state, at):
     def may(u) -> bool:
         if not (limited and special.restricts_reserve_moves_of(state, u)):
             t = types[u.type]
-            if u.hex is None:
-                return _may_take_reserve_move(rules, state, u, at, None)
-            if t.leg and t.kind not in VEHICLE_KINDS:  # may_move's Leg unit on the map
-                return remembered(state, u, at, lambda: may_step(state, u, at.board, at.enemy_hexes, at.near_zone,
-                                                                 occupied))
-            if state.wire and t.kind != "helicopter":
-                return _may_take_reserve_move(rules, state, u, at, None)  # 23c: a step's cost reads the Wire too
-            return remembered(state, u, at, lambda: _may_take_reserve_move(rules, state, u, at, None))
+            if u.hex is not None and t.leg and t.kind not in VEHICLE_KINDS:  # may_move's Leg unit on the map
+                return may_step(state, u, at.board, at.enemy_hexes, at.near_zone, occupied)
+            return _may_take_reserve_move(rules, state, u, at, None)
         limit = special.reserve_hex_limit(state, u)
         if limit is None:
             return _may_take_reserve_move(rules, state, u, at, lambda moves: _kept(rules, state, u, moves))
