@@ -46,9 +46,10 @@ from ...queries.helicopters import legal_modes
 from ...queries.movement import half, mp_allowance
 from ...queries.sight import is_heli
 from .leg_moves import act_reserve as act_leg_reserve
-from .leg_moves import around, may_move, movers, side_units, unit_moves
+from .leg_moves import around, may_move, movers, side_units, unit_moves, vehicle_may_step
 
 RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
+GROUND_VEHICLE_KINDS = ("vehicle", "truck")  # VEHICLE_KINDS less the helicopter (its own first step: 17b)
 
 
 # -- 8b -------------------------------------------------------------------------------------------
@@ -232,8 +233,10 @@ def _reserve_move_test(rules, state, at):
     def may(u) -> bool:
         if not (limited and special.restricts_reserve_moves_of(state, u)):
             t = types[u.type]
-            if u.hex is not None and t.leg and t.kind not in VEHICLE_KINDS:  # may_move's Leg unit on the map
+            if u.hex is not None and t.kind not in VEHICLE_KINDS and t.leg:  # may_move's Leg unit on the map
                 return may_step(state, u, at.board, at.enemy_hexes, at.near_zone, occupied)
+            if u.hex is not None and t.kind in GROUND_VEHICLE_KINDS and t.move_class != "F":  # may_move's vehicle
+                return vehicle_may_step(state, u, at, occupied)
             return _may_take_reserve_move(rules, state, u, at, None)
         limit = special.reserve_hex_limit(state, u)
         if limit is None:

@@ -228,3 +228,23 @@ def test_a_vehicles_reach_on_the_terrain_alone_holds_every_hex_its_reserve_searc
         assert {h for h, _ in reach if h != u.hex} <= _terrain_reach(at.board, u.hex, v0, budget, mc, least)
         checked += 1
     assert checked
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:7b")
+@pytest.mark.rule("goe85:9")
+@pytest.mark.rule("goe85:23c")
+@pytest.mark.parametrize("scenario,seed", [("kill-zone", 3), ("jalalabad", 2), ("tanks-at-zhawar", 1)])
+def test_a_vehicles_first_step_tried_in_place_answers_as_its_first_entries_do(scenario, seed):
+    """leg_moves.vehicle_may_step (the pick step's test for a ground vehicle on the map) in random
+    Reserve Phases -- units and enemies next to it, near-enemy allowances, Zhawar's Wire -- says a
+    vehicle may move exactly when may_move, through its cost function and first entries, does."""
+    from rules_goe85.model.occupancy import by_hex
+    from rules_goe85.procedures.reserve.leg_moves import may_move, vehicle_may_step
+
+    answers = []
+    for state, at, u in reserve_ground_vehicles(scenario, seed, 400):
+        answer = vehicle_may_step(state, u, at, by_hex(state))
+        assert answer == may_move(RULES, state, u, at), (u.uid, u.hex)
+        answers.append(answer)
+    assert answers and any(answers)
