@@ -323,12 +323,18 @@ def _eliminated(state: OrgunState, e: UnitEliminated) -> None:
 
 @appliers.on(SupplyChecked)
 def _supply(state: OrgunState, e: SupplyChecked) -> None:
+    # a unit whose flags do not change keeps its value (most supplied units are Fresh and
+    # supplied already): the same state without remaking every counter each turn
+    units = state.units
     for uid in e.supplied:
-        u = state.units[uid]
-        state.units[uid] = Unit(u.id, u.side, u.area, u.steps, False, False, u.no_ammo)
+        u = units[uid]
+        if u.spent or u.low_supply:
+            units[uid] = Unit(u.id, u.side, u.area, u.steps, False, False, u.no_ammo)
+    refresh = e.refresh_unsupplied
     for uid in e.unsupplied:
-        u = state.units[uid]
-        state.units[uid] = Unit(u.id, u.side, u.area, u.steps, u.spent and not e.refresh_unsupplied, True, u.no_ammo)
+        u = units[uid]
+        if not u.low_supply or (refresh and u.spent):
+            units[uid] = Unit(u.id, u.side, u.area, u.steps, u.spent and not refresh, True, u.no_ammo)
 
 
 @appliers.on(AmmoTest)
