@@ -42,6 +42,7 @@ class StepTicks:
 class Lookups:
     adjacent: dict[int, tuple[int, ...]]  # area -> its neighbours, sorted by id
     roads: frozenset[tuple[int, int]]  # (a, b) pairs joined by a main road, both ways
+    road_from: dict[int, frozenset[int]]  # area -> the neighbours a main road joins it to
     mountain: frozenset[int]
     fort: frozenset[int]
     ambush_terrain: frozenset[int]  # areas whose terrain modifier is above 0 (ambush condition 2)
@@ -75,6 +76,7 @@ class Lookups:
         return cls(
             adjacent=adjacent,
             roads=frozenset((a, b) for a in amap for b in adjacent[a] if amap.is_road(a, b)),
+            road_from={a: frozenset(b for b in adjacent[a] if amap.is_road(a, b)) for a in amap},
             mountain=frozenset(a for a in amap if amap[a].mountain),
             fort=frozenset(a for a in amap if amap[a].fort),
             ambush_terrain=frozenset(a for a in amap if amap[a].terrain > 0),

@@ -44,14 +44,8 @@ from .state import DRA, MUJ, AmbushDeclared, MountainTest, UnitMoved, UnitSpent,
 ENTRY_CHECKS = ("mines", "leader", "ambush", "stop")
 
 
-def movers(state, frame) -> list:
-    """The party's units still with it (alive and where the party is)."""
-    units = state.units
-    return [units[u] for u in frame.units if u in units and units[u].area == frame.here]
-
-
 def mover_ids(state, frame) -> tuple[str, ...]:
-    """The ids of :func:`movers`."""
+    """The ids of the party's units still with it (alive and where the party is)."""
     units, here = state.units, frame.here
     return tuple([u for u in frame.units if u in units and units[u].area == here])
 
@@ -95,20 +89,30 @@ def ground_cost(lk, frm: int, to: int, enemies: KeysView[int]) -> int:
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
     lk = R.lookups
+    ticks = lk.ticks
     left = frame.budget - frame.used
     flying = frame.flying
-    if left < (lk.ticks.flying if flying else lk.ticks.least):
+    if left < (ticks.flying if flying else ticks.least):
         return []  # no step is cheap enough (a spent budget: the party can only stop)
     group = mover_ids(state, frame)
     if not group:
         return []
     side, here = frame.side, frame.here
     enemy = other(side)
-    enemies = enemy_areas(state, side)
+    enemies = state.at[enemy]
+    near_enemy = enemies.keys().isdisjoint
     contested = here in enemies
     control = state.control
-    mi24_enters = R.readings.mi24_enters_mujahideen_areas
     restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
+    if flying:
+        mi24_enters = R.readings.mi24_enters_mujahideen_areas
+        cost = ticks.flying
+    else:
+        road = lk.road_from[here]
+        adjacent = lk.adjacent
+        # ground_cost, written out for the neighbours in turn (the hottest loop of a move)
+        enemy_cost, clear, near = ticks.enemy, ticks.clear, ticks.near
+        road_cost, road_always = ticks.road, ticks.road_overrides_enemy
     out = []
     for to in lk.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
@@ -118,11 +122,12 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
         if flying:
             if to in enemies and not mi24_enters:
                 continue
-            cost = lk.ticks.flying
         elif restricted and not party_can_enter(R, state, group, here, to):
             continue
         else:
-            cost = ground_cost(lk, here, to, enemies)
+            cost = enemy_cost if to in enemies else clear if near_enemy(adjacent[to]) else near
+            if to in road and (cost == clear or road_always):
+                cost = road_cost
         if cost <= left:
             out.append((to, cost))
     return out
@@ -141,36 +146,44 @@ def _move_decision(R, state, frame: Move):
 @dispatch.act(Move)
 def _move_act(R, ctx, frame: Move, action) -> None:
     state = ctx.state
+    side, here = frame.side, frame.here
+    party = mover_ids(state, frame)
     if isinstance(action, Stop):
-        if frame.used == 0 and frame.here == frame.path[0]:
+        if frame.used == 0 and here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        end_move(R, ctx, MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
+        end_move(R, ctx, MoveEnd(side, here, party))
         return
     to = action.area
-    group = movers(state, frame)
-    side = frame.side
+    lk = R.lookups
     # the step is legal (Game.apply checked it against the decision): only its cost is needed
-    cost = step_cost(R, state, side, frame.here, to, frame.flying)
+    cost = lk.ticks.flying if frame.flying else ground_cost(lk, here, to, state.at[other(side)].keys())
     # Orgun: DRA into the mountains -- a mountain area holding Mujahideen needs d6 + leader DRM >= 5
-    if side == DRA and not frame.flying and to in R.lookups.mountain and enemy_in(state, to, side):
-        drm = leader_drm(R, group)
+    if side == DRA and not frame.flying and to in lk.mountain and to in state.at[MUJ]:
+        units = state.units
+        drm = leader_drm(R, [units[u] for u in party])
         roll = ctx.roll("d6", player=DRA, reason=f"mountain entry test into {to}").total
         entered = roll + drm >= R.readings.mountain_test_enter_on
         ctx.emit(MountainTest(to, roll, drm, entered))
         if not entered:
-            for u in group:  # Spent, and they stop before entering
-                if not state.units[u.id].spent:
-                    ctx.emit(UnitSpent(u.id))
-            end_move(R, ctx, MoveEnd(side, frame.here, tuple(u.id for u in group)))
+            for u in party:  # Spent, and they stop before entering
+                if not units[u].spent:
+                    ctx.emit(UnitSpent(u))
+            end_move(R, ctx, MoveEnd(side, here, party))
             return
     points = cost / R.readings.move_cost.scale
-    for u in group:
-        ctx.emit(UnitMoved(u.id, frame.here, to, points, "move"))
-    arrived = Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
+    emit = ctx.emit
+    for u in party:
+        emit(UnitMoved(u, here, to, points, "move"))
+    arrived = Move(side, frame.units, to, here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
                    frame.path + (to,))
     ctx.replace(arrived)
-    entry_checks(R, ctx, arrived)  # at once: the game would run them next, asking nothing first
+    # who is with the party in its new area: the movers, and any of its units that stood there
+    # already (an ambushed unit sent back where it came from counts again when the party steps
+    # back in: the entry checks have always read the party from the units there)
+    if len(party) < len(frame.units):
+        party = mover_ids(state, arrived)
+    entry_checks(R, ctx, arrived, party)  # at once: the game would run them next, asking nothing first
 
 
 def _checked(frame: Move) -> Move:
@@ -187,7 +200,7 @@ def end_move(R, ctx, end: MoveEnd) -> None:
 
 
 @dispatch.advance(Move)
-def entry_checks(R, ctx, frame: Move) -> None:
+def entry_checks(R, ctx, frame: Move, party: tuple[str, ...] | None = None) -> None:
     """The entry checks due after a step, one after another, each recorded as the frame moving on,
     until one opens a procedure (minefield losses, an ambush window) or the last one ends the move
     or leaves it waiting for the next step.  Running them in one call asks nothing another order
@@ -197,8 +210,11 @@ def entry_checks(R, ctx, frame: Move) -> None:
     stack = state.stack
     side, here = frame.side, frame.here
     # the checks touch no unit of the party (a lone leader test moves the enemy's), so who is
-    # still with it is the same for every check of this run
-    party = mover_ids(state, frame)
+    # still with it is the same for every check of this run (the step that ran them knows it)
+    if party is None:
+        party = mover_ids(state, frame)
+    enemy = other(side)
+    enemies = state.at[enemy]
     while True:
         check = frame.checks[0]
         if check == "stop":
@@ -216,10 +232,11 @@ def entry_checks(R, ctx, frame: Move) -> None:
             if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
                 minefield_losses(R, ctx, here, party)
         elif check == "leader":
-            if party:
+            if party and here in enemies:  # no enemy here, no lone leader to test
                 lone_leader_tests(R, ctx, here, side)
-        elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
-            ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+        elif (party and not frame.flying and not enemies.keys().isdisjoint(R.lookups.adjacent[here])
+              and ambush_options(R, state, enemy, here, party)):  # "ambush": only from a neighbour with enemies
+            ctx.push(AmbushWindow(enemy, here, frame.prev, party))
         if stack[-1] is not frame:
             return  # a procedure opened: it runs before the next check
 
