@@ -60,6 +60,7 @@ class Lookups:
     step: dict[int, Step]  # area -> Step(area)
     activate: dict[int, Activate]  # area -> Activate(area)
     pick: dict[str, Pick]  # unit -> Pick(unit)
+    hops: dict[int, dict[int, int]]  # area -> area -> the fewest steps between them (the agents' map sense)
 
     @classmethod
     def build(cls, data: GameData, readings: Readings) -> "Lookups":
@@ -95,4 +96,23 @@ class Lookups:
             step={a: Step(a) for a in amap},
             activate={a: Activate(a) for a in amap},
             pick={u: Pick(u) for u in units},
+            hops=hop_distances(amap),
         )
+
+
+def hop_distances(area_map) -> dict[int, dict[int, int]]:
+    """Area -> area -> the fewest steps between them (breadth first; the map is small)."""
+    out: dict[int, dict[int, int]] = {}
+    for start in area_map:
+        seen = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                for b in area_map.neighbours(a):
+                    if b not in seen:
+                        seen[b] = seen[a] + 1
+                        nxt.append(b)
+            frontier = nxt
+        out[start] = seen
+    return out
