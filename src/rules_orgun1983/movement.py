@@ -25,6 +25,8 @@ from .actions import (
     Retreat,
     Stacking,
     Stop,
+    make_move,
+    make_move_end,
 )
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
 from .queries import (
@@ -152,7 +154,7 @@ def _move_act(R, ctx, frame: Move, action) -> None:
         if frame.used == 0 and here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        end_move(R, ctx, MoveEnd(side, here, party))
+        end_move(R, ctx, make_move_end(side, here, party, "stack"))
         return
     to = action.area
     lk = R.lookups
@@ -169,14 +171,14 @@ def _move_act(R, ctx, frame: Move, action) -> None:
             for u in party:  # Spent, and they stop before entering
                 if not units[u].spent:
                     ctx.emit(UnitSpent(u))
-            end_move(R, ctx, MoveEnd(side, here, party))
+            end_move(R, ctx, make_move_end(side, here, party, "stack"))
             return
     points = cost / R.readings.move_cost.scale
     emit = ctx.emit
     for u in party:
         emit(UnitMoved(u, here, to, points, "move"))
-    arrived = Move(side, frame.units, to, here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
-                   frame.path + (to,))
+    arrived = make_move(side, frame.units, to, here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
+                        frame.path + (to,))
     ctx.replace(arrived)
     # who is with the party in its new area: the movers, and any of its units that stood there
     # already (an ambushed unit sent back where it came from counts again when the party steps
@@ -188,8 +190,8 @@ def _move_act(R, ctx, frame: Move, action) -> None:
 
 def _checked(frame: Move) -> Move:
     """The move with its first entry check done."""
-    return Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, frame.checks[1:],
-                frame.flying, frame.path)
+    return make_move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, frame.checks[1:],
+                     frame.flying, frame.path)
 
 
 def end_move(R, ctx, end: MoveEnd) -> None:
@@ -221,7 +223,7 @@ def entry_checks(R, ctx, frame: Move, party: tuple[str, ...] | None = None) -> N
             # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
             # only controls does not -- there is no one to attack there
             if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-                end_move(R, ctx, MoveEnd(side, here, party))
+                end_move(R, ctx, make_move_end(side, here, party, "stack"))
             else:
                 ctx.replace(_checked(frame))
             return
@@ -367,7 +369,7 @@ def _move_end(R, ctx, frame: MoveEnd) -> None:
     side, area, units = frame.side, frame.area, frame.units
     step = frame.step
     if step == "stack":
-        ctx.replace(MoveEnd(side, area, units, "combat"))
+        ctx.replace(make_move_end(side, area, units, "combat"))
         if over_stacked(R, state, area, side):
             ctx.push(Stacking(side, area))
             return
@@ -377,12 +379,12 @@ def _move_end(R, ctx, frame: MoveEnd) -> None:
         if attackers and enemy_in(state, area, side):
             if state.control.get(area) == other(side):
                 # Orgun: attack -- compulsory on entering an area the enemy controls
-                ctx.replace(MoveEnd(side, area, units, "control"))
+                ctx.replace(make_move_end(side, area, units, "control"))
                 ctx.push(Attack(side, area, attackers))
             else:
-                ctx.replace(MoveEnd(side, area, units, "choose"))
+                ctx.replace(make_move_end(side, area, units, "choose"))
             return
-        ctx.replace(MoveEnd(side, area, units, "control"))
+        ctx.replace(make_move_end(side, area, units, "control"))
     # "control"
     ctx.pop()
     sync_control(R, ctx)
@@ -403,7 +405,7 @@ def _move_end_decision(R, state, frame: MoveEnd):
 
 @dispatch.act(MoveEnd)
 def _move_end_act(R, ctx, frame: MoveEnd, action) -> None:
-    ctx.replace(MoveEnd(frame.side, frame.area, frame.units, "control"))
+    ctx.replace(make_move_end(frame.side, frame.area, frame.units, "control"))
     if isinstance(action, AttackNow):
         ctx.push(Attack(frame.side, frame.area, attack_capable(R, ctx.state, frame.units, frame.area)))
 

@@ -16,12 +16,13 @@ from .actions import (
     ChooseMove,
     Done,
     LayMines,
-    Move,
     Pass,
     Pick,
     Raid,
     Reinforce,
     Select,
+    make_move,
+    make_select,
 )
 from .cards import create_decks, draw_cards
 from .combat import raid, raid_options
@@ -272,9 +273,9 @@ def _activation_decision(R, state, frame: Activation):
 @dispatch.act(Activation)
 def _activation_act(R, ctx, frame: Activation, action) -> None:
     if isinstance(action, ChooseMove):
-        ctx.replace(Select(frame.side, frame.area, "move"))
+        ctx.replace(make_select(frame.side, frame.area, "move", (), 0))
     elif isinstance(action, ChooseAttack):
-        ctx.replace(Select(frame.side, frame.area, "attack"))
+        ctx.replace(make_select(frame.side, frame.area, "attack", (), 0))
     elif isinstance(action, Raid):
         ctx.pop()
         raid(R, ctx, action.raider, action.target)
@@ -324,7 +325,7 @@ def _select_act(R, ctx, frame: Select, action) -> None:
         ctx.pop()
         return
     if isinstance(action, Pick):
-        ctx.replace(Select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
+        ctx.replace(make_select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
         return
     for uid in frame.chosen:  # Orgun: an activated unit becomes Spent
         ctx.emit(UnitSpent(uid))
@@ -332,6 +333,7 @@ def _select_act(R, ctx, frame: Select, action) -> None:
         ctx.replace(Attack(frame.side, frame.area, frame.chosen))
         return
     # this party moves on its own path at its own OP; the area may send out another afterwards
-    ctx.replace(Select(frame.side, frame.area, "move", (), frame.parties + 1))
+    ctx.replace(make_select(frame.side, frame.area, "move", (), frame.parties + 1))
     budget = budget_ticks(R, ctx.state, frame.chosen)
-    ctx.push(Move(frame.side, frame.chosen, frame.area, frame.area, budget, 0, (), is_flying(R, frame.chosen), (frame.area,)))
+    ctx.push(make_move(frame.side, frame.chosen, frame.area, frame.area, budget, 0, (), is_flying(R, frame.chosen),
+                      (frame.area,)))

@@ -104,3 +104,30 @@ def test_the_agents_kept_distances_and_fixed_weights_are_what_it_would_work_out(
                 assert FIXED_WEIGHT.get(type(action), 1.0) == weight
                 looked_up += 1
     assert looked_up > 100
+
+
+def test_positional_makers_make_the_values_attrs_makes():
+    import attrs
+
+    from rules_orgun1983.actions import MoveEnd, Select, make_move, make_move_end, make_select
+    from rules_orgun1983.state import Unit, make_unit
+    from rules_orgun1983.value_makers import positional_maker
+
+    pairs = [
+        (make_unit("K1", "muj", 35, 2, True, False, False), Unit("K1", "muj", 35, 2, True)),
+        (make_move("dra", ("C2", "C3"), 7, 10, 8, 4, ("stop",), False, (10, 7)),
+         Move("dra", ("C2", "C3"), 7, 10, 8, 4, ("stop",), False, (10, 7))),
+        (make_move_end("muj", 19, ("K1",), "stack"), MoveEnd("muj", 19, ("K1",))),
+        (make_select("dra", 15, "attack", ("C1",), 0), Select("dra", 15, "attack", ("C1",))),
+    ]
+    for made, plain in pairs:
+        assert type(made) is type(plain) and made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.side = "x"  # as frozen as the attrs-made value
+
+    @attrs.frozen
+    class Checked:
+        n: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    with pytest.raises(TypeError, match="validator"):
+        positional_maker(Checked)  # it would skip the check: refused
