@@ -139,10 +139,14 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
 def _move_decision(R, state, frame: Move):
     if frame.checks:
         return None
-    step = R.lookups.step
-    actions = [step[a] for a, _ in legal_steps(R, state, frame)]
-    actions.append(STOP)
-    return Decision(frame.side, tuple(actions), f"move the party in {frame.here}: step or stop")
+    key = ("step", frame.side, frame.here, *[a for a, _ in legal_steps(R, state, frame)])
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        step = R.lookups.step
+        found = menus.keep(key, Decision(frame.side, (*map(step.__getitem__, key[3:]), STOP),
+                                         f"move the party in {frame.here}: step or stop"))
+    return found
 
 
 @dispatch.act(Move)

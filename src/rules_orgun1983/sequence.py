@@ -198,8 +198,14 @@ def phase_decision(R, state):
     areas = activatable_areas(state, side)
     if not areas:
         return None
-    activate = R.lookups.activate
-    return Decision(side, (*map(activate.__getitem__, areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
+    key = ("activate", side, *areas)
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        activate = R.lookups.activate
+        found = menus.keep(key, Decision(side, (*map(activate.__getitem__, areas), PASS),
+                                         f"{SIDE_NAMES[side]}: activate an area or pass"))
+    return found
 
 
 def phase_advance(R, ctx) -> None:
@@ -302,14 +308,27 @@ def selectable(R, state, frame: Select) -> list[str]:
 
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
-    pick = R.lookups.pick
-    picks = tuple(map(pick.__getitem__, selectable(R, state, frame)))
-    if frame.chosen:
-        return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
-    if frame.parties == 0:
-        return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
-    if not picks:
+    ids = selectable(R, state, frame)
+    # what ends the menu: Go once a unit is chosen, nothing for the first party's first pick, else
+    # Done (another party may set out, or the activation ends)
+    last = "go" if frame.chosen else "" if frame.parties == 0 else "done"
+    if last == "done" and not ids:
         return None  # nobody Fresh is left in the area: the activation is over
+    key = ("pick", frame.side, frame.area, frame.purpose, last, *ids)
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        found = menus.keep(key, _pick_menu(R, frame, ids, last))
+    return found
+
+
+def _pick_menu(R, frame: Select, ids: list[str], last: str) -> Decision:
+    pick = R.lookups.pick
+    picks = tuple(map(pick.__getitem__, ids))
+    if last == "go":
+        return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
+    if not last:
+        return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
     # Orgun: activated units need not move together -- another party may set out from the area
     return Decision(frame.side, (*picks, DONE), f"pick units in {frame.area} for another move, or end the activation")
 

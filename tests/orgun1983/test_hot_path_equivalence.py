@@ -131,3 +131,33 @@ def test_positional_makers_make_the_values_attrs_makes():
 
     with pytest.raises(TypeError, match="validator"):
         positional_maker(Checked)  # it would skip the check: refused
+
+
+@rule("orgun1983:activation")
+@pytest.mark.parametrize("seed", [3, 17])
+def test_kept_menus_are_the_menus_built_afresh(seed):
+    from rules_orgun1983.menu_cache import MenuCache
+
+    rules = OrgunRules()
+    afresh = OrgunRules()
+    afresh.menus = MenuCache(limit=0)  # keeps nothing: every menu built from the state
+    kept = 0
+    for game, view in played(rules, seed):
+        plain = afresh.decision(game.state)
+        assert plain == view.decision
+        kept += plain is not view.decision and len(rules.menus) > 0
+    assert not afresh.menus  # nothing was kept there
+    assert kept > 100 and 0 < len(rules.menus) < 2_000
+
+
+def test_the_menu_cache_is_bounded():
+    from tabletop_core import Decision
+
+    from rules_orgun1983.actions import PASS
+    from rules_orgun1983.menu_cache import MenuCache
+
+    menus = MenuCache(limit=3)
+    for n in range(7):
+        menus.keep(("activate", "muj", n), Decision("muj", (PASS,), ""))
+        assert len(menus) <= 3
+    assert ("activate", "muj", 6) in menus and ("activate", "muj", 0) not in menus
