@@ -192,12 +192,6 @@ def _move_act(R, ctx, frame: Move, action) -> None:
     entry_checks(R, ctx, arrived, party)  # at once: the game would run them next, asking nothing first
 
 
-def _checked(frame: Move) -> Move:
-    """The move with its first entry check done."""
-    return make_move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, frame.checks[1:],
-                     frame.flying, frame.path)
-
-
 def end_move(R, ctx, end: MoveEnd) -> None:
     """The move gives way to its end, whose steps run at once: the game would run them next
     (a MoveEnd asks nothing before its first procedure or question, see ``_move_end_decision``)."""
@@ -221,17 +215,20 @@ def entry_checks(R, ctx, frame: Move, party: tuple[str, ...] | None = None) -> N
         party = mover_ids(state, frame)
     enemy = other(side)
     enemies = state.at[enemy]
+    # what the frames of the checks share: each done check is the frame with one check fewer
+    units, prev, budget, used, flying, path = frame.units, frame.prev, frame.budget, frame.used, frame.flying, frame.path
     while True:
-        check = frame.checks[0]
+        checks = frame.checks
+        check = checks[0]
         if check == "stop":
             # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
             # only controls does not -- there is no one to attack there
-            if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
+            if not party or (R.readings.enemy_units_end_move and here in enemies):
                 end_move(R, ctx, make_move_end(side, here, party, "stack"))
             else:
-                ctx.replace(_checked(frame))
+                ctx.replace(make_move(side, units, here, prev, budget, used, (), flying, path))
             return
-        frame = _checked(frame)
+        frame = make_move(side, units, here, prev, budget, used, checks[1:], flying, path)
         ctx.replace(frame)
         if check == "mines":
             # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
@@ -379,8 +376,8 @@ def _move_end(R, ctx, frame: MoveEnd) -> None:
             return
         step = "combat"
     if step == "combat":
-        attackers = attack_capable(R, state, units, area)
-        if attackers and enemy_in(state, area, side):
+        attackers = attack_capable(R, state, units, area) if enemy_in(state, area, side) else ()
+        if attackers:
             if state.control.get(area) == other(side):
                 # Orgun: attack -- compulsory on entering an area the enemy controls
                 ctx.replace(make_move_end(side, area, units, "control"))

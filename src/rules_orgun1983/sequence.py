@@ -267,13 +267,20 @@ def attack_units(R, state, side: str, area: int) -> list[str]:
 @dispatch.decide(Activation)
 def _activation_decision(R, state, frame: Activation):
     side, area = frame.side, frame.area
-    actions = [CHOOSE_MOVE]
-    if enemy_in(state, area, side) and attack_units(R, state, side, area):
-        actions.append(CHOOSE_ATTACK)
-    if side == MUJ:
-        actions.extend(Raid(r, t) for r, t in raid_options(R, state, area))
-    actions.extend(LayMines(u) for u in lay_mine_units(R, state, side, area))
-    return Decision(side, tuple(actions), f"area {area}: move, attack, raid or lay mines")
+    attack = enemy_in(state, area, side) and bool(attack_units(R, state, side, area))
+    raids = raid_options(R, state, area) if side == MUJ else []
+    mines = lay_mine_units(R, state, side, area)
+    key = ("activation", side, area, attack, *[unit for pair in raids for unit in pair], "mines", *mines)
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        actions = [CHOOSE_MOVE]
+        if attack:
+            actions.append(CHOOSE_ATTACK)
+        actions.extend(Raid(r, t) for r, t in raids)
+        actions.extend(LayMines(u) for u in mines)
+        found = menus.keep(key, Decision(side, tuple(actions), f"area {area}: move, attack, raid or lay mines"))
+    return found
 
 
 @dispatch.act(Activation)
