@@ -14,7 +14,7 @@ from .actions import ACTIONS, FRAMES
 from .data import GameData, default_data
 from .effects import dispatch
 from .lookups import Lookups
-from .menu_cache import MenuCache
+from .kept_answers import KeptAnswers
 from .narration import describe_action, narrate
 from .readings import DEFAULT_READINGS, Readings
 from .sequence import phase_act, phase_advance, phase_decision, setup
@@ -50,7 +50,8 @@ class OrgunRules(Rules):
         self.data = data if data is not None else default_data()
         self.readings = readings
         self.lookups = Lookups.build(self.data, readings)
-        self.menus = MenuCache()  # the decisions met so far, by what they are made of
+        self.menus = KeptAnswers()  # the decisions met so far, by what they are made of
+        self.supply_kept = KeptAnswers()  # side and enemy-held areas -> the areas in supply
 
     def with_readings(self, **changes: Any) -> "OrgunRules":
         """A rules object with some readings changed (what a variant returns)."""

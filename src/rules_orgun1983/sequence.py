@@ -116,13 +116,20 @@ def supplied_areas(R, state, side: str) -> frozenset[int]:
     """# Orgun: supply -- a chain of friendly or neutral areas to one of the side's sources."""
     enemy = other(side)
     control = state.control
+    held = sorted(a for a, s in control.items() if s == enemy)
+    # all the answer depends on: the side and the areas its enemy controls (kept: control changes
+    # little from one supply phase to the next)
+    key = (side, *held)
+    found = R.supply_kept.get(key)
+    if found is not None:
+        return found
     sources = [a for a in R.lookups.supply_sources[side] if control.get(a) != enemy]
     if not sources:
-        return frozenset()
+        return R.supply_kept.keep(key, frozenset())
     # the chain runs through any area the enemy does not control (a set: the map tests membership
     # without a Python call per area)
-    passable = R.lookups.areas.difference([a for a, s in control.items() if s == enemy])
-    return R.data.area_map.supplied_areas(sources, passable)
+    passable = R.lookups.areas.difference(held)
+    return R.supply_kept.keep(key, R.data.area_map.supplied_areas(sources, passable))
 
 
 def supply_phase(R, ctx) -> None:

@@ -136,11 +136,11 @@ def test_positional_makers_make_the_values_attrs_makes():
 @rule("orgun1983:activation")
 @pytest.mark.parametrize("seed", [3, 17])
 def test_kept_menus_are_the_menus_built_afresh(seed):
-    from rules_orgun1983.menu_cache import MenuCache
+    from rules_orgun1983.kept_answers import KeptAnswers
 
     rules = OrgunRules()
     afresh = OrgunRules()
-    afresh.menus = MenuCache(limit=0)  # keeps nothing: every menu built from the state
+    afresh.menus = KeptAnswers(limit=0)  # keeps nothing: every menu built from the state
     kept = 0
     for game, view in played(rules, seed):
         plain = afresh.decision(game.state)
@@ -150,14 +150,33 @@ def test_kept_menus_are_the_menus_built_afresh(seed):
     assert kept > 100 and 0 < len(rules.menus) < 2_000
 
 
-def test_the_menu_cache_is_bounded():
+def test_kept_answers_are_bounded():
     from tabletop_core import Decision
 
     from rules_orgun1983.actions import PASS
-    from rules_orgun1983.menu_cache import MenuCache
+    from rules_orgun1983.kept_answers import KeptAnswers
 
-    menus = MenuCache(limit=3)
+    menus = KeptAnswers(limit=3)
     for n in range(7):
         menus.keep(("activate", "muj", n), Decision("muj", (PASS,), ""))
         assert len(menus) <= 3
     assert ("activate", "muj", 6) in menus and ("activate", "muj", 0) not in menus
+
+
+@rule("orgun1983:supply")
+@pytest.mark.parametrize("seed", [6, 19])
+def test_kept_supply_networks_are_the_networks_traced_afresh(seed):
+    from rules_orgun1983.kept_answers import KeptAnswers
+    from rules_orgun1983.sequence import supplied_areas
+
+    rules = OrgunRules()
+    afresh = OrgunRules()
+    afresh.supply_kept = KeptAnswers(limit=0)
+    asked = 0
+    for game, _view in played(rules, seed):
+        if game.state.phase != "action" or game.state.stack:
+            continue
+        for side in ("muj", "dra"):
+            assert supplied_areas(rules, game.state, side) == supplied_areas(afresh, game.state, side)
+            asked += 1
+    assert asked > 100 and rules.supply_kept and not afresh.supply_kept
