@@ -77,8 +77,11 @@ class OrgunRules(Rules):
         if not stack:
             return phase_decision(self, state)
         frame = stack[-1]
-        handler = DECIDERS.get(type(frame))
-        return None if handler is None else handler(self, state, frame)
+        try:  # a subscript: the read-only view's get is a method call more
+            handler = DECIDERS[type(frame)]
+        except KeyError:
+            return None  # a frame that never asks
+        return handler(self, state, frame)
 
     def act(self, ctx, action):
         stack = ctx.state.stack

@@ -354,11 +354,11 @@ def _select_over(R, ctx, frame: Select) -> None:
 
 @dispatch.act(Select)
 def _select_act(R, ctx, frame: Select, action) -> None:
+    if type(action) is Pick:  # the most frequent answer first
+        ctx.replace(make_select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
+        return
     if isinstance(action, Done):
         ctx.pop()
-        return
-    if isinstance(action, Pick):
-        ctx.replace(make_select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
         return
     for uid in frame.chosen:  # Orgun: an activated unit becomes Spent
         ctx.emit(UnitSpent(uid))
