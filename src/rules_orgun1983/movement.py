@@ -267,14 +267,18 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     # Orgun: ambush -- from an adjacent area (1) holding at most 3 (M) / 1 (DRA) units, leaders
     not counted, (2) with a terrain modifier above 0, (3) holding no enemy units, (4) the ambusher
     Fresh and not Low Supply."""
-    live = ambush_targets(R, state, area, targets)
-    if not live:
-        return []
     mine = state.at[side]
-    out = []
+    out: list[tuple[str, str]] = []
+    live = None  # the targets, looked up once some neighbour can ambush at all
     for y in R.lookups.adjacent[area]:
         if y in mine:  # most neighbours hold none of the side's units: skip them cheaply
-            out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
+            ambushers = ambushers_in(R, state, side, y)
+            if ambushers:
+                if live is None:
+                    live = ambush_targets(R, state, area, targets)
+                    if not live:
+                        return []
+                out.extend((u, t) for u in ambushers for t in live)
     return out
 
 
@@ -287,14 +291,16 @@ def ambush_targets(R, state, area: int, targets: tuple[str, ...]) -> list[str]:
 
 def ambushers_in(R, state, side: str, y: int) -> list[str]:
     """``side``'s units in area ``y`` that may ambush from there (conditions 1-4), in id order."""
-    if y not in R.lookups.ambush_terrain or enemy_in(state, y, side):
+    lk = R.lookups
+    if y not in lk.ambush_terrain or enemy_in(state, y, side):
         return []
-    leaders = R.lookups.leaders
-    counted = [u for u in units_at(state, y, side) if u.id not in leaders]  # only leaders are not counted
+    leaders = lk.leaders
+    counted = [i for i in state.at[side].get(y, ()) if i not in leaders]  # only leaders are not counted
     if not counted or len(counted) > AMBUSH_LIMIT[side]:
         return []
-    grounded = () if R.readings.mi24_ambushes else R.lookups.helicopters
-    return [u.id for u in counted if u.id not in grounded and not u.spent and not u.low_supply]
+    grounded = () if R.readings.mi24_ambushes else lk.helicopters
+    units = state.units
+    return [i for i in counted if i not in grounded and not units[i].spent and not units[i].low_supply]
 
 
 @dispatch.decide(AmbushWindow)

@@ -310,14 +310,14 @@ def selectable(R, state, frame: Select) -> list[str]:
         pool = attack_units(R, state, frame.side, frame.area)
         return [u for u in pool if u not in frame.chosen]
     units, chosen = state.units, frame.chosen
-    pool = [i for i in state.at[frame.side].get(frame.area, ()) if not units[i].spent and i not in chosen]
-    if not frame.chosen:
-        return pool
+    here = state.at[frame.side].get(frame.area, ())
+    if not chosen:
+        return [i for i in here if not units[i].spent]
     # Readings (the Mi-24): it flies, so it never shares a party with ground units
-    if is_flying(R, frame.chosen):
-        return []
     helicopters = R.lookups.helicopters
-    return [u for u in pool if u not in helicopters]
+    if helicopters.issuperset(chosen):  # is_flying, without the call
+        return []
+    return [i for i in here if not units[i].spent and i not in chosen and i not in helicopters]
 
 
 @dispatch.decide(Select)
