@@ -39,7 +39,6 @@ from .queries import (
     party_can_enter,
     retreat_areas,
     stack_count,
-    units_at,
 )
 from .state import DRA, MUJ, AmbushDeclared, MountainTest, UnitMoved, UnitSpent, other
 
@@ -420,18 +419,24 @@ def _move_end_act(R, ctx, frame: MoveEnd, action) -> None:
 # -- stacking -------------------------------------------------------------------------------------
 @dispatch.decide(Stacking)
 def _stacking_decision(R, state, frame: Stacking):
-    if not over_stacked(R, state, frame.area, frame.side):
+    side, area = frame.side, frame.area
+    if not over_stacked(R, state, area, side):
         return None
-    info = R.data.units
-    actions = []
-    for u in units_at(state, frame.area, frame.side):
-        if not info[u.id].counts_for_stacking:
-            continue
-        actions.extend(Retreat(u.id, a) for a in retreat_areas(R, state, u.id))
-        actions.append(Eliminate(u.id))
-    limit = STACK_LIMIT[frame.side]
-    count = stack_count(R, state, frame.area, frame.side)
-    return Decision(frame.side, tuple(actions), f"area {frame.area} holds {count} units (limit {limit}): retreat or lose the excess")
+    counted = R.lookups.stacking
+    options = [(uid, tuple(retreat_areas(R, state, uid))) for uid in state.at[side].get(area, ()) if uid in counted]
+    count = stack_count(R, state, area, side)
+    key = ("stacking", side, area, count, *options)  # a tuple of ids and tuples of ints: all the menu is made of
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        actions = []
+        for uid, areas in options:
+            actions.extend(Retreat(uid, a) for a in areas)
+            actions.append(Eliminate(uid))
+        limit = STACK_LIMIT[side]
+        found = menus.keep(key, Decision(side, tuple(actions),
+                                         f"area {area} holds {count} units (limit {limit}): retreat or lose the excess"))
+    return found
 
 
 @dispatch.act(Stacking)
