@@ -28,7 +28,7 @@ from .cards import create_decks, draw_cards
 from .combat import raid, raid_options
 from .effects import dispatch
 from .movement import budget_ticks, is_flying
-from .queries import activatable_areas, enemy_in, fresh_units, sole_controllers, tribes_destroyed, units_at
+from .queries import activatable_areas, enemy_in, fresh_units, sole_controllers, tribes_destroyed
 from .state import (
     DRA,
     MUJ,
@@ -261,14 +261,14 @@ def lay_mine_units(R, state, side: str, area: int) -> list[str]:
         return []
     if state.control.get(area) != DRA or area in state.minefields or enemy_in(state, area, DRA):
         return []
-    info = R.data.units
-    return [u.id for u in units_at(state, area, DRA)
-            if not u.spent and info[u.id].kind in ("infantry", "tank")]  # militia cannot lay mines
+    info, units = R.data.units, state.units
+    return [i for i in state.at[DRA].get(area, ())
+            if not units[i].spent and info[i].kind in ("infantry", "tank")]  # militia cannot lay mines
 
 
 def attack_units(R, state, side: str, area: int) -> list[str]:
-    leaders = R.lookups.leaders
-    return [u.id for u in units_at(state, area, side) if not u.spent and u.id not in leaders]
+    leaders, units = R.lookups.leaders, state.units
+    return [i for i in state.at[side].get(area, ()) if not units[i].spent and i not in leaders]
 
 
 @dispatch.decide(Activation)
