@@ -50,6 +50,7 @@ class Lookups:
     helicopters: frozenset[str]
     tanks: frozenset[str]
     militia: frozenset[str]
+    restricted: frozenset[str]  # tanks and militia: the units with limits on the areas they enter
     stacking: frozenset[str]  # units counted for stacking (not leaders, not the Mi-24)
     controlling: frozenset[str]  # units whose presence takes an area's control (Readings.control_by_leaders)
     bystanders: dict[str, tuple[str, ...]]  # side -> its units that are not ``controlling``, sorted
@@ -85,6 +86,7 @@ class Lookups:
             helicopters=helicopters,
             tanks=kind("tank"),
             militia=kind("militia"),
+            restricted=kind("tank", "militia"),
             stacking=frozenset(u for u, info in units.items() if info.counts_for_stacking),
             controlling=controlling,
             bystanders={side: tuple(sorted(u for u, info in units.items() if info.side == side and u not in controlling))

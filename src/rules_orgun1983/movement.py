@@ -95,16 +95,17 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     flying = frame.flying
     if left < (ticks.flying if flying else ticks.least):
         return []  # no step is cheap enough (a spent budget: the party can only stop)
-    group = mover_ids(state, frame)
+    side, here = frame.side, frame.here
+    units = state.units
+    group = [u for u in frame.units if u in units and units[u].area == here]  # mover_ids, without the call
     if not group:
         return []
-    side, here = frame.side, frame.here
     enemy = other(side)
     enemies = state.at[enemy]
     near_enemy = enemies.keys().isdisjoint
     contested = here in enemies
     control = state.control
-    restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
+    restricted = not lk.restricted.isdisjoint(group)  # only tanks and militia have limits
     if flying:
         mi24_enters = R.readings.mi24_enters_mujahideen_areas
         cost = ticks.flying
