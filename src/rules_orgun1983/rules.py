@@ -24,11 +24,19 @@ SCENARIO = "orgun-1983"
 DECIDERS, ACTORS, ADVANCERS = dispatch.deciders, dispatch.actors, dispatch.advancers
 
 
+# each frame type's field names, read once (the observation lists the pending frames' facts)
+FRAME_FIELDS = {kind: tuple(field.name for field in attrs.fields(kind)) for kind in FRAMES}
+
+
 def frame_facts(frame) -> dict[str, Any]:
     """``attrs.asdict(frame)`` for Orgun's frames, whose fields are all scalars or tuples of scalars
     (asdict keeps the tuples), without asdict's generic recursion: an observing agent asks for the
     observation at every decision."""
-    return {field.name: getattr(frame, field.name) for field in type(frame).__attrs_attrs__}
+    kind = type(frame)
+    names = FRAME_FIELDS.get(kind)
+    if names is None:
+        names = tuple(field.name for field in attrs.fields(kind))
+    return {name: getattr(frame, name) for name in names}
 
 
 class OrgunRules(Rules):
