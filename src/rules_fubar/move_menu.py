@@ -189,9 +189,15 @@ def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
         return toward(rules, u, regroup_targets(u, move.ref), allowances)
     v = body_vector(rules, state, u, move, reach)
     limits = {k: min(a, reach) for k, a in allowances.items()}
-    enemies = _bases_within_move(u, math.hypot(*v), state.units.values())
+    return _clear_ends(rules, u, v, limits, _bases_within_move(u, math.hypot(*v), state.units.values()))
+
+
+def _clear_ends(rules, u: UnitState, v, limits: dict[str, float], enemies):
+    """A body move's end positions and the allowance each figure uses: every figure moved by
+    ``v`` within its limit, the vector shortened, if need be, to stop clear of ``enemies``'
+    bases (``_bases_within_move``: any list holding those, as the others cannot be touched)."""
     dist = math.dist
-    for step in range(CLEAR_STEPS, -1, -1):  # shortened, if need be, to stop clear of enemy bases
+    for step in range(CLEAR_STEPS, -1, -1):
         k = step / CLEAR_STEPS
         ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
         if not enemies or not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
@@ -226,15 +232,16 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     if reach < SMALLEST_MOVE:
         return []
     seen = visible_enemies(rules, state, u)
-    nearest = _nearest(u, seen)
+    apart = enemy_measures(u, seen)
+    nearest = min(apart)[2] if apart else None  # _nearest's: by distance, then id
     c = centroid(u)
-    out = [m for m, r, length in body_candidates(rules, state, u, mode, reach, seen, nearest, c)
+    out = [m for m, r, length in body_candidates(rules, state, u, mode, reach, seen, nearest, c, apart)
            if length > _SURELY_LONG or (length >= _SURELY_SHORT
                                         and math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
         out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
-    out += _screened(rules, state, u, mode, reach, allowances, nearest, seen)
+    out += _screened(rules, state, u, mode, reach, allowances, nearest)
     return out
 
 
@@ -244,28 +251,39 @@ _SURELY_LONG = SMALLEST_MOVE + 1e-9
 _SURELY_SHORT = SMALLEST_MOVE - 1e-9
 
 
-def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, nearest, c) -> list[tuple[Move, float, float]]:
+def enemy_measures(u: UnitState, seen) -> list[tuple[float, str, UnitState, tuple[float, float]]]:
+    """For each of ``seen`` (the visible enemies), in order: (its ``unit_distance`` from ``u``, its
+    id, the unit, its centroid): what a menu asks of each, once."""
+    return [(unit_distance(u, e), e.id, e, centroid(e)) for e in seen]
+
+
+def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, nearest, c,
+                    apart=None) -> list[tuple[Move, float, float]]:
     """The body moves a menu considers, in menu order: (move, its reach, the length of its vector
     up to rounding).  Every body move goes straight toward a point (``_toward``) or a fixed
     distance, so its length is known without working out the vector; ``seen``, ``nearest``, ``c``:
-    the visible enemies, the nearest of them and the unit's centroid."""
+    the visible enemies, the nearest of them and the unit's centroid (``apart``: their
+    ``enemy_measures``, when the caller has them)."""
+    if apart is None:
+        apart = enemy_measures(u, seen)
     half = min(reach, DISTANCE[mode] / 2)
     candidates: list[tuple[Move, float, float]] = []
-    for e in seen:
-        d = min(max(unit_distance(u, e) - STAND_OFF, 0.0), math.dist(c, centroid(e)))
-        candidates += [(Move(mode, "enemy", e.id), reach, min(reach, d)), (Move(mode, "enemy", e.id, True), half, min(half, d))]
+    for gap, eid, _e, ec in apart:
+        d = min(max(gap - STAND_OFF, 0.0), math.dist(c, ec))
+        candidates += [(Move(mode, "enemy", eid), reach, min(reach, d)), (Move(mode, "enemy", eid, True), half, min(half, d))]
     for k, point in objectives(rules, state).items():
         d = math.dist(c, point)
         candidates += [(Move(mode, "objective", k), reach, min(reach, d)), (Move(mode, "objective", k, True), half, min(half, d))]
     for fid, _point, d in cover_in_reach(rules.measure_for(u), c, reach):
         candidates.append((Move(mode, "cover", fid), reach, min(reach, d + INTO_COVER)))  # 1" past the edge
+    centres = {eid: ec for _gap, eid, _e, ec in apart}
     if nearest is not None:
-        ec = centroid(nearest)
+        ec = centres[nearest.id]
         d = math.dist(c, (2 * c[0] - ec[0], 2 * c[1] - ec[1]))
         candidates += [(Move(mode, "away"), reach, min(reach, d)), (Move(mode, "away", half=True), half, min(half, d))]
     flanked = ([nearest] if nearest is not None else []) + [e for e in seen if e.vehicle and e is not nearest]
     for e in flanked:
-        ec, heading = centroid(e), e.heading if e.vehicle else None
+        ec, heading = centres[e.id], e.heading if e.vehicle else None
         for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
             d = math.dist(c, flank_point(c, ec, heading, side))
             candidates.append((Move(mode, "flank", e.id, side=side), reach, min(reach, d)))
@@ -274,9 +292,9 @@ def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, n
     return candidates
 
 
-def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[Move]:
+def _screened(rules, state, u, mode, reach, allowances, nearest) -> list[Move]:
     """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
-    from .on_guard import known_threats, watchers
+    from .on_guard import known_threats, watchers, watching_within
 
     if mode == "duck":
         return []  # screened runs and walks are offered; ducking and weaving is for when seen
@@ -285,7 +303,13 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
         return []
     if any(can_fire_at(rules, state, e, u) for e in enemies):
         return []  # every path starts where the unit stands: in a field of fire already, none is screened
-    watching = watchers(rules, state, u, enemies)  # worked out once for every path below
+    # worked out once for every path below: the watchers that may see a place the unit can reach,
+    # each figure's limit and the enemy bases a move of that reach might touch
+    watching = watching_within(rules, u, watchers(rules, state, u, enemies), reach)
+    if not watching[0] and not watching[1]:
+        return []  # no path is exposed: no direct move is, so none is screened
+    limits = {k: min(a, reach) for k, a in allowances.items()}
+    bases = _bases_within_move(u, reach, state.units.values())
     out = []
     c = centroid(u)
     points = objectives(rules, state)
@@ -293,22 +317,21 @@ def _screened(rules, state, u, mode, reach, allowances, nearest, seen) -> list[M
     refs += [nearest.id] if nearest is not None else []
     for ref in refs:
         kind = "objective" if ref in points else "enemy"
-        direct = Move(mode, kind, ref)
-        if not _exposed(rules, state, u, direct, allowances, watching):
+        direct = _base_vector(rules, state, u, kind, ref, reach, c)  # body_vector's for Move(mode, kind, ref)
+        if not _exposed(rules, state, u, _clear_ends(rules, u, direct, limits, bases)[0], watching):
             continue
         for turn in SCREEN_TURNS:
-            m = Move(mode, "screened", ref, side=turn)
-            if math.hypot(*body_vector(rules, state, u, m, reach, seen, c)) >= SMALLEST_MOVE \
-                    and not _exposed(rules, state, u, m, allowances, watching):
-                out.append(m)
+            v = _rotate(direct, float(turn))  # body_vector's for the screened move
+            if math.hypot(*v) >= SMALLEST_MOVE \
+                    and not _exposed(rules, state, u, _clear_ends(rules, u, v, limits, bases)[0], watching):
+                out.append(Move(mode, "screened", ref, side=turn))
                 break
     return out
 
 
-def _exposed(rules, state, u, move, allowances, watching) -> bool:
+def _exposed(rules, state, u, ends, watching) -> bool:
     from .on_guard import exposed
 
-    ends, _used = plan(rules, state, u, move, allowances)
     return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)), watching)
 
 

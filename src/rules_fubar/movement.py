@@ -12,6 +12,7 @@ terrain through the core table's vehicle profile (12" in the open, 6" in soft co
 from __future__ import annotations
 
 import math
+from operator import ne
 
 from tabletop_core.boards.table import INFANTRY
 
@@ -52,20 +53,26 @@ def displace(rules, u: UnitState, vector: tuple[float, float], allowance: float)
 
 def toward(rules, u: UnitState, targets, allowances: dict[str, float]):
     """Each figure moved straight toward its target within its allowance, stopped by the table edge
-    and terrain: (end positions, allowance each used)."""
+    and terrain: (end positions, allowance each used).  The figures that move are asked of the
+    table together (``Table.straight_moves``, the ruleset's own floats and checked allowances:
+    ``move_toward`` without its checks); a figure whose target is where it stands stays, using
+    nothing."""
+    figs = u.figures
+    starts = [(f.x, f.y) for f in figs]
     table = rules.measure_for(u).table
-    profile = profile_of(u)
-    ends, used = [], []
-    move = table.straight_move  # move_toward without its checks: the ruleset's own floats (every plan asks it)
-    for f, t in zip(u.figures, targets):
-        here = f.pos
-        if t == here:
-            ends.append(here)
-            used.append(0.0)
-            continue
-        (x, y), _distance, cost, _reached = move(here, t, allowances[f.id], profile, f.r)
-        ends.append((round(x, 3), round(y, 3)))  # _r, written out: every suggested move asks it of every figure
-        used.append(cost)
+    if all(map(ne, targets, starts)):  # every figure moves (most suggested moves)
+        moved = table.straight_moves(starts, targets, [allowances[f.id] for f in figs], profile_of(u),
+                                     [f.r for f in figs])
+        # _r, written out: every suggested move asks it of every figure
+        return tuple([(round(x, 3), round(y, 3)) for (x, y), _d, _c, _r in moved]), tuple([c for _e, _d, c, _r in moved])
+    ends, used = list(starts), [0.0] * len(starts)
+    moving = [k for k, (s, t) in enumerate(zip(starts, targets)) if t != s]
+    if moving:
+        moved = table.straight_moves([starts[k] for k in moving], [targets[k] for k in moving],
+                                     [allowances[figs[k].id] for k in moving], profile_of(u), [figs[k].r for k in moving])
+        for k, ((x, y), _distance, cost, _reached) in zip(moving, moved):
+            ends[k] = (round(x, 3), round(y, 3))
+            used[k] = cost
     return tuple(ends), tuple(used)
 
 

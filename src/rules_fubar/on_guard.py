@@ -101,16 +101,24 @@ def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[
     return tuple(zip(*columns))
 
 
-def path_spreads(frame_path) -> list:
+def path_spreads(frame_path, centres=None) -> list:
     """Each sampled position's ``_spread`` (for pruning samples by every reactor's range), its
-    sums written out here: a path has a sample per inch, and every reactor's question needs them."""
+    sums written out here: a path has a sample per inch, and every reactor's question needs them
+    (``centres``: the samples' ``path_centres``, when worked out already)."""
     dist = math.dist
+    if centres is None:
+        centres = path_centres(frame_path)
+    return [(c, max(map(dist, repeat(c, len(points)), points)) + BASE_ALLOWANCE)
+            for points, c in zip(frame_path, centres)]
+
+
+def path_centres(frame_path) -> list[Point]:
+    """Each sampled position's centre: ``_spread``'s sums (the same additions in the same order)."""
     out = []
     for points in frame_path:
         n = len(points)
         xs, ys = zip(*points)
-        c = (sum(xs) / n, sum(ys) / n)  # the same additions, in the same order, as _spread's
-        out.append((c, max(map(dist, repeat(c, n), points)) + BASE_ALLOWANCE))
+        out.append((sum(xs) / n, sum(ys) / n))
     return out
 
 
@@ -122,21 +130,27 @@ def path_box(frame_path) -> tuple[float, float, float, float]:
 
 
 class PathSpreads:
-    """A sampled path's ``path_spreads`` and ``path_box``, worked out when a reactor's question
-    first needs them: most questions about a path have kept answers (``catch_point``), which need
-    none."""
+    """A sampled path's ``path_centres``, ``path_spreads`` and ``path_box``, each worked out when
+    a reactor's question first needs it and then shared by every reactor asked about the path:
+    most questions about a path have kept answers (``catch_point``), which need none."""
 
-    __slots__ = ("_path", "_spreads", "_box")
+    __slots__ = ("_path", "_centres", "_spreads", "_box")
 
     def __init__(self, frame_path) -> None:
         self._path = frame_path
+        self._centres: list[Point] | None = None
         self._spreads: list | None = None
         self._box: tuple[float, float, float, float] | None = None
 
     def __call__(self) -> list:
         if self._spreads is None:
-            self._spreads = path_spreads(self._path)
+            self._spreads = path_spreads(self._path, self.centres())
         return self._spreads
+
+    def centres(self) -> list[Point]:
+        if self._centres is None:
+            self._centres = path_centres(self._path)
+        return self._centres
 
     def box(self) -> tuple[float, float, float, float]:
         if self._box is None:
@@ -209,25 +223,20 @@ def _in_range_samples(reactor: UnitState, armed, mover: UnitState, frame_path, s
     return near
 
 
-def _nearest_in_range(reactor: UnitState, armed, mover: UnitState, frame_path) -> int | None:
+def _nearest_in_range(reactor: UnitState, armed, mover: UnitState, frame_path, centres) -> int | None:
     """The index of the first sample ``_in_range_samples`` gives (None: it gives none), found
-    without every sample's spread: the samples in order of their centres' distance (the same
-    sums as ``path_spreads``), each one's spread worked out only until one is in range."""
+    without every sample's spread: the samples in order of their centres' distance (``centres``:
+    the path's ``path_centres``, the same sums as ``path_spreads``), each one's spread worked out
+    only until one is in range."""
     reach = _prune_reach(reactor, armed, mover)
     if reach <= 0.0:
         return None
     rc, rr = _spread([f.pos for f in reactor.figures])
     dist = math.dist
-    order = []
-    for k, points in enumerate(frame_path):
-        n = len(points)
-        xs, ys = zip(*points)
-        c = (sum(xs) / n, sum(ys) / n)
-        order.append((dist(rc, c), k, c))
-    order.sort()  # by distance, then path order (k is unique: the centres are never compared)
-    for d, k, c in order:
+    # by distance, then path order (k is unique: the pairs are never compared past it)
+    for d, k in sorted(zip(map(dist, repeat(rc), centres), range(len(centres)))):
         points = frame_path[k]
-        if d - rr - (max(map(dist, repeat(c, len(points)), points)) + BASE_ALLOWANCE) <= reach:
+        if d - rr - (max(map(dist, repeat(centres[k], len(points)), points)) + BASE_ALLOWANCE) <= reach:
             return k
     return None
 
@@ -266,38 +275,43 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
     m = rules.measure_for(reactor)
     shooters = _direct_shooters(armed)
     radius = {f.id: f.r for f in mover.figures}
-    if shooters:
-        # the sample nearest the reactor settles most paths it sees at all: asked first, before
-        # the whole path's watchers are sorted out and its samples sorted
-        first = _nearest_in_range(reactor, armed, mover, frame_path)
-        if first is None:
-            return None
-        places = frame_path[first]
-        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
-            return places
+    # the sample nearest the reactor settles most paths it sees at all: asked first, before the
+    # whole path's watchers are sorted out and its samples sorted (for a mortar too)
+    first = _nearest_in_range(reactor, armed, mover, frame_path, spreads.centres())
+    if first is None:
+        return None
+    places = frame_path[first]
+    if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, places):
+        return places
+    if shooters is not None:
         shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
         if not shooters:
             return None
     near = _in_range_samples(reactor, armed, mover, frame_path, spreads())
     for k, (_d, _k, positions) in enumerate(near):
-        if k == 0 and shooters is not None:
+        if k == 0:
             continue  # ``first``, asked already: not seen
         if k == 1 and len(near) > 2:
-            # the nearest sample alone settles most paths; past it, one numpy batch for the rest
-            # of the path's sight lines, then cached answers
+            # past the nearest sample, one numpy batch for the rest of the path's sight lines,
+            # then cached answers
             if shooters is None:
                 m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
             elif len(shooters) * len(radius) * (len(near) - 1) >= BATCH:  # else too few lines for a batch
                 m.prefetch_lines(_lines_in_reach(shooters, near[1:], ids, radius), least=BATCH)
-        if shooters is None:  # a mortar may fire where friends spot: the whole question, on a ghost unit
-            ghost = _ghost(mover, ids, positions)
-            if ghost.figures and can_fire_at(rules, state, reactor, ghost):
-                return positions
-            continue
-        # direct weapons: can_fire_at's answer from positions alone (no ghost figures built)
-        if m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, positions) if i in radius]):
+        if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, positions):
             return positions
     return None
+
+
+def _fires_at_places(rules, state, m, reactor: UnitState, shooters, mover: UnitState, ids, radius, places) -> bool:
+    """Could ``reactor`` fire at ``mover`` standing at ``places`` (one sample of its path)?  Direct
+    weapons (``shooters``): ``can_fire_at``'s answer from positions alone (no ghost figures
+    built); a mortar, which may fire where friends spot (``shooters`` None): the whole question,
+    on a ghost unit."""
+    if shooters is None:
+        ghost = _ghost(mover, ids, places)
+        return bool(ghost.figures) and can_fire_at(rules, state, reactor, ghost)
+    return m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius])
 
 
 def _watching(m, shooters, box, widest: float) -> list:
@@ -393,12 +407,36 @@ def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...], watchi
     direct, others = watching
     if not direct and not others:
         return False
-    samples = path_samples(tuple(f.pos for f in mover.figures), paths)
+    starts = tuple(f.pos for f in mover.figures)
     ids = tuple(f.id for f in mover.figures)
-    if direct and _seen_along(rules.measure_for(mover), direct, mover, samples, ids):
+    m = rules.measure_for(mover)
+    end = end_places(starts, paths)
+    if direct and end is not None and _seen_along(m, direct, mover, (end,), ids):
+        return True  # the end settles most paths an On Guard unit sees at all: no samples drawn
+    samples = path_samples(starts, paths)
+    if direct and _seen_before(m, direct, mover, samples[:-1] if end is not None else samples, ids):
         return True
     spreads = PathSpreads(samples)
     return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in others)
+
+
+def end_places(starts: Positions, paths: tuple[Positions, ...]) -> Positions | None:
+    """The last of ``path_samples``' positions when every figure goes straight to one point or
+    stays (None for a path that bends): its sums, without the samples before it (the last
+    fraction along a leg is exactly 1, so a figure's end sample is its start plus its leg)."""
+    out = []
+    for (ax, ay), p in zip(starts, paths):
+        if not p:
+            out.append((ax, ay))
+            continue
+        if len(p) > 1:
+            return None
+        (bx, by), = p
+        if (bx, by) == (ax, ay):
+            out.append((ax, ay))  # a leg of no length: the start at every sample
+            continue
+        out.append((ax + (bx - ax), ay + (by - ay)))
+    return tuple(out)
 
 
 def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
@@ -422,15 +460,72 @@ def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
     return direct, others
 
 
+#: ``watching_within``: how far past a figure's reach its end may lie (ends are rounded to 1/1000").
+END_ROUNDING = 0.01
+
+
+def watching_within(rules, mover: UnitState, watching, reach: float):
+    """``watching`` (``watchers``) less the direct shooters that see no place ``mover``'s
+    figures can reach in a straight move of at most ``reach`` inches (a suggested body move's:
+    each figure goes straight toward a point that near, or less far): ``_watching`` of the box of
+    its figures widened by that.  So when every watcher is dropped and no other unit
+    (``others``) watches, no such move is exposed, and a menu asks no path at all."""
+    direct, others = watching
+    if not direct:
+        return watching
+    figs = mover.figures
+    widen = reach + END_ROUNDING
+    xs, ys = [f.x for f in figs], [f.y for f in figs]
+    box = (min(xs) - widen, min(ys) - widen, max(xs) + widen, max(ys) + widen)
+    return _watching_box(rules.measure_for(mover), direct, mover, box), others
+
+
+def _watching_box(m, direct, mover: UnitState, box):
+    """``direct`` (``watchers``) with each unit's shooters cut to those ``_watching`` keeps for
+    places in ``box``; a unit left with none is dropped."""
+    widest = max([f.r for f in mover.figures], default=0.0)
+    kept = []
+    for reach, rc, rr, shooters in direct:
+        seeing = _watching(m, shooters, box, widest)
+        if seeing:
+            kept.append((reach, rc, rr, seeing))
+    return kept
+
+
+def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
+    """``_seen_along``'s answer for ``samples`` (a path less its end, asked already) from the
+    shooters ``_watching`` keeps for their box: most paths no shooter sees run behind a building,
+    which settles them without a sight line (a shooter dropped sees no place of the box, so the
+    answer is the same)."""
+    if not samples:
+        return False
+    kept = _watching_box(m, direct, mover, path_box(samples))
+    return bool(kept) and _seen_along(m, kept, mover, samples, ids)
+
+
 def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     """Does a shooter of ``direct`` (``watchers``) see the mover at one of ``samples``: within the
     range prune of its unit (``_in_range_samples``), then ``any_sees_within`` (asked of every
-    unit's shooters at once: its answer is whether one of them sees)."""
+    unit's shooters at once: its answer is whether one of them sees).  The path's end is asked
+    first (a move toward the enemy is seen there first); past it, the shooters that cannot see
+    any place of the path (``_watching``) are dropped, as a catch point drops them: most paths no
+    watcher sees run behind a building, and every sample would ask each of its shooters."""
     radius = {f.id: f.r for f in mover.figures}
     dist = math.dist
-    spreads = path_spreads(samples)
-    for k in range(len(samples) - 1, -1, -1):
-        sc, sr = spreads[k]
+    last = len(samples) - 1
+    if last < 0:
+        return False
+    spreads = path_spreads((samples[last],))
+    for k in range(last, -1, -1):
+        if k == last - 1:
+            widest = max(radius.values(), default=0.0)
+            box = path_box(samples)
+            direct = [(reach, rc, rr, seeing) for reach, rc, rr, unit in direct
+                      if (seeing := _watching(m, unit, box, widest))]
+            if not direct:
+                return False
+            spreads = path_spreads(samples)
+        sc, sr = spreads[0 if k == last else k]
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
         if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, samples[k]) if i in radius]):
             return True
@@ -499,6 +594,8 @@ def react(rules, ctx, frame: OnGuardWindow, uid: str) -> None:
     if frame.path:
         point = catch_point(rules, state, state.units[uid], e, frame.path, frame.movers)
         if point is not None:
-            ghost = _ghost(e, frame.movers, point)
-            at = {frame.enemy: tuple(f.pos for f in ghost.figures)}
+            # the places of the mover's figures still standing, in its figure order (as its
+            # ``_ghost`` there would stand): no ghost figures built only to be read
+            places = dict(zip(frame.movers, point))
+            at = {frame.enemy: tuple([places[f.id] for f in e.figures if f.id in places])}
     resolve_fire(rules, ctx, uid, (frame.enemy,), reaction=True, at=at)

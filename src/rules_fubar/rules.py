@@ -181,26 +181,31 @@ class FubarRules(Rules):
         scenarios.setup(self, ctx, scenario)
 
     # -- decisions ------------------------------------------------------------------------------
+    # decision, act and advance run at every step of every game: they read the stack itself
+    # rather than through ``state.top`` (a property: one Python call more each time)
     def decision(self, state):
-        top = state.top
-        if top is None:
-            if state.phase == "activation":
-                p = state.current
-                units = act_mod.units_to_try(state, p)
-                if units:
-                    return _activation_menu(p, tuple(units))
-            return None
-        return _DECIDE[type(top)](self, state, top)
+        stack = state.stack
+        if stack:
+            top = stack[-1]
+            return _DECIDE[type(top)](self, state, top)
+        if state.phase == "activation":
+            p = state.current
+            units = act_mod.units_to_try(state, p)
+            if units:
+                return _activation_menu(p, tuple(units))
+        return None
 
     def act(self, ctx, action):
-        if type(ctx.state.top) is Choosing:
+        stack = ctx.state.stack
+        if stack and type(stack[-1]) is Choosing:
             ctx.pop()  # step two taken: the action completes the frame below (action_menu.py)
         _ACT[type(action)](self, ctx, action)
 
     def advance(self, ctx):
         state = ctx.state
-        top = state.top
-        if top is not None:
+        stack = state.stack
+        if stack:
+            top = stack[-1]
             _ADVANCE[type(top)](self, ctx, top)
             return
         phase = state.phase

@@ -21,7 +21,8 @@ PLAYERS = ("isaf", "insurgents")
 class Fig:
     """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed.
 
-    Its hash is cached: the measuring caches (``measure.py``) key their answers on figure tuples."""
+    Its hash is cached (``_figure_hash``): the measuring caches (``measure.py``) key their answers
+    on figure tuples."""
 
     id: str
     x: float
@@ -45,6 +46,26 @@ class Fig:
         """This figure suppressed or standing up: ``attrs.evolve(self, suppressed=...)`` built
         directly, as ``at`` (evolve looks up the class's fields at every call)."""
         return Fig(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
+
+
+def _figure_hash(fig: Fig) -> int:
+    """``Fig.__hash__``: the hash of its fields, kept in the slot attrs keeps it in as a plain int.
+
+    attrs' own cached hash wraps the number in an int subclass (so that a copy of a dict-based
+    instance drops it): an object the garbage collector tracks, made for nearly every figure a
+    move makes (the caches hash them all), which outlives the collector's young passes and so
+    adds to the cost of its full ones.  A slotted class's copies and pickles leave the slot out
+    anyway (attrs' ``__getstate__`` lists the fields only; ``__setstate__`` empties the slot).
+    Figures that are equal hash equal, as before; the number differs from attrs', which nothing
+    keeps (string hashes change from process to process anyway)."""
+    known = fig._attrs_cached_hash
+    if known is None:
+        known = hash((fig.id, fig.x, fig.y, fig.r, fig.weapon, fig.armour, fig.leader, fig.suppressed))
+        object.__setattr__(fig, "_attrs_cached_hash", known)
+    return known
+
+
+Fig.__hash__ = _figure_hash  # type: ignore[method-assign]
 
 
 @attrs.frozen
@@ -436,10 +457,22 @@ def _stance(state, e: StanceSet) -> None:
 @appliers.on(UnitMoved)
 def _moved(state, e: UnitMoved) -> None:
     u = state.units[e.unit]
-    figs = tuple(f if f.pos == p else f.at(p[0], p[1]) for f, p in zip(u.figures, e.positions))
-    state.units[e.unit] = replace_unit(u, figures=figs, heading=e.heading, hidden=e.hidden)
+    state.units[e.unit] = replace_unit(u, figures=_standing_at(u.figures, e.positions), heading=e.heading,
+                                       hidden=e.hidden)
     for pid in u.passengers:  # troops inside are carried with the vehicle
         _ride(state, pid, state.units[e.unit])
+
+
+def _standing_at(figures: tuple[Fig, ...], positions) -> tuple[Fig, ...]:
+    """``figures`` standing at ``positions`` (one each, in order): a figure that stays is kept as it
+    is, and so is the tuple when none moves (the measuring caches keep answers on its identity)."""
+    if len(figures) == len(positions):
+        for f, p in zip(figures, positions):
+            if f.x != p[0] or f.y != p[1]:
+                break
+        else:
+            return figures
+    return tuple(f if f.x == p[0] and f.y == p[1] else f.at(p[0], p[1]) for f, p in zip(figures, positions))
 
 
 def _ride(state: FubarState, uid: str, vehicle: UnitState) -> None:
@@ -465,8 +498,7 @@ def _disembarked(state, e: Disembarked) -> None:
     v = state.units[e.vehicle]
     state.units[e.vehicle] = replace_unit(v, passengers=tuple(p for p in v.passengers if p != e.unit))
     u = state.units[e.unit]
-    figs = tuple(f if f.pos == p else f.at(p[0], p[1]) for f, p in zip(u.figures, e.positions))
-    state.units[e.unit] = replace_unit(u, figures=figs, carried_by="", hidden=False)
+    state.units[e.unit] = replace_unit(u, figures=_standing_at(u.figures, e.positions), carried_by="", hidden=False)
 
 
 @appliers.on(UnitRevealed)

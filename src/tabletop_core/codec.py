@@ -15,7 +15,7 @@ import hashlib
 import json
 import types
 import typing
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Iterable, Mapping, Union
 
 import attrs
 import cattrs
@@ -24,10 +24,13 @@ import orjson
 from cattrs.strategies import configure_tagged_union
 
 from .decoders import DecoderBuilder, TextDecoder, text_decoder
+from .encoders import REFUSED, Plan, TextEncoder, text_encoder
 from .errors import RulesetError
 from .events import CORE_EVENTS
 from .values import Action, ConcealedAction, Event, Frame
 
+#: How many decoded texts a family keeps for the next log (see ``_Family._decoded_once``).
+SHARED_TEXTS = 1 << 14
 TAG_FIELD = "type"
 VERSION_FIELD = "v"
 
@@ -60,9 +63,43 @@ class _Family:
         self._decoders = decoders
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
+        self._shared: dict[bytes, Any] = {}
         self._text_entries = _TextEntries(self, decoders.text_families)
         self.structure_text = self._structure_text_fn()
         decoders.text_families[base] = self.structure_text  # for fields typed as the base
+
+    def bind_encoders(self, reference: Callable[[Any], bytes], families: dict[type, TextEncoder],
+                      members: frozenset[type]) -> None:
+        """Make ``text_bytes(obj)``: the canonical text of a member of this family, by its class's
+        msgspec plan (:func:`~tabletop_core.encoders.text_encoder`) where it has one, else (or
+        where msgspec refuses a value) by ``reference``; and ``texts_bytes(objs)``, the list of
+        theirs.  ``families``: every family's ``text_bytes``, this one's included once made."""
+        plans = _TextPlans(self, reference, families, members)
+
+        def text_bytes(obj: Any) -> bytes:
+            write, tail = plans[type(obj)]
+            try:
+                text = write(obj)
+            except REFUSED:
+                return reference(obj)
+            return text if tail is None else text[:-1] + tail
+
+        def texts_bytes(objs: Iterable[Any]) -> list[bytes]:
+            # text_bytes written out in one loop: a save writes every event of a game
+            out: list[bytes] = []
+            add = out.append
+            for obj in objs:
+                write, tail = plans[type(obj)]
+                try:
+                    text = write(obj)
+                except REFUSED:
+                    text, tail = reference(obj), None
+                add(text if tail is None else text[:-1] + tail)
+            return out
+
+        self.text_bytes = text_bytes
+        self.texts_bytes = texts_bytes
+        families[self.base] = text_bytes
 
     def upcast(self, data: dict[str, Any]) -> tuple[type[Any], dict[str, Any]]:
         tag = data.get(TAG_FIELD)
@@ -93,6 +130,71 @@ class _Family:
                     cls, version=cls.VERSION, other_version=self._structure_slowly)
                 return decode(data)
         return self._structure_slowly(data)
+
+    def structure_records(self, records: list[Any], shareable: Mapping[type, bool]
+                          ) -> tuple[list[Any], tuple[int, Exception] | None]:
+        """``records`` decoded, as a log's reader kept them (texts, then dicts from the first line
+        the fast path refused).  Returns the objects and, if one does not decode, its index and
+        the error (the objects then end before it).
+
+        Each distinct text is decoded once, and where its class is ``shareable`` (immutable all
+        the way down) that object stands for all its records: many of a game's lines repeat one
+        another (the same card drawn, the same frame popped: a third of a GoE or Orgun log), and
+        logs of one scenario repeat one another's (see :meth:`_decoded_once`).  The texts are
+        decoded in the order of their first records, so the first that fails is the first
+        record that fails."""
+        kinds = list(map(type, records))
+        texts = records[:kinds.index(dict)] if dict in kinds else records
+        decoded, failure = self._decoded_once(dict.fromkeys(texts), shareable)
+        if failure is not None:
+            index = texts.index(failure[0])
+            return list(map(decoded.__getitem__, texts[:index])), (index, failure[1])
+        out = list(map(decoded.__getitem__, texts))
+        if not all(shareable[kind] for kind in set(map(type, decoded.values()))):  # rare: a deck made, the result
+            for text, obj in decoded.items():
+                if not shareable[type(obj)]:
+                    self._decode_repeats(text, texts, out)
+        structure = self.structure
+        try:
+            for logged in records[len(texts):]:
+                out.append(self.structure_text(logged) if isinstance(logged, bytes) else structure(logged))
+        except Exception as exc:  # noqa: BLE001 - any decoding failure is the caller's to name
+            return out, (len(out), exc)
+        return out, None
+
+    def _decoded_once(self, texts: Iterable[bytes], shareable: Mapping[type, bool]
+                      ) -> tuple[dict[bytes, Any], tuple[bytes, Exception] | None]:
+        """Each of ``texts`` decoded, and the first that fails with why.
+
+        An immutable object decoded from a text is kept for the next log that holds the same
+        text (``_shared``, up to SHARED_TEXTS texts, emptied when full): a balance study's or a
+        replay tool's logs of one scenario share most of their texts (300 duel games: 62,166
+        lines, 3,173 distinct texts).  Only values all the way down are kept, so no log's fold
+        can change what another's events hold."""
+        structure_text = self.structure_text
+        shared = self._shared
+        if len(shared) > SHARED_TEXTS:
+            shared.clear()
+        decoded: dict[bytes, Any] = {}
+        for text in texts:
+            found = shared.get(text)
+            if found is None:
+                try:
+                    found = structure_text(text)
+                except Exception as exc:  # noqa: BLE001 - any decoding failure is the caller's to name
+                    return decoded, (text, exc)
+                if shareable[type(found)]:
+                    shared[text] = found
+            decoded[text] = found
+        return decoded, None
+
+    def _decode_repeats(self, text: bytes, texts: list[bytes], out: list[Any]) -> None:
+        """Give every record of ``text`` after its first an object of its own (a class that is not
+        immutable: a fold may change one object in place)."""
+        at = texts.index(text)
+        for _ in range(texts.count(text) - 1):
+            at = texts.index(text, at + 1)
+            out[at] = self.structure_text(text)
 
     def text_decoder_of(self, tag: str) -> TextDecoder | None:
         """The text decoder of the class tagged ``tag`` (None: it is read from its dict)."""
@@ -164,6 +266,25 @@ class _TextEntries(dict[str, tuple[int | None, TextDecoder]]):
 _read_head = msgspec.json.Decoder(_Head).decode
 
 
+class _TextPlans(dict[type, Plan]):
+    """class -> how it is written, decided on first use: msgspec's plan where the class has one,
+    else the reference encoder (for a class of another family, or none, too)."""
+
+    def __init__(self, family: "_Family", reference: Callable[[Any], bytes], families: dict[type, TextEncoder],
+                 members: frozenset[type]):
+        super().__init__()
+        self._family, self._reference, self._families, self._members = family, reference, families, members
+
+    def __missing__(self, cls: type) -> Plan:
+        plan = None
+        tag = getattr(cls, "TAG", None)
+        if isinstance(tag, str) and self._family.by_tag.get(tag) is cls:
+            plan = text_encoder(cls, tag=tag, version=getattr(cls, "VERSION", 1), families=self._families,
+                                members=self._members)
+        found = self[cls] = plan or (self._reference, None)
+        return found
+
+
 def json_value(text: bytes) -> Any:
     """The value of a JSON text as the log's reader gives it: msgspec's reading (integers of any
     size exact, as the reference decoder reads them), or the reference decoder's where msgspec
@@ -203,6 +324,10 @@ class Codec:
         self.events = _Family(converter, Event, (*CORE_EVENTS, *events), decoders)
         self.event_types: frozenset[type] = frozenset(self.events.by_tag.values())
         self._fast_text = _float_free_types(self)
+        families: dict[type, TextEncoder] = {}
+        members = frozenset({Action, Frame, Event}.union(*(f.by_tag.values() for f in (self.actions, self.frames, self.events))))
+        for family in (self.actions, self.frames, self.events):
+            family.bind_encoders(self._reference_bytes, families, members)
         #: event class -> whether one decoded object may stand for several (see _immutable_types)
         self.shareable = _immutable_types(self)
         # A float field holding an int (3 for 3.0) is written as a float, so that save -> load ->
@@ -240,13 +365,29 @@ class Codec:
 
     def event_text(self, event: Event) -> str:
         """The canonical text of one event (what ``canonical_json(event_to_dict(event))`` gives)."""
-        data = self._converter.unstructure(event)
-        if self._fast_text[type(event)]:
+        try:
+            return self.events.text_bytes(event).decode()
+        except UnicodeEncodeError:  # a lone surrogate: text, but no UTF-8 bytes
+            return canonical_json(self.event_to_dict(event))
+
+    def event_bytes(self, event: Event) -> bytes:
+        """:meth:`event_text` as UTF-8 bytes, as a log line holds it."""
+        return self.events.text_bytes(event)
+
+    def events_bytes(self, events: Iterable[Event]) -> list[bytes]:
+        """:meth:`event_bytes` of each of ``events`` (in one loop: what a save writes)."""
+        return self.events.texts_bytes(events)
+
+    def _reference_bytes(self, obj: Any) -> bytes:
+        """The canonical text of a logged object through the converter's dict: orjson where it
+        writes what ``canonical_json`` does (no float anywhere in the class), else the latter."""
+        data = self._converter.unstructure(obj)
+        if self._fast_text[type(obj)]:
             try:
-                return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
+                return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
             except (TypeError, orjson.JSONEncodeError):
                 pass  # a value orjson refuses (a huge int, a lone surrogate): the reference encoder
-        return canonical_json(data)
+        return canonical_json(data).encode()
 
     def event_from_dict(self, data: dict[str, Any]) -> Event:
         event: Event = self.events.structure(data)

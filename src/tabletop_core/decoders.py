@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Collection, Mapping, Union
 
 import attrs
 import msgspec
@@ -195,7 +195,7 @@ def _init_decoder(cls: type, families: Mapping[type, TextDecoder]) -> TextDecode
         tp = hints.get(field.name)
         if not field.init or tp is None:
             return None
-        family = _family_of(tp, bases)
+        family = family_of(tp, bases)
         if family is not None:
             if field.default not in (attrs.NOTHING, None):
                 return None
@@ -230,7 +230,7 @@ def _mirrored_default(field: Any) -> tuple[Any, ...]:
     return (field.default,)
 
 
-def _family_of(tp: Any, bases: frozenset[type]) -> type | None:
+def family_of(tp: Any, bases: Collection[type]) -> type | None:
     """The family base ``tp`` names, alone or with None; None if it names none."""
     if tp in bases:
         return typing.cast(type, tp)
@@ -263,22 +263,35 @@ def _plain_class(cls: type, bases: frozenset[type], seen: set[type]) -> bool:
 
 
 def _plain_type(tp: Any, bases: frozenset[type], seen: set[type]) -> bool:
-    if tp in _PLAIN_SCALARS:
+    return read_alike(tp, scalars=_PLAIN_SCALARS, collections=_PLAIN_COLLECTIONS, literals=(str, int),
+                      plain_class=lambda cls: _plain_class(cls, bases, seen))
+
+
+def read_alike(tp: Any, *, scalars: tuple[Any, ...], collections: tuple[Any, ...], literals: tuple[type, ...],
+               plain_class: Callable[[type], bool]) -> bool:
+    """Do msgspec and the converter treat every value of type ``tp`` alike?  Yes for ``scalars``,
+    enums of strings or ints (by value; a flag's combined values are not members), literals of
+    ``literals`` values, ``X | None`` (cattrs and msgspec pick among wider unions by different
+    rules), ``collections`` and ``dict[str, X]`` of such, and attrs classes ``plain_class``
+    passes; no for anything else.  The decoders and the encoders each say which count."""
+
+    def alike(sub: Any) -> bool:
+        return read_alike(sub, scalars=scalars, collections=collections, literals=literals, plain_class=plain_class)
+
+    if tp in scalars:
         return True
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        # by value, as the converter reads it (``Use("fire")``); flags combine values: not so
         return not issubclass(tp, enum.Flag) and all(type(member.value) in (str, int) for member in tp)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is typing.Literal:
-        return all(type(arg) in (str, int) for arg in args)
+        return all(type(arg) in literals for arg in args)
     if origin in (Union, types.UnionType):
-        # only ``X | None``: cattrs and msgspec pick among wider unions by different rules
         others = [arg for arg in args if arg is not type(None)]
-        return len(others) == 1 and _plain_type(others[0], bases, seen)
-    if origin in _PLAIN_COLLECTIONS:
-        return bool(args) and all(arg is Ellipsis or _plain_type(arg, bases, seen) for arg in args)
+        return len(others) == 1 and alike(others[0])
+    if origin in collections:
+        return bool(args) and all(arg is Ellipsis or alike(arg) for arg in args)
     if origin is dict:
-        return len(args) == 2 and args[0] is str and _plain_type(args[1], bases, seen)
+        return len(args) == 2 and args[0] is str and alike(args[1])
     if isinstance(tp, type) and attrs.has(tp):
-        return _plain_class(tp, bases, seen)
+        return plain_class(tp)
     return False

@@ -410,8 +410,8 @@ class Game:
         carries the seed: it is the host's file.  ``key`` writes it keyed (see ``gamelog.load_key``)."""
         self._check_history()
         header = gamelog.sealed(self.header, key)
-        texts = map(self.codec.event_text, self.events)
-        gamelog.write_encoded(path, header, texts, self.end_summary(), key=key)
+        texts = self.codec.events_bytes(self.events)
+        gamelog.write_bytes(path, header, texts, self.end_summary(), key=key)
 
     def export_view(self, path: str | Path, player: str, *, key: bytes | None = None) -> None:
         """Write the history as ``player`` may see it (a record for that player, not a save).  It
@@ -434,7 +434,14 @@ class Game:
              key: bytes | None = None, partial: bool = False) -> "Game":
         """Rebuild a game from a log or save.  ``rules_for`` maps the header to a rules object.
         ``partial`` accepts an interrupted log (no end line) and rebuilds it up to its last line."""
-        raw = gamelog.read(path, key=key, partial=partial)
+        # Every event text is decoded here, which checks it as the reader would: the reader leaves
+        # that check out.  A log that then fails is read again with every text checked, so it is
+        # judged, and its first faulty line named, exactly as by gamelog.read.
+        raw = gamelog.read(path, key=key, partial=partial, objects_checked=False)
+        try:
+            return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
+        except CorruptLogError:
+            raw = gamelog.read(path, key=key, partial=partial)
         return cls.from_raw(raw, rules_for, path=str(path), upto=upto)
 
     @classmethod
@@ -450,33 +457,22 @@ class Game:
         if upto is not None and not 0 <= upto <= len(raw.records):
             raise TabletopError(f"{path}: cannot stop after event {upto}: the log has events 0 to {len(raw.records)}")
         records = raw.records if upto is None else raw.records[:upto]
+        events, failure = codec.events.structure_records(records, codec.shareable)
         game = cls(rules, header)
-        appliers, state, record = game._appliers, game.state, game.events.append
-        # Each event read from its JSON text where the log kept it (a line read on the fast path),
-        # else from its dict.
-        from_dict, from_text, shareable = codec.events.structure, codec.events.structure_text, codec.shareable
-        # A third of a game's lines repeat one another (the same card drawn, the same frame
-        # popped): each distinct text of an immutable event is decoded once, and that one object
-        # stands for all its lines.
-        decoded: dict[bytes, Event] = {}
-        for number, logged in enumerate(records, start=2):
-            try:
-                if isinstance(logged, bytes):
-                    event = decoded.get(logged)
-                    if event is None:
-                        event = from_text(logged)
-                        if shareable[type(event)]:
-                            decoded[logged] = event
-                else:
-                    event = from_dict(logged)
-            except Exception as exc:  # noqa: BLE001 - any decoding failure names its line
-                raise CorruptLogError(path, number, f"event does not decode ({_short(exc)})") from None
-            try:
+        appliers, state = game._appliers, game.state
+        # The whole log decoded first, then folded: one loop each, nothing per event but the
+        # apply.  A failure names its line, and an event the state cannot take is named before a
+        # later one that does not decode, as when each line was decoded and applied in turn.
+        index = 0
+        try:
+            for index, event in enumerate(events):
                 appliers[type(event)](state, event)
-            except Exception as exc:  # noqa: BLE001 - an event the state cannot take names its line
-                raise CorruptLogError(path, number, f"event {event.TAG} cannot be applied to the state "
-                                      f"({type(exc).__name__}: {_short(exc)})") from None
-            record(event)
+        except Exception as exc:  # noqa: BLE001 - an event the state cannot take names its line
+            raise CorruptLogError(path, index + 2, f"event {event.TAG} cannot be applied to the state "
+                                  f"({type(exc).__name__}: {_short(exc)})") from None
+        if failure is not None:
+            raise CorruptLogError(path, failure[0] + 2, f"event does not decode ({_short(failure[1])})")
+        game.events.extend(events)
         if upto is None and raw.end is not None and raw.end.get("digest") != game.digest():
             raise CorruptLogError(path, len(raw.records) + 2, "the end line's digest differs from the replayed state")
         return game

@@ -24,13 +24,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+from hmac import digest as hmac_digest
 import json
 import os
 import re
 from binascii import hexlify
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator
 
 import attrs
 import msgspec
@@ -206,7 +207,7 @@ def chain(previous: str, body_text: str, key: bytes | None = None) -> str:
 
 def _digest(data: bytes, key: bytes | None) -> str:
     if key is not None:
-        return hmac.new(key, data, hashlib.sha256).hexdigest()[:32]
+        return hmac_digest(key, data, "sha256").hex()[:32]
     return hashlib.sha256(data).hexdigest()[:32]
 
 
@@ -217,12 +218,6 @@ def _line(previous: str, body: dict[str, Any], key: bytes | None = None) -> tupl
 def _sealed_line(previous: str, text: str, key: bytes | None) -> tuple[str, str]:
     digest = chain(previous, text, key)
     return text[:-1] + f',"hash":"{digest}"}}', digest
-
-
-def _event_line(previous: str, number: int, event_text: str, key: bytes | None) -> tuple[str, str]:
-    # canonical_json({"n": number, "event": ...}) spelled out: "event" sorts before "n", and the
-    # event's own canonical text is made once, not re-serialised inside the line.
-    return _sealed_line(previous, f'{{"event":{event_text},"n":{number}}}', key)
 
 
 #: ``,"hash":"<32 hex digits>"}`` — how every line this engine writes ends.
@@ -274,12 +269,13 @@ def _target(path: str | Path) -> Path:
     return Path(path)
 
 
-def open_for_writing(path: Path) -> TextIO:
-    """Open ``path`` for a log, or say in one line why it cannot be (a directory, no folder, ...)."""
+def open_for_writing(path: Path, *, binary: bool = False) -> Any:
+    """Open ``path`` for a log (as text, or for bytes), or say in one line why it cannot be (a
+    directory, no folder, ...)."""
     if path.is_dir():
         raise LogWriteError(str(path), None, "is a directory: give a file name")
     try:
-        return path.open("w", encoding="utf-8")
+        return path.open("wb") if binary else path.open("w", encoding="utf-8")
     except OSError as exc:
         raise LogWriteError(str(path), exc) from None
 
@@ -293,15 +289,30 @@ def render(header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str,
 def render_encoded(header: Header, event_texts: Iterable[str], end: dict[str, Any], *,
                    key: bytes | None = None) -> Iterator[str]:
     """:func:`render` for events already in their canonical text (``Codec.event_text``)."""
-    previous = GENESIS
-    text, previous = _line(previous, {"header": header.to_dict()}, key)
-    yield text
+    texts = (text.encode("utf-8", "surrogatepass") for text in event_texts)
+    return (line.decode("utf-8", "surrogatepass") for line in render_bytes(header, texts, end, key=key))
+
+
+def render_bytes(header: Header, event_texts: Iterable[bytes], end: dict[str, Any], *,
+                 key: bytes | None = None) -> Iterator[bytes]:
+    """:func:`render_encoded` in bytes: each event's canonical text as UTF-8 (``Codec.event_bytes``)
+    in, each line as UTF-8 out -- what a log file holds, with nothing decoded or encoded between."""
+    text, previous = _line(GENESIS, {"header": header.to_dict()}, key)
+    yield text.encode()
     count = 0
+    chained = previous.encode()
+    sha256 = hashlib.sha256
     for count, event_text in enumerate(event_texts, start=1):
-        text, previous = _event_line(previous, count, event_text, key)
-        yield text
-    text, previous = _line(previous, {"end": {"events": count, **end}}, key)
-    yield text
+        # canonical_json({"n": count, "event": ...}) spelled out: "event" sorts before "n", and the
+        # event's own canonical text is made once, not re-serialised inside the line.
+        body = b'{"event":%b,"n":%d' % (event_text, count)
+        if key is None:
+            chained = hexlify(sha256(chained + body + b"}").digest()[:16])
+        else:
+            chained = hexlify(hmac_digest(key, chained + body + b"}", "sha256")[:16])
+        yield body + b',"hash":"' + chained + b'"}'
+    text, _ = _line(chained.decode(), {"end": {"events": count, **end}}, key)
+    yield text.encode()
 
 
 def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]], end: dict[str, Any], *,
@@ -313,12 +324,18 @@ def write(path: str | Path, header: Header, event_dicts: Iterable[dict[str, Any]
 def write_encoded(path: str | Path, header: Header, event_texts: Iterable[str], end: dict[str, Any], *,
                   key: bytes | None = None) -> None:
     """:func:`write` for events already in their canonical text."""
+    write_bytes(path, header, (text.encode("utf-8") for text in event_texts), end, key=key)
+
+
+def write_bytes(path: str | Path, header: Header, event_texts: Iterable[bytes], end: dict[str, Any], *,
+                key: bytes | None = None) -> None:
+    """:func:`write` for events already in their canonical text as UTF-8 (``Codec.event_bytes``)."""
     target = _target(path)
-    text = "\n".join(render_encoded(header, event_texts, end, key=key)) + "\n"
-    handle = open_for_writing(target)
+    data = b"\n".join(render_bytes(header, event_texts, end, key=key)) + b"\n"
+    handle = open_for_writing(target, binary=True)
     try:
         with handle:
-            handle.write(text)
+            handle.write(data)
     except OSError as exc:
         raise LogWriteError(str(target), exc) from None
 
@@ -344,11 +361,15 @@ class RawLog:
         return [json_value(record) if isinstance(record, bytes) else record for record in self.records]
 
 
-def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False) -> RawLog:
+def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None, partial: bool = False,
+         objects_checked: bool = True) -> RawLog:
     """Read and check a log; raises CorruptLogError / TruncatedLogError naming the first bad line.
 
     ``key``: the host's key, for a keyed log (and a log that must be keyed: an unkeyed one is then
-    refused).  ``partial``: accept an interrupted log (no end line), keeping its whole lines."""
+    refused).  ``partial``: accept an interrupted log (no end line), keeping its whole lines.
+    ``objects_checked=False``: an event line taken on the fast path keeps its text without the
+    check that it is one JSON object -- for a caller that decodes every text next and, should
+    one fail, reads the log again checked (``Game.load``)."""
     name = str(path)
     try:
         data = Path(path).read_bytes()
@@ -364,7 +385,7 @@ def read(path: str | Path, *, limit: int | None = None, key: bytes | None = None
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise CorruptLogError(name, line, f"not UTF-8 text (byte {data[exc.start]:#04x})") from None
-    return _parse(data, name=name, limit=limit, key=key, partial=partial)
+    return _parse(data, name=name, limit=limit, key=key, partial=partial, objects_checked=objects_checked)
 
 
 def parse(text: str, *, name: str = "<log>", limit: int | None = None, key: bytes | None = None,
@@ -373,7 +394,8 @@ def parse(text: str, *, name: str = "<log>", limit: int | None = None, key: byte
     return _parse(text.encode("utf-8", "surrogatepass"), name=name, limit=limit, key=key, partial=partial)
 
 
-def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, partial: bool) -> RawLog:
+def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, partial: bool,
+           objects_checked: bool = True) -> RawLog:
     lines = data.split(b"\n")
     cut = False
     if lines and lines[-1] == b"":
@@ -393,13 +415,13 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
     records: list[bytes | dict[str, Any]] = []
     end: dict[str, Any] | None = None
     # Event lines as this engine writes them are taken on the fast path (_fast_run).  The first
-    # line it refuses -- the end line, a hand edit, a keyed log -- and every line after it go to
+    # line it refuses -- the end line, a hand edit -- and every line after it go to
     # the general check, which accepts every line the fast path does (a hand edit makes the rest
     # of the file slower to read, never differently read).
     chained = previous.encode()  # the fast path keeps the chain's hash as bytes
     first = 2
-    if key is None and len(data) <= MAX_LINE_CHARS:
-        taken, chained = _fast_run(lines[1:], 2, chained, records)
+    if len(data) <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS:
+        taken, chained = _fast_run(lines[1:], 2, chained, records, key, objects_checked)
         first += taken
     for number in range(first, len(lines) + 1):
         if end is not None:
@@ -426,7 +448,8 @@ def _parse(data: bytes, *, name: str, limit: int | None, key: bytes | None, part
 _EVENT_HEAD = b'{"event":'
 
 
-def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]]) -> tuple[int, bytes]:
+def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes | dict[str, Any]],
+              key: bytes | None, objects_checked: bool = True) -> tuple[int, bytes]:
     """Take the lines of ``run`` (line ``first`` on) while each is an event line as this engine
     writes it: '{"event":' E ',"n":' N ',"hash":"' H '"}' with H the chain's hash of the line
     without its hash field and E one JSON object.  Appends the texts E; returns how many lines
@@ -437,16 +460,22 @@ def _fast_run(run: list[bytes], first: int, chained: bytes, records: list[bytes 
     done past it wasted, once: the caller reads the rest of the file by the general check."""
     digests: list[bytes] = []
     add, sha256, tail_at, before = digests.append, hashlib.sha256, -_HASH_TAIL, chained
-    for line in run:
-        chained = hexlify(sha256(chained + line[:tail_at] + b"}").digest()[:16])
-        add(chained)
+    if key is None:
+        for line in run:
+            chained = hexlify(sha256(chained + line[:tail_at] + b"}").digest()[:16])
+            add(chained)
+    else:  # a keyed log: the same chain under HMAC (hmac.digest: one call, no HMAC object)
+        for line in run:
+            chained = hexlify(hmac_digest(key, chained + line[:tail_at] + b"}", "sha256")[:16])
+            add(chained)
     tails = [b',"n":%d,"hash":"%s"}' % pair for pair in zip(range(first - 1, first - 1 + len(run)), digests)]
     taken = min(_count_true(map(bytes.startswith, run, repeat(_EVENT_HEAD))),
                 _count_true(map(bytes.endswith, run, tails)))
     head = len(_EVENT_HEAD)
     texts = [line[head:-len(tail)] for line, tail in zip(run[:taken], tails)]
     try:
-        list(map(_read_object, texts))
+        if objects_checked:
+            list(map(_read_object, texts))
     except msgspec.DecodeError:
         taken = _objects_before_refusal(texts)
     records.extend(texts[:taken])

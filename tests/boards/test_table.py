@@ -408,6 +408,25 @@ def test_moves_cost_what_their_pieces_cost_to_the_last_digit(polys, start, targe
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.lists(polygons, max_size=4), st.lists(st.tuples(points, points, st.floats(0, 24), st.sampled_from([0.0, 0.5, 1.5])),
+                                                min_size=1, max_size=6),
+       st.sampled_from([INFANTRY, VEHICLE, MoveProfile("slow", (1, 3, 4, math.inf))]))
+def test_a_units_moves_at_once_are_each_figures_move(polys, movers, profile):
+    """``straight_moves`` (a unit's figures asked together, a piece in the open worked out without
+    cutting it) answers for each mover what the plain definition does, number for number."""
+    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3) for i, p in enumerate(polys)]
+    table = Table.build(48, 48, feats)
+    movers = [((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), allowance, r) for a, b, allowance, r in movers
+              if r <= a[0] <= 48 - r and r <= a[1] <= 48 - r]
+    assume(movers)
+    starts, targets, allowances, radii = zip(*movers)
+    assert table.straight_moves(starts, targets, allowances, profile, radii) == [
+        _plain_move_toward(table, a, b, allowance, profile, r) for a, b, allowance, r in movers]
+    assert [table.straight_move(a, b, allowance, profile, r) for a, b, allowance, r in movers] == [
+        _plain_move_toward(table, a, b, allowance, profile, r) for a, b, allowance, r in movers]
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.lists(polygons, min_size=1, max_size=5), st.lists(st.tuples(points, points), min_size=1, max_size=12))
 def test_scalar_kernels_answer_as_their_definitions(polys, segments):
     """The scalar sight-line and containment kernels are written out for speed; they answer as
@@ -434,9 +453,17 @@ def test_scalar_kernels_answer_as_their_definitions(polys, segments):
             poly = [tuple(v) for v in poly]
             assert geo.segment_hits_polygon(s, e, poly) == hits(s, e, poly)
             assert geo.point_in_polygon(s, poly) == contains(s, poly)
+            nearest = (0.0, 0.0, math.inf)  # the nearest point of each edge in turn, the first on ties
+            for c, d in zip(poly, poly[1:] + poly[:1]):
+                q = geo.closest_on_segment(s, c, d)
+                if q[2] < nearest[2]:
+                    nearest = q
+            assert geo.closest_on_boundary(s, poly) == nearest
         blocked = any(f.blocks_los and hits(s, e, list(f.vertices)) and not contains(s, list(f.vertices))
                       and not contains(e, list(f.vertices)) for f in feats)
         holding = (table.blockers_holding(s), table.blockers_holding(e))
+        assert holding == tuple(frozenset(k for k, f in enumerate(feats) if f.blocks_los and contains(p, list(f.vertices)))
+                                for p in (s, e))
         assert table.line_of_sight(s, e) == table.line_of_sight(s, e, holding=holding) == (not blocked)
         assert table.clear_between(s, e, *holding) == (not blocked)
         best = max((f for f in feats if contains(s, list(f.vertices))), key=lambda f: f.cover, default=None)

@@ -13,9 +13,10 @@ import pytest
 
 import tabletop_core
 from tabletop_core import gamelog
-from tabletop_core.agents import AgentView
 from tabletop_core.codec import Codec
 from tabletop_core.values import Action, Event, Frame
+
+from .played import random_prefix
 
 
 @attrs.frozen
@@ -257,13 +258,7 @@ def test_every_event_of_a_played_game_reads_the_same_from_its_text(ruleset, scen
     host = tabletop_core.default_host()
     scenario = scenario or sorted(host.rules(ruleset, ()).scenarios())[0]
     for seed in range(3):
-        game = tabletop_core.new_game(ruleset, scenario, seed=seed)
-        seats = tabletop_core.agents_for(game, "random")
-        for _ in range(150):
-            if game.over:
-                break
-            decision = game.decision
-            game.apply(seats[decision.player].choose(AgentView(game, decision.player, decision)))
+        game = random_prefix(ruleset, scenario, seed, 150)
         path = tmp_path / f"{ruleset}-{seed}.jsonl"
         game.save(path)
         raw = gamelog.read(path)

@@ -72,3 +72,62 @@ def test_exposed_asks_a_mortar_team_as_its_catch_point_and_rifles_together():
         assert got == _plain_exposed(rules, state, u, paths), m
         answers.add(got)
     assert answers == {True, False}
+
+
+
+def _menu_paths(scenario, variants, seeds=4):
+    """Positions from real play (random games, after moves as well) at every suggested-move menu:
+    (rules, state, mover, allowances, every watcher, path) for each suggested move in it but
+    regroups, and the direct moves toward each objective a screened move is turned from."""
+    for seed in range(seeds):
+        game = new_game("fubar", scenario, seed=seed, variants=variants)
+        seats = {p: RandomAgent(seed=seed, player=p) for p in game.rules.players}
+        while not game.over:
+            d = game.decision
+            state, rules = game.state, game.rules
+            top = state.top
+            if type(top) is Choosing and top.kind in MOVE_KINDS:
+                u = state.units[top.unit]
+                allowances = move_allowance.allowance(u, move_allowance.acting_frame(state), top.kind)
+                every = on_guard.watchers(rules, state, u, on_guard.known_threats(rules, state, u))
+                moves = [a for a in d.actions if type(a) is Move and a.kind != "regroup"]
+                moves += [Move(top.kind, "objective", k) for k in move_menu.objectives(rules, state)]
+                for m in moves:
+                    ends, _used = move_menu.plan(rules, state, u, m, allowances)
+                    paths = tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends))
+                    yield rules, state, u, allowances, every, m, paths
+            game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.parametrize("scenario,variants", [("meeting-engagement", ()), ("recovery-team", ("lwtv",))])
+def test_a_straight_paths_end_places_are_its_last_sample(scenario, variants):
+    """``exposed`` asks the end of a path before drawing its samples (``end_places``): the places
+    are those of the last sample, to the last bit, on every suggested path from real play."""
+    asked = 0
+    for _rules, _state, u, _allowances, _every, m, paths in _menu_paths(scenario, variants, seeds=2):
+        starts = tuple(f.pos for f in u.figures)
+        assert on_guard.end_places(starts, paths) == on_guard.path_samples(starts, paths)[-1], m
+        asked += 1
+    assert asked > 100
+    bent = ((1.0, 1.0), (2.0, 2.0))
+    assert on_guard.end_places(((0.0, 0.0), (5.0, 5.0)), (bent, ())) is None  # a bent path: samples drawn
+
+
+@pytest.mark.rule("fubar:on-guard")
+@pytest.mark.parametrize("scenario,variants", [("meeting-engagement", ()), ("meeting-engagement", ("lwtv",)),
+                                               ("recovery-team", ()), ("cordon-and-search", ())])
+def test_watchers_within_reach_answer_every_suggested_path_as_all_watchers(scenario, variants):
+    """The menu asks its paths only of the shooters that may see a place the unit can reach
+    (``watching_within``): on positions from real play, after moves as well, every suggested
+    move (and the direct moves screened ones are turned from) is exposed to them exactly when it
+    is exposed to every watcher, and a unit they all leave is exposed on none of its paths."""
+    asked = dropped = 0
+    for rules, state, u, allowances, every, m, paths in _menu_paths(scenario, variants):
+        if not every[0] and not every[1]:
+            continue
+        within = on_guard.watching_within(rules, u, every, max(allowances.values()))
+        dropped += sum(len(s) for *_x, s in every[0]) - sum(len(s) for *_x, s in within[0])
+        assert on_guard.exposed(rules, state, u, paths, within) == on_guard.exposed(rules, state, u, paths, every), m
+        asked += 1
+    assert asked > 50 and dropped > 0, (asked, dropped)

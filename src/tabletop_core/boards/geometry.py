@@ -130,18 +130,21 @@ def segment_hits_polygon(a: Point, b: Point, vertices: Sequence[Point]) -> bool:
     sx, sy = bx - ax, by - ay
     inside = False
     cx, cy = vertices[-1]
+    o4 = sx * (cy - ay) - sy * (cx - ax)
+    d4 = (o4 > 0) - (o4 < 0)
     # each edge (c, d) in turn, from the closing one: segments_intersect(a, b, c, d) and
     # _crosses_ray(a, c, d), term for term (the innermost loop of every scalar sight line); the
-    # edges' order does not change the answer (any edge met answers, the ray's parity is a count)
+    # edges' order does not change the answer (any edge met answers, the ray's parity is a count).
+    # A vertex's side of ab is the same sum for the edge it ends and the one it starts: worked
+    # out once, as the edge's d, and kept for the next edge's c.
     for dx, dy in vertices:
         ex, ey = dx - cx, dy - cy
         o1 = ex * (ay - cy) - ey * (ax - cx)
         o2 = ex * (by - cy) - ey * (bx - cx)
-        o3 = sx * (cy - ay) - sy * (cx - ax)
+        d3 = d4
         o4 = sx * (dy - ay) - sy * (dx - ax)
         d1 = (o1 > 0) - (o1 < 0)
         d2 = (o2 > 0) - (o2 < 0)
-        d3 = (o3 > 0) - (o3 < 0)
         d4 = (o4 > 0) - (o4 < 0)
         if d1 == 0 and d2 == 0 and d3 == 0 and d4 == 0:
             if (min(ax, bx) <= max(cx, dx) and min(cx, dx) <= max(ax, bx)
@@ -162,13 +165,27 @@ def distance_to_boundary(p: Point, vertices: Sequence[Point]) -> float:
 
 def closest_on_boundary(p: Point, vertices: Sequence[Point]) -> tuple[float, float, float]:
     """The boundary point nearest p and its squared distance; first edge wins ties."""
-    best = (0.0, 0.0, math.inf)
-    n = len(vertices)
-    for i in range(n):
-        q = closest_on_segment(p, vertices[i], vertices[(i + 1) % n])
-        if q[2] < best[2]:
-            best = q
-    return best
+    px, py = p
+    bx = by = 0.0
+    best = math.inf
+    ax, ay = vertices[0]
+    # each edge from the first vertex round to the closing one: closest_on_segment's sums written
+    # out (every new place a sight question meets asks its depth in its cover area)
+    for cx, cy in (*vertices[1:], vertices[0]):
+        ux = cx - ax
+        uy = cy - ay
+        length2 = ux * ux + uy * uy
+        t = ((px - ax) * ux + (py - ay) * uy) / length2 if length2 > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        qx = ax + t * ux
+        qy = ay + t * uy
+        ex = px - qx
+        ey = py - qy
+        d2 = ex * ex + ey * ey
+        if d2 < best:
+            bx, by, best = qx, qy, d2
+        ax, ay = cx, cy
+    return (bx, by, best)
 
 
 def segment_boundary_params(a: Point, b: Point, vertices: Sequence[Point]) -> list[float]:
@@ -177,17 +194,33 @@ def segment_boundary_params(a: Point, b: Point, vertices: Sequence[Point]) -> li
     Used to cut a straight move into pieces that lie wholly inside or wholly outside a polygon.
     Where the segment runs along an edge, both ends of the shared stretch are returned.
     """
-    ax, ay = a
-    rx = b[0] - ax
-    ry = b[1] - ay
-    rr = rx * rx + ry * ry
-    out: list[float] = []
+    out = boundary_params(a[0], a[1], b[0], b[1], polygon_edges(vertices))
+    out.sort()
+    return out
+
+
+def polygon_edges(vertices: Sequence[Point]) -> tuple[tuple[float, float, float, float, float, float], ...]:
+    """Each edge of the polygon as (cx, cy, dx, dy, sx, sy): its ends c and d and d - c, in
+    vertex order from the first: what :func:`boundary_params` reads (a table keeps them per
+    feature, so a move's cuts take no indexing or subtraction per edge)."""
     n = len(vertices)
+    out = []
     for i in range(n):
         cx, cy = vertices[i]
         dx, dy = vertices[(i + 1) % n]
-        sx = dx - cx
-        sy = dy - cy
+        out.append((cx, cy, dx, dy, dx - cx, dy - cy))
+    return tuple(out)
+
+
+def boundary_params(ax: float, ay: float, bx: float, by: float,
+                    edges: Sequence[tuple[float, float, float, float, float, float]]) -> list[float]:
+    """:func:`segment_boundary_params` of the segment (ax, ay)-(bx, by) on a polygon's
+    :func:`polygon_edges`, in edge order (unsorted; each in [0, 1])."""
+    rx = bx - ax
+    ry = by - ay
+    rr = rx * rx + ry * ry
+    out: list[float] = []
+    for cx, cy, dx, dy, sx, sy in edges:
         denom = rx * sy - ry * sx
         qx = cx - ax
         qy = cy - ay
@@ -203,7 +236,6 @@ def segment_boundary_params(a: Point, b: Point, vertices: Sequence[Point]) -> li
         u = (qx * ry - qy * rx) / denom
         if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
             out.append(t)
-    out.sort()
     return out
 
 

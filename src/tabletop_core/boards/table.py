@@ -275,8 +275,9 @@ class Table:
     _blocker_rows: tuple[tuple[int, float, float, float, float, tuple[Point, ...]], ...]
     #: each cover feature and its box widened by EPS, in table order (what a point's cover looks at)
     _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
-    #: every feature's box and vertices, in table order (what a move's cost looks at)
-    _boxed: tuple[tuple[tuple[float, float, float, float], tuple[Point, ...]], ...]
+    #: every feature's box (x0, y0, x1, y1) and edges (``geo.polygon_edges``), in table order:
+    #: what a move's cost looks at
+    _boxed: tuple[tuple[float, float, float, float, tuple[tuple[float, float, float, float, float, float], ...]], ...]
     #: each convex blocker's index, vertices, vertex mean (a point inside it) and box: what a shadow looks at
     _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point, tuple[float, float, float, float]], ...]
 
@@ -318,7 +319,7 @@ class Table:
                   for i in blockers for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
                   for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
-            tuple((f.bbox, f.vertices) for f in feats),
+            tuple((*f.bbox, geo.polygon_edges(f.vertices)) for f in feats),
             tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices), feats[i].bbox) for i in blockers
                   if _is_convex(feats[i].vertices)),
         )
@@ -436,8 +437,11 @@ class Table:
         included): none of them blocks a sight line from or to it."""
         p = _xy(point)
         px, py = p
-        return frozenset(k for k, x0, y0, x1, y1, v in self._blocker_rows
-                         if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v))
+        held = None
+        for k, x0, y0, x1, y1, v in self._blocker_rows:
+            if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
+                held = [k] if held is None else held + [k]
+        return _HELD_BY_NONE if held is None else frozenset(held)  # most points stand in no blocker's box
 
     def shadow(self, point: Point, row: int) -> Shadow | None:
         """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
@@ -610,12 +614,15 @@ class Table:
 
     def _clip(self, a: Point, b: Point, radius: float) -> float:
         """Largest t in [0, 1] with a + t(b - a) inside the table shrunk by ``radius``."""
+        return self._clip_xy(a[0], a[1], b[0], b[1], radius)
+
+    def _clip_xy(self, ax: float, ay: float, bx: float, by: float, radius: float) -> float:
+        """:meth:`_clip` of the segment (ax, ay)-(bx, by)."""
         lo_x, hi_x = radius, self.width - radius
         lo_y, hi_y = radius, self.height - radius
-        (ax, ay), (bx, by) = a, b
         eps = geo.EPS
         if not (lo_x - eps <= ax <= hi_x + eps and lo_y - eps <= ay <= hi_y + eps):
-            raise BoardError(f"start point {a} is off the table")
+            raise BoardError(f"start point {(ax, ay)} is off the table")
         t = 1.0
         # each axis written out (every move of every figure asks this)
         d = bx - ax
@@ -665,27 +672,73 @@ class Table:
                       radius: float) -> tuple[Point, float, float, bool]:
         """:meth:`move_toward` for ends that already are float pairs and an allowance already known
         to be a finite number of at least 0 (a ruleset's own positions and allowances), as a
-        plain tuple: (end, distance, used, reached).  Suggested moves ask it of every figure of
-        every move they plan, and the checks and the result object cost more than the sums."""
-        t_max = self._clip(a, b, radius)
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        full = math.sqrt(dx * dx + dy * dy)
-        length = full * t_max
-        if length == 0.0:
-            return (a, 0.0, 0.0, full == 0.0)
-        ax, ay = a
-        ex, ey = ax + dx * t_max, ay + dy * t_max
-        end = (ex, ey)
+        plain tuple: (end, distance, used, reached)."""
+        return self.straight_moves((a,), (b,), (allowance,), profile, (radius,))[0]
+
+    def straight_moves(self, starts: Sequence[Point], targets: Sequence[Point], allowances: Sequence[float],
+                       profile: MoveProfile, radii: Sequence[float]) -> list[tuple[Point, float, float, bool]]:
+        """:meth:`straight_move` for several movers at once (a unit's figures, each toward its own
+        target with its own allowance and base radius), in order.  Suggested moves ask it of every
+        figure of every move they plan, and most of those moves cross no feature's box: such a
+        move, for a profile no terrain slows, is one piece in the open, worked out here with the
+        table edge's clamp written out (``_walk``'s sums for that one piece, so the same
+        answers to the last digit); the others go through ``_walk``."""
+        w, h, eps, boxed, clip = self.width, self.height, geo.EPS, self._boxed, self._clip_xy
+        uniform, factor = profile.uniform, profile.factors[0]
+        open_ground = uniform and math.isfinite(factor)
+        out = []
+        for (ax, ay), (bx, by), allowance, r in zip(starts, targets, allowances, radii):
+            lo_x, hi_x, lo_y, hi_y = r, w - r, r, h - r
+            if lo_x <= bx <= hi_x and lo_y <= by <= hi_y and lo_x - eps <= ax <= hi_x + eps and lo_y - eps <= ay <= hi_y + eps:
+                t = 1.0  # _clip's answer for a start and a target on the table (most moves)
+            else:
+                t = clip(ax, ay, bx, by, r)  # clipped at the edge (or refused: a start off the table)
+            dx, dy = bx - ax, by - ay
+            full = math.sqrt(dx * dx + dy * dy)
+            length = full * t
+            if length == 0.0:
+                out.append(((ax, ay), 0.0, 0.0, full == 0.0))
+                continue
+            ex, ey = ax + dx * t, ay + dy * t
+            minx, maxx = (ax, ex) if ax <= ex else (ex, ax)
+            miny, maxy = (ay, ey) if ay <= ey else (ey, ay)
+            meets = not open_ground
+            if not meets:
+                for fx0, fy0, fx1, fy1, _edges in boxed:
+                    if not (minx > fx1 or maxx < fx0 or miny > fy1 or maxy < fy0):
+                        meets = True
+                        break
+            if meets:
+                out.append(self._walk(ax, ay, ex, ey, length, t, allowance, profile, r))
+                continue
+            cost = length * factor  # the one piece (0, 1): length * (1.0 - 0.0) * factor
+            if cost > allowance:
+                t_stop = min(max((allowance / factor) / length, 0.0), 1.0)
+                px, py = ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop
+                out.append(((lo_x if px < lo_x else hi_x if px > hi_x else px,
+                             lo_y if py < lo_y else hi_y if py > hi_y else py),
+                            length * t_stop, min(t_stop * length * factor, allowance), False))
+            else:
+                out.append(((lo_x if ex < lo_x else hi_x if ex > hi_x else ex,
+                             lo_y if ey < lo_y else hi_y if ey > hi_y else ey),
+                            length, min(cost, allowance), t == 1.0))
+        return out
+
+    def _walk(self, ax: float, ay: float, ex: float, ey: float, length: float, t_max: float, allowance: float,
+              profile: MoveProfile, radius: float) -> tuple[Point, float, float, bool]:
+        """One mover of :meth:`straight_moves`, from (ax, ay) to its clipped end (ex, ey), ``length``
+        (> 0) long, ``t_max`` of the way to its target: cut where it crosses a feature's boundary,
+        each piece costed at its terrain's factor."""
         minx, maxx = (ax, ex) if ax <= ex else (ex, ax)
         miny, maxy = (ay, ey) if ay <= ey else (ey, ay)
         cuts = None  # where the move crosses a feature's boundary, for the features its box meets
-        for (x0, y0, x1, y1), vertices in self._boxed:
-            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
+        for fx0, fy0, fx1, fy1, edges in self._boxed:
+            if minx > fx1 or maxx < fx0 or miny > fy1 or maxy < fy0:
                 continue
             if cuts is None:
                 cuts = {0.0, 1.0}
-            cuts.update(geo.segment_boundary_params(a, end, vertices))
-        ts = _WHOLE if cuts is None else sorted(t for t in cuts if 0.0 <= t <= 1.0)
+            cuts.update(geo.boundary_params(ax, ay, ex, ey, edges))
+        ts = _WHOLE if cuts is None or len(cuts) == 2 else sorted(cuts)  # every cut is in [0, 1]
         uniform, open_factor = profile.uniform, profile.factors[0]
         used = 0.0
         for t0, t1 in zip(ts, ts[1:]):
@@ -694,21 +747,21 @@ class Table:
             if uniform:
                 factor = open_factor  # _factor_at's answer, without the midpoint
             else:
-                mid = (ax + (ex - ax) * (t0 + t1) / 2, ay + (ey - ay) * (t0 + t1) / 2)
-                factor = self._factor_at(mid, profile)
-            piece = length * (t1 - t0)
-            cost = piece * factor
+                factor = self._factor_at((ax + (ex - ax) * (t0 + t1) / 2, ay + (ey - ay) * (t0 + t1) / 2), profile)
+            cost = length * (t1 - t0) * factor
             if used + cost > allowance:
                 if math.isfinite(factor):
-                    left = allowance - used
-                    t_stop = min(max(t0 + (left / factor) / length, t0), t1)
+                    t_stop = min(max(t0 + ((allowance - used) / factor) / length, t0), t1)
                     used = min(used + (t_stop - t0) * length * factor, allowance)
                 else:  # impassable: stop where it begins
                     t_stop = t0
-                stop = (ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop)
-                return (self._keep_on(stop, radius), length * t_stop, used, False)
+                px, py = ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop
+                return ((min(max(px, radius), self.width - radius), min(max(py, radius), self.height - radius)),
+                        length * t_stop, used, False)
             used += cost
-        return (self._keep_on(end, radius), length, min(used, allowance), t_max == 1.0)
+        # _keep_on's clamp, written out
+        return ((min(max(ex, radius), self.width - radius), min(max(ey, radius), self.height - radius)),
+                length, min(used, allowance), t_max == 1.0)
 
     def _keep_on(self, p: Point, radius: float) -> Point:
         """Clamp a computed end point onto the table (rounding can leave it a hair outside)."""
@@ -840,6 +893,8 @@ def _is_convex(vertices: Sequence[Point]) -> bool:
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
 _WHOLE = (0.0, 1.0)
+#: ``blockers_holding``'s answer for a point no LOS-blocking feature holds.
+_HELD_BY_NONE: frozenset[int] = frozenset()
 
 
 def _in_box(p: Point, box: tuple[float, float, float, float]) -> bool:
