@@ -29,8 +29,6 @@ from .errors import RulesetError
 from .events import CORE_EVENTS
 from .values import Action, ConcealedAction, Event, Frame
 
-#: How many decoded texts a family keeps for the next log (see ``_Family._decoded_once``).
-SHARED_TEXTS = 1 << 14
 TAG_FIELD = "type"
 VERSION_FIELD = "v"
 
@@ -63,7 +61,6 @@ class _Family:
         self._decoders = decoders
         decoders.direct[base] = self.structure
         self._by_tag_decoders: dict[str, Any] = {}
-        self._shared: dict[bytes, Any] = {}
         self._text_entries = _TextEntries(self, decoders.text_families)
         self.structure_text = self._structure_text_fn()
         decoders.text_families[base] = self.structure_text  # for fields typed as the base
@@ -139,13 +136,12 @@ class _Family:
 
         Each distinct text is decoded once, and where its class is ``shareable`` (immutable all
         the way down) that object stands for all its records: many of a game's lines repeat one
-        another (the same card drawn, the same frame popped: a third of a GoE or Orgun log), and
-        logs of one scenario repeat one another's (see :meth:`_decoded_once`).  The texts are
+        another (the same card drawn, the same frame popped: a third of a GoE or Orgun log).  The texts are
         decoded in the order of their first records, so the first that fails is the first
         record that fails."""
         kinds = list(map(type, records))
         texts = records[:kinds.index(dict)] if dict in kinds else records
-        decoded, failure = self._decoded_once(dict.fromkeys(texts), shareable)
+        decoded, failure = self._decoded_once(dict.fromkeys(texts))
         if failure is not None:
             index = texts.index(failure[0])
             return list(map(decoded.__getitem__, texts[:index])), (index, failure[1])
@@ -162,30 +158,17 @@ class _Family:
             return out, (len(out), exc)
         return out, None
 
-    def _decoded_once(self, texts: Iterable[bytes], shareable: Mapping[type, bool]
-                      ) -> tuple[dict[bytes, Any], tuple[bytes, Exception] | None]:
-        """Each of ``texts`` decoded, and the first that fails with why.
-
-        An immutable object decoded from a text is kept for the next log that holds the same
-        text (``_shared``, up to SHARED_TEXTS texts, emptied when full): a balance study's or a
-        replay tool's logs of one scenario share most of their texts (300 duel games: 62,166
-        lines, 3,173 distinct texts).  Only values all the way down are kept, so no log's fold
-        can change what another's events hold."""
+    def _decoded_once(self, texts: Iterable[bytes]) -> tuple[dict[bytes, Any], tuple[bytes, Exception] | None]:
+        """Each of ``texts`` decoded once, and the first that fails with why.  A log repeats many
+        of its texts (a roll, a pass); nothing is kept from one log for the next, so a log's
+        load costs the same whatever was loaded before it."""
         structure_text = self.structure_text
-        shared = self._shared
-        if len(shared) > SHARED_TEXTS:
-            shared.clear()
         decoded: dict[bytes, Any] = {}
         for text in texts:
-            found = shared.get(text)
-            if found is None:
-                try:
-                    found = structure_text(text)
-                except Exception as exc:  # noqa: BLE001 - any decoding failure is the caller's to name
-                    return decoded, (text, exc)
-                if shareable[type(found)]:
-                    shared[text] = found
-            decoded[text] = found
+            try:
+                decoded[text] = structure_text(text)
+            except Exception as exc:  # noqa: BLE001 - any decoding failure is the caller's to name
+                return decoded, (text, exc)
         return decoded, None
 
     def _decode_repeats(self, text: bytes, texts: list[bytes], out: list[Any]) -> None:

@@ -90,32 +90,22 @@ def test_a_log_over_16_mb_is_read_on_the_fast_path(tmp_path, monkeypatch):
     assert tabletop_core.load_game(path).digest() == game.digest()
 
 
-def test_texts_shared_between_logs_decode_to_what_a_fresh_decode_gives(tmp_path, monkeypatch):
-    # the decoded texts a family keeps for the next log: equal to the plain decode of each line,
-    # only immutable ones kept, and the store emptied once past its bound
-    from tabletop_core import codec as codec_module
-
+def test_a_log_loads_the_same_whatever_was_loaded_before_it(tmp_path):
+    # nothing decoded is kept from one log for the next: each load equals a plain decode of its
+    # own lines, and a log loaded twice gives objects of its own each time
     paths = []
-    for seed in range(4):
+    for seed in range(3):
         folder = tmp_path / str(seed)
         folder.mkdir()
         paths.append(duel_log(folder, seed=seed))
     family = paths[0][0].codec.events
-    family._shared.clear()
     for game, path in paths:
         loaded = tabletop_core.load_game(path)
         assert loaded.events == game.events and loaded.digest() == game.digest()
         for record, event in zip(gamelog.read(path).records, loaded.events, strict=True):
             assert event == family._structure_slowly(json.loads(record))
-    kept = dict(family._shared)
-    assert kept and all(game.codec.shareable[type(event)] for event in kept.values())
-    assert all(family.structure_text(text) == event for text, event in kept.items())
-    again = tabletop_core.load_game(paths[1][1])
-    assert any(event is kept.get(text) for text, event in zip(gamelog.read(paths[1][1]).records, again.events))
-    monkeypatch.setattr(codec_module, "SHARED_TEXTS", len(kept) - 1)
-    tabletop_core.load_game(paths[2][1])  # over the bound: emptied first, then filled by this log alone
-    assert len(family._shared) < len(kept)
-    assert tabletop_core.load_game(paths[3][1]).digest() == paths[3][0].digest()
+    first, again = (tabletop_core.load_game(paths[1][1]) for _ in range(2))
+    assert first.events == again.events and not any(a is b for a, b in zip(first.events, again.events))
 
 
 def test_a_keyed_log_is_read_on_the_fast_path_and_a_line_chained_under_another_key_is_named(tmp_path):
