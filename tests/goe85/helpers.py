@@ -140,3 +140,28 @@ def keep_first_bonus_cards(g) -> None:
     """Both players keep the first Bonus card they were dealt (the start of a game that uses them)."""
     while g.decision is not None and isinstance(g.decision.actions[0], KeepBonusCard):
         g.apply(g.decision.actions[0])
+
+
+def reserve_ground_vehicles(scenario: str, seed: int, most: int):
+    """(state, around, unit): each ground vehicle that may still move at each Reserve Phase pick of
+    a random game, up to ``most`` of them."""
+    from tabletop_core import agents_for, new_game
+    from tabletop_core.agents import AgentView
+
+    from rules_goe85.model.frames import ReserveFrame
+    from rules_goe85.procedures.reserve.leg_moves import around, movers
+    from rules_goe85.queries.units import is_vehicle, utype
+
+    g = new_game("goe85", scenario, seed=seed)
+    seats = agents_for(g, "random,random")
+    found = 0
+    while not g.over and found < most:
+        top, state = g.state.top, g.state
+        if isinstance(top, ReserveFrame):
+            at = around(state, top.side)
+            for u in movers(state, top.side, top.moved):
+                if u.hex is not None and is_vehicle(u) and utype(u).move_class != "F":
+                    found += 1
+                    yield state, at, u
+        d = g.decision
+        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))

@@ -9,7 +9,7 @@ import attrs
 from tabletop_core import Event
 from tabletop_core.events import Appliers
 
-from .state import GoEState, Unit
+from .state import GoEState, Unit, unit_with
 
 appliers = Appliers()
 
@@ -167,10 +167,10 @@ def _placed(state: GoEState, e: UnitPlaced) -> None:
 
 @appliers.on(UnitMoved)
 def _moved(state: GoEState, e: UnitMoved) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], hex=e.to)
+    state.units[e.uid] = unit_with(state.units[e.uid], hex=e.to)
     for uid, u in list(state.units.items()):  # 8a: loaded passengers ride with their carrier
         if u.carrier == e.uid:
-            state.units[uid] = attrs.evolve(u, hex=e.to)
+            state.units[uid] = unit_with(u, hex=e.to)
 
 
 @appliers.on(UnitHit)
@@ -185,35 +185,35 @@ def _hit(state: GoEState, e: UnitHit) -> None:
         del state.units[e.uid]
         state.last_target.pop(e.uid, None)
     elif e.outcome == "reduced":
-        state.units[e.uid] = attrs.evolve(u, reduced=True)
+        state.units[e.uid] = unit_with(u, reduced=True)
     else:
-        state.units[e.uid] = attrs.evolve(u, shaken=True)
+        state.units[e.uid] = unit_with(u, shaken=True)
         for uid, x in list(state.units.items()):  # 8f: a Shaken carrier shakes its passengers
             if x.carrier == e.uid:
-                state.units[uid] = attrs.evolve(x, shaken=True)
+                state.units[uid] = unit_with(x, shaken=True)
 
 
 @appliers.on(MarkerSet)
 def _marker(state: GoEState, e: MarkerSet) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], marker=e.marker)
+    state.units[e.uid] = unit_with(state.units[e.uid], marker=e.marker)
 
 
 @appliers.on(Rallied)
 def _rallied(state: GoEState, e: Rallied) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], shaken=False)
+    state.units[e.uid] = unit_with(state.units[e.uid], shaken=False)
     for uid, x in list(state.units.items()):  # 8f: rallying a carrier rallies its passengers
         if x.carrier == e.uid:
-            state.units[uid] = attrs.evolve(x, shaken=False)
+            state.units[uid] = unit_with(x, shaken=False)
 
 
 @appliers.on(Reconstituted)
 def _recon(state: GoEState, e: Reconstituted) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], reduced=False)
+    state.units[e.uid] = unit_with(state.units[e.uid], reduced=False)
 
 
 @appliers.on(ConcealSet)
 def _conceal(state: GoEState, e: ConcealSet) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], concealed=e.on)
+    state.units[e.uid] = unit_with(state.units[e.uid], concealed=e.on)
 
 
 @appliers.on(PhaseSet)
@@ -279,7 +279,7 @@ def _clean(state: GoEState, e: CleanedUp) -> None:
             state.smoke[h] = level - 1
     for uid, u in list(state.units.items()):
         if u.marker:
-            state.units[uid] = attrs.evolve(u, marker="")
+            state.units[uid] = unit_with(u, marker="")
 
 
 @appliers.on(Escaped)

@@ -44,6 +44,26 @@ class Unit:
     carrier: str = ""  # a loaded passenger: its carrier's id (8a)
 
 
+UNIT_FIELDS = ("uid", "type", "side", "hex", "reduced", "shaken", "marker", "concealed", "entry", "facing", "mode",
+               "carrier")  # Unit's fields in order (a test holds this to attrs.fields(Unit))
+
+
+def unit_with(u: Unit, **changes) -> Unit:
+    """``attrs.evolve(u, **changes)``, built by position: the appliers replace a unit at almost
+    every event (a move, a marker, a facing), and evolve's look at the fields each time costs
+    about three times the unit's own construction."""
+    if not changes.keys() <= _FIELD_SET:
+        raise TypeError(f"Unit has no field {', '.join(sorted(changes.keys() - _FIELD_SET))}")
+    get = changes.get
+    return Unit(get("uid", u.uid), get("type", u.type), get("side", u.side), get("hex", u.hex),
+                get("reduced", u.reduced), get("shaken", u.shaken), get("marker", u.marker),
+                get("concealed", u.concealed), get("entry", u.entry), get("facing", u.facing), get("mode", u.mode),
+                get("carrier", u.carrier))
+
+
+_FIELD_SET = frozenset(UNIT_FIELDS)
+
+
 @attrs.define(kw_only=True)
 class GoEState(BaseState):
     scenario: str = ""
@@ -72,6 +92,8 @@ class GoEState(BaseState):
     # derived, not state: hex -> unit ids, rebuilt on demand after any event (model/occupancy.py)
     occupancy: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
     stacks: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)  # hex -> stacking counts (queries/units.py)
+    # derived: (index, stacks, units listed) of the last index before the events since (model/occupancy.py)
+    superseded: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 # -- events ---------------------------------------------------------------------------------------

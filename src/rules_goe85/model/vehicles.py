@@ -8,7 +8,7 @@ import attrs
 from tabletop_core import Event, Frame
 
 from .actions import Use
-from .state import GoEState
+from .state import GoEState, unit_with
 from .events import appliers
 
 
@@ -71,7 +71,7 @@ class MechSet(Event):
 
 @appliers.on(Faced)
 def _faced(state: GoEState, e: Faced) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], facing=e.facing)
+    state.units[e.uid] = unit_with(state.units[e.uid], facing=e.facing)
 
 
 @appliers.on(Destroyed)
@@ -83,22 +83,22 @@ def _destroyed(state: GoEState, e: Destroyed) -> None:
         state.wrecks.add(u.hex)
     for uid, x in list(state.units.items()):
         if x.carrier == e.uid:
-            state.units[uid] = attrs.evolve(x, carrier="")
+            state.units[uid] = unit_with(x, carrier="")
 
 
 @appliers.on(Loaded)
 def _loaded(state: GoEState, e: Loaded) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], carrier=e.carrier, hex=state.units[e.carrier].hex)
+    state.units[e.uid] = unit_with(state.units[e.uid], carrier=e.carrier, hex=state.units[e.carrier].hex)
 
 
 @appliers.on(Unloaded)
 def _unloaded(state: GoEState, e: Unloaded) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], carrier="")
+    state.units[e.uid] = unit_with(state.units[e.uid], carrier="")
 
 
 @appliers.on(ModeSet)
 def _mode(state: GoEState, e: ModeSet) -> None:
-    state.units[e.uid] = attrs.evolve(state.units[e.uid], mode=e.mode)
+    state.units[e.uid] = unit_with(state.units[e.uid], mode=e.mode)
 
 
 @appliers.on(Withdrawn)
@@ -107,7 +107,7 @@ def _withdrawn(state: GoEState, e: Withdrawn) -> None:
     state.last_target.pop(e.uid, None)
     for uid, x in list(state.units.items()):
         if x.carrier == e.uid:
-            state.units[uid] = attrs.evolve(x, carrier="")
+            state.units[uid] = unit_with(x, carrier="")
     del u
 
 

@@ -233,6 +233,17 @@ class GoEBoard:
                 return True
         return False
 
+    def distances(self, h) -> np.ndarray:
+        """The distance from ``h`` to every hex of the board, in ``hexes`` order."""
+        q, r = self._axial
+        dq, dr = q - h[0], r - h[1]
+        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+    @functools.cached_property
+    def _axial(self) -> tuple[np.ndarray, np.ndarray]:
+        return (np.fromiter((h[0] for h in self.hexes), dtype=np.int64, count=len(self.hexes)),
+                np.fromiter((h[1] for h in self.hexes), dtype=np.int64, count=len(self.hexes)))
+
     def statuses(self, sight: str, up: int, target_up: int) -> bytes:
         """One query case's LOS statuses of every ordered pair, ``index[a] * n + index[b]``."""
         key = (sight, up, target_up)
@@ -260,12 +271,17 @@ class GoEBoard:
         if found is None:
             if len(self._smoke) > 64:
                 self._smoke.clear()  # a bounded cache of derived LOS tables, not game state
-            bs = self.state
-            for h, level in key:
-                bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
-                                         los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-            found = self._smoke[key] = _Sight(self._los.with_state(bs), self, dict(key))
+            found = self._smoke[key] = _Sight(self, dict(key))
         return found
+
+    def smoked_los(self, smoke: dict) -> LineOfSight:
+        """The single LOS check of this board with ``smoke`` (hex -> level) laid as terrain (22f):
+        each marker an obstacle that degrades (Smoke 1) or blocks (Smoke 2)."""
+        bs = self.state
+        for h, level in sorted(smoke.items()):
+            bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                     los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+        return self._los.with_state(bs)
 
     @staticmethod
     def distance(a, b) -> int:
@@ -344,11 +360,19 @@ class _Sight:
     Smoke of that line alone, so it is kept on the board by line, query case and the line's Smoke,
     for every later set of markers that leaves that line's Smoke as it is."""
 
-    def __init__(self, los: LineOfSight, base: GoEBoard, smoke: dict):
-        self._los = los
+    def __init__(self, base: GoEBoard, smoke: dict):
         self._base = base
         self._smoke = smoke  # hex -> Smoke level
         self._on_line: dict[tuple, tuple] = {}  # (a, b) -> the (hex, level) Smoke on that line
+        self._lines = base._los.lines  # the sight lines' crossed hexes (shared with the smoked check)
+        self._smoked: LineOfSight | None = None  # the exact check on the smoked terrain, made when first needed
+
+    def _exact(self) -> LineOfSight:
+        """The exact check under this Smoke, made on the first line that needs it (many sets of
+        markers see only lines the board's answers or the kept exact answers settle)."""
+        if self._smoked is None:
+            self._smoked = self._base.smoked_los(self._smoke)
+        return self._smoked
 
     def smoke_on(self, a, b) -> tuple:
         """The Smoke markers (hex, level) in the hexes a line of two or more steps crosses or ends
@@ -365,7 +389,7 @@ class _Sight:
             return ()
         smoke = self._smoke
         on = {h: smoke[h] for h in (a, b) if h in smoke}
-        for step in self._los.lines.steps((b[0] - aq, b[1] - ar)):
+        for step in self._lines.steps((b[0] - aq, b[1] - ar)):
             for oq, orr in step:
                 h = (aq + oq, ar + orr)
                 level = smoke.get(h)  # type: ignore[call-overload]
@@ -388,8 +412,8 @@ class _Sight:
         if found is None:
             if len(memo) > 100_000:
                 memo.clear()  # a bounded cache of derived answers, not game state
-            found = memo[key] = int(self._los.check(a, b, sight_class=sight, observer_offset=up,
-                                                    target_offset=target_up).status)
+            found = memo[key] = int(self._exact().check(a, b, sight_class=sight, observer_offset=up,
+                                                        target_offset=target_up).status)
         return found
 
     def sees(self, a, b, sight: str = "leg", up: int = 0, target_up: int = 0) -> bool:
@@ -416,11 +440,24 @@ class _Sight:
         base = self._base
         seen = base.seen_from(a, sight, up, target_up).copy()
         hexes = base.hexes
-        for j in np.flatnonzero(seen).tolist():
+        for j in self._smoked_lines_from(a, seen):
             on = self.smoke_on(a, hexes[j])
             if on:
                 seen[j] = self._through_smoke(a, hexes[j], sight, up, target_up, on) != LosStatus.BLOCKED
         return seen
+
+    def _smoked_lines_from(self, a, seen: np.ndarray) -> list:
+        """The places (in ``hexes``) of the hexes ``seen`` from ``a`` whose line from ``a`` may hold
+        Smoke: every one when ``a`` is smoked, else those with a Smoke hex on a shortest path from
+        ``a`` (a line crosses only such hexes, and ends in one), not a walk of every line."""
+        if a in self._smoke:
+            return np.flatnonzero(seen).tolist()
+        base = self._base
+        from_a = base.distances(a)
+        between = np.zeros(len(from_a), dtype=bool)
+        for s in self._smoke:
+            between |= base.distances(s) + hex_distance(a, s) == from_a
+        return np.flatnonzero(seen & between).tolist()
 
 
 def _split(label: str, map_id: str) -> tuple[str, str, int]:

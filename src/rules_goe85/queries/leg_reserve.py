@@ -16,7 +16,7 @@ from tabletop_core.boards import reachable_hexes
 
 from ..model.occupancy import by_hex
 from .board import board_at
-from .units import has, stacking_room
+from .units import has, room_beside, stacking_room, unit_weight
 
 LEG_FAR, SHAKEN_FAR, NEAR = 2, 1, 1
 
@@ -143,14 +143,14 @@ def may_step(state, u, board, enemy_hexes, near_zone, occupied) -> bool:
     a = u.hex
     if budget(u, a in near_zone) <= 0:
         return False
-    fits = None  # stacking_room(state, u), made only if an exit is occupied (an empty hex takes one unit)
+    weight = None  # what u counts against 9's limits, worked out only if an exit is occupied
     for b in board.exits(a, "L"):
         if b in enemy_hexes:
             continue
         if b not in occupied:
-            return True
-        if fits is None:
-            fits = stacking_room(state, u)
-        if fits(b):
+            return True  # an empty hex takes any one unit (9)
+        if weight is None:
+            weight = unit_weight(u)
+        if room_beside(state, b, weight):  # b is next to u, so u is not counted in it
             return True
     return False

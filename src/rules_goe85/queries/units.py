@@ -150,19 +150,31 @@ def group_room(state: GoEState, units) -> Callable[[object], bool]:
     return fits
 
 
+def unit_weight(u: Unit) -> tuple[int, int, int, int, int]:
+    """What ``u`` counts against the limits of 9 (:func:`_weight`)."""
+    return _weight(u, game_data().units)
+
+
+def room_beside(state: GoEState, b, weight) -> bool:
+    """Whether a unit that counts ``weight`` (:func:`unit_weight`) and is not in ``b`` may join its
+    occupants (9): :func:`stacking_room` of a hex other than the unit's own, without the closure."""
+    g0, h0, l0, v0, a0 = weight
+    cache = state.stacks
+    counts = cache.get(b) if cache is not None else None
+    g, h, leg, v, a = counts if counts is not None else stack_counts(state, b)
+    return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
+
+
 def _room_with_occupants(state: GoEState, u: Unit):
     """:func:`stacking_room` for an occupied hex."""
-    g0, h0, l0, v0, a0 = _weight(u, game_data().units)
+    weight = _weight(u, game_data().units)
     own = state.units.get(u.uid)
     home = u.hex if own is not None and own.hex == u.hex else None  # where u itself is counted
 
     def fits(b) -> bool:
-        cache = state.stacks
-        counts = cache.get(b) if cache is not None else None
-        g, h, leg, v, a = counts if counts is not None else stack_counts(state, b)
-        if b == home:
-            g, h, leg, v, a = g - g0, h - h0, leg - l0, v - v0, a - a0
-        return g + g0 <= 3 and h + h0 <= 1 and leg + l0 <= 2 and v + v0 <= 1 and a + a0 <= 1
+        if b == home:  # u is among the hex's counts already: less it, plus it
+            return _within_limits(stack_counts(state, b))
+        return room_beside(state, b, weight)
 
     return fits
 

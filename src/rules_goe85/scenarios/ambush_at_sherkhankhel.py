@@ -44,7 +44,8 @@ def _eu_looks(state) -> set:
 
 class AmbushAtSherkhankhel(ScenarioRules):
     id = SCENARIO
-    restricted_steps = (MoveFrame, ReserveFrame, ReserveDestination, ArtilleryFrame)
+    # the Reserve Phase's first step names units, never a move: it asks restricts_reserve_moves_of instead
+    restricted_steps = (MoveFrame, ReserveDestination, ArtilleryFrame)
 
     def restricts_reserve_moves_of(self, state, unit) -> bool:
         return False  # no Assault combat: a reserve move never enters an enemy hex anyway (5f)

@@ -57,7 +57,8 @@ def _bound_id(state, uid: str, known: dict) -> bool:
 
 class KillZone(ScenarioRules):
     id = SCENARIO
-    restricted_steps = (MoveFrame, ReserveFrame, ReserveDestination)
+    # the Reserve Phase's first step names units, never a move: it asks restricts_reserve_moves_of instead
+    restricted_steps = (MoveFrame, ReserveDestination)
 
     def restricts_reserve_moves_of(self, state, unit) -> bool:
         # a road-bound vehicle standing on the road: each hex it can enter first lies next to the

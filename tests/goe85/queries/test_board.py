@@ -1,7 +1,7 @@
 """Line of sight (GoE 14) through the board, with the rulebook's example situations."""
 import pytest
 
-from tabletop_core.boards import Board, LineOfSight, LosStatus, MapDef
+from tabletop_core.boards import Board, LineOfSight, LosClass, LosStatus, MapDef, Overlay, hex_distance
 
 from rules_goe85.data.components import hex_terrain
 from rules_goe85.data.loading import game_data
@@ -75,6 +75,15 @@ def test_los_situations_height():
     assert not b.sees(b.hex("6F4"), b.hex("6F1"))  # the rough on 6F3 is as high as the observer
 
 
+def _smoked_los(board, smoke: dict) -> LineOfSight:
+    """A fresh single check of ``board`` with the Smoke markers ``smoke`` laid as terrain (22f)."""
+    bs = board.state
+    for h, level in sorted(smoke.items()):
+        bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
+                                 los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
+    return LineOfSight(bs)
+
+
 @pytest.mark.rule("goe85:22f")
 @pytest.mark.parametrize("smoke_sets", [
     ({"5E4": 2, "5G3": 1},),
@@ -85,8 +94,6 @@ def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke(smoke_sets
     lines that neither cross nor end in a Smoke hex are taken from the board's own answers, and
     a line checked under one set of markers is reused under a later one only while its own Smoke
     is the same; rows and "does any of these see it?" agree too, for every query case."""
-    from tabletop_core.boards import LosClass, Overlay
-
     from rules_goe85.model.state import GoEState
 
     board = board_for("your-papers-please")
@@ -94,11 +101,7 @@ def test_smoke_los_reuses_the_board_only_for_lines_clear_of_the_smoke(smoke_sets
     for labels in smoke_sets:
         smoke = {board.hex(lab): level for lab, level in labels.items()}
         sight = board.sight(GoEState(scenario="your-papers-please", smoke=smoke))
-        bs = board.state
-        for h, level in sorted(smoke.items()):
-            bs = bs.place(h, Overlay(name=f"smoke{level}", obstacle=max(bs.terrain(h).obstacle, 1),
-                                     los_at_least=LosClass.BLOCKING if level >= 2 else LosClass.DEGRADING))
-        fresh = LineOfSight(bs)
+        fresh = _smoked_los(board, smoke)
         for cls, up, target_up in (("leg", 0, 0), ("vehicle", 0, 0), ("leg", 1, 0), ("vehicle", 0, 1)):
             for a in hexes[:12]:
                 seen = sight.seen_from(a, cls, up, target_up)
@@ -210,3 +213,40 @@ def test_board_sides_are_the_six_neighbours_by_direction_none_off_the_board():
         want = tuple(n if n in board.board else None for n in (Hex(h[0] + d.q, h[1] + d.r) for d in DIRECTIONS))
         assert board.sides(h) == want
         assert {n for n in board.sides(h) if n is not None} == set(board.neighbours[h])
+
+
+@pytest.mark.rule("goe85:22f")
+@pytest.mark.rule("goe85:14a")
+def test_smoke_rows_from_smoked_next_and_far_observers_are_the_smoked_board_s():
+    """A row under Smoke re-checks only the lines with a Smoke hex on a shortest path: from an
+    observer in a Smoke hex, next to one and far off (Sherkhankhel, the largest board), each row is
+    what a fresh check of the smoked board gives."""
+    from rules_goe85.model.state import GoEState
+
+    board = board_for("ambush-at-sherkhankhel")
+    smoke = {board.hexes[40]: 2, board.hexes[200]: 1, board.hexes[201]: 2}
+    sight = board.sight(GoEState(scenario="ambush-at-sherkhankhel", smoke=smoke))
+    fresh = _smoked_los(board, smoke)
+    observers = [*smoke, *board.neighbours[board.hexes[40]], *board.hexes[::29]]
+    for cls, up in (("leg", 0), ("vehicle", 0), ("leg", 1)):
+        for a in observers:
+            seen = sight.seen_from(a, cls, up, 0)
+            for j, b in enumerate(board.hexes):
+                expected = fresh.check(a, b, sight_class=cls, observer_offset=up).status != LosStatus.BLOCKED
+                assert seen[j] == expected, (a, b, cls, up)
+
+
+@pytest.mark.rule("goe85:14a")
+@pytest.mark.parametrize("scenario", ["ambush-at-sherkhankhel", "air-assault", "your-papers-please"])
+def test_a_line_of_sight_crosses_only_hexes_on_a_shortest_path_between_its_ends(scenario):
+    """What lets a row under Smoke re-check only the lines with a Smoke hex on a shortest path from
+    the observer: every hex a line crosses (hexside steps' two included) is on one."""
+    board = board_for(scenario)
+    board.los(board.hexes[0], board.hexes[1])  # the sight lines built
+    lines = board._los.lines
+    for a in board.hexes[::11]:
+        for b in board.hexes:
+            for step in lines.steps((b[0] - a[0], b[1] - a[1])):
+                for c in step:
+                    hop = (a[0] + c[0], a[1] + c[1])
+                    assert hex_distance(a, hop) + hex_distance(hop, b) == hex_distance(a, b), (a, b, hop)

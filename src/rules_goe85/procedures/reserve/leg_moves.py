@@ -24,6 +24,7 @@ from ...queries.near_enemy import NearZone
 from ...queries.facing import facing_of
 from ...queries.fortifications import tracked_wire_cost
 from ...queries.units import VEHICLE_KINDS, is_vehicle, stacking_room, units_at, utype
+from ...queries.vehicle_reach import reserve_vehicle_reach
 
 # -- Reserve Phase (5f) ---------------------------------------------------------------------------
 class Around(NamedTuple):
@@ -117,10 +118,9 @@ def unit_moves(rules, state, u, at: Around) -> list[ReserveMove]:
     least = leg_reserve.least_step(board, utype(u).move_class)
     if is_vehicle(u) and utype(u).move_class != "F":  # 7b: front hexes, reverse, pivots
         v0 = facing_of(state, u)
-        states = reachable_vehicle(board.board, u.hex, v0, budget, cost, must_stop=None if near else at.near_zone,
-                                   least_step=least)
+        states = reserve_vehicle_reach(board, u.hex, v0, budget, cost, None if near else at.near_zone)
         best: dict = {}
-        for (h, v), c in sorted(states.items()):
+        for h, v in sorted(states):  # each hex with the least facing it is reached with
             if h != u.hex and h not in best:
                 best[h] = v
         return [ReserveMove(u.uid, board.label(b), best[b]) for b in sorted(best)]
@@ -188,6 +188,40 @@ def may_move(rules, state, u, at: Around, allowed=None, limit=None) -> bool:
         if h != start and h not in refused:
             beyond.setdefault(h, v)
     return bool(beyond) and allowed([ReserveMove(u.uid, label(h), v) for h, v in beyond.items()])
+
+
+def vehicle_may_step(state, u, at: Around, occupied) -> bool:
+    """:func:`may_move` of a ground vehicle on the map with no scenario limit (``allowed`` None):
+    whether some first entry (:func:`_first_entries`: a front hex, a rear one for 1 MP more, after
+    the pivots it takes) costs no more than its allowance and is open to it -- no enemy there (5f),
+    room for it (9).  Asked of every such mover at every pick, so the steps are tried in place,
+    not through a cost function and a generator.  ``occupied``: ``by_hex(state)``."""
+    t = utype(u)
+    start = u.hex
+    budget = _budget(u, start in at.near_zone)
+    if budget == 0:
+        return False
+    board, enemy, wire, move_class = at.board, at.enemy_hexes, state.wire, t.move_class
+    sides, v0 = board.sides(start), facing_of(state, u)
+    fits = None  # stacking_room(state, u), made only if a hex tried is occupied (an empty hex takes one unit)
+    for k, (extra, _) in enumerate(ENTRY_TURNS):
+        b = sides[(v0 + k) % 6]
+        if b is None or b in enemy:
+            continue
+        c = board.enter_cost(start, b, move_class)
+        if c is None:
+            continue
+        if wire:
+            c = tracked_wire_cost(state, b, move_class, c)  # 23c
+        if c + extra > budget:
+            continue
+        if b in occupied:
+            if fits is None:
+                fits = stacking_room(state, u)
+            if not fits(b):
+                continue
+        return True
+    return False
 
 
 def _terrain_reach(board, start, v0: int, budget: int, move_class: str, least) -> frozenset:

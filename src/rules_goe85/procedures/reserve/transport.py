@@ -46,9 +46,10 @@ from ...queries.helicopters import legal_modes
 from ...queries.movement import half, mp_allowance
 from ...queries.sight import is_heli
 from .leg_moves import act_reserve as act_leg_reserve
-from .leg_moves import around, may_move, movers, side_units, unit_moves
+from .leg_moves import around, may_move, movers, side_units, unit_moves, vehicle_may_step
 
 RESERVE_MP = {"L": 2, "F": 8}  # 5f: Leg 2, helicopters 8, W/O/T 3
+GROUND_VEHICLE_KINDS = ("vehicle", "truck")  # VEHICLE_KINDS less the helicopter (its own first step: 17b)
 
 
 # -- 8b -------------------------------------------------------------------------------------------
@@ -173,12 +174,17 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
             out.append((b, board.enter_cost(h, b, "F") if ok else None))
         return tuple(out)
 
-    best: dict = {(u.hex, facing_of(state, u)): 0}
-    frontier = [(u.hex, facing_of(state, u))]
-    while frontier:
-        nxt = []
-        for h, v in frontier:
-            c = best[(h, v)]
+    origin = (u.hex, facing_of(state, u))
+    best: dict = {origin: 0}
+    # settled MP by MP (every hex costs a helicopter 1 MP or more: data/loading.py checks it), so
+    # each (hex, facing) is expanded once, at its least cost
+    buckets: list[list] = [[] for _ in range(max(budget, 0) + 1)]
+    buckets[0].append(origin)
+    for c, settled in enumerate(buckets):
+        for key in settled:
+            if best[key] != c:
+                continue  # reached for less since
+            h, v = key
             if c >= budget or (h != u.hex and not began_near and h in near_zone):
                 continue
             ring = rings.get(h)
@@ -188,13 +194,12 @@ def heli_reserve_reach(state, u, near_zone=None) -> dict:
                 b, cost = ring[side]
                 if cost is None or c + cost > budget:
                     continue
-                key = (b, nv)
-                old = best.get(key)
+                nk = (b, nv)
+                old = best.get(nk)
                 if old is not None and old <= c + cost:
                     continue
-                best[key] = c + cost
-                nxt.append(key)
-        frontier = nxt
+                best[nk] = c + cost
+                buckets[c + cost].append(nk)
     out: dict = {}
     for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
         if h != u.hex and h not in out:
@@ -228,8 +233,10 @@ def _reserve_move_test(rules, state, at):
     def may(u) -> bool:
         if not (limited and special.restricts_reserve_moves_of(state, u)):
             t = types[u.type]
-            if u.hex is not None and t.leg and t.kind not in VEHICLE_KINDS:  # may_move's Leg unit on the map
+            if u.hex is not None and t.kind not in VEHICLE_KINDS and t.leg:  # may_move's Leg unit on the map
                 return may_step(state, u, at.board, at.enemy_hexes, at.near_zone, occupied)
+            if u.hex is not None and t.kind in GROUND_VEHICLE_KINDS and t.move_class != "F":  # may_move's vehicle
+                return vehicle_may_step(state, u, at, occupied)
             return _may_take_reserve_move(rules, state, u, at, None)
         limit = special.reserve_hex_limit(state, u)
         if limit is None:

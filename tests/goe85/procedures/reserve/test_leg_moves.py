@@ -10,7 +10,7 @@ from rules_goe85.model.frames import ReserveDestination, ReserveFrame
 from rules_goe85.procedures.reserve.leg_moves import movers, reserve_moves
 from rules_goe85.queries.board import board_for
 
-from ...helpers import RULES, reserve_move, reserve_moves_of
+from ...helpers import RULES, reserve_ground_vehicles, reserve_move, reserve_moves_of
 from ...refpos import arrange, fresh
 
 
@@ -212,29 +212,39 @@ def test_a_vehicles_reach_on_the_terrain_alone_holds_every_hex_its_reserve_searc
     vehicle its road limit holds back): in random Kill Zone Reserve Phases, every hex a vehicle's
     reserve search reaches -- units, enemies, near-enemy stops and Wire in its way -- lies in it."""
     from tabletop_core.boards import reachable_vehicle
-    from rules_goe85.procedures.reserve.leg_moves import _budget, _step_cost, _terrain_reach, around
+    from rules_goe85.procedures.reserve.leg_moves import _budget, _step_cost, _terrain_reach
     from rules_goe85.queries import leg_reserve
     from rules_goe85.queries.facing import facing_of
-    from rules_goe85.queries.units import is_vehicle, utype
+    from rules_goe85.queries.units import utype
 
-    g = new_game("goe85", "kill-zone", seed=4)
-    seats = agents_for(g, "random,random")
     checked = 0
-    while not g.over and checked < 400:
-        top, state = g.state.top, g.state
-        if isinstance(top, ReserveFrame):
-            at = around(state, top.side)
-            for u in movers(state, top.side, top.moved):
-                if u.hex is None or not is_vehicle(u) or utype(u).move_class == "F":
-                    continue
-                near = u.hex in at.near_zone
-                budget, mc = _budget(u, near), utype(u).move_class
-                least = leg_reserve.least_entry_cost(at.board.tec, mc)
-                v0 = facing_of(state, u)
-                reach = reachable_vehicle(at.board.board, u.hex, v0, budget, _step_cost(state, u, at),
-                                          must_stop=None if near else at.near_zone, least_step=least)
-                assert {h for h, _ in reach if h != u.hex} <= _terrain_reach(at.board, u.hex, v0, budget, mc, least)
-                checked += 1
-        d = g.decision
-        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+    for state, at, u in reserve_ground_vehicles("kill-zone", 4, 400):
+        near = u.hex in at.near_zone
+        budget, mc = _budget(u, near), utype(u).move_class
+        least = leg_reserve.least_entry_cost(at.board.tec, mc)
+        v0 = facing_of(state, u)
+        reach = reachable_vehicle(at.board.board, u.hex, v0, budget, _step_cost(state, u, at),
+                                  must_stop=None if near else at.near_zone, least_step=least)
+        assert {h for h, _ in reach if h != u.hex} <= _terrain_reach(at.board, u.hex, v0, budget, mc, least)
+        checked += 1
     assert checked
+
+
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.rule("goe85:7b")
+@pytest.mark.rule("goe85:9")
+@pytest.mark.rule("goe85:23c")
+@pytest.mark.parametrize("scenario,seed", [("kill-zone", 3), ("jalalabad", 2), ("tanks-at-zhawar", 1)])
+def test_a_vehicles_first_step_tried_in_place_answers_as_its_first_entries_do(scenario, seed):
+    """leg_moves.vehicle_may_step (the pick step's test for a ground vehicle on the map) in random
+    Reserve Phases -- units and enemies next to it, near-enemy allowances, Zhawar's Wire -- says a
+    vehicle may move exactly when may_move, through its cost function and first entries, does."""
+    from rules_goe85.model.occupancy import by_hex
+    from rules_goe85.procedures.reserve.leg_moves import may_move, vehicle_may_step
+
+    answers = []
+    for state, at, u in reserve_ground_vehicles(scenario, seed, 400):
+        answer = vehicle_may_step(state, u, at, by_hex(state))
+        assert answer == may_move(RULES, state, u, at), (u.uid, u.hex)
+        answers.append(answer)
+    assert answers and any(answers)

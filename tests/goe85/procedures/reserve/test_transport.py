@@ -260,3 +260,70 @@ def test_unload_before_moving_leaves_each_half_and_fast_move_rounds_up_after_the
     assert _mp(g) == {"B": 7, "R": 5}
     g.apply(Unload("R", "B"))
     assert g.state.units["R"].carrier == "" and _mp(g) == {"B": 4, "R": 3}
+
+
+def _flying_reach_by_relaxation(state, u, at) -> dict:
+    """17b, 5f, written plainly: the least MP of every (hex, facing) a flying helicopter reaches --
+    one vertex turned per hex entered, never into an enemy hex or one without room, stopping on
+    entering a hex within three of the enemy unless it began there -- relaxed until nothing
+    improves; then {hex: the facing of its cheapest, then least, state}."""
+    from tabletop_core.boards.hexgrid import DIRECTIONS, Hex
+
+    from rules_goe85.procedures.reserve.transport import reserve_allowance
+    from rules_goe85.queries.facing import facing_of
+    from rules_goe85.queries.units import stacking_room
+
+    board, fits = at.board, stacking_room(state, u)
+    budget, began_near = reserve_allowance(state, u, at.near_zone), u.hex in at.near_zone
+    best = {(u.hex, facing_of(state, u)): 0}
+    changed = True
+    while changed:
+        changed = False
+        for (h, v), c in list(best.items()):
+            if c >= budget or (h != u.hex and not began_near and h in at.near_zone):
+                continue
+            for turn in (0, -1, 1):
+                for k in (0, 1):
+                    nv, side = (v + turn) % 6, (v + turn + k) % 6
+                    b = Hex(h[0] + DIRECTIONS[side].q, h[1] + DIRECTIONS[side].r)
+                    if b not in board.rows or b in at.enemy_hexes or not fits(b):
+                        continue
+                    cost = board.enter_cost(h, b, "F")
+                    if cost is None or c + cost > budget or best.get((b, nv), budget + 1) <= c + cost:
+                        continue
+                    best[(b, nv)] = c + cost
+                    changed = True
+    out: dict = {}
+    for (h, v), c in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
+        if h != u.hex and h not in out:
+            out[h] = v
+    return out
+
+
+@pytest.mark.rule("goe85:17b")
+@pytest.mark.rule("goe85:5f")
+@pytest.mark.parametrize("scenario,seed", [("air-assault", 1), ("air-assault", 4), ("jalalabad", 0)])
+def test_a_flying_helicopters_reserve_reach_is_the_plainly_relaxed_one(scenario, seed):
+    """heli_reserve_reach (settled MP by MP) in random Reserve Phases: every flying helicopter's
+    destinations and end facings are those of the plain relaxation of 17b and 5f."""
+    from tabletop_core import new_game
+    from tabletop_core.agents import AgentView, RandomAgent
+
+    from rules_goe85.procedures.reserve.leg_moves import around, movers
+    from rules_goe85.procedures.reserve.transport import heli_reserve_reach
+    from rules_goe85.queries.units import heli_mode, utype
+
+    g = new_game("goe85", scenario, seed=seed)
+    seats = {p: RandomAgent(seed=seed, player=p) for p in g.rules.players}
+    checked = 0
+    while not g.over and checked < 60:
+        state = g.state
+        if isinstance(state.top, ReserveFrame):
+            at = around(state, state.top.side)
+            for u in movers(state, state.top.side, state.top.moved):
+                if u.hex is not None and utype(u).kind == "helicopter" and heli_mode(u) == "flying":
+                    assert heli_reserve_reach(state, u, at.near_zone) == _flying_reach_by_relaxation(state, u, at)
+                    checked += 1
+        d = g.decision
+        g.apply(seats[d.player].choose(AgentView(g, d.player, d)))
+    assert checked
