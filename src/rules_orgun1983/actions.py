@@ -10,6 +10,8 @@ import attrs
 
 from tabletop_core import Action, Frame
 
+from .value_makers import positional_maker
+
 
 # -- actions --------------------------------------------------------------------------------------
 @attrs.frozen
@@ -246,6 +248,12 @@ class Reinforce(Frame):
     step: str = "roll"  # roll -> cards
     rolled: tuple[str, ...] = ()  # groups already rolled for this phase
 
+
+# The frames made at every pick, step, entry check and move end, from every field in order
+# (see value_makers): make_move(side, units, here, prev, budget, used, checks, flying, path) ...
+make_select = positional_maker(Select)
+make_move = positional_maker(Move)
+make_move_end = positional_maker(MoveEnd)
 
 FRAMES = (
     Activation, Select, Move, MoveEnd, AmbushWindow, AmbushParty, RaidRetreat, Attack, Losses, Stacking, Reinforce,

@@ -40,5 +40,18 @@ class AreaIndex(dict):
         if not ids:
             del areas[area]
 
+    def move(self, side: str, source: int, target: int, unit: str) -> None:
+        """:meth:`remove` from ``source`` then :meth:`add` to ``target``, in one call."""
+        areas = self[side]
+        ids = areas[source]
+        ids.remove(unit)
+        if not ids:
+            del areas[source]
+        ids = areas.get(target)
+        if ids is None:
+            areas[target] = [unit]
+        else:
+            insort(ids, unit)
+
     def clone(self) -> "AreaIndex":
         return AreaIndex({side: {a: list(ids) for a, ids in areas.items()} for side, areas in self.items()})

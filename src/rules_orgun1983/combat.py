@@ -186,7 +186,9 @@ def _losses_advance(R, ctx, frame: Losses) -> None:
 def raid_options(R, state, area: int) -> list[tuple[str, str]]:
     """# Orgun: raid -- one activated, supplied Mujahideen unit against one DRA unit next door."""
     counted = R.lookups.stacking
-    raiders = [u.id for u in units_at(state, area, MUJ) if not u.spent and not u.low_supply and u.id in counted]
+    units = state.units
+    raiders = [i for i in state.at[MUJ].get(area, ())
+               if i in counted and not units[i].spent and not units[i].low_supply]
     if not raiders:
         return []
     leaders = () if R.readings.leaders_are_targets else R.lookups.leaders

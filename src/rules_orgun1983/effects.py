@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop_core import FrameDispatch
 
-from .queries import area_drm, sole_controllers, units_at
+from .queries import area_drm, control_changes, units_at
 from .state import (
     CohesionTested,
     ControlSet,
@@ -47,10 +47,7 @@ def take_loss(R, ctx, unit_id: str, reason: str) -> None:
 
 def sync_control(R, ctx) -> None:
     """A side whose units stand alone in an area controls it (see Readings.control_by_leaders)."""
-    state = ctx.state
-    # the (area, side) pairs the sole controllers add to the control now: mostly none, found by
-    # set difference of the two dicts' items (an area appears once, so pairs sort by area)
-    for area, side in sorted(sole_controllers(R, state).items() - state.control.items()):
+    for area, side in control_changes(R, ctx.state):  # mostly none
         ctx.emit(ControlSet(area, side))
 
 

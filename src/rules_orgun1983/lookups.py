@@ -42,6 +42,7 @@ class StepTicks:
 class Lookups:
     adjacent: dict[int, tuple[int, ...]]  # area -> its neighbours, sorted by id
     roads: frozenset[tuple[int, int]]  # (a, b) pairs joined by a main road, both ways
+    road_from: dict[int, frozenset[int]]  # area -> the neighbours a main road joins it to
     mountain: frozenset[int]
     fort: frozenset[int]
     ambush_terrain: frozenset[int]  # areas whose terrain modifier is above 0 (ambush condition 2)
@@ -49,6 +50,7 @@ class Lookups:
     helicopters: frozenset[str]
     tanks: frozenset[str]
     militia: frozenset[str]
+    restricted: frozenset[str]  # tanks and militia: the units with limits on the areas they enter
     stacking: frozenset[str]  # units counted for stacking (not leaders, not the Mi-24)
     controlling: frozenset[str]  # units whose presence takes an area's control (Readings.control_by_leaders)
     bystanders: dict[str, tuple[str, ...]]  # side -> its units that are not ``controlling``, sorted
@@ -59,6 +61,7 @@ class Lookups:
     step: dict[int, Step]  # area -> Step(area)
     activate: dict[int, Activate]  # area -> Activate(area)
     pick: dict[str, Pick]  # unit -> Pick(unit)
+    hops: dict[int, dict[int, int]]  # area -> area -> the fewest steps between them (the agents' map sense)
 
     @classmethod
     def build(cls, data: GameData, readings: Readings) -> "Lookups":
@@ -75,6 +78,7 @@ class Lookups:
         return cls(
             adjacent=adjacent,
             roads=frozenset((a, b) for a in amap for b in adjacent[a] if amap.is_road(a, b)),
+            road_from={a: frozenset(b for b in adjacent[a] if amap.is_road(a, b)) for a in amap},
             mountain=frozenset(a for a in amap if amap[a].mountain),
             fort=frozenset(a for a in amap if amap[a].fort),
             ambush_terrain=frozenset(a for a in amap if amap[a].terrain > 0),
@@ -82,6 +86,7 @@ class Lookups:
             helicopters=helicopters,
             tanks=kind("tank"),
             militia=kind("militia"),
+            restricted=kind("tank", "militia"),
             stacking=frozenset(u for u, info in units.items() if info.counts_for_stacking),
             controlling=controlling,
             bystanders={side: tuple(sorted(u for u, info in units.items() if info.side == side and u not in controlling))
@@ -93,4 +98,23 @@ class Lookups:
             step={a: Step(a) for a in amap},
             activate={a: Activate(a) for a in amap},
             pick={u: Pick(u) for u in units},
+            hops=hop_distances(amap),
         )
+
+
+def hop_distances(area_map) -> dict[int, dict[int, int]]:
+    """Area -> area -> the fewest steps between them (breadth first; the map is small)."""
+    out: dict[int, dict[int, int]] = {}
+    for start in area_map:
+        seen = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                for b in area_map.neighbours(a):
+                    if b not in seen:
+                        seen[b] = seen[a] + 1
+                        nxt.append(b)
+            frontier = nxt
+        out[start] = seen
+    return out

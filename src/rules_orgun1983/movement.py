@@ -25,6 +25,8 @@ from .actions import (
     Retreat,
     Stacking,
     Stop,
+    make_move,
+    make_move_end,
 )
 from .effects import cohesion_test, dispatch, eliminate, lone_leader_tests, sync_control
 from .queries import (
@@ -37,21 +39,14 @@ from .queries import (
     party_can_enter,
     retreat_areas,
     stack_count,
-    units_at,
 )
 from .state import DRA, MUJ, AmbushDeclared, MountainTest, UnitMoved, UnitSpent, other
 
 ENTRY_CHECKS = ("mines", "leader", "ambush", "stop")
 
 
-def movers(state, frame) -> list:
-    """The party's units still with it (alive and where the party is)."""
-    units = state.units
-    return [units[u] for u in frame.units if u in units and units[u].area == frame.here]
-
-
 def mover_ids(state, frame) -> tuple[str, ...]:
-    """The ids of :func:`movers`."""
+    """The ids of the party's units still with it (alive and where the party is)."""
     units, here = state.units, frame.here
     return tuple([u for u in frame.units if u in units and units[u].area == here])
 
@@ -95,20 +90,31 @@ def ground_cost(lk, frm: int, to: int, enemies: KeysView[int]) -> int:
 def legal_steps(R, state, frame) -> list[tuple[int, int]]:
     """(area, cost in ticks) for every step the party may take now."""
     lk = R.lookups
+    ticks = lk.ticks
     left = frame.budget - frame.used
     flying = frame.flying
-    if left < (lk.ticks.flying if flying else lk.ticks.least):
+    if left < (ticks.flying if flying else ticks.least):
         return []  # no step is cheap enough (a spent budget: the party can only stop)
-    group = mover_ids(state, frame)
+    side, here = frame.side, frame.here
+    units = state.units
+    group = [u for u in frame.units if u in units and units[u].area == here]  # mover_ids, without the call
     if not group:
         return []
-    side, here = frame.side, frame.here
     enemy = other(side)
-    enemies = enemy_areas(state, side)
+    enemies = state.at[enemy]
+    near_enemy = enemies.keys().isdisjoint
     contested = here in enemies
     control = state.control
-    mi24_enters = R.readings.mi24_enters_mujahideen_areas
-    restricted = not (lk.tanks.isdisjoint(group) and lk.militia.isdisjoint(group))  # only they have limits
+    restricted = not lk.restricted.isdisjoint(group)  # only tanks and militia have limits
+    if flying:
+        mi24_enters = R.readings.mi24_enters_mujahideen_areas
+        cost = ticks.flying
+    else:
+        road = lk.road_from[here]
+        adjacent = lk.adjacent
+        # ground_cost, written out for the neighbours in turn (the hottest loop of a move)
+        enemy_cost, clear, near = ticks.enemy, ticks.clear, ticks.near
+        road_cost, road_always = ticks.road, ticks.road_overrides_enemy
     out = []
     for to in lk.adjacent[here]:
         # Orgun: leaving an area with enemy units -- always only into a friendly or neutral area
@@ -118,11 +124,12 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
         if flying:
             if to in enemies and not mi24_enters:
                 continue
-            cost = lk.ticks.flying
         elif restricted and not party_can_enter(R, state, group, here, to):
             continue
         else:
-            cost = ground_cost(lk, here, to, enemies)
+            cost = enemy_cost if to in enemies else clear if near_enemy(adjacent[to]) else near
+            if to in road and (cost == clear or road_always):
+                cost = road_cost
         if cost <= left:
             out.append((to, cost))
     return out
@@ -132,51 +139,57 @@ def legal_steps(R, state, frame) -> list[tuple[int, int]]:
 def _move_decision(R, state, frame: Move):
     if frame.checks:
         return None
-    step = R.lookups.step
-    actions = [step[a] for a, _ in legal_steps(R, state, frame)]
-    actions.append(STOP)
-    return Decision(frame.side, tuple(actions), f"move the party in {frame.here}: step or stop")
+    key = ("step", frame.side, frame.here, *[a for a, _ in legal_steps(R, state, frame)])
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        step = R.lookups.step
+        found = menus.keep(key, Decision(frame.side, (*map(step.__getitem__, key[3:]), STOP),
+                                         f"move the party in {frame.here}: step or stop"))
+    return found
 
 
 @dispatch.act(Move)
 def _move_act(R, ctx, frame: Move, action) -> None:
     state = ctx.state
+    side, here = frame.side, frame.here
+    party = mover_ids(state, frame)
     if isinstance(action, Stop):
-        if frame.used == 0 and frame.here == frame.path[0]:
+        if frame.used == 0 and here == frame.path[0]:
             ctx.pop()  # the party never left: nothing to settle where it stands
             return
-        end_move(R, ctx, MoveEnd(frame.side, frame.here, mover_ids(state, frame)))
+        end_move(R, ctx, make_move_end(side, here, party, "stack"))
         return
     to = action.area
-    group = movers(state, frame)
-    side = frame.side
+    lk = R.lookups
     # the step is legal (Game.apply checked it against the decision): only its cost is needed
-    cost = step_cost(R, state, side, frame.here, to, frame.flying)
+    cost = lk.ticks.flying if frame.flying else ground_cost(lk, here, to, state.at[other(side)].keys())
     # Orgun: DRA into the mountains -- a mountain area holding Mujahideen needs d6 + leader DRM >= 5
-    if side == DRA and not frame.flying and to in R.lookups.mountain and enemy_in(state, to, side):
-        drm = leader_drm(R, group)
+    if side == DRA and not frame.flying and to in lk.mountain and to in state.at[MUJ]:
+        units = state.units
+        drm = leader_drm(R, [units[u] for u in party])
         roll = ctx.roll("d6", player=DRA, reason=f"mountain entry test into {to}").total
         entered = roll + drm >= R.readings.mountain_test_enter_on
         ctx.emit(MountainTest(to, roll, drm, entered))
         if not entered:
-            for u in group:  # Spent, and they stop before entering
-                if not state.units[u.id].spent:
-                    ctx.emit(UnitSpent(u.id))
-            end_move(R, ctx, MoveEnd(side, frame.here, tuple(u.id for u in group)))
+            for u in party:  # Spent, and they stop before entering
+                if not units[u].spent:
+                    ctx.emit(UnitSpent(u))
+            end_move(R, ctx, make_move_end(side, here, party, "stack"))
             return
     points = cost / R.readings.move_cost.scale
-    for u in group:
-        ctx.emit(UnitMoved(u.id, frame.here, to, points, "move"))
-    arrived = Move(side, frame.units, to, frame.here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
-                   frame.path + (to,))
+    emit = ctx.emit
+    for u in party:
+        emit(UnitMoved(u, here, to, points, "move"))
+    arrived = make_move(side, frame.units, to, here, frame.budget, frame.used + cost, ENTRY_CHECKS, frame.flying,
+                        frame.path + (to,))
     ctx.replace(arrived)
-    entry_checks(R, ctx, arrived)  # at once: the game would run them next, asking nothing first
-
-
-def _checked(frame: Move) -> Move:
-    """The move with its first entry check done."""
-    return Move(frame.side, frame.units, frame.here, frame.prev, frame.budget, frame.used, frame.checks[1:],
-                frame.flying, frame.path)
+    # who is with the party in its new area: the movers, and any of its units that stood there
+    # already (an ambushed unit sent back where it came from counts again when the party steps
+    # back in: the entry checks have always read the party from the units there)
+    if len(party) < len(frame.units):
+        party = mover_ids(state, arrived)
+    entry_checks(R, ctx, arrived, party)  # at once: the game would run them next, asking nothing first
 
 
 def end_move(R, ctx, end: MoveEnd) -> None:
@@ -187,7 +200,7 @@ def end_move(R, ctx, end: MoveEnd) -> None:
 
 
 @dispatch.advance(Move)
-def entry_checks(R, ctx, frame: Move) -> None:
+def entry_checks(R, ctx, frame: Move, party: tuple[str, ...] | None = None) -> None:
     """The entry checks due after a step, one after another, each recorded as the frame moving on,
     until one opens a procedure (minefield losses, an ambush window) or the last one ends the move
     or leaves it waiting for the next step.  Running them in one call asks nothing another order
@@ -197,29 +210,36 @@ def entry_checks(R, ctx, frame: Move) -> None:
     stack = state.stack
     side, here = frame.side, frame.here
     # the checks touch no unit of the party (a lone leader test moves the enemy's), so who is
-    # still with it is the same for every check of this run
-    party = mover_ids(state, frame)
+    # still with it is the same for every check of this run (the step that ran them knows it)
+    if party is None:
+        party = mover_ids(state, frame)
+    enemy = other(side)
+    enemies = state.at[enemy]
+    # what the frames of the checks share: each done check is the frame with one check fewer
+    units, prev, budget, used, flying, path = frame.units, frame.prev, frame.budget, frame.used, frame.flying, frame.path
     while True:
-        check = frame.checks[0]
+        checks = frame.checks
+        check = checks[0]
         if check == "stop":
             # entering enemy units ends the move (Readings.enemy_units_end_move); an area the enemy
             # only controls does not -- there is no one to attack there
-            if not party or (R.readings.enemy_units_end_move and enemy_in(state, here, side)):
-                end_move(R, ctx, MoveEnd(side, here, party))
+            if not party or (R.readings.enemy_units_end_move and here in enemies):
+                end_move(R, ctx, make_move_end(side, here, party, "stack"))
             else:
-                ctx.replace(_checked(frame))
+                ctx.replace(make_move(side, units, here, prev, budget, used, (), flying, path))
             return
-        frame = _checked(frame)
+        frame = make_move(side, units, here, prev, budget, used, checks[1:], flying, path)
         ctx.replace(frame)
         if check == "mines":
             # Orgun: minefields -- Mujahideen entering a mined area that DRA controls lose 1/2/3 points
             if side == MUJ and not frame.flying and here in state.minefields and state.control.get(here) == DRA:
                 minefield_losses(R, ctx, here, party)
         elif check == "leader":
-            if party:
+            if party and here in enemies:  # no enemy here, no lone leader to test
                 lone_leader_tests(R, ctx, here, side)
-        elif party and not frame.flying and ambush_options(R, state, other(side), here, party):  # "ambush"
-            ctx.push(AmbushWindow(other(side), here, frame.prev, party))
+        elif (party and not frame.flying and not enemies.keys().isdisjoint(R.lookups.adjacent[here])
+              and ambush_options(R, state, enemy, here, party)):  # "ambush": only from a neighbour with enemies
+            ctx.push(AmbushWindow(enemy, here, frame.prev, party))
         if stack[-1] is not frame:
             return  # a procedure opened: it runs before the next check
 
@@ -247,14 +267,18 @@ def ambush_options(R, state, side: str, area: int, targets: tuple[str, ...]) -> 
     # Orgun: ambush -- from an adjacent area (1) holding at most 3 (M) / 1 (DRA) units, leaders
     not counted, (2) with a terrain modifier above 0, (3) holding no enemy units, (4) the ambusher
     Fresh and not Low Supply."""
-    live = ambush_targets(R, state, area, targets)
-    if not live:
-        return []
     mine = state.at[side]
-    out = []
+    out: list[tuple[str, str]] = []
+    live = None  # the targets, looked up once some neighbour can ambush at all
     for y in R.lookups.adjacent[area]:
         if y in mine:  # most neighbours hold none of the side's units: skip them cheaply
-            out.extend((u, t) for u in ambushers_in(R, state, side, y) for t in live)
+            ambushers = ambushers_in(R, state, side, y)
+            if ambushers:
+                if live is None:
+                    live = ambush_targets(R, state, area, targets)
+                    if not live:
+                        return []
+                out.extend((u, t) for u in ambushers for t in live)
     return out
 
 
@@ -267,14 +291,16 @@ def ambush_targets(R, state, area: int, targets: tuple[str, ...]) -> list[str]:
 
 def ambushers_in(R, state, side: str, y: int) -> list[str]:
     """``side``'s units in area ``y`` that may ambush from there (conditions 1-4), in id order."""
-    if y not in R.lookups.ambush_terrain or enemy_in(state, y, side):
+    lk = R.lookups
+    if y not in lk.ambush_terrain or enemy_in(state, y, side):
         return []
-    leaders = R.lookups.leaders
-    counted = [u for u in units_at(state, y, side) if u.id not in leaders]  # only leaders are not counted
+    leaders = lk.leaders
+    counted = [i for i in state.at[side].get(y, ()) if i not in leaders]  # only leaders are not counted
     if not counted or len(counted) > AMBUSH_LIMIT[side]:
         return []
-    grounded = () if R.readings.mi24_ambushes else R.lookups.helicopters
-    return [u.id for u in counted if u.id not in grounded and not u.spent and not u.low_supply]
+    grounded = () if R.readings.mi24_ambushes else lk.helicopters
+    units = state.units
+    return [i for i in counted if i not in grounded and not units[i].spent and not units[i].low_supply]
 
 
 @dispatch.decide(AmbushWindow)
@@ -350,22 +376,22 @@ def _move_end(R, ctx, frame: MoveEnd) -> None:
     side, area, units = frame.side, frame.area, frame.units
     step = frame.step
     if step == "stack":
-        ctx.replace(MoveEnd(side, area, units, "combat"))
+        ctx.replace(make_move_end(side, area, units, "combat"))
         if over_stacked(R, state, area, side):
             ctx.push(Stacking(side, area))
             return
         step = "combat"
     if step == "combat":
-        attackers = attack_capable(R, state, units, area)
-        if attackers and enemy_in(state, area, side):
+        attackers = attack_capable(R, state, units, area) if enemy_in(state, area, side) else ()
+        if attackers:
             if state.control.get(area) == other(side):
                 # Orgun: attack -- compulsory on entering an area the enemy controls
-                ctx.replace(MoveEnd(side, area, units, "control"))
+                ctx.replace(make_move_end(side, area, units, "control"))
                 ctx.push(Attack(side, area, attackers))
             else:
-                ctx.replace(MoveEnd(side, area, units, "choose"))
+                ctx.replace(make_move_end(side, area, units, "choose"))
             return
-        ctx.replace(MoveEnd(side, area, units, "control"))
+        ctx.replace(make_move_end(side, area, units, "control"))
     # "control"
     ctx.pop()
     sync_control(R, ctx)
@@ -386,7 +412,7 @@ def _move_end_decision(R, state, frame: MoveEnd):
 
 @dispatch.act(MoveEnd)
 def _move_end_act(R, ctx, frame: MoveEnd, action) -> None:
-    ctx.replace(MoveEnd(frame.side, frame.area, frame.units, "control"))
+    ctx.replace(make_move_end(frame.side, frame.area, frame.units, "control"))
     if isinstance(action, AttackNow):
         ctx.push(Attack(frame.side, frame.area, attack_capable(R, ctx.state, frame.units, frame.area)))
 
@@ -394,18 +420,24 @@ def _move_end_act(R, ctx, frame: MoveEnd, action) -> None:
 # -- stacking -------------------------------------------------------------------------------------
 @dispatch.decide(Stacking)
 def _stacking_decision(R, state, frame: Stacking):
-    if not over_stacked(R, state, frame.area, frame.side):
+    side, area = frame.side, frame.area
+    if not over_stacked(R, state, area, side):
         return None
-    info = R.data.units
-    actions = []
-    for u in units_at(state, frame.area, frame.side):
-        if not info[u.id].counts_for_stacking:
-            continue
-        actions.extend(Retreat(u.id, a) for a in retreat_areas(R, state, u.id))
-        actions.append(Eliminate(u.id))
-    limit = STACK_LIMIT[frame.side]
-    count = stack_count(R, state, frame.area, frame.side)
-    return Decision(frame.side, tuple(actions), f"area {frame.area} holds {count} units (limit {limit}): retreat or lose the excess")
+    counted = R.lookups.stacking
+    options = [(uid, tuple(retreat_areas(R, state, uid))) for uid in state.at[side].get(area, ()) if uid in counted]
+    count = stack_count(R, state, area, side)
+    key = ("stacking", side, area, count, *options)  # a tuple of ids and tuples of ints: all the menu is made of
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        actions = []
+        for uid, areas in options:
+            actions.extend(Retreat(uid, a) for a in areas)
+            actions.append(Eliminate(uid))
+        limit = STACK_LIMIT[side]
+        found = menus.keep(key, Decision(side, tuple(actions),
+                                         f"area {area} holds {count} units (limit {limit}): retreat or lose the excess"))
+    return found
 
 
 @dispatch.act(Stacking)

@@ -148,6 +148,29 @@ def sole_controllers(R, state) -> dict[int, str]:
     return sole
 
 
+def control_changes(R, state) -> list[tuple[int, str]]:
+    """(area, side) for every area whose sole controller (see :func:`sole_controllers`) is not
+    its controller now, in area order: what a sync of control sets.
+
+    Most areas a side stands in are already its own, so that is asked first; only the few others
+    are looked at unit by unit (a controlling unit of the side there, none of the enemy's)."""
+    controlling = R.lookups.controlling
+    control = state.control
+    at = state.at
+    changes = []
+    for side in PLAYERS:
+        theirs = at[other(side)]
+        for area, ids in at[side].items():
+            if control.get(area) == side or controlling.isdisjoint(ids):
+                continue
+            enemies = theirs.get(area)
+            if enemies is None or controlling.isdisjoint(enemies):
+                changes.append((area, side))
+    if len(changes) > 1:
+        changes.sort()
+    return changes
+
+
 def tribes_destroyed(R, state) -> list[str]:
     """Tribes all of whose (non-leader) units are eliminated (# Orgun: DRA automatic victory)."""
     dead = state.dead

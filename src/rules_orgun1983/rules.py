@@ -14,6 +14,7 @@ from .actions import ACTIONS, FRAMES
 from .data import GameData, default_data
 from .effects import dispatch
 from .lookups import Lookups
+from .kept_answers import KeptAnswers
 from .narration import describe_action, narrate
 from .readings import DEFAULT_READINGS, Readings
 from .sequence import phase_act, phase_advance, phase_decision, setup
@@ -23,11 +24,19 @@ SCENARIO = "orgun-1983"
 DECIDERS, ACTORS, ADVANCERS = dispatch.deciders, dispatch.actors, dispatch.advancers
 
 
+# each frame type's field names, read once (the observation lists the pending frames' facts)
+FRAME_FIELDS = {kind: tuple(field.name for field in attrs.fields(kind)) for kind in FRAMES}
+
+
 def frame_facts(frame) -> dict[str, Any]:
     """``attrs.asdict(frame)`` for Orgun's frames, whose fields are all scalars or tuples of scalars
     (asdict keeps the tuples), without asdict's generic recursion: an observing agent asks for the
     observation at every decision."""
-    return {field.name: getattr(frame, field.name) for field in type(frame).__attrs_attrs__}
+    kind = type(frame)
+    names = FRAME_FIELDS.get(kind)
+    if names is None:
+        names = tuple(field.name for field in attrs.fields(kind))
+    return {name: getattr(frame, name) for name in names}
 
 
 class OrgunRules(Rules):
@@ -49,6 +58,8 @@ class OrgunRules(Rules):
         self.data = data if data is not None else default_data()
         self.readings = readings
         self.lookups = Lookups.build(self.data, readings)
+        self.menus = KeptAnswers()  # the decisions met so far, by what they are made of
+        self.supply_kept = KeptAnswers()  # side and enemy-held areas -> the areas in supply
 
     def with_readings(self, **changes: Any) -> "OrgunRules":
         """A rules object with some readings changed (what a variant returns)."""
@@ -74,8 +85,11 @@ class OrgunRules(Rules):
         if not stack:
             return phase_decision(self, state)
         frame = stack[-1]
-        handler = DECIDERS.get(type(frame))
-        return None if handler is None else handler(self, state, frame)
+        try:  # a subscript: the read-only view's get is a method call more
+            handler = DECIDERS[type(frame)]
+        except KeyError:
+            return None  # a frame that never asks
+        return handler(self, state, frame)
 
     def act(self, ctx, action):
         stack = ctx.state.stack

@@ -16,18 +16,19 @@ from .actions import (
     ChooseMove,
     Done,
     LayMines,
-    Move,
     Pass,
     Pick,
     Raid,
     Reinforce,
     Select,
+    make_move,
+    make_select,
 )
 from .cards import create_decks, draw_cards
 from .combat import raid, raid_options
 from .effects import dispatch
 from .movement import budget_ticks, is_flying
-from .queries import activatable_areas, enemy_in, fresh_units, sole_controllers, tribes_destroyed, units_at
+from .queries import activatable_areas, enemy_in, fresh_units, sole_controllers, tribes_destroyed
 from .state import (
     DRA,
     MUJ,
@@ -115,13 +116,20 @@ def supplied_areas(R, state, side: str) -> frozenset[int]:
     """# Orgun: supply -- a chain of friendly or neutral areas to one of the side's sources."""
     enemy = other(side)
     control = state.control
+    held = sorted(a for a, s in control.items() if s == enemy)
+    # all the answer depends on: the side and the areas its enemy controls (kept: control changes
+    # little from one supply phase to the next)
+    key = (side, *held)
+    found = R.supply_kept.get(key)
+    if found is not None:
+        return found
     sources = [a for a in R.lookups.supply_sources[side] if control.get(a) != enemy]
     if not sources:
-        return frozenset()
+        return R.supply_kept.keep(key, frozenset())
     # the chain runs through any area the enemy does not control (a set: the map tests membership
     # without a Python call per area)
-    passable = R.lookups.areas.difference([a for a, s in control.items() if s == enemy])
-    return R.data.area_map.supplied_areas(sources, passable)
+    passable = R.lookups.areas.difference(held)
+    return R.supply_kept.keep(key, R.data.area_map.supplied_areas(sources, passable))
 
 
 def supply_phase(R, ctx) -> None:
@@ -197,8 +205,14 @@ def phase_decision(R, state):
     areas = activatable_areas(state, side)
     if not areas:
         return None
-    activate = R.lookups.activate
-    return Decision(side, (*map(activate.__getitem__, areas), PASS), f"{SIDE_NAMES[side]}: activate an area or pass")
+    key = ("activate", side, *areas)
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        activate = R.lookups.activate
+        found = menus.keep(key, Decision(side, (*map(activate.__getitem__, areas), PASS),
+                                         f"{SIDE_NAMES[side]}: activate an area or pass"))
+    return found
 
 
 def phase_advance(R, ctx) -> None:
@@ -247,34 +261,41 @@ def lay_mine_units(R, state, side: str, area: int) -> list[str]:
         return []
     if state.control.get(area) != DRA or area in state.minefields or enemy_in(state, area, DRA):
         return []
-    info = R.data.units
-    return [u.id for u in units_at(state, area, DRA)
-            if not u.spent and info[u.id].kind in ("infantry", "tank")]  # militia cannot lay mines
+    info, units = R.data.units, state.units
+    return [i for i in state.at[DRA].get(area, ())
+            if not units[i].spent and info[i].kind in ("infantry", "tank")]  # militia cannot lay mines
 
 
 def attack_units(R, state, side: str, area: int) -> list[str]:
-    leaders = R.lookups.leaders
-    return [u.id for u in units_at(state, area, side) if not u.spent and u.id not in leaders]
+    leaders, units = R.lookups.leaders, state.units
+    return [i for i in state.at[side].get(area, ()) if not units[i].spent and i not in leaders]
 
 
 @dispatch.decide(Activation)
 def _activation_decision(R, state, frame: Activation):
     side, area = frame.side, frame.area
-    actions = [CHOOSE_MOVE]
-    if enemy_in(state, area, side) and attack_units(R, state, side, area):
-        actions.append(CHOOSE_ATTACK)
-    if side == MUJ:
-        actions.extend(Raid(r, t) for r, t in raid_options(R, state, area))
-    actions.extend(LayMines(u) for u in lay_mine_units(R, state, side, area))
-    return Decision(side, tuple(actions), f"area {area}: move, attack, raid or lay mines")
+    attack = enemy_in(state, area, side) and bool(attack_units(R, state, side, area))
+    raids = raid_options(R, state, area) if side == MUJ else []
+    mines = lay_mine_units(R, state, side, area)
+    key = ("activation", side, area, attack, *[unit for pair in raids for unit in pair], "mines", *mines)
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        actions = [CHOOSE_MOVE]
+        if attack:
+            actions.append(CHOOSE_ATTACK)
+        actions.extend(Raid(r, t) for r, t in raids)
+        actions.extend(LayMines(u) for u in mines)
+        found = menus.keep(key, Decision(side, tuple(actions), f"area {area}: move, attack, raid or lay mines"))
+    return found
 
 
 @dispatch.act(Activation)
 def _activation_act(R, ctx, frame: Activation, action) -> None:
     if isinstance(action, ChooseMove):
-        ctx.replace(Select(frame.side, frame.area, "move"))
+        ctx.replace(make_select(frame.side, frame.area, "move", (), 0))
     elif isinstance(action, ChooseAttack):
-        ctx.replace(Select(frame.side, frame.area, "attack"))
+        ctx.replace(make_select(frame.side, frame.area, "attack", (), 0))
     elif isinstance(action, Raid):
         ctx.pop()
         raid(R, ctx, action.raider, action.target)
@@ -289,26 +310,39 @@ def selectable(R, state, frame: Select) -> list[str]:
         pool = attack_units(R, state, frame.side, frame.area)
         return [u for u in pool if u not in frame.chosen]
     units, chosen = state.units, frame.chosen
-    pool = [i for i in state.at[frame.side].get(frame.area, ()) if not units[i].spent and i not in chosen]
-    if not frame.chosen:
-        return pool
+    here = state.at[frame.side].get(frame.area, ())
+    if not chosen:
+        return [i for i in here if not units[i].spent]
     # Readings (the Mi-24): it flies, so it never shares a party with ground units
-    if is_flying(R, frame.chosen):
-        return []
     helicopters = R.lookups.helicopters
-    return [u for u in pool if u not in helicopters]
+    if helicopters.issuperset(chosen):  # is_flying, without the call
+        return []
+    return [i for i in here if not units[i].spent and i not in chosen and i not in helicopters]
 
 
 @dispatch.decide(Select)
 def _select_decision(R, state, frame: Select):
-    pick = R.lookups.pick
-    picks = tuple(map(pick.__getitem__, selectable(R, state, frame)))
-    if frame.chosen:
-        return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
-    if frame.parties == 0:
-        return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
-    if not picks:
+    ids = selectable(R, state, frame)
+    # what ends the menu: Go once a unit is chosen, nothing for the first party's first pick, else
+    # Done (another party may set out, or the activation ends)
+    last = "go" if frame.chosen else "" if frame.parties == 0 else "done"
+    if last == "done" and not ids:
         return None  # nobody Fresh is left in the area: the activation is over
+    key = ("pick", frame.side, frame.area, frame.purpose, last, *ids)
+    menus = R.menus
+    found = menus.get(key)
+    if found is None:
+        found = menus.keep(key, _pick_menu(R, frame, ids, last))
+    return found
+
+
+def _pick_menu(R, frame: Select, ids: list[str], last: str) -> Decision:
+    pick = R.lookups.pick
+    picks = tuple(map(pick.__getitem__, ids))
+    if last == "go":
+        return Decision(frame.side, (*picks, GO), f"pick units in {frame.area} to {frame.purpose} (then go)")
+    if not last:
+        return Decision(frame.side, picks, f"pick units in {frame.area} to {frame.purpose} (then go)")
     # Orgun: activated units need not move together -- another party may set out from the area
     return Decision(frame.side, (*picks, DONE), f"pick units in {frame.area} for another move, or end the activation")
 
@@ -320,11 +354,11 @@ def _select_over(R, ctx, frame: Select) -> None:
 
 @dispatch.act(Select)
 def _select_act(R, ctx, frame: Select, action) -> None:
+    if type(action) is Pick:  # the most frequent answer first
+        ctx.replace(make_select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
+        return
     if isinstance(action, Done):
         ctx.pop()
-        return
-    if isinstance(action, Pick):
-        ctx.replace(Select(frame.side, frame.area, frame.purpose, frame.chosen + (action.unit,), frame.parties))
         return
     for uid in frame.chosen:  # Orgun: an activated unit becomes Spent
         ctx.emit(UnitSpent(uid))
@@ -332,6 +366,7 @@ def _select_act(R, ctx, frame: Select, action) -> None:
         ctx.replace(Attack(frame.side, frame.area, frame.chosen))
         return
     # this party moves on its own path at its own OP; the area may send out another afterwards
-    ctx.replace(Select(frame.side, frame.area, "move", (), frame.parties + 1))
+    ctx.replace(make_select(frame.side, frame.area, "move", (), frame.parties + 1))
     budget = budget_ticks(R, ctx.state, frame.chosen)
-    ctx.push(Move(frame.side, frame.chosen, frame.area, frame.area, budget, 0, (), is_flying(R, frame.chosen), (frame.area,)))
+    ctx.push(make_move(frame.side, frame.chosen, frame.area, frame.area, budget, 0, (), is_flying(R, frame.chosen),
+                      (frame.area,)))

@@ -13,6 +13,7 @@ from tabletop_core import BaseState, Event
 from tabletop_core.events import Appliers
 
 from .area_index import AreaIndex
+from .value_makers import positional_maker
 
 MUJ, DRA = "muj", "dra"
 PLAYERS = (MUJ, DRA)
@@ -33,6 +34,10 @@ class Unit:
     spent: bool = False
     low_supply: bool = False
     no_ammo: bool = False  # Orgun: the Mujahideen T-55 out of ammunition
+
+
+# Unit(...) with every field given, for the appliers (a counter is remade at every move and mark)
+make_unit: Callable[[str, str, int, int, bool, bool, bool], Unit] = positional_maker(Unit)
 
 
 @attrs.define(kw_only=True)
@@ -268,7 +273,7 @@ def _placed(state: OrgunState, e: UnitPlaced) -> None:
     old = state.units.get(e.unit)
     if old is not None:
         state.at.remove(old.side, old.area, old.id)
-    state.units[e.unit] = Unit(e.unit, e.side, e.area, e.steps)
+    state.units[e.unit] = make_unit(e.unit, e.side, e.area, e.steps, False, False, False)
     state.at.add(e.side, e.area, e.unit)
 
 
@@ -295,21 +300,20 @@ def _control(state: OrgunState, e: ControlSet) -> None:
 @appliers.on(UnitMoved)
 def _moved(state: OrgunState, e: UnitMoved) -> None:
     u = state.units[e.unit]
-    state.units[e.unit] = Unit(u.id, u.side, e.target, u.steps, u.spent, u.low_supply, u.no_ammo)
-    state.at.remove(u.side, u.area, u.id)
-    state.at.add(u.side, e.target, u.id)
+    state.units[e.unit] = make_unit(u.id, u.side, e.target, u.steps, u.spent, u.low_supply, u.no_ammo)
+    state.at.move(u.side, u.area, e.target, u.id)
 
 
 @appliers.on(UnitSpent)
 def _spent(state: OrgunState, e: UnitSpent) -> None:
     u = state.units[e.unit]
-    state.units[e.unit] = Unit(u.id, u.side, u.area, u.steps, True, u.low_supply, u.no_ammo)
+    state.units[e.unit] = make_unit(u.id, u.side, u.area, u.steps, True, u.low_supply, u.no_ammo)
 
 
 @appliers.on(LossTaken)
 def _loss(state: OrgunState, e: LossTaken) -> None:
     u = state.units[e.unit]
-    state.units[e.unit] = Unit(u.id, u.side, u.area, e.steps_left, u.spent, u.low_supply, u.no_ammo)
+    state.units[e.unit] = make_unit(u.id, u.side, u.area, e.steps_left, u.spent, u.low_supply, u.no_ammo)
 
 
 @appliers.on(UnitEliminated)
@@ -323,19 +327,25 @@ def _eliminated(state: OrgunState, e: UnitEliminated) -> None:
 
 @appliers.on(SupplyChecked)
 def _supply(state: OrgunState, e: SupplyChecked) -> None:
+    # a unit whose flags do not change keeps its value (most supplied units are Fresh and
+    # supplied already): the same state without remaking every counter each turn
+    units = state.units
     for uid in e.supplied:
-        u = state.units[uid]
-        state.units[uid] = Unit(u.id, u.side, u.area, u.steps, False, False, u.no_ammo)
+        u = units[uid]
+        if u.spent or u.low_supply:
+            units[uid] = make_unit(u.id, u.side, u.area, u.steps, False, False, u.no_ammo)
+    refresh = e.refresh_unsupplied
     for uid in e.unsupplied:
-        u = state.units[uid]
-        state.units[uid] = Unit(u.id, u.side, u.area, u.steps, u.spent and not e.refresh_unsupplied, True, u.no_ammo)
+        u = units[uid]
+        if not u.low_supply or (refresh and u.spent):
+            units[uid] = make_unit(u.id, u.side, u.area, u.steps, u.spent and not refresh, True, u.no_ammo)
 
 
 @appliers.on(AmmoTest)
 def _ammo(state: OrgunState, e: AmmoTest) -> None:
     if e.out:
         u = state.units[e.unit]
-        state.units[e.unit] = Unit(u.id, u.side, u.area, u.steps, u.spent, u.low_supply, True)
+        state.units[e.unit] = make_unit(u.id, u.side, u.area, u.steps, u.spent, u.low_supply, True)
 
 
 @appliers.on(MinefieldLaid)
