@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -204,10 +204,9 @@ class Game:
         assert decision is not None
         if player is not None and player != decision.player:
             raise IllegalActionError(action, f"it is {decision.player}'s decision, not {player}'s")
-        suggested = _suggestion(decision.actions, action)
-        if suggested is not None:
-            action = suggested  # record the legal one, not an equal look-alike
-        else:
+        try:  # the suggestions first: the common, cheap case (one scan, as `in` would make)
+            action = decision.actions[decision.actions.index(action)]  # record the legal one, not an equal look-alike
+        except ValueError:
             action = normalised(action)  # a parametric action in the ruleset's declared field types
             reason = self._refusal(action, decision)
             if reason is not None:
@@ -521,17 +520,3 @@ def _check_ruleset_version(rules: Rules, header: gamelog.Header, path: str) -> N
         return
     raise CorruptLogError(path, 1, f"written by {header.ruleset} {header.ruleset_version}; the installed {rules.name} is "
                           f"{rules.version}, which cannot replay {header.ruleset_version} logs")
-
-
-def _suggestion(actions: Sequence[Action], action: Action) -> Action | None:
-    """The suggestion ``action`` names, or None.  An agent's pick is usually one of the very
-    objects listed: found by identity first (ints compared in C), because ``list.index`` calls the
-    attrs ``__eq__`` of every suggestion before it -- twice where the classes differ."""
-    try:
-        return actions[list(map(id, actions)).index(id(action))]
-    except ValueError:
-        pass
-    try:  # an equal action built elsewhere (a script, a loaded log)
-        return actions[actions.index(action)]
-    except ValueError:
-        return None
