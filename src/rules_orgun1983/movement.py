@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import KeysView
 
+import attrs
+
 from tabletop_core import Decision
 
 from .actions import (
@@ -185,8 +187,7 @@ def _move_act(R, ctx, frame: Move, action) -> None:
                         frame.path + (to,))
     ctx.replace(arrived)
     # who is with the party in its new area: the movers, and any of its units that stood there
-    # already (an ambushed unit sent back where it came from counts again when the party steps
-    # back in: the entry checks have always read the party from the units there)
+    # already (a unit an ambush stopped has left the party: see resolve_ambush)
     if len(party) < len(frame.units):
         party = mover_ids(state, arrived)
     entry_checks(R, ctx, arrived, party)  # at once: the game would run them next, asking nothing first
@@ -356,6 +357,12 @@ def resolve_ambush(R, ctx, frame: AmbushParty) -> None:
     for uid in frame.ambushers:  # the ambushers stay where they are and become Spent
         ctx.emit(UnitSpent(uid))
     _, passed = cohesion_test(R, ctx, target, reason="ambushed")
+    if not passed:
+        # Orgun: ambush -- a unit that fails stops: it leaves the party, whose move (now on top)
+        # goes on without it, so stepping back into the area it was sent to does not take it along
+        move = ctx.state.stack[-1]
+        assert isinstance(move, Move), move
+        ctx.replace(attrs.evolve(move, units=tuple(u for u in move.units if u != target)))
     done = frame.done + 1
     if done < R.readings.ambushes_per_entry and ambush_options(R, state, frame.side, frame.area, frame.movers):
         ctx.push(AmbushWindow(frame.side, frame.area, frame.prev, frame.movers, done))

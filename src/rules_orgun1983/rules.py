@@ -41,7 +41,8 @@ def frame_facts(frame) -> dict[str, Any]:
 
 class OrgunRules(Rules):
     name = "orgun1983"
-    version = "2.0.0"  # 2.0: move parties, ambush parties, raid retreats and entry areas are decisions
+    version = "2.0.1"  # 2.0: move parties, ambush parties, raid retreats and entry areas are decisions;
+    # 2.0.1: a unit an ambush stopped leaves its party (it no longer rejoins the move when the party steps back in)
     title = "Orgun 1983"
     players = PLAYERS
     # Random-vs-random games take 160-1,200 decisions (300 fuzzed seeds of 2.0: mean about 750); every

@@ -12,6 +12,7 @@ from rules_orgun1983.effects import cohesion_test
 from rules_orgun1983.queries import strength
 from rules_orgun1983.state import (
     DRA, MUJ, AmbushDeclared, AmmoTest, CohesionTested, CombatResolved, LossTaken, SupplyChecked, UnitEliminated,
+    UnitMoved,
 )
 
 rule = pytest.mark.rule
@@ -474,6 +475,22 @@ def test_an_ambushed_unit_sent_back_into_a_full_area_is_a_stacking_excess(table)
     t.do(Retreat("R1", 1))
     assert t.unit("R1").area == 1 and not isinstance(t.state.top, Stacking)
     assert t.decision.player == DRA and {a.area for a in t.legal() if isinstance(a, Step)} <= {2, 6, 7, 12, 19, 22}
+
+
+@rule("orgun1983:ambush")
+def test_a_unit_an_ambush_stopped_stays_behind_when_its_party_steps_back_through(table):
+    # T1 and T2 (tanks, 4 OP) go 1 -> 2 -> 15, beside J1 in 7; T1 is ambushed, fails and is sent
+    # back to 2; T2 goes on, back into 2 and on to 1: T1 has stopped and does not go with it
+    t = table.place(T1=1, T2=1, J1=7, W2=40).start(initiative=DRA)
+    t.do(Activate(1), ChooseMove(), Pick("T1"), Pick("T2"), Go(), Step(2), Step(15))
+    t.roll(4)  # T1's cohesion 3: fails
+    t.do(Ambush("J1", "T1"))
+    assert (t.unit("T1").area, t.unit("T2").area) == (2, 15) and t.decision.player == DRA
+    t.do(Step(2))
+    assert Step(1) in t.legal()
+    t.do(Step(1))
+    assert (t.unit("T1").area, t.unit("T2").area) == (2, 1)
+    assert [e.unit for e in t.events(UnitMoved) if e.target == 1] == ["T2"]
 
 
 # -- review additions: raids ------------------------------------------------------------------------

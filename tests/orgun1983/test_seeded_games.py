@@ -1,6 +1,8 @@
 """Seeded games pinned to the logs the 2.0.0 rules wrote before the speed work (issue 15).
 
-Each row was recorded on commit d93e94e: the seed, the agents, the number of decisions, the sha256
+Each row was recorded on commit d93e94e (the event hashes again for 2.0.1, whose failed ambush
+records the party's move going on without the stopped unit, one frame event more: the same
+decisions and final digests): the seed, the agents, the number of decisions, the sha256
 of the game's events in canonical JSON (one line each, the log's bodies without the hash chain)
 and the final state digest.  The agents are seeded as they were then, with the game's seed itself
 (``agents_for`` now gives each seat a one-way digest of it, issue 17), so the rows stay the games
@@ -21,14 +23,14 @@ from tabletop_core.agents import AgentView
 from tabletop_core.codec import canonical_json
 
 PINNED = (
-    ("random,random", 0, 626, "5a0572f9f9a31ebe9525da01141ca0894cb10afd4d9bb6d8c44fe9586af576a0", "8af7906b213a806edabc38276b63519d46420376b15fe2836d4899fab69a045c"),
-    ("random,random", 1, 661, "f4695a0302c78ecef26f956829eb499f023bdeffa33319c9506899878005d6ce", "8d08babc0f9ec0f9b982d2e3b90140ed1bd9fa940d7e8329a180dc8fe94c2732"),
-    ("random,random", 2, 1007, "9a2528ce7d3283dae1f332c9949f9d62d556abcccc42834ca15709b9c0b4ae27", "54130147ba48a72809c127fd7a04b3f1239b076144a0f70eeef67bf9ca7a084b"),
-    ("random,random", 3, 497, "d585fcfc26d3c43f7b9ada1da49eba40a2b85d97d60968c9f7691f3a120ef858", "9142674584bdb22bbb193d94cc1eef1fdd374144b1bf541e244520a67cff2910"),
-    ("random,random", 4, 308, "0236a206fc47c049b35b4d0bf3e994a2c2c29780ea3a2507039ea1bada7ce1b2", "5f6daaa4291ee7a4bc9359899f3e8720472cf656859f39c9cdb5bbb00521851d"),
-    ("orgun,orgun", 0, 433, "b1d84a9cc94bb0ee02feae5be220c3fcb1ab729b871ffb50c8504652f670d8b1", "5baf1aec05e9ed3e924b3059e1f5275939ed8544ce8db55e27e78868a7ce8619"),
-    ("orgun,orgun", 1, 274, "039f12b83257684ebe7408d5a5a65aba360cf05d5f97d398939467b342e94862", "d11b98b532c1c8ee74af71f7715ef02ef048df29e20a1cc3b3e01e315012adee"),
-    ("orgun,random", 0, 364, "056f930ad12fc61d6c4ee6e43602f0f4dd8667f5c93b47fc96f513e2aa4f34c5", "df48400e0e5cee03b36c94b87e11057e22284b0a7d7291a35fb9556d7dc8f6f6"),
+    ("random,random", 0, 626, "17d78cf9051ca1ca9fa8c9877ba1b7db32415d1769b43c801b57f18dff27c458", "8af7906b213a806edabc38276b63519d46420376b15fe2836d4899fab69a045c"),
+    ("random,random", 1, 661, "dc98378dec75881bcf86e8f74b80ad09ebd8ffc912cfc69f8befe6b44a98f2ff", "8d08babc0f9ec0f9b982d2e3b90140ed1bd9fa940d7e8329a180dc8fe94c2732"),
+    ("random,random", 2, 1007, "a1a74deef29a5c08221b7b4a25ab00d0fe42469d6b0ac166dd5e9858198f7541", "54130147ba48a72809c127fd7a04b3f1239b076144a0f70eeef67bf9ca7a084b"),
+    ("random,random", 3, 497, "dcc794675ecd497e69be61f198f2b1995cde84f1fcaf86769cac655c1ccc7756", "9142674584bdb22bbb193d94cc1eef1fdd374144b1bf541e244520a67cff2910"),
+    ("random,random", 4, 308, "8b82df590519fb631bb12ae4fcb523ef049ecf526eff7b4f3a4290d8a0256e99", "5f6daaa4291ee7a4bc9359899f3e8720472cf656859f39c9cdb5bbb00521851d"),
+    ("orgun,orgun", 0, 433, "73b6591ecdfcb68dbe6fe37f8dc194398fdc9ac4ee35a4cd43e3b5cea8c0be0f", "5baf1aec05e9ed3e924b3059e1f5275939ed8544ce8db55e27e78868a7ce8619"),
+    ("orgun,orgun", 1, 274, "426c81b838535978a2d98f6d7d2cd22f83ef708984b61911869e5237bf405785", "d11b98b532c1c8ee74af71f7715ef02ef048df29e20a1cc3b3e01e315012adee"),
+    ("orgun,random", 0, 364, "4dd8868c67c8e0228183071e33fb556066323f36a48dd608877999e7fe3715d1", "df48400e0e5cee03b36c94b87e11057e22284b0a7d7291a35fb9556d7dc8f6f6"),
 )
 
 
