@@ -53,3 +53,16 @@ def test_different_batch_seeds_give_different_games():
     spec_a = batch.BatchSpec.resolve("duel", "skirmish", games=8, seed=1)
     spec_b = batch.BatchSpec.resolve("duel", "skirmish", games=8, seed=2)
     assert strip_wall(batch.play_chunk(spec_a, range(8))) != strip_wall(batch.play_chunk(spec_b, range(8)))
+
+
+def test_default_chunks_shrink_toward_the_end_and_hand_out_every_game_once():
+    from tabletop_core.batch.runner import Todo, chunk_size_for, chunks
+
+    size = chunk_size_for(300, 2)
+    tapered = list(chunks(range(300), size, taper_for=2))
+    assert [i for c in tapered for i in c] == list(range(300))
+    lengths = [len(c) for c in tapered]
+    assert lengths[0] == size and lengths == sorted(lengths, reverse=True) and lengths[-4:] == [1, 1, 1, 1]
+    resumed = list(chunks(Todo(300, done=range(0, 300, 3)), size, taper_for=2))
+    assert [i for c in resumed for i in c] == [i for i in range(300) if i % 3]
+    assert [len(c) for c in chunks(range(300), 16)] == [16] * 18 + [12]  # a size asked for is kept

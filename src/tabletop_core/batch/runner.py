@@ -44,15 +44,33 @@ def chunk_size_for(games: int, workers: int, chunk_size: int | None = None) -> i
     return max(1, min(MAX_CHUNK, math.ceil(games / (TASKS_PER_WORKER * max(1, workers)))))
 
 
-def chunks(indices: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
+def chunks(indices: Sequence[int] | Todo, size: int, *, taper_for: int = 0) -> Iterator[tuple[int, ...]]:
+    """``indices`` in chunks of ``size``.  With ``taper_for`` (the number of workers; ``indices``
+    then has a length) the chunks shrink as the end nears: none holds more than a
+    1/(TAIL_SHARE * workers) share of the games still to hand out, so the last tasks are a game or
+    two and the workers finish together instead of one playing a whole last chunk alone (with
+    fixed chunks of 32 Orgun games, ~0.35 s each, two workers reached 88-94% efficiency)."""
+    left = len(indices) if taper_for else 0
+    limit = _chunk_limit(size, left, taper_for)
     chunk: list[int] = []
     for index in indices:
         chunk.append(index)
-        if len(chunk) == size:
+        if len(chunk) >= limit:
             yield tuple(chunk)
+            left -= len(chunk)
             chunk = []
+            limit = _chunk_limit(size, left, taper_for)
     if chunk:
         yield tuple(chunk)
+
+
+TAIL_SHARE = 2
+
+
+def _chunk_limit(size: int, left: int, workers: int) -> int:
+    if not workers:
+        return size
+    return max(1, min(size, math.ceil(left / (TAIL_SHARE * workers))))
 
 
 class Todo:
@@ -78,7 +96,7 @@ def stream(spec: BatchSpec, executor: Executor, indices: Sequence[int] | Todo, *
     Closing the generator early cancels the chunks not yet started."""
     workers = executor_workers(executor)
     size = chunk_size_for(len(indices), workers, chunk_size)
-    todo = chunks(indices, size)
+    todo = chunks(indices, size, taper_for=workers if chunk_size is None else 0)  # a size asked for is kept
     window = 2 * workers
     pending: set[Future[list[Record]]] = set()
 
