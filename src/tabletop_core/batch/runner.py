@@ -47,8 +47,8 @@ def chunk_size_for(games: int, workers: int, chunk_size: int | None = None) -> i
 def chunks(indices: Sequence[int] | Todo, size: int, *, taper_for: int = 0) -> Iterator[tuple[int, ...]]:
     """``indices`` in chunks of ``size``.  With ``taper_for`` (the number of workers; ``indices``
     then has a length) the chunks shrink as the end nears: none holds more than a
-    1/(TAIL_SHARE * workers) share of the games still to hand out, so the last tasks are a game or
-    two and the workers finish together instead of one playing a whole last chunk alone (with
+    1/(TAIL_SHARE * workers) share of the games still to hand out (and none fewer than TAIL_CHUNK),
+    so the last tasks are short and the workers finish together instead of one playing a whole last chunk alone (with
     fixed chunks of 32 Orgun games, ~0.35 s each, two workers reached 88-94% efficiency)."""
     left = len(indices) if taper_for else 0
     limit = _chunk_limit(size, left, taper_for)
@@ -65,12 +65,13 @@ def chunks(indices: Sequence[int] | Todo, size: int, *, taper_for: int = 0) -> I
 
 
 TAIL_SHARE = 2
+TAIL_CHUNK = 4  # the smallest tapered chunk: a Dask task's few ms stay a small share of its games
 
 
 def _chunk_limit(size: int, left: int, workers: int) -> int:
     if not workers:
         return size
-    return max(1, min(size, math.ceil(left / (TAIL_SHARE * workers))))
+    return max(min(size, TAIL_CHUNK), min(size, math.ceil(left / (TAIL_SHARE * workers))))
 
 
 class Todo:
