@@ -71,7 +71,7 @@ TAIL_CHUNK = 4  # the smallest tapered chunk: a Dask task's few ms stay a small 
 def _chunk_limit(size: int, left: int, workers: int) -> int:
     if not workers:
         return size
-    return max(min(size, TAIL_CHUNK), min(size, math.ceil(left / (TAIL_SHARE * workers))))
+    return min(size, max(TAIL_CHUNK, math.ceil(left / (TAIL_SHARE * workers))))
 
 
 class Todo:
