@@ -84,6 +84,10 @@ class Measure:
         self._direct = ByIdentity()
         #: each unit's figures sorted for the cover rules of sight (``sight_profile``)
         self._profiles = ByIdentity()
+        #: the cover features that may lie within a reach of some point of a 1" cell (``cover_within``)
+        self._cover_cells: dict[tuple[int, int, float], tuple] = {}
+        #: the longest band of a set of weapons and whether a mortar is among them (``targeting.armament``)
+        self.bands: dict[tuple[str, ...], tuple[float, bool]] = {}
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -662,7 +666,11 @@ def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
     at any distance (the activation menu asks only whether Gone to Ground has somewhere to go)."""
     px, py = point
     eps = geo.EPS
-    for f in m._cover_features:
+    cell = (math.floor(px), math.floor(py), reach)
+    near = m._cover_cells.get(cell)
+    if near is None:
+        near = remember(m._cover_cells, cell, _cover_near_cell(m, cell))
+    for f in near:
         x0, y0, x1, y1 = f.bbox
         if x0 - eps <= px <= x1 + eps and y0 - eps <= py <= y1 + eps:
             if geo.point_in_polygon(point, f.vertices):
@@ -672,3 +680,25 @@ def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
         if math.sqrt(geo.closest_on_boundary(point, f.vertices)[2]) <= reach:
             return True
     return False
+
+
+# -- activation and fire
+#: Slack on ``_cover_near_cell``'s cut: far wider than any rounding, so a feature it leaves out is
+#: out of reach by ``cover_within``'s own test at every point of the cell.
+CELL_SLACK = 0.01
+
+
+def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
+    """The cover features (in table order) whose box comes within ``reach`` of some point of the
+    1" cell with corner (cx, cy): a point's distance to a box is at least the cell's, so every
+    other feature fails ``cover_within``'s box test at every point of the cell (a table has a
+    few dozen features; a cell's reach meets one to three)."""
+    cx, cy, reach = cell
+    out = []
+    for f in m._cover_features:
+        x0, y0, x1, y1 = f.bbox
+        dx = max(x0 - (cx + 1), 0.0, cx - x1)
+        dy = max(y0 - (cy + 1), 0.0, cy - y1)
+        if math.hypot(dx, dy) <= reach + CELL_SLACK:
+            out.append(f)
+    return tuple(out)
