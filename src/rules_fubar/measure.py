@@ -215,7 +215,7 @@ class Measure:
             answers = dict(zip(lines, self._sight_lines(lines)))
             verdicts = [any(answers[k] for k in v) if type(v) is list else v for v in verdicts]
         elif pending:
-            verdicts = [any(self._sight_lines_until_seen(v)) if type(v) is list else v for v in verdicts]
+            verdicts = [first_clear(self, v) if type(v) is list else v for v in verdicts]
         out = []
         for b, v in zip(others, verdicts):
             if pending:
@@ -248,23 +248,25 @@ class Measure:
                 for b, fb in lookout:
                     if fa == fb:
                         continue  # settled by the area rule above
-                    known = los.get((a, b))
+                    k = (a, b)
+                    known = los.get(k)
                     if known is None:
-                        undecided.append((a, b))
+                        undecided.append(k)
                     elif known:
                         return True
                 continue
             for b, _fb in lookout:
-                known = los.get((a, b))
+                k = (a, b)
+                known = los.get(k)
                 if known is None:
-                    undecided.append((a, b))
+                    undecided.append(k)
                 elif known:
                     return True
         if not undecided:
             return False
         if defer:
             return undecided
-        return self._lines_show(undecided)
+        return lines_show(self, undecided)
 
     def _lines_show(self, lines) -> bool:
         """Is one of ``lines`` (not known yet) clear?  One numpy batch when there are enough of
@@ -301,7 +303,14 @@ class Measure:
         feature_at, seen = self.feature_at, self._seen_now
         a, ra = f.pos, f.r
         fa, da = feature_at(a)
-        for d, k in sorted([(edge(f, g), k) for k, g in enumerate(figs)]):
+        fx, fy, sqrt = f.x, f.y, math.sqrt
+        order = []
+        for k, g in enumerate(figs):  # edge(f, g)'s sums written out: every figure of the target is placed
+            dx = fx - g.x
+            dy = fy - g.y
+            order.append((max(sqrt(dx * dx + dy * dy) - ra - g.r, 0.0), k))
+        order.sort()
+        for d, k in order:
             g = figs[k]
             if seen(a, g.pos, ra, g.r, fa, da, *feature_at(g.pos)):
                 return d
@@ -652,7 +661,7 @@ def first_pair_seen(m: Measure, pairs) -> bool:
         if verdict:
             return True
     for af, bf, lines in undecided:
-        verdict = m._lines_show(lines)
+        verdict = lines_show(m, lines)
         cache.keep((id(af), id(bf)), verdict, af, bf)
         if verdict:
             return True
@@ -702,3 +711,28 @@ def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
         if math.hypot(dx, dy) <= reach + CELL_SLACK:
             out.append(f)
     return tuple(out)
+
+
+def lines_show(m: Measure, lines) -> bool:
+    """``Measure._lines_show`` for the unit-to-unit questions (``_unit_sees``, ``first_pair_seen``):
+    one numpy batch when there are enough lines, else ``first_clear``."""
+    if len(lines) >= BATCH:
+        return any(m._sight_lines(lines))
+    return first_clear(m, lines)
+
+
+def first_clear(m: Measure, lines) -> bool:
+    """Is one of ``lines`` clear?  Each drawn unless known (a line may come twice: figures riding
+    in a vehicle stand at its point), and kept, until one is: ``_sight_lines_until_seen`` without
+    its generator, ``remember`` written out."""
+    los, line_now = m._los, m._line_now
+    for k in lines:
+        seen = los.get(k)
+        if seen is None:
+            seen = line_now(k[0], k[1])
+            if len(los) >= CACHE_LIMIT:
+                los.clear()
+            los[k] = seen
+        if seen:
+            return True
+    return False

@@ -49,12 +49,13 @@ def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig
     return False
 
 
-def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None):
+def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None, weapon=None):
     """(distance, fire points) for figure ``f`` shooting at ``target``, or None when it cannot.
 
     The range is to the nearest target figure it sees; an indirect weapon (# FUBAR mortars) may
-    instead use the nearest target figure when a friendly figure sees the target."""
-    w = weapon_of(rules, u, f)
+    instead use the nearest target figure when a friendly figure sees the target.  ``weapon``:
+    ``weapon_of(rules, u, f)``, when the caller has looked it up."""
+    w = weapon_of(rules, u, f) if weapon is None else weapon
     if w is None:
         return None
     d = rules.measure_for(u).nearest_seen(f, target.figures)
