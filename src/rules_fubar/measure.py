@@ -722,9 +722,10 @@ def lines_show(m: Measure, lines) -> bool:
 
 
 def first_clear(m: Measure, lines) -> bool:
-    """Is one of ``lines`` clear?  Each drawn unless known (a line may come twice: figures riding
-    in a vehicle stand at its point), and kept, until one is: ``_sight_lines_until_seen`` without
-    its generator, ``remember`` written out."""
+    """Is one of ``lines`` clear?  Each drawn unless known by now (a question lists its lines
+    before drawing any, and the same two points may come again in the list, or be drawn by then),
+    and kept, until one is: ``_sight_lines_until_seen`` without its generator, ``remember``
+    written out."""
     los, line_now = m._los, m._line_now
     for k in lines:
         seen = los.get(k)
