@@ -43,6 +43,11 @@ class ByIdentity:
             self._second[key] = second
         return answer
 
+    def __reduce__(self):
+        """A copy or an unpickled cache starts empty: its keys are ids of this process's objects,
+        which mean other objects (or none) in the copy's world."""
+        return (ByIdentity, ())
+
     def ask(self, compute, a, b):
         """``compute(a, b)``, kept under the ids of ``a`` and ``b``."""
         key = (id(a), id(b))

@@ -21,6 +21,7 @@ from . import (
     action_menu, casualties, fire, measured_move, move_allowance, move_menu, movement, on_guard, scenarios, targeting,
     transport, view, walking,
 )
+from .answer_cache import ByIdentity
 from .data import FubarData, build_table, load
 from .measure import Measure
 from .policy import BASE_POLICY, FubarPolicy
@@ -124,6 +125,9 @@ class FubarRules(Rules):
     def __init__(self, policy: FubarPolicy = BASE_POLICY):
         self.data: FubarData = load()
         self.policy = policy
+        #: each unit as ``view.observation`` shows it in full, kept under the unit's identity (a
+        #: rules object per game: the entries go with it)
+        self.unit_views = ByIdentity()
 
     # -- variants -------------------------------------------------------------------------------
     def with_policy(self, policy: FubarPolicy) -> "FubarRules":

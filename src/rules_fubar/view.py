@@ -4,8 +4,12 @@ the pending procedure step, the public reserves, the hideouts' pile sizes and th
 so far (# FUBAR hideouts, bvp).
 
 The ``fubar`` agent asks for this view at every decision it takes, so it is built with as few
-calls as the dicts and lists it is made of allow: the pending frame's fields are read through one
-getter per frame class, not through ``attrs.asdict``'s general recursion.
+calls as the dicts and lists it is made of allow: each unit shown in full is built once per unit
+value (units are frozen; ``rules.unit_views`` keeps the entries under the unit's identity) as a
+dict of immutable values (each figure a tuple), and every view gets its own copy of that dict and
+its own list of the figure tuples, so no caller's edits reach another view; the pending frame's
+fields are read through one getter per frame class, not through ``attrs.asdict``'s general
+recursion.
 """
 from __future__ import annotations
 
@@ -16,19 +20,20 @@ import attrs
 
 from . import scenarios
 
+
 def observation(rules, state, player: str | None) -> dict:
     units = {}
+    known = rules.unit_views
     for uid, u in sorted(state.units.items()):
         if player is not None and u.side != player and u.hidden:
             units[uid] = {"side": u.side, "hidden": True, "figures": len(u.figures)}
-        else:
-            units[uid] = {
-                "side": u.side, "troop": u.troop, "grade": u.grade, "hidden": u.hidden,
-                "figures": [[f.id, f.x, f.y, f.weapon, f.suppressed, f.leader] for f in u.figures],
-                "heading": u.heading if u.vehicle else None, "on_guard": u.on_guard, "attempted": u.attempted,
-                "stance": u.stance, "damage": [u.stunned, u.weapon_destroyed, u.immobilised],
-                "aboard": u.carried_by,
-            }
+            continue
+        entry = known.answers.get(id(u))
+        if entry is None:
+            entry = known.keep(id(u), _shown_in_full(u), u)
+        shown = entry.copy()
+        shown["figures"] = list(entry["figures"])
+        units[uid] = shown
     top = state.top
     view = {
         "scenario": state.scenario, "turn": state.turn, "turns": state.turns, "phase": state.phase,
@@ -47,6 +52,20 @@ def observation(rules, state, player: str | None) -> dict:
         # FUBAR bvp: a conversion stays secret until every player has chosen
         view["conversion"] = {p: (t if player in (None, p) else "chosen") for p, t in sorted(state.bvp_choices.items())}
     return view
+
+
+def _shown_in_full(u) -> dict:
+    """A unit as a player who may see it is shown it: a value of the unit (frozen), kept for it in
+    ``rules.unit_views``, whose entries hold only immutable values (the figures a tuple of tuples,
+    the damage a tuple), so that ``observation`` gives each caller its own dict and figures list
+    over them and no caller's edits reach another's view."""
+    return {
+        "side": u.side, "troop": u.troop, "grade": u.grade, "hidden": u.hidden,
+        "figures": tuple((f.id, f.x, f.y, f.weapon, f.suppressed, f.leader) for f in u.figures),
+        "heading": u.heading if u.vehicle else None, "on_guard": u.on_guard, "attempted": u.attempted,
+        "stance": u.stance, "damage": (u.stunned, u.weapon_destroyed, u.immobilised),
+        "aboard": u.carried_by,
+    }
 
 
 def frame_fields(frame) -> dict:
