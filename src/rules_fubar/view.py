@@ -24,16 +24,16 @@ from . import scenarios
 def observation(rules, state, player: str | None) -> dict:
     units = {}
     known = rules.unit_views
+    kept = known.answers.get
     for uid, u in sorted(state.units.items()):
         if player is not None and u.side != player and u.hidden:
             units[uid] = {"side": u.side, "hidden": True, "figures": len(u.figures)}
             continue
-        entry = known.answers.get(id(u))
+        key = id(u)
+        entry = kept(key)
         if entry is None:
-            entry = known.keep(id(u), _shown_in_full(u), u)
-        shown = entry.copy()
-        shown["figures"] = list(entry["figures"])
-        units[uid] = shown
+            entry = known.keep(key, _shown_in_full(u), u)
+        units[uid] = {**entry, "figures": [*entry["figures"]]}  # this view's own dict and list
     top = state.top
     view = {
         "scenario": state.scenario, "turn": state.turn, "turns": state.turns, "phase": state.phase,
