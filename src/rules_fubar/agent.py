@@ -34,6 +34,7 @@ Ties are broken by its own seeded generator, so a seed gives the same game every
 from __future__ import annotations
 
 import math
+import operator
 
 from tabletop_core.agents import agent_seed
 from tabletop_core.rng import CounterRNG
@@ -55,6 +56,15 @@ DISMOUNT_NEAR = 10.0
 FLANK_SEARCH = 18.0
 
 
+#: a shown figure's suppressed flag (``view.observation``: id, x, y, weapon, suppressed, leader)
+_DOWN = operator.itemgetter(4)
+
+
+def _standing(figures) -> int:
+    """How many of a unit's shown figures stand (not suppressed)."""
+    return len(figures) - sum(map(_DOWN, figures))
+
+
 def _centre(unit: dict) -> tuple[float, float]:
     figs = unit["figures"]
     return (sum(f[1] for f in figs) / len(figs), sum(f[2] for f in figs) / len(figs))
@@ -72,9 +82,9 @@ class FubarAgent:
 
     def _best(self, actions, score):
         """The highest-scoring action; ties broken by the seeded generator."""
-        scored = [(score(a), a) for a in actions]
-        top = max(s for s, _ in scored)
-        return self._pick([a for s, a in scored if s == top])
+        scores = [score(a) for a in actions]
+        top = max(scores)
+        return self._pick([a for s, a in zip(scores, actions) if s == top])
 
     def _cover(self, obs, unit: dict) -> int:
         """# FUBAR cover: the cover the rules give a unit we can see (positions are public)."""
@@ -111,8 +121,7 @@ class FubarAgent:
         if kind is AssignShot:
             return self._best(actions, lambda a: (-self._cover(obs, units[a.target]), self._strength(units[a.target])))
         if kind is Activate:
-            return self._best(actions, lambda a: self._strength(units[a.unit]) - sum(
-                1 for f in units[a.unit]["figures"] if f[4]))
+            return self._best(actions, lambda a: _standing(units[a.unit]["figures"]))
         if kind in (StayInCombat, LeaveCombat):
             return self._combat(actions, units, obs, stay=StayInCombat, leave=LeaveCombat)
         if kind in (Follow, LetGo):
@@ -197,7 +206,7 @@ class FubarAgent:
 
     def _under_fire(self, me) -> bool:
         """It has suppressed figures or has lost figures."""
-        return any(f[4] for f in me["figures"]) or self._lost(me)
+        return any(map(_DOWN, me["figures"])) or self._lost(me)
 
     def _foes(self, units) -> list[dict]:
         """Enemy units in sight (civilians are no one's target, ROE)."""
