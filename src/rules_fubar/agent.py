@@ -65,6 +65,14 @@ def _standing(figures) -> int:
     return len(figures) - sum(map(_DOWN, figures))
 
 
+def _figures_by_id(units: dict, pending) -> dict:
+    """The shown figures by id: those of the unit the pending step names (the one taking hits),
+    or, with none named, of every unit shown in full."""
+    hit = units.get(pending[1].get("unit", "")) if pending else None
+    shown = [hit] if hit is not None else units.values()
+    return {f[0]: f for u in shown if isinstance(u["figures"], list) for f in u["figures"]}
+
+
 def _centre(unit: dict) -> tuple[float, float]:
     figs = unit["figures"]
     return (sum(f[1] for f in figs) / len(figs), sum(f[2] for f in figs) / len(figs))
@@ -117,7 +125,7 @@ class FubarAgent:
         obs = view.observation
         units = obs["units"]
         if kind in (TakeCasualty, SuppressFigure):
-            return self._take_hit(actions, units)
+            return self._take_hit(actions, units, obs["pending"])
         if kind is AssignShot:
             return self._best(actions, lambda a: (-self._cover(obs, units[a.target]), self._strength(units[a.target])))
         if kind is Activate:
@@ -239,10 +247,12 @@ class FubarAgent:
                 best = (max(levels), mode)
         return None if best is None else best[1]
 
-    def _take_hit(self, actions, units):
+    def _take_hit(self, actions, units, pending):
         """Lay the most valuable standing figure down while the grade allows, else lose the least
         valuable figure (a figure already down before a standing one)."""
-        figs = {f[0]: f for u in units.values() if isinstance(u["figures"], list) for f in u["figures"]}
+        figs = _figures_by_id(units, pending)
+        if any(a.figure not in figs for a in actions):
+            figs = _figures_by_id(units, None)
         down = [a for a in actions if type(a) is SuppressFigure]
         if down:
             return self._best(down, lambda a: self._value(figs[a.figure]))

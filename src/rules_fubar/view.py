@@ -39,7 +39,8 @@ def observation(rules, state, player: str | None) -> dict:
         "scenario": state.scenario, "turn": state.turn, "turns": state.turns, "phase": state.phase,
         "order": list(state.order), "current": state.current, "bvp": dict(state.bvp), "vp": dict(state.vp),
         "units": units,
-        "combats": {k: [c.attacker, c.defender, c.rounds] for k, c in sorted(state.combats.items())},
+        "combats": {k: [c.attacker, c.defender, c.rounds] for k, c in sorted(state.combats.items())}
+        if state.combats else {},
         "pending": None if top is None else [top.TAG, frame_fields(top)],
         "policy": rules.policy.label,
     }
