@@ -128,6 +128,8 @@ class FubarRules(Rules):
         #: each unit as ``view.observation`` shows it in full, kept under the unit's identity (a
         #: rules object per game: the entries go with it)
         self.unit_views = ByIdentity()
+        #: the units' ids in sorted order, by the order they arrived in (``view.observation``)
+        self.unit_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     # -- variants -------------------------------------------------------------------------------
     def with_policy(self, policy: FubarPolicy) -> "FubarRules":

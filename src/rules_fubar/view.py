@@ -25,7 +25,9 @@ def observation(rules, state, player: str | None) -> dict:
     units = {}
     known = rules.unit_views
     kept = known.answers.get
-    for uid, u in sorted(state.units.items()):
+    every = state.units
+    for uid in _in_order(rules, every):
+        u = every[uid]
         if player is not None and u.side != player and u.hidden:
             units[uid] = {"side": u.side, "hidden": True, "figures": len(u.figures)}
             continue
@@ -55,6 +57,23 @@ def observation(rules, state, player: str | None) -> dict:
     return view
 
 
+def _in_order(rules, units: dict) -> tuple[str, ...]:
+    """The ids of ``units`` sorted, kept per set of ids in ``rules.unit_orders`` (the same few
+    sets, in the order the units arrived, come back at every view; bounded: emptied when full)."""
+    arrived = tuple(units)
+    orders = rules.unit_orders
+    order = orders.get(arrived)
+    if order is None:
+        if len(orders) >= _ORDERS_KEPT:
+            orders.clear()
+        order = orders[arrived] = tuple(sorted(arrived))
+    return order
+
+
+#: sets of unit ids kept in order at once (a game's reinforcements add a few sets)
+_ORDERS_KEPT = 64
+
+
 def _shown_in_full(u) -> dict:
     """A unit as a player who may see it is shown it: a value of the unit (frozen), kept for it in
     ``rules.unit_views``, whose entries hold only immutable values (the figures a tuple of tuples,
@@ -81,9 +100,8 @@ def frame_fields(frame) -> dict:
     values = getter(frame)
     if len(names) == 1:
         values = (values,)
-    for v in values:
-        if type(v) not in _PLAIN:
-            return attrs.asdict(frame)
+    if not _PLAIN.issuperset(map(type, values)):  # the types looked at in C, not a loop here
+        return attrs.asdict(frame)
     return dict(zip(names, values))
 
 

@@ -55,12 +55,14 @@ def _plain_entry(u) -> dict:
 
 @pytest.mark.rule("fubar:hidden")
 def test_kept_unit_views_equal_the_units_and_no_caller_edits_another_view():
-    """The units' entries are kept per unit value (``rules.unit_views``): at every decision of
-    played games, after moves, fire and losses, each equals the unit as it stands, and a caller
+    """The units' entries are kept per unit value (``rules.unit_views``) and their order per set
+    of ids (``rules.unit_orders``): at every decision of played games, after moves, fire, losses
+    and arrivals, the units come in sorted order and each equals the unit as it stands, and a caller
     that edits its view (the unit dict, its figures list) changes no view given after it."""
     for game in _views_of_played_games():
         for player in ("isaf", "insurgents"):
             first = game.observe(player)
+            assert list(first["units"]) == sorted(game.state.units)  # the kept order (rules.unit_orders)
             for uid, u in game.state.units.items():
                 if u.side == player or not u.hidden:
                     assert first["units"][uid] == _plain_entry(u)
