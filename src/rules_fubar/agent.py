@@ -56,8 +56,9 @@ DISMOUNT_NEAR = 10.0
 FLANK_SEARCH = 18.0
 
 
-#: a shown figure's suppressed flag (``view.observation``: id, x, y, weapon, suppressed, leader)
-_DOWN = operator.itemgetter(4)
+#: a shown figure's parts (``view.observation``: id, x, y, weapon, suppressed, leader), read in C
+_X, _Y, _XY, _DOWN = operator.itemgetter(1), operator.itemgetter(2), operator.itemgetter(1, 2), operator.itemgetter(4)
+_FIGURE = operator.attrgetter("figure")
 
 
 def _standing(figures) -> int:
@@ -75,7 +76,7 @@ def _figures_by_id(units: dict, pending) -> dict:
 
 def _centre(unit: dict) -> tuple[float, float]:
     figs = unit["figures"]
-    return (sum(f[1] for f in figs) / len(figs), sum(f[2] for f in figs) / len(figs))
+    return (sum(map(_X, figs)) / len(figs), sum(map(_Y, figs)) / len(figs))
 
 
 class FubarAgent:
@@ -99,7 +100,7 @@ class FubarAgent:
         if self.rules is None:
             return 0
         m = self.rules.measure_of_scenario(obs["scenario"])
-        level = m.cover_of(tuple((f[1], f[2]) for f in unit["figures"])) if unit["figures"] else 0
+        level = m.cover_of(tuple(map(_XY, unit["figures"]))) if unit["figures"] else 0
         if unit.get("stance") == "duck":
             level = max(level, 1)
         elif unit.get("stance") == "ground" and level > 0:
@@ -251,7 +252,7 @@ class FubarAgent:
         """Lay the most valuable standing figure down while the grade allows, else lose the least
         valuable figure (a figure already down before a standing one)."""
         figs = _figures_by_id(units, pending)
-        if any(a.figure not in figs for a in actions):
+        if not all(map(figs.__contains__, map(_FIGURE, actions))):
             figs = _figures_by_id(units, None)
         down = [a for a in actions if type(a) is SuppressFigure]
         if down:

@@ -70,6 +70,9 @@ def _in_order(rules, units: dict) -> tuple[str, ...]:
     return order
 
 
+#: a figure as a view shows it: (id, x, y, weapon, suppressed, leader)
+_FIGURE_SHOWN = operator.attrgetter("id", "x", "y", "weapon", "suppressed", "leader")
+
 #: sets of unit ids kept in order at once (a game's reinforcements add a few sets)
 _ORDERS_KEPT = 64
 
@@ -81,7 +84,7 @@ def _shown_in_full(u) -> dict:
     over them and no caller's edits reach another's view."""
     return {
         "side": u.side, "troop": u.troop, "grade": u.grade, "hidden": u.hidden,
-        "figures": tuple((f.id, f.x, f.y, f.weapon, f.suppressed, f.leader) for f in u.figures),
+        "figures": tuple(map(_FIGURE_SHOWN, u.figures)),
         "heading": u.heading if u.vehicle else None, "on_guard": u.on_guard, "attempted": u.attempted,
         "stance": u.stance, "damage": (u.stunned, u.weapon_destroyed, u.immobilised),
         "aboard": u.carried_by,
