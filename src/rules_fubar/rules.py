@@ -98,6 +98,10 @@ from .state import (
 )
 
 
+#: unit entries ``view.observation`` keeps at once (``FubarRules.unit_views``)
+UNIT_VIEWS_KEPT = 2048
+
+
 @cache
 def _measure(table_id: str, data: FubarData) -> Measure:
     return Measure(build_table(data.tables[table_id]))
@@ -126,8 +130,9 @@ class FubarRules(Rules):
         self.data: FubarData = load()
         self.policy = policy
         #: each unit as ``view.observation`` shows it in full, kept under the unit's identity (a
-        #: rules object per game: the entries go with it)
-        self.unit_views = ByIdentity()
+        #: rules object per game: the entries go with it; a view needs only the units standing now,
+        #: so a few thousand entries, each a unit value's, are plenty)
+        self.unit_views = ByIdentity(limit=UNIT_VIEWS_KEPT)
         #: the units' ids in sorted order, by the order they arrived in (``view.observation``)
         self.unit_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
 

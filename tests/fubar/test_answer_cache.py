@@ -17,3 +17,12 @@ def test_a_copied_or_unpickled_cache_starts_empty_and_answers_anew():
         assert type(other) is ByIdentity and other.answers == {}
         assert other.ask(lambda x, y: y + x, a, b) == ("b", "a")  # computed, not read from a stale id
     assert cache.ask(lambda x, y: (), a, b) == ("a", "b")  # the original keeps its answers
+
+
+def test_a_cache_holds_at_most_its_limit_then_refills():
+    cache = ByIdentity(limit=3)
+    values = [(i,) for i in range(7)]
+    for v in values:
+        assert cache.ask(lambda x, y: x + y, v, v) == v + v
+        assert len(cache.answers) <= 3
+    assert copy.copy(cache)._limit == 3
