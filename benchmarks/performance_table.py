@@ -130,7 +130,11 @@ def rows(found: dict[str, Figures], old: str) -> dict[str, tuple[str, str]]:
         efficiency = [n for n in ("process pool, 2 workers CPU efficiency", "Dask LocalCluster, 2 CPU efficiency")
                       if n in batch]
         text = _triple(batch, names, _rate, "games/s wall clock", old)
-        if len(names) == 3:
+        paired = ("process pool, 2 workers efficiency", "Dask share of the pool")
+        if all(n in batch for n in paired):  # ratios taken within each round of bench_batch
+            two_workers, share = (batch[n][1] for n in paired)
+            text += f"; efficiency {two_workers:.0f}% on 2 workers, Dask at {share:.0f}% of the pool"
+        elif len(names) == 3:
             one, two, dask = (batch[n][1] for n in names)
             text += f"; efficiency {two / one / 2:.0%} on 2 workers, Dask at {dask / two:.0%} of the pool"
         text += "; CPU efficiency (2 workers / Dask) " + _triple(batch, efficiency, lambda x: f"{x:.0f}%", "", old)

@@ -98,6 +98,12 @@ _QUIET_LOCAL_CLUSTER = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
+    # the workers' and nannies' memory checks (10 a second by default: 1% of a worker's CPU under
+    # py-spy); a game's memory does not grow between two checks a second apart
+    "distributed.worker.memory.monitor-interval": "1s",
+    # chunks are handed out a bounded window at a time (runner.stream) and queue on the
+    # scheduler until a worker is free, so there is nothing to rebalance
+    "distributed.scheduler.work-stealing": False,
 }
 
 
