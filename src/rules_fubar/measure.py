@@ -672,3 +672,33 @@ def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
         if math.sqrt(geo.closest_on_boundary(point, f.vertices)[2]) <= reach:
             return True
     return False
+
+
+# -- moves and reactions -------------------------------------------------------------------------
+def any_place_seen(m: Measure, lookers, targets) -> bool:
+    """Does a figure at one of ``lookers`` ((point, radius) pairs) see a figure at one of
+    ``targets`` (the same), at any distance?  ``first_pair_seen``'s answer for places no unit-level
+    answer is kept on (an On Guard mortar's spotting of a mover's places along its path), in its
+    order: what the cover rules and the sight lines already drawn settle for every pair first (a
+    watching unit's lines to the path are often drawn already), and only then new sight lines,
+    one at a time until one is clear."""
+    feature_at, los = m.feature_at, m._los
+    places = []
+    for b, rb in targets:
+        fb, db = feature_at(b)
+        places.append((b, rb, fb, _deep(fb, db)))
+    pending = []
+    for a, ra in lookers:
+        fa, da = feature_at(a)
+        a_deep = _deep(fa, da)
+        for b, rb, fb, b_deep in places:
+            if fa is not None and fa == fb:  # _cover_rule's cases, then the kept line
+                if _near_in_area(a, b, ra, rb):
+                    return True
+            elif not (a_deep or b_deep):
+                seen = los.get((a, b))
+                if seen is None:
+                    pending.append((a, b))
+                elif seen:
+                    return True
+    return any(m._sight_lines_until_seen(pending))

@@ -16,7 +16,7 @@ import math
 from itertools import repeat
 
 from .fire import resolve_fire
-from .measure import BATCH, remember
+from .measure import BATCH, any_place_seen, remember
 from .state import Fig, OnGuardWindow, UnitState
 from .targeting import can_fire_at, engaged, weapon_of
 
@@ -333,7 +333,7 @@ def _mortar_fires_at(rules, state, m, reactor: UnitState, targets) -> bool:
         d = _nearest_place_seen(m, f, targets, ranged)
         if d is None:
             if spotted is None:
-                spotted = m.any_sees_within([(g.pos, g.r, math.inf) for u in state.units.values()
+                spotted = any_place_seen(m, [(g.pos, g.r) for u in state.units.values()
                                              if u.side == reactor.side for g in u.figures], targets)
             if not spotted:
                 continue
