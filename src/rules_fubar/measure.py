@@ -339,32 +339,39 @@ class Measure:
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
         a path are out of every shooter's reach, and a new place's lookup tests every feature."""
-        feature_at, los, line_now, sqrt = self.feature_at, self._los, self._line_now, math.sqrt
-        theirs = [[b, rb, _LATER, False] for b, rb in targets]
+        feature_at, los, sqrt, edge_depth = self.feature_at, self._los, math.sqrt, COVER_EDGE
+        holding, clear = self._holding, self.table.clear_between  # _line_now's, written out
+        # each place as [x, y, radius, point, cover feature, deep in it]: unpacked whole per pair
+        theirs = [[b[0], b[1], rb, b, _LATER, False] for b, rb in targets]
         for a, ra, reach in shooters:
             fa = _LATER
             ax, ay = a
             for place in theirs:
-                b, rb, fb, b_deep = place
-                dx, dy = ax - b[0], ay - b[1]  # geo.distance(a, b)'s sums, written out
+                bx, by, rb, b, fb, b_deep = place
+                dx = ax - bx  # geo.distance(a, b)'s sums, written out
+                dy = ay - by
                 d = sqrt(dx * dx + dy * dy)
                 if d - ra - rb > reach:
                     continue  # the edge distance is max(d - ra - rb, 0), beyond reach >= 0 only when this is
                 if fa is _LATER:
                     fa, da = feature_at(a)
-                    a_deep = _deep(fa, da)
+                    a_deep = fa is not None and da > edge_depth  # _deep
                 if fb is _LATER:
                     fb, db = feature_at(b)
-                    b_deep = _deep(fb, db)
-                    place[2], place[3] = fb, b_deep
+                    b_deep = fb is not None and db > edge_depth
+                    place[4], place[5] = fb, b_deep
                 # _seen_now's cases: the cover rules, then the sight line kept per pair of points
                 if fa is not None and fa == fb:
                     if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
                         return True
                 elif not (a_deep or b_deep):
-                    seen = los.get((a, b))
+                    key = (a, b)
+                    seen = los.get(key)
                     if seen is None:
-                        seen = remember(los, (a, b), line_now(a, b))
+                        seen = clear(a, b, holding(a), holding(b))
+                        if len(los) >= CACHE_LIMIT:  # remember's bound
+                            los.clear()
+                        los[key] = seen
                     if seen:
                         return True
         return False
