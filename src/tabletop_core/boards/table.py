@@ -272,20 +272,20 @@ class Table:
     _levels: np.ndarray
     _blocker_boxes: tuple[tuple[float, float, float, float], ...]
     #: each blocker's index, its box widened by EPS (x0, y0, x1, y1) and its vertices (what a sight line looks at)
-    _blocker_rows: tuple[tuple[int, float, float, float, float, tuple[Point, ...]], ...]
+    _blocker_rows: tuple[_BlockerRow, ...]
     #: each cover feature and its box widened by EPS, in table order (what a point's cover looks at)
-    _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
+    _cover_rows: tuple[_CoverRow, ...]
     #: every feature's box (x0, y0, x1, y1) and edges (``geo.polygon_edges``), in table order:
     #: what a move's cost looks at
-    _boxed: tuple[tuple[float, float, float, float, tuple[tuple[float, float, float, float, float, float], ...]], ...]
+    _boxed: tuple[_BoxedRow, ...]
     #: each convex blocker's index, vertices, vertex mean (a point inside it) and box: what a shadow looks at
     _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point, tuple[float, float, float, float]], ...]
     #: ``_blocker_rows`` and ``_cover_rows`` per cell of a grid of ``GRID_CELL``-inch squares
     #: (row-major, ``_grid_nx`` cells a row): the rows whose box meets the cell, in table order,
     #: so a point's lookup tests only the few features near it (``_cell``)
     _grid_nx: int
-    _blocker_cells: tuple[tuple[tuple[int, float, float, float, float, tuple[Point, ...]], ...], ...]
-    _cover_cells: tuple[tuple[tuple[TerrainFeature, float, float, float, float], ...], ...]
+    _blocker_cells: tuple[tuple[_BlockerRow, ...], ...]
+    _cover_cells: tuple[tuple[_CoverRow, ...], ...]
 
     @classmethod
     def build(cls, width: float = 48.0, height: float = 48.0, features: Iterable[TerrainFeature] = ()) -> Table:
@@ -765,7 +765,7 @@ class Table:
         return out
 
     def _walk(self, ax: float, ay: float, ex: float, ey: float, length: float, t_max: float, allowance: float,
-              profile: MoveProfile, radius: float, boxed) -> tuple[Point, float, float, bool]:
+              profile: MoveProfile, radius: float, boxed: Sequence[_BoxedRow]) -> tuple[Point, float, float, bool]:
         """One mover of :meth:`straight_moves`, from (ax, ay) to its clipped end (ex, ey), ``length``
         (> 0) long, ``t_max`` of the way to its target: cut where it crosses a feature's boundary
         (of ``boxed``: the features whose boxes may meet it, in table order), each piece costed at
@@ -906,6 +906,12 @@ class Table:
 #: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
 #: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
 SHADOW_ANGLE = 1e-7
+#: A feature's row as a move's cost looks at it: its box (x0, y0, x1, y1) and ``geo.polygon_edges``.
+_BoxedRow = tuple[float, float, float, float, tuple[tuple[float, float, float, float, float, float], ...]]
+#: A blocker's row: its index, its box widened by EPS (x0, y0, x1, y1) and its vertices.
+_BlockerRow = tuple[int, float, float, float, float, tuple[Point, ...]]
+#: A cover feature's row: the feature and its box widened by EPS.
+_CoverRow = tuple["TerrainFeature", float, float, float, float]
 #: The side of ``Table``'s point grid's cells, in inches (a power of two: see ``_point_grid``).
 GRID_CELL = 4.0
 #: ``Table.straight_moves``: inches the box of every start and target is widened by before it picks
@@ -925,7 +931,8 @@ class Shadow(NamedTuple):
     beyond: float
 
 
-def _point_grid(width: float, height: float, blocker_rows, cover_rows):
+def _point_grid(width: float, height: float, blocker_rows: tuple[_BlockerRow, ...], cover_rows: tuple[_CoverRow, ...]
+                ) -> tuple[int, tuple[tuple[_BlockerRow, ...], ...], tuple[tuple[_CoverRow, ...], ...]]:
     """``Table``'s point grid: (cells a row, blocker rows per cell, cover rows per cell).  Cell (i, j)
     spans [i, i + 1] x [j, j + 1] ``GRID_CELL``s, the first and last of a row or column reaching
     out without end (a point off the table falls in them): a row belongs to each cell its box
@@ -937,17 +944,22 @@ def _point_grid(width: float, height: float, blocker_rows, cover_rows):
     def span(k: int, n: int) -> tuple[float, float]:
         return (-math.inf if k == 0 else k * GRID_CELL, math.inf if k == n - 1 else (k + 1) * GRID_CELL)
 
-    def rows_in(rows, box_of):
-        cells = []
+    def meeting(box: tuple[float, float, float, float]) -> list[bool]:
+        """For each cell in row-major order: does the box (x0, y0, x1, y1) meet it?"""
+        x0, y0, x1, y1 = box
+        out = []
         for j in range(ny):
             lo_y, hi_y = span(j, ny)
             for i in range(nx):
                 lo_x, hi_x = span(i, nx)
-                cells.append(tuple(r for r in rows for x0, y0, x1, y1 in (box_of(r),)
-                                   if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y))
-        return tuple(cells)
+                out.append(x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y)
+        return out
 
-    return nx, rows_in(blocker_rows, lambda r: r[1:5]), rows_in(cover_rows, lambda r: r[1:5])
+    blocking = [meeting((r[1], r[2], r[3], r[4])) for r in blocker_rows]
+    covering = [meeting((r[1], r[2], r[3], r[4])) for r in cover_rows]
+    cells = range(nx * ny)
+    return (nx, tuple(tuple(r for r, met in zip(blocker_rows, blocking) if met[c]) for c in cells),
+            tuple(tuple(r for r, met in zip(cover_rows, covering) if met[c]) for c in cells))
 
 
 def _vertex_mean(vertices: Sequence[Point]) -> Point:
