@@ -112,17 +112,22 @@ def _number(value: float) -> str:
     return f"{value:,.1f}" if abs(value) >= 100 else f"{value:.4g}"
 
 
-def main() -> None:
-    argv = sys.argv[1:]
+def old_new_and_command(doc: str, argv: list[str]) -> tuple[argparse.ArgumentParser, list[str], list[str]]:
+    """``OLD NEW [options] -- COMMAND...``: a parser that knows OLD and NEW (add the options to
+    it), the arguments before ``--`` and the command after it; the usage (``doc``) without ``--``."""
     if "--" not in argv:
-        sys.exit(__doc__)
+        sys.exit(doc)
     split = argv.index("--")
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("old")
     parser.add_argument("new")
+    return parser, argv[:split], argv[split + 1:]
+
+
+def main() -> None:
+    parser, options, script = old_new_and_command(__doc__, sys.argv[1:])
     parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args(argv[:split])
-    script = argv[split + 1:]
+    args = parser.parse_args(options)
     if not script:
         sys.exit("no benchmark script given after --")
     sys.exit(compare(args.old, args.new, args.rounds, script))
