@@ -715,17 +715,10 @@ class Table:
         figure of every move they plan, and most of those moves cross no feature's box: such a
         move, for a profile no terrain slows, is one piece in the open, worked out here with the
         table edge's clamp written out (``_walk``'s sums for that one piece, so the same
-        answers to the last digit); the others go through ``_walk``.  The features are looked at
-        once for all the movers: only those whose boxes meet the box of every start and target
-        can meet one mover's move (each lies within that box), and most moves meet none."""
-        w, h, eps, clip = self.width, self.height, geo.EPS, self._clip_xy
+        answers to the last digit); the others go through ``_walk``."""
+        w, h, eps, boxed, clip = self.width, self.height, geo.EPS, self._boxed, self._clip_xy
         uniform, factor = profile.uniform, profile.factors[0]
         open_ground = uniform and math.isfinite(factor)
-        xs = [p[0] for p in starts] + [p[0] for p in targets]
-        ys = [p[1] for p in starts] + [p[1] for p in targets]
-        # widened: an end clipped at the table edge lies on its segment up to the last digit's rounding
-        ux0, ux1, uy0, uy1 = min(xs) - _SWEPT_SLACK, max(xs) + _SWEPT_SLACK, min(ys) - _SWEPT_SLACK, max(ys) + _SWEPT_SLACK
-        boxed = [row for row in self._boxed if not (ux0 > row[2] or ux1 < row[0] or uy0 > row[3] or uy1 < row[1])]
         out = []
         for (ax, ay), (bx, by), allowance, r in zip(starts, targets, allowances, radii):
             lo_x, hi_x, lo_y, hi_y = r, w - r, r, h - r
@@ -740,16 +733,16 @@ class Table:
                 out.append(((ax, ay), 0.0, 0.0, full == 0.0))
                 continue
             ex, ey = ax + dx * t, ay + dy * t
+            minx, maxx = (ax, ex) if ax <= ex else (ex, ax)
+            miny, maxy = (ay, ey) if ay <= ey else (ey, ay)
             meets = not open_ground
-            if not meets and boxed:
-                minx, maxx = (ax, ex) if ax <= ex else (ex, ax)
-                miny, maxy = (ay, ey) if ay <= ey else (ey, ay)
+            if not meets:
                 for fx0, fy0, fx1, fy1, _edges in boxed:
                     if not (minx > fx1 or maxx < fx0 or miny > fy1 or maxy < fy0):
                         meets = True
                         break
             if meets:
-                out.append(self._walk(ax, ay, ex, ey, length, t, allowance, profile, r, boxed))
+                out.append(self._walk(ax, ay, ex, ey, length, t, allowance, profile, r))
                 continue
             cost = length * factor  # the one piece (0, 1): length * (1.0 - 0.0) * factor
             if cost > allowance:
@@ -765,15 +758,14 @@ class Table:
         return out
 
     def _walk(self, ax: float, ay: float, ex: float, ey: float, length: float, t_max: float, allowance: float,
-              profile: MoveProfile, radius: float, boxed: Sequence[_BoxedRow]) -> tuple[Point, float, float, bool]:
+              profile: MoveProfile, radius: float) -> tuple[Point, float, float, bool]:
         """One mover of :meth:`straight_moves`, from (ax, ay) to its clipped end (ex, ey), ``length``
-        (> 0) long, ``t_max`` of the way to its target: cut where it crosses a feature's boundary
-        (of ``boxed``: the features whose boxes may meet it, in table order), each piece costed at
-        its terrain's factor."""
+        (> 0) long, ``t_max`` of the way to its target: cut where it crosses a feature's boundary,
+        each piece costed at its terrain's factor."""
         minx, maxx = (ax, ex) if ax <= ex else (ex, ax)
         miny, maxy = (ay, ey) if ay <= ey else (ey, ay)
         cuts = None  # where the move crosses a feature's boundary, for the features its box meets
-        for fx0, fy0, fx1, fy1, edges in boxed:
+        for fx0, fy0, fx1, fy1, edges in self._boxed:
             if minx > fx1 or maxx < fx0 or miny > fy1 or maxy < fy0:
                 continue
             if cuts is None:
@@ -914,9 +906,6 @@ _BlockerRow = tuple[int, float, float, float, float, tuple[Point, ...]]
 _CoverRow = tuple["TerrainFeature", float, float, float, float]
 #: The side of ``Table``'s point grid's cells, in inches (a power of two: see ``_point_grid``).
 GRID_CELL = 4.0
-#: ``Table.straight_moves``: inches the box of every start and target is widened by before it picks
-#: the features a mover may meet (a wider box only keeps more features for the exact test).
-_SWEPT_SLACK = 1e-6
 SHADOW_REACH = 1e-6
 
 
