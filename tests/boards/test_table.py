@@ -526,26 +526,3 @@ def test_features_holding_a_point_are_kept_as_atoms_the_collector_leaves_alone(t
     assert index["house"] in answers[0] and index["wood"] not in answers[0]
     gc.collect()
     assert not any(gc.is_tracked(a) for a in answers)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(polygons, min_size=1, max_size=6), st.lists(points, min_size=1, max_size=20),
-       st.sampled_from([(48.0, 48.0), (50.5, 49.0), (72.0, 48.0)]))
-def test_the_point_grid_finds_what_every_feature_would(polys, pts, size):
-    """A point's blockers and best cover, looked up in the grid cell holding it, are those a scan of
-    every feature finds: on cell lines, corners and edges (on-grid points), off the table, and for
-    coordinates that are not finite."""
-    w, h = size
-    feats = [TerrainFeature(f"t{i}", p, 1 + i % 3, blocks_los=i % 2 == 0) for i, p in enumerate(polys)]
-    table = Table.build(w, h, feats)
-    extra = [(4.0, 8.0), (-1.0, 3.0), (w + 2.0, h), (0.0, 0.0), (w, h), (math.nan, 1.0), (math.inf, 2.0), (-math.inf, 4.0)]
-    for px, py in [(float(x), float(y)) for x, y in pts] + extra:
-        held = tuple(k for k, x0, y0, x1, y1, v in table._blocker_rows
-                     if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon((px, py), v))
-        assert table.blockers_holding((px, py)) == held
-        best = None
-        for f, x0, y0, x1, y1 in table._cover_rows:
-            if x0 <= px <= x1 and y0 <= py <= y1 and (best is None or f.cover > best.cover) \
-                    and geo.point_in_polygon((px, py), f.vertices):
-                best = f
-        assert table.cover_feature_at((px, py)) is best

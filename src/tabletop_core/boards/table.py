@@ -272,20 +272,14 @@ class Table:
     _levels: np.ndarray
     _blocker_boxes: tuple[tuple[float, float, float, float], ...]
     #: each blocker's index, its box widened by EPS (x0, y0, x1, y1) and its vertices (what a sight line looks at)
-    _blocker_rows: tuple[_BlockerRow, ...]
+    _blocker_rows: tuple[tuple[int, float, float, float, float, tuple[Point, ...]], ...]
     #: each cover feature and its box widened by EPS, in table order (what a point's cover looks at)
-    _cover_rows: tuple[_CoverRow, ...]
+    _cover_rows: tuple[tuple[TerrainFeature, float, float, float, float], ...]
     #: every feature's box (x0, y0, x1, y1) and edges (``geo.polygon_edges``), in table order:
     #: what a move's cost looks at
-    _boxed: tuple[_BoxedRow, ...]
+    _boxed: tuple[tuple[float, float, float, float, tuple[tuple[float, float, float, float, float, float], ...]], ...]
     #: each convex blocker's index, vertices, vertex mean (a point inside it) and box: what a shadow looks at
     _convex_blockers: tuple[tuple[int, tuple[Point, ...], Point, tuple[float, float, float, float]], ...]
-    #: ``_blocker_rows`` and ``_cover_rows`` per cell of a grid of ``GRID_CELL``-inch squares
-    #: (row-major, ``_grid_nx`` cells a row): the rows whose box meets the cell, in table order,
-    #: so a point's lookup tests only the few features near it (``_cell``)
-    _grid_nx: int
-    _blocker_cells: tuple[tuple[_BlockerRow, ...], ...]
-    _cover_cells: tuple[tuple[_CoverRow, ...], ...]
 
     @classmethod
     def build(cls, width: float = 48.0, height: float = 48.0, features: Iterable[TerrainFeature] = ()) -> Table:
@@ -309,10 +303,6 @@ class Table:
         cover_idx = tuple(i for i, f in enumerate(feats) if f.cover > Cover.NONE)
         levels = np.array([int(f.cover) for f in feats], dtype=np.int8)
         levels.setflags(write=False)
-        blocker_rows = tuple((i, x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS, feats[i].vertices)
-                             for i in blockers for x0, y0, x1, y1 in (feats[i].bbox,))
-        cover_rows = tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
-                           for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,))
         return cls(
             w,
             h,
@@ -325,12 +315,13 @@ class Table:
             PolygonSet.from_polygons([feats[i].vertices for i in cover_idx]),
             levels,
             tuple(feats[i].bbox for i in blockers),
-            blocker_rows,
-            cover_rows,
+            tuple((i, x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS, feats[i].vertices)
+                  for i in blockers for x0, y0, x1, y1 in (feats[i].bbox,)),
+            tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
+                  for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((*f.bbox, geo.polygon_edges(f.vertices)) for f in feats),
             tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices), feats[i].bbox) for i in blockers
                   if _is_convex(feats[i].vertices)),
-            *_point_grid(w, h, blocker_rows, cover_rows),
         )
 
     def feature(self, feature_id: str) -> TerrainFeature:
@@ -452,25 +443,10 @@ class Table:
         p = _xy(point)
         px, py = p
         held: tuple[int, ...] = ()  # most points stand in no blocker's box: the shared empty tuple
-        if 0.0 <= px < self.width and 0.0 <= py < self.height:  # _cell's answer for a point on the table
-            cell = int(py // GRID_CELL) * self._grid_nx + int(px // GRID_CELL)
-        else:
-            cell = self._cell(px, py)
-        for k, x0, y0, x1, y1, v in self._blocker_cells[cell]:
+        for k, x0, y0, x1, y1, v in self._blocker_rows:
             if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
                 held += (k,)
         return held
-
-    def _cell(self, px: float, py: float) -> int:
-        """The index of the grid cell holding the point (``_point_grid``; a point off the table in
-        the nearest cell on it)."""
-        nx = self._grid_nx
-        ny = len(self._cover_cells) // nx
-        qx, qy = px // GRID_CELL, py // GRID_CELL
-        # not q > 0 holds a NaN too (a coordinate not finite): any cell's rows answer it as all do
-        i = 0 if not qx > 0 else nx - 1 if qx >= nx else int(qx)
-        j = 0 if not qy > 0 else ny - 1 if qy >= ny else int(qy)
-        return j * nx + i
 
     def shadow(self, point: Point, row: int) -> Shadow | None:
         """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
@@ -560,11 +536,7 @@ class Table:
         p = _xy(point)
         px, py = p
         best = None
-        if 0.0 <= px < self.width and 0.0 <= py < self.height:  # _cell's answer for a point on the table
-            cell = int(py // GRID_CELL) * self._grid_nx + int(px // GRID_CELL)
-        else:
-            cell = self._cell(px, py)
-        for f, x0, y0, x1, y1 in self._cover_cells[cell]:  # features_at's tests, on the cover features near
+        for f, x0, y0, x1, y1 in self._cover_rows:  # features_at's tests, on the cover features only
             if x0 <= px <= x1 and y0 <= py <= y1 and (best is None or f.cover > best.cover) \
                     and geo.point_in_polygon(p, f.vertices):
                 best = f
@@ -898,14 +870,6 @@ class Table:
 #: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
 #: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
 SHADOW_ANGLE = 1e-7
-#: A feature's row as a move's cost looks at it: its box (x0, y0, x1, y1) and ``geo.polygon_edges``.
-_BoxedRow = tuple[float, float, float, float, tuple[tuple[float, float, float, float, float, float], ...]]
-#: A blocker's row: its index, its box widened by EPS (x0, y0, x1, y1) and its vertices.
-_BlockerRow = tuple[int, float, float, float, float, tuple[Point, ...]]
-#: A cover feature's row: the feature and its box widened by EPS.
-_CoverRow = tuple["TerrainFeature", float, float, float, float]
-#: The side of ``Table``'s point grid's cells, in inches (a power of two: see ``_point_grid``).
-GRID_CELL = 4.0
 SHADOW_REACH = 1e-6
 
 
@@ -918,37 +882,6 @@ class Shadow(NamedTuple):
     lo: float
     hi: float
     beyond: float
-
-
-def _point_grid(width: float, height: float, blocker_rows: tuple[_BlockerRow, ...], cover_rows: tuple[_CoverRow, ...]
-                ) -> tuple[int, tuple[tuple[_BlockerRow, ...], ...], tuple[tuple[_CoverRow, ...], ...]]:
-    """``Table``'s point grid: (cells a row, blocker rows per cell, cover rows per cell).  Cell (i, j)
-    spans [i, i + 1] x [j, j + 1] ``GRID_CELL``s, the first and last of a row or column reaching
-    out without end (a point off the table falls in them): a row belongs to each cell its box
-    meets, boundary included, so every row whose box holds a point is in that point's cell.
-    ``GRID_CELL`` is a power of two, so ``px // GRID_CELL`` finds the cell exactly."""
-    nx = max(1, math.ceil(width / GRID_CELL))
-    ny = max(1, math.ceil(height / GRID_CELL))
-
-    def span(k: int, n: int) -> tuple[float, float]:
-        return (-math.inf if k == 0 else k * GRID_CELL, math.inf if k == n - 1 else (k + 1) * GRID_CELL)
-
-    def meeting(box: tuple[float, float, float, float]) -> list[bool]:
-        """For each cell in row-major order: does the box (x0, y0, x1, y1) meet it?"""
-        x0, y0, x1, y1 = box
-        out = []
-        for j in range(ny):
-            lo_y, hi_y = span(j, ny)
-            for i in range(nx):
-                lo_x, hi_x = span(i, nx)
-                out.append(x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y)
-        return out
-
-    blocking = [meeting((r[1], r[2], r[3], r[4])) for r in blocker_rows]
-    covering = [meeting((r[1], r[2], r[3], r[4])) for r in cover_rows]
-    cells = range(nx * ny)
-    return (nx, tuple(tuple(r for r, met in zip(blocker_rows, blocking) if met[c]) for c in cells),
-            tuple(tuple(r for r, met in zip(cover_rows, covering) if met[c]) for c in cells))
 
 
 def _vertex_mean(vertices: Sequence[Point]) -> Point:
