@@ -34,6 +34,7 @@ Ties are broken by its own seeded generator, so a seed gives the same game every
 from __future__ import annotations
 
 import math
+import operator
 
 from tabletop_core.agents import agent_seed
 from tabletop_core.rng import CounterRNG
@@ -55,9 +56,27 @@ DISMOUNT_NEAR = 10.0
 FLANK_SEARCH = 18.0
 
 
+#: a shown figure's parts (``view.observation``: id, x, y, weapon, suppressed, leader), read in C
+_X, _Y, _XY, _DOWN = operator.itemgetter(1), operator.itemgetter(2), operator.itemgetter(1, 2), operator.itemgetter(4)
+_FIGURE = operator.attrgetter("figure")
+
+
+def _standing(figures) -> int:
+    """How many of a unit's shown figures stand (not suppressed)."""
+    return len(figures) - sum(map(_DOWN, figures))
+
+
+def _figures_by_id(units: dict, pending) -> dict:
+    """The shown figures by id: those of the unit the pending step names (the one taking hits),
+    or, with none named, of every unit shown in full."""
+    hit = units.get(pending[1].get("unit", "")) if pending else None
+    shown = [hit] if hit is not None else units.values()
+    return {f[0]: f for u in shown if isinstance(u["figures"], list) for f in u["figures"]}
+
+
 def _centre(unit: dict) -> tuple[float, float]:
     figs = unit["figures"]
-    return (sum(f[1] for f in figs) / len(figs), sum(f[2] for f in figs) / len(figs))
+    return (sum(map(_X, figs)) / len(figs), sum(map(_Y, figs)) / len(figs))
 
 
 class FubarAgent:
@@ -72,16 +91,16 @@ class FubarAgent:
 
     def _best(self, actions, score):
         """The highest-scoring action; ties broken by the seeded generator."""
-        scored = [(score(a), a) for a in actions]
-        top = max(s for s, _ in scored)
-        return self._pick([a for s, a in scored if s == top])
+        scores = [score(a) for a in actions]
+        top = max(scores)
+        return self._pick([a for s, a in zip(scores, actions) if s == top])
 
     def _cover(self, obs, unit: dict) -> int:
         """# FUBAR cover: the cover the rules give a unit we can see (positions are public)."""
         if self.rules is None:
             return 0
         m = self.rules.measure_of_scenario(obs["scenario"])
-        level = m.cover_of(tuple((f[1], f[2]) for f in unit["figures"])) if unit["figures"] else 0
+        level = m.cover_of(tuple(map(_XY, unit["figures"]))) if unit["figures"] else 0
         if unit.get("stance") == "duck":
             level = max(level, 1)
         elif unit.get("stance") == "ground" and level > 0:
@@ -107,12 +126,11 @@ class FubarAgent:
         obs = view.observation
         units = obs["units"]
         if kind in (TakeCasualty, SuppressFigure):
-            return self._take_hit(actions, units)
+            return self._take_hit(actions, units, obs["pending"])
         if kind is AssignShot:
             return self._best(actions, lambda a: (-self._cover(obs, units[a.target]), self._strength(units[a.target])))
         if kind is Activate:
-            return self._best(actions, lambda a: self._strength(units[a.unit]) - sum(
-                1 for f in units[a.unit]["figures"] if f[4]))
+            return self._best(actions, lambda a: _standing(units[a.unit]["figures"]))
         if kind in (StayInCombat, LeaveCombat):
             return self._combat(actions, units, obs, stay=StayInCombat, leave=LeaveCombat)
         if kind in (Follow, LetGo):
@@ -197,7 +215,7 @@ class FubarAgent:
 
     def _under_fire(self, me) -> bool:
         """It has suppressed figures or has lost figures."""
-        return any(f[4] for f in me["figures"]) or self._lost(me)
+        return any(map(_DOWN, me["figures"])) or self._lost(me)
 
     def _foes(self, units) -> list[dict]:
         """Enemy units in sight (civilians are no one's target, ROE)."""
@@ -230,10 +248,12 @@ class FubarAgent:
                 best = (max(levels), mode)
         return None if best is None else best[1]
 
-    def _take_hit(self, actions, units):
+    def _take_hit(self, actions, units, pending):
         """Lay the most valuable standing figure down while the grade allows, else lose the least
         valuable figure (a figure already down before a standing one)."""
-        figs = {f[0]: f for u in units.values() if isinstance(u["figures"], list) for f in u["figures"]}
+        figs = _figures_by_id(units, pending)
+        if not all(map(figs.__contains__, map(_FIGURE, actions))):
+            figs = _figures_by_id(units, None)
         down = [a for a in actions if type(a) is SuppressFigure]
         if down:
             return self._best(down, lambda a: self._value(figs[a.figure]))

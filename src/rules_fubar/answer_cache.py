@@ -22,18 +22,19 @@ class ByIdentity:
     """``answers``: key -> answer, where a key is made of the ids of the values asked about (read
     it directly: ``answers.get(key)``, None when not known); ``keep`` records an answer."""
 
-    __slots__ = ("answers", "_first", "_second")
+    __slots__ = ("answers", "_first", "_second", "_limit")
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = CACHE_LIMIT) -> None:
         self.answers: dict = {}
         self._first: dict = {}
         self._second: dict = {}
+        self._limit = limit  # entries kept at most (then emptied and refilled)
 
     def keep(self, key, answer, first, second=None):
         """Record ``answer`` under ``key`` (the ids of ``first`` and ``second``, and anything else
         that is not an object: a reach); returns it."""
         answers = self.answers
-        if len(answers) >= CACHE_LIMIT:
+        if len(answers) >= self._limit:
             answers.clear()
             self._first.clear()
             self._second.clear()
@@ -42,6 +43,11 @@ class ByIdentity:
         if second is not None:
             self._second[key] = second
         return answer
+
+    def __reduce__(self):
+        """A copy or an unpickled cache starts empty: its keys are ids of this process's objects,
+        which mean other objects (or none) in the copy's world."""
+        return (ByIdentity, (self._limit,))
 
     def ask(self, compute, a, b):
         """``compute(a, b)``, kept under the ids of ``a`` and ``b``."""

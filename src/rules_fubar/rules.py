@@ -21,6 +21,7 @@ from . import (
     action_menu, casualties, fire, measured_move, move_allowance, move_menu, movement, on_guard, scenarios, targeting,
     transport, view, walking,
 )
+from .answer_cache import ByIdentity
 from .data import FubarData, build_table, load
 from .measure import Measure
 from .policy import BASE_POLICY, FubarPolicy
@@ -97,6 +98,10 @@ from .state import (
 )
 
 
+#: unit entries ``view.observation`` keeps at once (``FubarRules.unit_views``)
+UNIT_VIEWS_KEPT = 2048
+
+
 @cache
 def _measure(table_id: str, data: FubarData) -> Measure:
     return Measure(build_table(data.tables[table_id]))
@@ -124,6 +129,12 @@ class FubarRules(Rules):
     def __init__(self, policy: FubarPolicy = BASE_POLICY):
         self.data: FubarData = load()
         self.policy = policy
+        #: each unit as ``view.observation`` shows it in full, kept under the unit's identity (a
+        #: rules object per game: the entries go with it; a view needs only the units standing now,
+        #: so a few thousand entries, each a unit value's, are plenty)
+        self.unit_views = ByIdentity(limit=UNIT_VIEWS_KEPT)
+        #: the units' ids in sorted order, by the order they arrived in (``view.observation``)
+        self.unit_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     # -- variants -------------------------------------------------------------------------------
     def with_policy(self, policy: FubarPolicy) -> "FubarRules":
