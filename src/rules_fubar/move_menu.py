@@ -52,6 +52,13 @@ SCREENED_GOALS = 1
 #: ``screened``: the turns tried, in order.
 SCREEN_TURNS = ("+45", "-45")
 
+#: The suggested moves are values (frozen, compared by value), so each is built once and handed to
+#: every menu that offers it: a menu offers a dozen, and building one (attrs' frozen ``__init__``)
+#: costs ten times finding it.  Called with every field, in order (mode, kind, ref, half, side),
+#: so one move has one key; bounded, as the measuring caches are (the moves of a scenario are
+#: far fewer: its units, objectives and cover pieces by the modes and sides).
+_suggested = lru_cache(maxsize=1 << 14)(Move)
+
 
 def _unit(dx: float, dy: float) -> tuple[float, float] | None:
     d = math.hypot(dx, dy)
@@ -239,7 +246,7 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
            if length > _SURELY_LONG or (length >= _SURELY_SHORT
                                         and math.hypot(*body_vector(rules, state, u, m, r, seen, c)) >= SMALLEST_MOVE)]
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
-        out += [Move(mode, "regroup", ref) for ref in ("leader", "centre")
+        out += [_suggested(mode, "regroup", ref, False, "") for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
     out += _screened(rules, state, u, mode, reach, allowances, nearest)
     return out
@@ -270,25 +277,29 @@ def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, n
     candidates: list[tuple[Move, float, float]] = []
     for gap, eid, _e, ec in apart:
         d = min(max(gap - STAND_OFF, 0.0), math.dist(c, ec))
-        candidates += [(Move(mode, "enemy", eid), reach, min(reach, d)), (Move(mode, "enemy", eid, True), half, min(half, d))]
+        candidates += [(_suggested(mode, "enemy", eid, False, ""), reach, min(reach, d)),
+                       (_suggested(mode, "enemy", eid, True, ""), half, min(half, d))]
     for k, point in objectives(rules, state).items():
         d = math.dist(c, point)
-        candidates += [(Move(mode, "objective", k), reach, min(reach, d)), (Move(mode, "objective", k, True), half, min(half, d))]
+        candidates += [(_suggested(mode, "objective", k, False, ""), reach, min(reach, d)),
+                       (_suggested(mode, "objective", k, True, ""), half, min(half, d))]
     for fid, _point, d in cover_in_reach(rules.measure_for(u), c, reach):
-        candidates.append((Move(mode, "cover", fid), reach, min(reach, d + INTO_COVER)))  # 1" past the edge
+        candidates.append((_suggested(mode, "cover", fid, False, ""), reach, min(reach, d + INTO_COVER)))  # 1" past the edge
     centres = {eid: ec for _gap, eid, _e, ec in apart}
     if nearest is not None:
         ec = centres[nearest.id]
         d = math.dist(c, (2 * c[0] - ec[0], 2 * c[1] - ec[1]))
-        candidates += [(Move(mode, "away"), reach, min(reach, d)), (Move(mode, "away", half=True), half, min(half, d))]
+        candidates += [(_suggested(mode, "away", "", False, ""), reach, min(reach, d)),
+                       (_suggested(mode, "away", "", True, ""), half, min(half, d))]
     flanked = ([nearest] if nearest is not None else []) + [e for e in seen if e.vehicle and e is not nearest]
     for e in flanked:
         ec, heading = centres[e.id], e.heading if e.vehicle else None
         for side in ("left", "right", "rear") if e.vehicle else ("left", "right"):
             d = math.dist(c, flank_point(c, ec, heading, side))
-            candidates.append((Move(mode, "flank", e.id, side=side), reach, min(reach, d)))
+            candidates.append((_suggested(mode, "flank", e.id, False, side), reach, min(reach, d)))
     step = min(reach, SIDESTEP)
-    candidates += [(Move(mode, "sidestep", side="left"), reach, step), (Move(mode, "sidestep", side="right"), reach, step)]
+    candidates += [(_suggested(mode, "sidestep", "", False, "left"), reach, step),
+                   (_suggested(mode, "sidestep", "", False, "right"), reach, step)]
     return candidates
 
 
@@ -324,7 +335,7 @@ def _screened(rules, state, u, mode, reach, allowances, nearest) -> list[Move]:
             v = _rotate(direct, float(turn))  # body_vector's for the screened move
             if math.hypot(*v) >= SMALLEST_MOVE \
                     and not _exposed(rules, state, u, _clear_ends(rules, u, v, limits, bases)[0], watching):
-                out.append(Move(mode, "screened", ref, side=turn))
+                out.append(_suggested(mode, "screened", ref, False, turn))
                 break
     return out
 
