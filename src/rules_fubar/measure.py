@@ -352,32 +352,39 @@ class Measure:
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
         a path are out of every shooter's reach, and a new place's lookup tests every feature."""
-        feature_at, los, line_now, sqrt = self.feature_at, self._los, self._line_now, math.sqrt
-        theirs = [[b, rb, _LATER, False] for b, rb in targets]
+        feature_at, los, sqrt, edge_depth = self.feature_at, self._los, math.sqrt, COVER_EDGE
+        holding, clear = self._holding, self.table.clear_between  # _line_now's, written out
+        # each place as [x, y, radius, point, cover feature, deep in it]: unpacked whole per pair
+        theirs = [[b[0], b[1], rb, b, _LATER, False] for b, rb in targets]
         for a, ra, reach in shooters:
             fa = _LATER
             ax, ay = a
             for place in theirs:
-                b, rb, fb, b_deep = place
-                dx, dy = ax - b[0], ay - b[1]  # geo.distance(a, b)'s sums, written out
+                bx, by, rb, b, fb, b_deep = place
+                dx = ax - bx  # geo.distance(a, b)'s sums, written out
+                dy = ay - by
                 d = sqrt(dx * dx + dy * dy)
                 if d - ra - rb > reach:
                     continue  # the edge distance is max(d - ra - rb, 0), beyond reach >= 0 only when this is
                 if fa is _LATER:
                     fa, da = feature_at(a)
-                    a_deep = _deep(fa, da)
+                    a_deep = fa is not None and da > edge_depth  # _deep
                 if fb is _LATER:
                     fb, db = feature_at(b)
-                    b_deep = _deep(fb, db)
-                    place[2], place[3] = fb, b_deep
+                    b_deep = fb is not None and db > edge_depth
+                    place[4], place[5] = fb, b_deep
                 # _seen_now's cases: the cover rules, then the sight line kept per pair of points
                 if fa is not None and fa == fb:
                     if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
                         return True
                 elif not (a_deep or b_deep):
-                    seen = los.get((a, b))
+                    key = (a, b)
+                    seen = los.get(key)
                     if seen is None:
-                        seen = remember(los, (a, b), line_now(a, b))
+                        seen = clear(a, b, holding(a), holding(b))
+                        if len(los) >= CACHE_LIMIT:  # remember's bound
+                            los.clear()
+                        los[key] = seen
                     if seen:
                         return True
         return False
@@ -737,3 +744,33 @@ def first_clear(m: Measure, lines) -> bool:
         if seen:
             return True
     return False
+
+
+# -- moves and reactions -------------------------------------------------------------------------
+def any_place_seen(m: Measure, lookers, targets) -> bool:
+    """Does a figure at one of ``lookers`` ((point, radius) pairs) see a figure at one of
+    ``targets`` (the same), at any distance?  ``first_pair_seen``'s answer for places no unit-level
+    answer is kept on (an On Guard mortar's spotting of a mover's places along its path), in its
+    order: what the cover rules and the sight lines already drawn settle for every pair first (a
+    watching unit's lines to the path are often drawn already), and only then new sight lines,
+    one at a time until one is clear."""
+    feature_at, los = m.feature_at, m._los
+    places = []
+    for b, rb in targets:
+        fb, db = feature_at(b)
+        places.append((b, rb, fb, _deep(fb, db)))
+    pending = []
+    for a, ra in lookers:
+        fa, da = feature_at(a)
+        a_deep = _deep(fa, da)
+        for b, rb, fb, b_deep in places:
+            if fa is not None and fa == fb:  # _cover_rule's cases, then the kept line
+                if _near_in_area(a, b, ra, rb):
+                    return True
+            elif not (a_deep or b_deep):
+                seen = los.get((a, b))
+                if seen is None:
+                    pending.append((a, b))
+                elif seen:
+                    return True
+    return any(m._sight_lines_until_seen(pending))

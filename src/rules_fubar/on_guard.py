@@ -16,8 +16,8 @@ import math
 from itertools import repeat
 
 from .fire import resolve_fire
-from .measure import BATCH, remember
-from .state import Fig, OnGuardWindow, UnitState, replace_unit
+from .measure import BATCH, any_place_seen, remember
+from .state import Fig, OnGuardWindow, UnitState
 from .targeting import can_fire_at, engaged, weapon_of
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
@@ -158,14 +158,6 @@ class PathSpreads:
         return self._box
 
 
-def _ghost(u: UnitState, ids: tuple[str, ...], positions: Positions) -> UnitState:
-    """``u`` standing at ``positions`` (matched to its figures by id; figures lost since are gone)."""
-    at = dict(zip(ids, positions))
-    figs = tuple(Fig(f.id, at[f.id][0], at[f.id][1], f.r, f.weapon, f.armour, f.leader, f.suppressed)
-                 for f in u.figures if f.id in at)
-    return replace_unit(u, figures=figs)
-
-
 # -- who may react --------------------------------------------------------------------------------
 def threats(rules, state, mover: UnitState, player: str | None = None) -> list[UnitState]:
     """On Guard units of the mover's enemies (of ``player`` only, if given) that may still react."""
@@ -304,14 +296,71 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
 
 
 def _fires_at_places(rules, state, m, reactor: UnitState, shooters, mover: UnitState, ids, radius, places) -> bool:
-    """Could ``reactor`` fire at ``mover`` standing at ``places`` (one sample of its path)?  Direct
-    weapons (``shooters``): ``can_fire_at``'s answer from positions alone (no ghost figures
-    built); a mortar, which may fire where friends spot (``shooters`` None): the whole question,
-    on a ghost unit."""
+    """Could ``reactor`` fire at ``mover`` standing at ``places`` (one sample of its path)?
+    ``can_fire_at``'s answer from positions alone (no ghost figures built, nothing kept on figures
+    that stand there only in this question): direct weapons (``shooters``) through
+    ``any_sees_within``; a unit with a mortar (``shooters`` None) through ``_mortar_fires_at``."""
+    targets = [(p, radius[i]) for i, p in zip(ids, places) if i in radius]
     if shooters is None:
-        ghost = _ghost(mover, ids, places)
-        return bool(ghost.figures) and can_fire_at(rules, state, reactor, ghost)
-    return m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius])
+        return bool(targets) and _mortar_fires_at(rules, state, m, reactor, targets)
+    return m.any_sees_within(shooters, targets)
+
+
+def _mortar_fires_at(rules, state, m, reactor: UnitState, targets) -> bool:
+    """``can_fire_at`` of a unit holding a mortar (# FUBAR mortars), able to fire (On Guard asks
+    it only then), at figures standing at ``targets`` ((point, radius) pairs): its direct weapons
+    as ``direct_reach`` asks them; then each mortar figure's shot (``targeting.shot``): the range
+    to the nearest target figure it sees or, seeing none, to the nearest one when a friendly
+    figure (any of its side's, its own unit's included) sees one; a shot within the longest band
+    has Fire Points.  A mortar figure with every target beyond that band is passed over before
+    any sight line is drawn: no range it could use is shorter."""
+    weapons = rules.data.weapons
+    direct, mortars = [], []
+    for f in reactor.figures:
+        if f.weapon and not f.suppressed:
+            w = weapons[f.weapon]
+            if w.indirect:
+                mortars.append((f, w))
+            else:
+                direct.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points
+    if direct and m.any_sees_within(direct, targets):
+        return True
+    spotted = None
+    for f, w in mortars:
+        ranged = sorted([(_edge_to(f, p, r), k) for k, (p, r) in enumerate(targets)])
+        if ranged[0][0] > w.longest + 1e-9:
+            continue  # out of its band whatever it or a friend sees
+        d = _nearest_place_seen(m, f, targets, ranged)
+        if d is None:
+            if spotted is None:
+                spotted = any_place_seen(m, [(g.pos, g.r) for u in state.units.values()
+                                             if u.side == reactor.side for g in u.figures], targets)
+            if not spotted:
+                continue
+            d = ranged[0][0]
+        if w.fire_points(d):
+            return True
+    return False
+
+
+def _edge_to(f: Fig, p: Point, r: float) -> float:
+    """``measure.edge`` from figure ``f`` to a base of radius ``r`` at ``p`` (the same sums)."""
+    dx = f.x - p[0]
+    dy = f.y - p[1]
+    return max(math.sqrt(dx * dx + dy * dy) - f.r - r, 0.0)
+
+
+def _nearest_place_seen(m, f: Fig, targets, ranged) -> float | None:
+    """``Measure.nearest_seen`` of ``f`` for figures at ``targets`` (``ranged``: their edge
+    distances and indices, sorted): the distance to the nearest it sees, asked nearest first."""
+    a, ra = f.pos, f.r
+    fa, da = m.feature_at(a)
+    feature_at, seen = m.feature_at, m._seen_now
+    for d, k in ranged:
+        b, rb = targets[k]
+        if seen(a, b, ra, rb, fa, da, *feature_at(b)):
+            return d
+    return None
 
 
 def _watching(m, shooters, box, widest: float) -> list:

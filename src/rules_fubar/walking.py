@@ -8,8 +8,9 @@ vehicle rules set no such limit.
 from __future__ import annotations
 
 from .fire import fire_options as any_weapon_options
+from .measure import known_unseen, least_gap
 from .state import FireAt, SplitFire, UnitState, Walking
-from .targeting import can_fire_at, has_target, targetable, weapon_of
+from .targeting import has_target, targetable, weapon_of
 
 
 def small_arms_only(u: UnitState, frame: Walking) -> bool:
@@ -17,7 +18,14 @@ def small_arms_only(u: UnitState, frame: Walking) -> bool:
 
 
 def _small_arms_shooters(rules, u: UnitState):
-    return [f for f in u.figures if (w := weapon_of(rules, u, f)) is not None and w.small_arms]
+    """(point, radius, reach) of each figure of ``u`` able to fire small arms: its weapon's
+    longest band, with the tolerance of ``Weapon.fire_points``."""
+    out = []
+    for f in u.figures:
+        w = weapon_of(rules, u, f)
+        if w is not None and w.small_arms:
+            out.append((f.pos, f.r, w.longest + 1e-9))
+    return out
 
 
 def walking_targets(rules, state, u: UnitState) -> list[str]:
@@ -29,8 +37,20 @@ def walking_targets(rules, state, u: UnitState) -> list[str]:
 
 
 def _in_reach(rules, state, u: UnitState, e: UnitState, shooters) -> bool:
-    """Could one of ``shooters`` shoot at ``e`` (``shot`` is not None for it)?"""
-    return targetable(state, e, u.side) and can_fire_at(rules, state, u, e, figures=shooters)
+    """Could one of ``shooters`` (``_small_arms_shooters``) shoot at ``e``?  ``can_fire_at``
+    with only those figures firing, on their places: each sees a figure of ``e`` within its
+    weapon's longest band (every band has Fire Points), asked of them all at once
+    (``any_sees_within``), after the units' enclosing circles (``least_gap``) or a kept
+    unit-level verdict that no figure of ``u`` sees one of ``e`` rules it out (small arms are all
+    direct weapons, whatever else the unit holds)."""
+    if not targetable(state, e, u.side):
+        return False
+    m = rules.measure_for(u)
+    if least_gap(m, u.figures, e.figures) > max([reach for _p, _r, reach in shooters]):
+        return False
+    if known_unseen(m, u.figures, e.figures):
+        return False
+    return m.any_sees_within(shooters, [(g.pos, g.r) for g in e.figures])
 
 
 def can_fire(rules, state, u: UnitState, frame: Walking) -> bool:

@@ -395,3 +395,45 @@ def test_an_on_guard_mortar_reacts_along_a_path_only_where_a_friend_spots_it():
             game.apply(ReactFire("g"))
             fired = events_of(game, FireDeclared)[-1]
             assert fired.unit == "g" and fired.reaction and fired.targets == ("m",)
+
+
+@pytest.mark.rule("fubar:actions")
+@pytest.mark.parametrize("scenario", ["recovery-team", "meeting-engagement", "cordon-and-search"])
+def test_a_walks_targets_in_play_are_the_small_arms_rule(scenario):
+    """At every Walk decision of a few random games (before and after each leg of the move), the
+    targets a walking unit's small arms are offered are the enemies targetable whose figure one
+    of its small-arms figures sees within its weapon's longest band, the sight rule written out
+    plainly on the core table (``can_fire_at`` of those figures alone answers the same)."""
+    from tabletop_core import agents_for, new_game
+    from tabletop_core.agents import AgentView
+
+    from rules_fubar import walking
+    from rules_fubar.state import Walking
+
+    from .test_measure_caches import _plain_visible
+
+    asked, offered_some = 0, 0
+    for seed in range(4):
+        game = new_game("fubar", scenario, seed=seed)
+        seats = agents_for(game, "random,random")
+        rules = game.rules
+        while not game.over:
+            state, top = game.state, game.state.top
+            u = state.units.get(getattr(top, "unit", None) or "")
+            if isinstance(top, Walking) and u is not None and u.alive and walking.small_arms_only(u, top):
+                table = rules.measure_for(u).table
+                armed = [(f, w) for f in u.figures if (w := T.weapon_of(rules, u, f)) is not None and w.small_arms]
+                want = [e.id for e in state.units.values() if T.targetable(state, e, u.side) and any(
+                    max(math.dist(f.pos, g.pos) - f.r - g.r, 0.0) <= w.longest + 1e-9 and _plain_visible(table, f, g)
+                    for f, w in armed for g in e.figures)]
+                assert walking.walking_targets(rules, state, u) == want
+                assert want == [e.id for e in state.units.values() if T.targetable(state, e, u.side)
+                                and T.can_fire_at(rules, state, u, e, figures=[f for f, _w in armed])]
+                assert walking.can_fire(rules, state, u, top) == bool(want)
+                asked += 1
+                offered_some += bool(want)
+            d = game.decision
+            game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
+    assert asked > 10 and 0 < offered_some
+    if scenario != "cordon-and-search":  # there every walking unit had a target in these games
+        assert offered_some < asked

@@ -424,7 +424,9 @@ class Table:
         bx, by = pb
         minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
         miny, maxy = (ay, by) if ay <= by else (by, ay)
-        hits = geo.segment_hits_polygon
+        # a blocker holding neither end has both outside it: the line is blocked where it meets an
+        # edge (segment_hits_polygon's inside case cannot arise)
+        hits = geo.segment_meets_boundary
         for k, x0, y0, x1, y1, v in self._blocker_rows:
             if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
                 continue
