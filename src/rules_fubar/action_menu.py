@@ -24,13 +24,15 @@ the player has named.
 """
 from __future__ import annotations
 
+import math
 from types import MappingProxyType
 
 from tabletop_core import Decision
 
 from . import close_combat as cc
 from . import fire, move_allowance, move_menu, targeting, transport, walking
-from .measure import centroid, cover_within
+from .civilians import SIDE as CIVILIANS
+from .measure import BOUND_SLACK, cover_within, unit_bound, unit_distance
 from .move_allowance import DISTANCE
 from .state import (
     Activated, Assault, Choose, Choosing, EndAction, GoOnGuard, GoToGround, MoveFigures, Spot, UnitState, Walk,
@@ -46,23 +48,77 @@ _CHOOSE = MappingProxyType({kind: Choose(kind) for kind in (*MOVE_KINDS, "fire",
 
 def activated(rules, state, u: UnitState, frame: Activated) -> Decision:
     """Step one for an activated unit: spot, then one action (# FUBAR actions)."""
-    acts: list = []
-    if not frame.spotted:
-        acts += [Spot(t) for t in fire.spot_targets(rules, state, u)]
+    spots, ground, fires, assaults, boards = _offers(rules, state, u, spot=not frame.spotted)
+    acts: list = [Spot(t) for t in spots]
     acts.append(_WALK)
     modes = move_allowance.move_modes(u, frame)
     acts += [_CHOOSE[mode] for mode in modes]
     acts.append(_ON_GUARD)
-    if not u.vehicle and cover_within(rules.measure_for(u), centroid(u), DISTANCE["ground"]):  # go_to_ground_vector's None
+    if ground:
         acts.append(_GROUND)
-    if targeting.has_target(rules, state, u):
+    if fires:
         acts.append(_CHOOSE["fire"])
-    if cc.can_assault(rules, state, u):
+    if assaults:
         acts.append(_CHOOSE["assault"])
-    if transport.embark_options(rules, state, u):
+    if boards:
         acts.append(_CHOOSE["embark"])
     return Decision(u.side, tuple(acts), f"{u.id} is activated: spot, then choose an action",
                     accepts=(MoveFigures,) if modes else ())
+
+
+def _offers(rules, state, u: UnitState, *, spot: bool) -> tuple[tuple[str, ...], bool, bool, bool, bool]:
+    """(the hidden units to Spot, whether Go to Ground, fire, an assault and boarding have an
+    option at step two): ``fire.spot_targets``, Go to Ground's cover within reach
+    (``movement.go_to_ground_vector`` not None), ``targeting.has_target``,
+    ``close_combat.can_assault`` and ``transport.embark_options`` in one pass over the units, each
+    enemy's least gap (``least_gap``: the enclosing circles' bound, its look-ups written out) worked
+    out once for both the fire and the assault tests, which are asked in the order those ask them."""
+    side, figs = u.side, u.figures
+    m = rules.measure_for(u)
+    arms = targeting.armament(rules, u)  # None: nothing of it may fire
+    longest = arms[1] if arms is not None else 0.0
+    on_foot = not u.vehicle and not u.carried_by
+    reach = DISTANCE["assault"]
+    combats = state.combats
+    bounds = m._bounds.answers
+    ax, ay, aspan, _held = unit_bound(m, figs)
+    sqrt = math.sqrt
+    hidden: list[str] = []
+    shootable: list[UnitState] = []
+    assailable: list[UnitState] = []
+    boardable = False
+    for e in state.units.values():
+        efigs = e.figures
+        if not efigs:
+            continue
+        if e.side == side:
+            if on_foot and not boardable and e.vehicle:
+                boardable = transport.may_board(rules, state, u, e)
+            continue
+        if e.hidden:
+            if not e.carried_by:
+                hidden.append(e.id)
+            continue
+        if combats and targeting.engaged(state, e.id):
+            continue  # neither fired at nor assaulted (# FUBAR close-combat)
+        b = bounds.get(id(efigs)) or unit_bound(m, efigs)
+        dx = ax - b[0]
+        dy = ay - b[1]
+        gap = sqrt(dx * dx + dy * dy) - aspan - b[2] - BOUND_SLACK
+        if arms is not None and gap <= longest:
+            shootable.append(e)
+        if on_foot and gap <= reach and e.side != CIVILIANS and not e.vehicle and not e.carried_by:
+            assailable.append(e)
+    fires = any(targeting.whole_unit_fires_at(rules, state, u, arms, e) for e in shootable)
+    near = [e for e in assailable if unit_distance(u, e) <= reach]
+    return (
+        tuple(hidden) if spot else (),
+        # go_to_ground_vector's None; the centre is centroid(u), the same sums kept on the figures
+        not u.vehicle and cover_within(m, (ax, ay), DISTANCE["ground"]),
+        fires,
+        bool(near) and m.sees_any_of(u, near),
+        boardable,
+    )
 
 
 def walking_step(rules, state, u: UnitState, frame: Walking) -> Decision:

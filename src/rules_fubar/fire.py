@@ -11,7 +11,7 @@ import attrs
 
 from . import casualties, civilians, transport
 from .d6 import roll_successes, succeeds
-from .measure import facing
+from .measure import facing, unit_bound
 from .saves import save_for, sheltered_save, shelter
 from .state import (
     AllocateHits,
@@ -109,7 +109,7 @@ def resolve_fire(rules, ctx, uid: str, targets: tuple[str, ...], *, aimed: bool 
     if was_hidden:
         ctx.emit(UnitRevealed(uid, "fired"))
     allocations: list[AllocateHits] = []
-    source = _centre(u)
+    source = unit_bound(rules.measure_for(u), u.figures)[:2]  # the unit's centre, kept on its figures
     for tid in targets:
         target = state.units[tid]
         if not target.alive:
@@ -141,7 +141,7 @@ def _fire_groups(rules, state, u: UnitState, target: UnitState, shooters, aimed:
         w = weapon_of(rules, u, f)
         if w is None or (small_arms_only and not w.small_arms):
             continue
-        s = shot(rules, state, u, f, target)
+        s = shot(rules, state, u, f, target, weapon=w)
         if s is None:
             continue
         key = keys.get(f.weapon)
@@ -195,10 +195,6 @@ def _armoured(rules, state, target: UnitState) -> bool:
     carrier = state.units[target.carried_by] if target.carried_by else target
     return bool(carrier.vehicle) and rules.data.vehicles[carrier.vehicle].armoured
 
-
-def _centre(u: UnitState) -> tuple[float, float]:
-    n = len(u.figures)
-    return (sum(f.x for f in u.figures) / n, sum(f.y for f in u.figures) / n)
 
 
 # -- split fire -----------------------------------------------------------------------------------

@@ -84,6 +84,10 @@ class Measure:
         self._direct = ByIdentity()
         #: each unit's figures sorted for the cover rules of sight (``sight_profile``)
         self._profiles = ByIdentity()
+        #: the cover features that may lie within a reach of some point of a 1" cell (``cover_within``)
+        self._cover_cells: dict[tuple[int, int, float], tuple] = {}
+        #: the longest band of a set of weapons and whether a mortar is among them (``targeting.armament``)
+        self.bands: dict[tuple[str, ...], tuple[float, bool]] = {}
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -211,7 +215,7 @@ class Measure:
             answers = dict(zip(lines, self._sight_lines(lines)))
             verdicts = [any(answers[k] for k in v) if type(v) is list else v for v in verdicts]
         elif pending:
-            verdicts = [any(self._sight_lines_until_seen(v)) if type(v) is list else v for v in verdicts]
+            verdicts = [first_clear(self, v) if type(v) is list else v for v in verdicts]
         out = []
         for b, v in zip(others, verdicts):
             if pending:
@@ -244,23 +248,25 @@ class Measure:
                 for b, fb in lookout:
                     if fa == fb:
                         continue  # settled by the area rule above
-                    known = los.get((a, b))
+                    k = (a, b)
+                    known = los.get(k)
                     if known is None:
-                        undecided.append((a, b))
+                        undecided.append(k)
                     elif known:
                         return True
                 continue
             for b, _fb in lookout:
-                known = los.get((a, b))
+                k = (a, b)
+                known = los.get(k)
                 if known is None:
-                    undecided.append((a, b))
+                    undecided.append(k)
                 elif known:
                     return True
         if not undecided:
             return False
         if defer:
             return undecided
-        return self._lines_show(undecided)
+        return lines_show(self, undecided)
 
     def _lines_show(self, lines) -> bool:
         """Is one of ``lines`` (not known yet) clear?  One numpy batch when there are enough of
@@ -297,7 +303,14 @@ class Measure:
         feature_at, seen = self.feature_at, self._seen_now
         a, ra = f.pos, f.r
         fa, da = feature_at(a)
-        for d, k in sorted([(edge(f, g), k) for k, g in enumerate(figs)]):
+        fx, fy, sqrt = f.x, f.y, math.sqrt
+        order = []
+        for k, g in enumerate(figs):  # edge(f, g)'s sums written out: every figure of the target is placed
+            dx = fx - g.x
+            dy = fy - g.y
+            order.append((max(sqrt(dx * dx + dy * dy) - ra - g.r, 0.0), k))
+        order.sort()
+        for d, k in order:
             g = figs[k]
             if seen(a, g.pos, ra, g.r, fa, da, *feature_at(g.pos)):
                 return d
@@ -655,7 +668,7 @@ def first_pair_seen(m: Measure, pairs) -> bool:
         if verdict:
             return True
     for af, bf, lines in undecided:
-        verdict = m._lines_show(lines)
+        verdict = lines_show(m, lines)
         cache.keep((id(af), id(bf)), verdict, af, bf)
         if verdict:
             return True
@@ -669,7 +682,11 @@ def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
     at any distance (the activation menu asks only whether Gone to Ground has somewhere to go)."""
     px, py = point
     eps = geo.EPS
-    for f in m._cover_features:
+    cell = (math.floor(px), math.floor(py), reach)
+    near = m._cover_cells.get(cell)
+    if near is None:
+        near = remember(m._cover_cells, cell, _cover_near_cell(m, cell))
+    for f in near:
         x0, y0, x1, y1 = f.bbox
         if x0 - eps <= px <= x1 + eps and y0 - eps <= py <= y1 + eps:
             if geo.point_in_polygon(point, f.vertices):
@@ -677,6 +694,54 @@ def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
         elif math.hypot(max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)) - 1e-6 > reach:
             continue  # its edge is no nearer than its box
         if math.sqrt(geo.closest_on_boundary(point, f.vertices)[2]) <= reach:
+            return True
+    return False
+
+
+# -- activation and fire
+#: Slack on ``_cover_near_cell``'s cut: far wider than any rounding, so a feature it leaves out is
+#: out of reach by ``cover_within``'s own test at every point of the cell.
+CELL_SLACK = 0.01
+
+
+def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
+    """The cover features (in table order) whose box comes within ``reach`` of some point of the
+    1" cell with corner (cx, cy): a point's distance to a box is at least the cell's, so every
+    other feature fails ``cover_within``'s box test at every point of the cell (a table has a
+    few dozen features; a cell's reach meets one to three)."""
+    cx, cy, reach = cell
+    out = []
+    for f in m._cover_features:
+        x0, y0, x1, y1 = f.bbox
+        dx = max(x0 - (cx + 1), 0.0, cx - x1)
+        dy = max(y0 - (cy + 1), 0.0, cy - y1)
+        if math.hypot(dx, dy) <= reach + CELL_SLACK:
+            out.append(f)
+    return tuple(out)
+
+
+def lines_show(m: Measure, lines) -> bool:
+    """``Measure._lines_show`` for the unit-to-unit questions (``_unit_sees``, ``first_pair_seen``):
+    one numpy batch when there are enough lines, else ``first_clear``."""
+    if len(lines) >= BATCH:
+        return any(m._sight_lines(lines))
+    return first_clear(m, lines)
+
+
+def first_clear(m: Measure, lines) -> bool:
+    """Is one of ``lines`` clear?  Each drawn unless known by now (a question lists its lines
+    before drawing any, and the same two points may come again in the list, or be drawn by then),
+    and kept, until one is: ``_sight_lines_until_seen`` without its generator, ``remember``
+    written out."""
+    los, line_now = m._los, m._line_now
+    for k in lines:
+        seen = los.get(k)
+        if seen is None:
+            seen = line_now(k[0], k[1])
+            if len(los) >= CACHE_LIMIT:
+                los.clear()
+            los[k] = seen
+        if seen:
             return True
     return False
 

@@ -4,7 +4,7 @@ the Walk's fire, the menus and On Guard ask them, so none of those has to import
 """
 from __future__ import annotations
 
-from .measure import direct_reach, edge, first_pair_seen, known_unseen, least_gap, unit_bound
+from .measure import direct_reach, edge, first_pair_seen, known_unseen, least_gap, remember, unit_bound
 from .state import Fig, UnitState
 
 
@@ -49,12 +49,13 @@ def spotted_by_friends(rules, state, side: str, target: UnitState, *, firer: Fig
     return False
 
 
-def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None):
+def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool | None = None, weapon=None):
     """(distance, fire points) for figure ``f`` shooting at ``target``, or None when it cannot.
 
     The range is to the nearest target figure it sees; an indirect weapon (# FUBAR mortars) may
-    instead use the nearest target figure when a friendly figure sees the target."""
-    w = weapon_of(rules, u, f)
+    instead use the nearest target figure when a friendly figure sees the target.  ``weapon``:
+    ``weapon_of(rules, u, f)``, when the caller has looked it up."""
+    w = weapon_of(rules, u, f) if weapon is None else weapon
     if w is None:
         return None
     d = rules.measure_for(u).nearest_seen(f, target.figures)
@@ -73,11 +74,11 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
     """Could any figure of ``u`` (of ``figures`` only, if given) shoot at ``target`` (``shot`` is
     not None)?  Settled for the whole unit first where the units' enclosing circles or a kept
-    unit-level answer can (``_armament``, ``_whole_unit_fires_at``); else figure by figure.  A
+    unit-level answer can (``armament``, ``whole_unit_fires_at``); else figure by figure.  A
     direct weapon needs only to see one target figure within its longest band (every band has
     Fire Points, data.py), so target figures beyond it are not looked at: the same answer as
     ``shot``, without their sight lines."""
-    arms = _armament(rules, u)
+    arms = armament(rules, u)
     if arms is None:
         return False
     m, longest, indirect = arms
@@ -87,13 +88,13 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
     if not indirect and least_gap(m, u.figures, target.figures) > longest:
         return False
     if figures is None:
-        return _whole_unit_fires_at(rules, state, u, arms, target)
+        return whole_unit_fires_at(rules, state, u, arms, target)
     if not indirect and known_unseen(m, u.figures, target.figures):
         return False
     weapons = rules.data.weapons
     for f in figures:
         if f.suppressed or not f.weapon:
-            continue  # weapon_of's figure-level tests, the unit's made in _armament
+            continue  # weapon_of's figure-level tests, the unit's made in armament
         w = weapons[f.weapon]
         if w.indirect:
             if shot(rules, state, u, f, target) is not None:
@@ -104,7 +105,7 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
     return False
 
 
-def _armament(rules, u: UnitState):
+def armament(rules, u: UnitState):
     """(measure, longest band, any indirect weapon) of the weapons ``u``'s figures may fire now, or
     None when none may (riding, a wrecked gun, every armed figure suppressed: ``weapon_of``).
     Beyond the longest band no shot has Fire Points, whatever the weapon: a mortar's range is to a
@@ -115,16 +116,23 @@ def _armament(rules, u: UnitState):
     held = unit_bound(m, u.figures)[3]
     if not held:
         return None
-    weapons = rules.data.weapons
+    band = m.bands.get(held)
+    if band is None:  # worked out once per set of weapons (a measure's data are one ruleset's)
+        band = remember(m.bands, held, _band(rules.data.weapons, held))
+    return m, band[0], band[1]
+
+
+def _band(weapons, held: tuple[str, ...]) -> tuple[float, bool]:
+    """The longest band of the weapons named and whether one of them is indirect (a mortar)."""
     longest, indirect = 0.0, False
     for name in held:
         w = weapons[name]
         longest = max(longest, w.longest)
         indirect = indirect or w.indirect
-    return m, longest, indirect
+    return longest, indirect
 
 
-def _whole_unit_fires_at(rules, state, u: UnitState, arms, target: UnitState) -> bool:
+def whole_unit_fires_at(rules, state, u: UnitState, arms, target: UnitState) -> bool:
     """``can_fire_at`` for every figure of ``u``, the target within the longest band's bound: the
     direct weapons in one kept answer (``direct_reach``; none when a kept sight answer says no
     figure sees the target), then any mortar figure by figure."""
@@ -152,7 +160,7 @@ def _targets(rules, state, u: UnitState):
     time: ``u``'s weapons are looked at once for all of them."""
     if not u.alive:
         return
-    arms = _armament(rules, u)
+    arms = armament(rules, u)
     if arms is None:
         return
     m, longest, _indirect = arms
@@ -160,7 +168,7 @@ def _targets(rules, state, u: UnitState):
     for e in state.units.values():
         if e.side == side or not e.figures or e.hidden or engaged(state, e.id):
             continue  # targetable, written out
-        if least_gap(m, figs, e.figures) <= longest and _whole_unit_fires_at(rules, state, u, arms, e):
+        if least_gap(m, figs, e.figures) <= longest and whole_unit_fires_at(rules, state, u, arms, e):
             yield e.id
 
 

@@ -56,14 +56,16 @@ def embark_options(rules, state, u: UnitState) -> list[Embark]:
     """Friendly vehicles ``u`` can board now (see the module's readings)."""
     if u.vehicle or u.carried_by or not u.alive:
         return []
-    out = []
-    for v in state.units.values():
-        if v.side != u.side or not v.vehicle or not v.alive or room(rules, state, v) < len(u.figures):
-            continue
-        vfig = v.figures[0]
-        if all(edge(f, vfig) <= DISTANCE["walk"] for f in u.figures):
-            out.append(Embark(v.id))
-    return out
+    return [Embark(v.id) for v in state.units.values() if v.side == u.side and may_board(rules, state, u, v)]
+
+
+def may_board(rules, state, u: UnitState, v: UnitState) -> bool:
+    """Could ``u`` (infantry on foot, of ``v``'s side) get into ``v`` now: a living vehicle with
+    room for all its figures, every figure within a Walk of it?"""
+    if not v.vehicle or not v.alive or room(rules, state, v) < len(u.figures):
+        return False
+    vfig = v.figures[0]
+    return all(edge(f, vfig) <= DISTANCE["walk"] for f in u.figures)
 
 
 def embark(rules, ctx, uid: str, vehicle: str) -> None:

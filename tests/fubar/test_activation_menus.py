@@ -8,18 +8,23 @@ from tabletop_core import agents_for, new_game
 from tabletop_core.agents import AgentView
 
 from rules_fubar import close_combat as cc
-from rules_fubar import movement, targeting
+from rules_fubar import fire as fire_mod
+from rules_fubar import move_allowance, movement, targeting, transport
 from rules_fubar.activation import units_to_try
-from rules_fubar.state import Activate, Activated, Choose, GoToGround
+from rules_fubar.state import Activate, Activated, Choose, GoOnGuard, GoToGround, Spot, Walk
 
 
 @pytest.mark.rule("fubar:activation-sequence")
-@pytest.mark.parametrize("scenario,variants", [("meeting-engagement", ()), ("recovery-team", ("lwtv",))])
+@pytest.mark.parametrize("scenario,variants", [
+    ("meeting-engagement", ()), ("recovery-team", ("lwtv",)), ("cordon-and-search", ()),
+])
 def test_menus_built_from_kept_values_are_the_plain_ones_in_play(scenario, variants):
     """Who may try next is the player's units not yet tried, in the state's order, whatever games
-    came before (the menu is kept per player and units left); step one offers Go to Ground, fire
-    and assault exactly when their plain tests say so."""
-    seen = {"activate": 0, "ground": set(), "fire": set(), "assault": set()}
+    came before (the menu is kept per player and units left); step one (built in one pass over the
+    units, ``action_menu._offers``) is the plain list: Spot at every hidden enemy until the unit
+    has spotted, Walk, the move modes, On Guard, then Go to Ground, fire, assault and boarding
+    exactly when their plain tests say so."""
+    seen = {"activate": 0, "ground": set(), "fire": set(), "assault": set(), "embark": set(), "spot": set()}
     for seed in (3, 4):
         game = new_game("fubar", scenario, seed=seed, variants=variants)
         seats = agents_for(game, "random,random")
@@ -38,12 +43,23 @@ def test_menus_built_from_kept_values_are_the_plain_ones_in_play(scenario, varia
                 ground = not u.vehicle and movement.go_to_ground_vector(game.rules, u) is not None
                 fire = bool(targeting.fire_targets(game.rules, state, u))
                 assault = bool(cc.assault_targets(game.rules, state, u))
-                assert (GoToGround() in d.actions) == ground
-                assert (Choose("fire") in d.actions) == fire
-                assert (Choose("assault") in d.actions) == assault
+                embark = bool(transport.embark_options(game.rules, state, u))
+                spots = [] if top.spotted else [Spot(t) for t in fire_mod.spot_targets(game.rules, state, u)]
+                plain = [*spots, Walk(), *(Choose(k) for k in move_allowance.move_modes(u, top)), GoOnGuard()]
+                plain += [GoToGround()] if ground else []
+                plain += [Choose("fire")] if fire else []
+                plain += [Choose("assault")] if assault else []
+                plain += [Choose("embark")] if embark else []
+                assert d.actions == tuple(plain)
                 seen["ground"].add(ground)
                 seen["fire"].add(fire)
                 seen["assault"].add(assault)
+                seen["embark"].add(embark)
+                seen["spot"].add(bool(spots))
             game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
     assert seen["activate"] > 50
     assert seen["ground"] == {True, False} and seen["fire"] == {True, False}
+    if scenario != "meeting-engagement":  # hidden insurgents to spot, vehicles to board
+        assert seen["spot"] == {True, False}
+    if scenario == "recovery-team":
+        assert seen["embark"] == {True, False}

@@ -66,6 +66,13 @@ def test_unit_bounds_and_kept_fire_answers_hold_to_the_plain_rule_in_play(scenar
             # every base inside the enclosing circle; the weapons named are those that may fire
             assert all(math.hypot(f.x - cx, f.y - cy) + f.r <= span + 1e-9 for f in u.figures)
             assert held == tuple(sorted({f.weapon for f in u.figures if f.weapon and not f.suppressed}))
+            # the longest band and whether a mortar may fire, kept per set of weapons (Measure.bands)
+            arms = targeting.armament(rules, u)
+            if u.carried_by or (u.vehicle and u.weapon_destroyed) or not held:
+                assert arms is None
+            else:
+                named = [rules.data.weapons[w] for w in held]
+                assert arms[1:] == (max(w.longest for w in named), any(w.indirect for w in named))
             # the coherency count (# FUBAR activation), as the core table's numpy one
             core = Unit(u.id, [Figure(f.id, f.x, f.y, f.r) for f in u.figures])
             assert m.out_of_coherency(u) == len(table.out_of_coherency(core))
