@@ -268,13 +268,6 @@ class Measure:
             return undecided
         return lines_show(self, undecided)
 
-    def _lines_show(self, lines) -> bool:
-        """Is one of ``lines`` (not known yet) clear?  One numpy batch when there are enough of
-        them, else one at a time until one is."""
-        if len(lines) >= BATCH:
-            return any(self._sight_lines(lines))
-        return any(self._sight_lines_until_seen(lines))
-
     def _sight_lines_until_seen(self, lines):
         """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
         line_now, los = self._line_now, self._los
@@ -721,8 +714,8 @@ def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
 
 
 def lines_show(m: Measure, lines) -> bool:
-    """``Measure._lines_show`` for the unit-to-unit questions (``_unit_sees``, ``first_pair_seen``):
-    one numpy batch when there are enough lines, else ``first_clear``."""
+    """Is one of ``lines`` (not known yet) clear?  For the unit-to-unit questions (``_unit_sees``,
+    ``first_pair_seen``): one numpy batch when there are enough lines, else ``first_clear``."""
     if len(lines) >= BATCH:
         return any(m._sight_lines(lines))
     return first_clear(m, lines)
