@@ -30,6 +30,11 @@ class TrainingFile:
 
 
 # -- weapons ----------------------------------------------------------------------------------------
+#: A band reaches this much past its printed inches, so that a distance summed in another order
+#: (a figure's edge distance, worked out by different code) is not put out of range by rounding.
+FIRE_TOLERANCE = 1e-9
+
+
 @attrs.frozen
 class Weapon:
     id: str
@@ -42,9 +47,14 @@ class Weapon:
     #: The farthest any band reaches (beyond it ``fire_points`` is 0): worked out once, as every
     #: question of who can fire at whom asks it.
     longest: float = attrs.field(init=False, eq=False, repr=False)
+    #: ``longest`` with ``fire_points``' tolerance: the farthest edge distance a shot has Fire
+    #: Points at (the shortcuts that ask "within the band?" without ``fire_points`` compare with it).
+    reach: float = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "longest", max((reach for reach, _points in self.bands), default=0.0))
+        longest = max((reach for reach, _points in self.bands), default=0.0)
+        object.__setattr__(self, "longest", longest)
+        object.__setattr__(self, "reach", longest + FIRE_TOLERANCE)
 
     @property
     def max_range(self) -> float:
@@ -53,7 +63,7 @@ class Weapon:
     def fire_points(self, distance: float) -> int:
         """# FUBAR weapons: the Fire Points of the first band that reaches ``distance`` (0: out of range)."""
         for reach, points in self.bands:
-            if distance <= reach + 1e-9:
+            if distance <= reach + FIRE_TOLERANCE:
                 return points
         return 0
 

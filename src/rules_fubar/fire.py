@@ -196,7 +196,6 @@ def _armoured(rules, state, target: UnitState) -> bool:
     return bool(carrier.vehicle) and rules.data.vehicles[carrier.vehicle].armoured
 
 
-
 # -- split fire -----------------------------------------------------------------------------------
 def shot_options(rules, state, frame: AssigningFire) -> list[AssignShot]:
     """# FUBAR fire: the targets the next unassigned figure can shoot (figures that can shoot none

@@ -268,17 +268,6 @@ class Measure:
             return undecided
         return lines_show(self, undecided)
 
-    def _sight_lines_until_seen(self, lines):
-        """Scalar sight lines, one at a time, stopping at the first clear one (a generator)."""
-        line_now, los = self._line_now, self._los
-        for k in lines:
-            seen = los.get(k)
-            if seen is None:
-                seen = remember(los, k, line_now(k[0], k[1]))
-            yield seen
-            if seen:
-                return
-
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
         return self._seen.ask(self._figure_sees_which, f, b.figures)
@@ -548,7 +537,7 @@ def behind(vehicle: UnitState, source: tuple[float, float], target: Fig) -> bool
 # -- unit-level answers kept on the figures' identity: bounds, direct reach, sight profiles; cover nearby -----
 #: Slack on a bound from the enclosing circles: the triangle inequality holds for the exact sums, and
 #: this margin covers their rounding, so a pair the bound rules out is out of reach by any figure pair's
-#: own sums too (their tolerance is 1e-9: ``Weapon.fire_points``, ``can_fire_at``).
+#: own sums too (their tolerance is ``data.FIRE_TOLERANCE``, 1e-9).
 BOUND_SLACK = 1e-6
 
 
@@ -602,7 +591,7 @@ def direct_reach(m: Measure, figs: tuple[Fig, ...], target: tuple[Fig, ...], wea
             if f.weapon and not f.suppressed:
                 w = weapons[f.weapon]
                 if not w.indirect:
-                    shooters.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points
+                    shooters.append((f.pos, f.r, w.reach))
         answer = bool(shooters) and m.any_sees_within(shooters, [(g.pos, g.r) for g in target])
         known = m._direct.keep(key, answer, figs, target)
     return known
@@ -724,8 +713,7 @@ def lines_show(m: Measure, lines) -> bool:
 def first_clear(m: Measure, lines) -> bool:
     """Is one of ``lines`` clear?  Each drawn unless known by now (a question lists its lines
     before drawing any, and the same two points may come again in the list, or be drawn by then),
-    and kept, until one is: ``_sight_lines_until_seen`` without its generator, ``remember``
-    written out."""
+    and kept, until one is (``remember`` written out)."""
     los, line_now = m._los, m._line_now
     for k in lines:
         seen = los.get(k)
@@ -766,4 +754,4 @@ def any_place_seen(m: Measure, lookers, targets) -> bool:
                     pending.append((a, b))
                 elif seen:
                     return True
-    return any(m._sight_lines_until_seen(pending))
+    return first_clear(m, pending)

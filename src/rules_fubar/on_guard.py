@@ -322,13 +322,13 @@ def _mortar_fires_at(rules, state, m, reactor: UnitState, targets) -> bool:
             if w.indirect:
                 mortars.append((f, w))
             else:
-                direct.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points
+                direct.append((f.pos, f.r, w.reach))
     if direct and m.any_sees_within(direct, targets):
         return True
     spotted = None
     for f, w in mortars:
         ranged = sorted([(_edge_to(f, p, r), k) for k, (p, r) in enumerate(targets)])
-        if ranged[0][0] > w.longest + 1e-9:
+        if ranged[0][0] > w.reach:
             continue  # out of its band whatever it or a friend sees
         d = _nearest_place_seen(m, f, targets, ranged)
         if d is None:
@@ -415,7 +415,7 @@ def _direct_shooters(armed) -> list[tuple[Point, float, float]] | None:
     for f, w in armed:
         if w.indirect:
             return None
-        out.append((f.pos, f.r, w.longest + 1e-9))  # the tolerance of Weapon.fire_points, as can_fire_at
+        out.append((f.pos, f.r, w.reach))  # as can_fire_at
     return out
 
 

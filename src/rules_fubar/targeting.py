@@ -100,7 +100,7 @@ def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fi
             if shot(rules, state, u, f, target) is not None:
                 return True
             continue
-        if m.reaches(f, target.figures, w.longest + 1e-9):  # the tolerance of Weapon.fire_points
+        if m.reaches(f, target.figures, w.reach):
             return True
     return False
 

@@ -18,13 +18,13 @@ def small_arms_only(u: UnitState, frame: Walking) -> bool:
 
 
 def _small_arms_shooters(rules, u: UnitState):
-    """(point, radius, reach) of each figure of ``u`` able to fire small arms: its weapon's
-    longest band, with the tolerance of ``Weapon.fire_points``."""
+    """(point, radius, reach) of each figure of ``u`` able to fire small arms, the reach its
+    weapon's ``Weapon.reach`` (its longest band, with ``fire_points``' tolerance)."""
     out = []
     for f in u.figures:
         w = weapon_of(rules, u, f)
         if w is not None and w.small_arms:
-            out.append((f.pos, f.r, w.longest + 1e-9))
+            out.append((f.pos, f.r, w.reach))
     return out
 
 
