@@ -6,6 +6,9 @@ of the code on PYTHONPATH and diff the outputs to show that an optimisation play
     PYTHONPATH=/tmp/fubar-old/src python scripts/fubar_event_digests.py 5 > old.txt
     PYTHONPATH=src python scripts/fubar_event_digests.py 5 > new.txt && diff old.txt new.txt
 
+``--agents fubar`` plays the ``fubar`` agent on every seat instead (seated by ``agents_for``), whose
+choices ask the rules' queries a random agent's do not (threats, cover, ranges).
+
 The random agents are seeded with the game seed itself (not ``agents_for``'s per-seat digest,
 which changed in a9e6558), so the same agents play under old and new code.
 """
@@ -14,16 +17,19 @@ from __future__ import annotations
 import hashlib
 import sys
 
-from tabletop_core import new_game
+from tabletop_core import agents_for, new_game
 from tabletop_core.agents import AgentView, RandomAgent
 
 SCENARIOS = ("recovery-team", "meeting-engagement", "cordon-and-search")
 EDITIONS = ((), ("lwtv",))
 
 
-def play(scenario: str, variants: tuple[str, ...], seed: int) -> str:
+def play(scenario: str, variants: tuple[str, ...], seed: int, agent: str = "random") -> str:
     game = new_game("fubar", scenario, seed=seed, variants=variants)
-    seats = {p: RandomAgent(seed=seed, player=p) for p in game.rules.players}
+    if agent == "random":
+        seats = {p: RandomAgent(seed=seed, player=p) for p in game.rules.players}
+    else:
+        seats = agents_for(game, agent)
     while not game.over:
         d = game.decision
         game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
@@ -34,11 +40,15 @@ def play(scenario: str, variants: tuple[str, ...], seed: int) -> str:
 
 
 def main(argv: list[str]) -> int:
+    agent = "random"
+    if "--agents" in argv:
+        k = argv.index("--agents")
+        agent, argv = argv[k + 1], argv[:k] + argv[k + 2:]
     seeds = int(argv[0]) if argv else 5
     for scenario in SCENARIOS:
         for variants in EDITIONS:
             for seed in range(seeds):
-                print(play(scenario, variants, seed), flush=True)
+                print(play(scenario, variants, seed, agent), flush=True)
     return 0
 
 
