@@ -60,6 +60,14 @@ def _cost(rules, state, board, a, b, use: str, pathfinder: bool) -> int | None:
 # move ends, which 10a forbids out of a hex shared with the enemy.  So a Move & Fire never enters an
 # enemy hex: its move is the approach to a fire, not an assault.  (The alternative, an assault that
 # takes the place of the fire, would drop the fire 18i makes compulsory.)
+#
+# Reading (a hex holding only a flying helicopter; the one place): 13a lets an Assault unit enter
+# "an enemy unit's hex", and neither 13 nor 17 exempts a helicopter flying one level above its hex
+# (17b), while 21c names Assault Combat where an exception was meant.  So that hex is an enemy hex
+# like any other: entered only by assault, which the helicopter defends with a HEF of 1 and takes
+# hits as a vehicle does (13a, 13f).  (The alternative: a flying helicopter is above the ground
+# fight, so ground units pass under it and neither assault nor count it; that would need a rule
+# for its stacking and for an assault on the units beneath, which the text does not give.)
 def _can_enter(state, side, moving, b, use: str) -> str:
     """'' if the stack of ``moving`` units may step into ``b``, 'assault' if it is an enemy hex it
     may assault, 'no' otherwise (9, 13a, 18i)."""

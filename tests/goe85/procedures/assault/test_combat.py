@@ -296,3 +296,25 @@ def test_moves_of_out_of_turn_plays_assault_together_when_the_plays_are_over():
     play_through(g, RetreatFrom("5F2"))
     assert g.state.units["S1"].hex == B.hex("5F4") and _control(g, "5F3") == "mujahideen"
     assert isinstance(g.state.top, Impulse) and g.state.top.player == "soviet"  # the Soviet impulse goes on
+
+
+@pytest.mark.rule("goe85:13a")
+@pytest.mark.rule("goe85:13f")
+@pytest.mark.rule("goe85:17b")
+def test_a_hex_holding_only_a_flying_helicopter_is_entered_by_assault():
+    """The reading at ``move.steps._can_enter``: a flying helicopter's hex is an enemy hex (13a),
+    entered only by a unit with Assault, and the helicopter defends it as a vehicle does (13f)."""
+    g = fresh()
+    arrange(g, [("M1", "muj-rifle-intensive", "mujahideen", "5C3"),
+                ("H", "mi-24", "soviet", "5C4", {"mode": "flying", "facing": 3})],
+            hands={"mujahideen": ["#46"]}, top=[GREEN, BLANK, BLANK2],  # the attacker's card, then the defender's
+            frames=[Impulse("mujahideen", "main")])
+    play_through(g, PlayCard("#46", Block.UPPER, Use.MOVE, "", "5C3"))
+    assert Step(("M1",), "5C4") in g.decision.actions
+    play_through(g, Step(("M1",), "5C4"))
+    play_through(g, Stop())
+    decline_empty_windows(g)
+    notes = _assault_notes(g)
+    assert notes[:2] == ["assault in 5C4: attackers HEF 1 -> 1 hits", "assault in 5C4: defenders HEF 1 -> 0 hits"]
+    # 13f: the first hit Shakes the helicopter, as a one-step Leg unit; it suffered more hits and retreats (13d)
+    assert g.state.units["H"].shaken and g.state.units["M1"].hex == B.hex("5C4")
