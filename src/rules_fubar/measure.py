@@ -68,6 +68,11 @@ class Measure:
         self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
         self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
+        #: the clear lines of ``_los`` by their first end: point -> the set of points it sees
+        #: (``keep_line``), so a unit-to-unit question finds a clear line already drawn from a
+        #: looker with one set operation instead of a look-up per pair of figures.  Emptied with
+        #: ``_los``: every entry is a sight line's answer, a pure function of its two points.
+        self._clear_from: dict[tuple[float, float], set] = {}
         # the unit-level answers, keyed on the ids of the figures asked about
         self._sees = ByIdentity()
         self._seen = ByIdentity()
@@ -132,7 +137,23 @@ class Measure:
         key = (a, b)
         seen = self._los.get(key)
         if seen is None:
-            seen = remember(self._los, key, self._line_now(a, b))
+            seen = self.keep_line(key, self._line_now(a, b))
+        return seen
+
+    def keep_line(self, key: tuple[tuple[float, float], tuple[float, float]], seen: bool) -> bool:
+        """Record a sight line's answer in ``_los`` (emptied when full, as ``remember``) and, when
+        clear, under its first end in ``_clear_from``; returns it."""
+        los = self._los
+        if len(los) >= CACHE_LIMIT:
+            los.clear()
+            self._clear_from.clear()
+        los[key] = seen
+        if seen:
+            row = self._clear_from.get(key[0])
+            if row is None:
+                self._clear_from[key[0]] = {key[1]}
+            else:
+                row.add(key[1])
         return seen
 
     def _line_now(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -144,13 +165,27 @@ class Measure:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
         if len(lines) < BATCH:
             line_now = self._line_now
-            return [remember(self._los, k, line_now(k[0], k[1])) for k in lines]
+            keep = self.keep_line
+            return [keep(k, line_now(k[0], k[1])) for k in lines]
         starts = np.array([k[0] for k in lines], dtype=np.float64)
         ends = np.array([k[1] for k in lines], dtype=np.float64)
         answers = self.table.line_of_sight_many(starts, ends).tolist()
+        keep = self.keep_line
         for k, v in zip(lines, answers):
-            remember(self._los, k, v)
+            keep(k, v)
         return answers
+
+    def unknown_lines(self, lines) -> list | None:
+        """Those of ``lines`` not drawn yet, in order; None when one drawn already is clear."""
+        los = self._los
+        unknown = []
+        for k in lines:
+            seen = los.get(k)
+            if seen is None:
+                unknown.append(k)
+            elif seen:
+                return None
+        return unknown
 
     def prefetch_sight_lines(self, starts, ends) -> None:
         """Answer in one batch the sight lines from every point of ``starts`` to every point of
@@ -206,16 +241,19 @@ class Measure:
             if answer is None:
                 answer = self._unit_sees(af, bf, defer=True)
                 if type(answer) is list:
-                    pending += len(answer)
+                    pending += line_count(answer)
                 else:
                     cache.keep((ida, id(bf)), answer, af, bf)
             verdicts.append(answer)
         if pending >= BATCH:
-            lines = [k for v in verdicts if type(v) is list for k in v]
-            answers = dict(zip(lines, self._sight_lines(lines)))
-            verdicts = [any(answers[k] for k in v) if type(v) is list else v for v in verdicts]
+            los = self._los
+            lines = [k for v in verdicts if type(v) is list for k in row_lines(v)]
+            answers = {k: los[k] for k in lines if k in los}  # known blocked (a clear one settled its unit)
+            unknown = [k for k in lines if k not in answers]
+            answers.update(zip(unknown, self._sight_lines(unknown)))
+            verdicts = [any(answers[k] for k in row_lines(v)) if type(v) is list else v for v in verdicts]
         elif pending:
-            verdicts = [first_clear(self, v) if type(v) is list else v for v in verdicts]
+            verdicts = [first_clear_in_rows(self, v) if type(v) is list else v for v in verdicts]
         out = []
         for b, v in zip(others, verdicts):
             if pending:
@@ -226,15 +264,23 @@ class Measure:
 
     def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
-        still to test (a list) when neither the cover rules nor the caches settle it."""
+        still to test when neither the cover rules nor the clear lines drawn already settle it:
+        a list of (looker's point, target points) rows, in the order the lines are to be drawn
+        (``rows_show``; lines known to be blocked may be among them, passed over with a look-up,
+        as a line drawn since the list was made is).  Rows, not lines: most questions stop at the
+        first clear line (``first_pair_seen``), and the lines of the rest would be made for
+        nothing."""
         # _cover_rule's cases, each end's cover feature and depth in it worked out once per unit's
-        # figures (sight_profile): a pair in one cover area is settled by the 6" rule; any other
-        # pair needs both ends within 2" of their cover's edge (or in the open), then its sight
-        # line.  Their figures are sorted into those two groups, so a deep figure of ours meets
-        # none but its area's.
-        lookers = sight_profile(self, afigs)[0]
-        _lookers, lookout, areas = sight_profile(self, bfigs)
-        los = self._los
+        # figures (_profile): a pair in one cover area is settled by the 6" rule; any other pair
+        # needs both ends within 2" of their cover's edge (or in the open), then its sight line.
+        # Their figures are sorted into those two groups, so a deep figure of ours meets none but
+        # its area's.  A clear line already drawn from a looker to a target figure is found by
+        # one set test on the looker's clear lines (``_clear_from``) against the target figures'
+        # points (a frozenset keeps each point's hash): most lookers have none, a unit that moved
+        # having drawn none from its new places, and a look-up per pair cost more than the rest.
+        lookers = _profile(self, afigs)[0]
+        _lookers, lookout, areas, points, point_set = _profile(self, bfigs)
+        clear_from = self._clear_from
         undecided = []
         for a, ra, fa, deep in lookers:
             if fa is not None:
@@ -245,28 +291,25 @@ class Measure:
                                 return True
                 if deep:
                     continue  # deep in its cover: it sees none outside it
-                for b, fb in lookout:
-                    if fa == fb:
-                        continue  # settled by the area rule above
-                    k = (a, b)
-                    known = los.get(k)
-                    if known is None:
-                        undecided.append(k)
-                    elif known:
-                        return True
+                clear = clear_from.get(a)
+                if clear is not None and not clear.isdisjoint(point_set):
+                    for b, fb in lookout:
+                        if fa != fb and b in clear:  # one in its own area is settled by the area rule above
+                            return True
+                targets = tuple(b for b, fb in lookout if fa != fb)
+                if targets:
+                    undecided.append((a, targets))
                 continue
-            for b, _fb in lookout:
-                k = (a, b)
-                known = los.get(k)
-                if known is None:
-                    undecided.append(k)
-                elif known:
-                    return True
+            clear = clear_from.get(a)
+            if clear is not None and not clear.isdisjoint(point_set):
+                return True
+            if points:
+                undecided.append((a, points))
         if not undecided:
             return False
         if defer:
             return undecided
-        return lines_show(self, undecided)
+        return rows_show(self, undecided)
 
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
@@ -306,7 +349,7 @@ class Measure:
             los = self._los
             rule = los.get((a, b))
             if rule is None:
-                rule = remember(los, (a, b), self._line_now(a, b))
+                rule = self.keep_line((a, b), self._line_now(a, b))
         return rule
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
@@ -336,6 +379,7 @@ class Measure:
         a path are out of every shooter's reach, and a new place's lookup tests every feature."""
         feature_at, los, sqrt, edge_depth = self.feature_at, self._los, math.sqrt, COVER_EDGE
         holding, clear = self._holding, self.table.clear_between  # _line_now's, written out
+        keep = self.keep_line
         # each place as [x, y, radius, point, cover feature, deep in it]: unpacked whole per pair
         theirs = [[b[0], b[1], rb, b, _LATER, False] for b, rb in targets]
         for a, ra, reach in shooters:
@@ -363,10 +407,7 @@ class Measure:
                     key = (a, b)
                     seen = los.get(key)
                     if seen is None:
-                        seen = clear(a, b, holding(a), holding(b))
-                        if len(los) >= CACHE_LIMIT:  # remember's bound
-                            los.clear()
-                        los[key] = seen
+                        seen = keep(key, clear(a, b, holding(a), holding(b)))
                     if seen:
                         return True
         return False
@@ -605,6 +646,12 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
     (feature, figures) pairs in the order the features are first met.  Tuples throughout: kept
     for the rest of a batch, they hold only numbers and names, so the garbage collector stops
     tracking them instead of walking them at every pass (a list or a dict it would walk)."""
+    return _profile(m, figs)[:3]
+
+
+def _profile(m: Measure, figs: tuple[Fig, ...]):
+    """``sight_profile``'s three parts and, of the targets not deep in cover, their points in
+    order and as a frozenset (``Measure._unit_sees``'s set test on the clear lines drawn)."""
     known = m._profiles.answers.get(id(figs))
     if known is None:
         feature_at, edge_depth = m.feature_at, COVER_EDGE
@@ -621,7 +668,8 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
             if not deep:
                 lookout.append((b, fb))
         areas = tuple((fid, tuple(placed)) for fid, placed in in_area.items())
-        known = m._profiles.keep(id(figs), (tuple(lookers), tuple(lookout), areas), figs)
+        points = tuple(b for b, _fb in lookout)
+        known = m._profiles.keep(id(figs), (tuple(lookers), tuple(lookout), areas, points, frozenset(points)), figs)
     return known
 
 
@@ -649,8 +697,8 @@ def first_pair_seen(m: Measure, pairs) -> bool:
         cache.keep((id(af), id(bf)), verdict, af, bf)
         if verdict:
             return True
-    for af, bf, lines in undecided:
-        verdict = lines_show(m, lines)
+    for af, bf, rows in undecided:
+        verdict = rows_show(m, rows)
         cache.keep((id(af), id(bf)), verdict, af, bf)
         if verdict:
             return True
@@ -702,26 +750,63 @@ def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
     return tuple(out)
 
 
+def line_count(rows) -> int:
+    """How many sight lines the (point, target points) rows of ``Measure._unit_sees`` hold."""
+    n = 0
+    for _a, targets in rows:
+        n += len(targets)
+    return n
+
+
+def row_lines(rows) -> list:
+    """The sight lines of ``Measure._unit_sees``'s rows, in order."""
+    return [(a, b) for a, targets in rows for b in targets]
+
+
+def rows_show(m: Measure, rows) -> bool:
+    """``lines_show`` for the lines of ``Measure._unit_sees``'s rows: a batch when there are
+    enough, else each drawn in order until one is clear (``first_clear_in_rows``)."""
+    if line_count(rows) >= BATCH:
+        return lines_show(m, row_lines(rows))
+    return first_clear_in_rows(m, rows)
+
+
+def first_clear_in_rows(m: Measure, rows) -> bool:
+    """``first_clear`` of the lines of ``rows`` in order, each line made only when it comes."""
+    los, line_now, keep = m._los, m._line_now, m.keep_line
+    for a, targets in rows:
+        for b in targets:
+            k = (a, b)
+            seen = los.get(k)
+            if seen is None:
+                seen = keep(k, line_now(a, b))
+            if seen:
+                return True
+    return False
+
+
 def lines_show(m: Measure, lines) -> bool:
-    """Is one of ``lines`` (not known yet) clear?  For the unit-to-unit questions (``_unit_sees``,
-    ``first_pair_seen``): one numpy batch when there are enough lines, else ``first_clear``."""
+    """Is one of ``lines`` clear?  For the unit-to-unit questions (``rows_show``): one numpy
+    batch of those not known yet when there are enough of them, else ``first_clear``."""
     if len(lines) >= BATCH:
-        return any(m._sight_lines(lines))
+        unknown = m.unknown_lines(lines)
+        if unknown is None:
+            return True
+        if len(unknown) >= BATCH:
+            return any(m._sight_lines(unknown))
+        lines = unknown
     return first_clear(m, lines)
 
 
 def first_clear(m: Measure, lines) -> bool:
     """Is one of ``lines`` clear?  Each drawn unless known by now (a question lists its lines
     before drawing any, and the same two points may come again in the list, or be drawn by then),
-    and kept, until one is (``remember`` written out)."""
-    los, line_now = m._los, m._line_now
+    and kept (``keep_line``), until one is."""
+    los, line_now, keep = m._los, m._line_now, m.keep_line
     for k in lines:
         seen = los.get(k)
         if seen is None:
-            seen = line_now(k[0], k[1])
-            if len(los) >= CACHE_LIMIT:
-                los.clear()
-            los[k] = seen
+            seen = keep(k, line_now(k[0], k[1]))
         if seen:
             return True
     return False
