@@ -376,7 +376,11 @@ class Measure:
         directly (``pair_visible``'s answer: a path's places are new, its cache would only miss).
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
-        a path are out of every shooter's reach, and a new place's lookup tests every feature."""
+        a path are out of every shooter's reach, and a new place's lookup tests every feature.
+        For a shooter in the open, only once the sight line to it is clear: the cover rules then
+        ask only whether the place is deep in cover, which matters to a clear line alone, and
+        most lines a path's places are asked on are blocked (a deep place's line is drawn where
+        it was not, and kept: the answer is the same)."""
         feature_at, los, sqrt, edge_depth = self.feature_at, self._los, math.sqrt, COVER_EDGE
         holding, clear = self._holding, self.table.clear_between  # _line_now's, written out
         keep = self.keep_line
@@ -395,6 +399,19 @@ class Measure:
                 if fa is _LATER:
                     fa, da = feature_at(a)
                     a_deep = fa is not None and da > edge_depth  # _deep
+                if fa is None:  # _seen_now's cases when a is in the open: b not deep, and the line
+                    key = (a, b)
+                    seen = los.get(key)
+                    if seen is None:
+                        seen = keep(key, clear(a, b, holding(a), holding(b)))
+                    if seen:
+                        if fb is _LATER:
+                            fb, db = feature_at(b)
+                            b_deep = fb is not None and db > edge_depth
+                            place[4], place[5] = fb, b_deep
+                        if not b_deep:
+                            return True
+                    continue
                 if fb is _LATER:
                     fb, db = feature_at(b)
                     b_deep = fb is not None and db > edge_depth
