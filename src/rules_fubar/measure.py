@@ -68,11 +68,6 @@ class Measure:
         self._cover_features = tuple(f for f in self.table.features if f.cover >= Cover.SOFT)
         self._cover_gap = lru_cache(maxsize=65536)(self._box_gap)
         self._los: dict[tuple[tuple[float, float], tuple[float, float]], bool] = {}
-        #: the clear lines of ``_los`` by their first end: point -> the set of points it sees
-        #: (``keep_line``), so a unit-to-unit question finds a clear line already drawn from a
-        #: looker with one set operation instead of a look-up per pair of figures.  Emptied with
-        #: ``_los``: every entry is a sight line's answer, a pure function of its two points.
-        self._clear_from: dict[tuple[float, float], set] = {}
         # the unit-level answers, keyed on the ids of the figures asked about
         self._sees = ByIdentity()
         self._seen = ByIdentity()
@@ -137,23 +132,7 @@ class Measure:
         key = (a, b)
         seen = self._los.get(key)
         if seen is None:
-            seen = self.keep_line(key, self._line_now(a, b))
-        return seen
-
-    def keep_line(self, key: tuple[tuple[float, float], tuple[float, float]], seen: bool) -> bool:
-        """Record a sight line's answer in ``_los`` (emptied when full, as ``remember``) and, when
-        clear, under its first end in ``_clear_from``; returns it."""
-        los = self._los
-        if len(los) >= CACHE_LIMIT:
-            los.clear()
-            self._clear_from.clear()
-        los[key] = seen
-        if seen:
-            row = self._clear_from.get(key[0])
-            if row is None:
-                self._clear_from[key[0]] = {key[1]}
-            else:
-                row.add(key[1])
+            seen = remember(self._los, key, self._line_now(a, b))
         return seen
 
     def _line_now(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -165,27 +144,13 @@ class Measure:
         """Answers for sight lines not yet cached: one numpy batch, or one by one when few."""
         if len(lines) < BATCH:
             line_now = self._line_now
-            keep = self.keep_line
-            return [keep(k, line_now(k[0], k[1])) for k in lines]
+            return [remember(self._los, k, line_now(k[0], k[1])) for k in lines]
         starts = np.array([k[0] for k in lines], dtype=np.float64)
         ends = np.array([k[1] for k in lines], dtype=np.float64)
         answers = self.table.line_of_sight_many(starts, ends).tolist()
-        keep = self.keep_line
         for k, v in zip(lines, answers):
-            keep(k, v)
+            remember(self._los, k, v)
         return answers
-
-    def unknown_lines(self, lines) -> list | None:
-        """Those of ``lines`` not drawn yet, in order; None when one drawn already is clear."""
-        los = self._los
-        unknown = []
-        for k in lines:
-            seen = los.get(k)
-            if seen is None:
-                unknown.append(k)
-            elif seen:
-                return None
-        return unknown
 
     def prefetch_sight_lines(self, starts, ends) -> None:
         """Answer in one batch the sight lines from every point of ``starts`` to every point of
@@ -241,19 +206,16 @@ class Measure:
             if answer is None:
                 answer = self._unit_sees(af, bf, defer=True)
                 if type(answer) is list:
-                    pending += line_count(answer)
+                    pending += len(answer)
                 else:
                     cache.keep((ida, id(bf)), answer, af, bf)
             verdicts.append(answer)
         if pending >= BATCH:
-            los = self._los
-            lines = [k for v in verdicts if type(v) is list for k in row_lines(v)]
-            answers = {k: los[k] for k in lines if k in los}  # known blocked (a clear one settled its unit)
-            unknown = [k for k in lines if k not in answers]
-            answers.update(zip(unknown, self._sight_lines(unknown)))
-            verdicts = [any(answers[k] for k in row_lines(v)) if type(v) is list else v for v in verdicts]
+            lines = [k for v in verdicts if type(v) is list for k in v]
+            answers = dict(zip(lines, self._sight_lines(lines)))
+            verdicts = [any(answers[k] for k in v) if type(v) is list else v for v in verdicts]
         elif pending:
-            verdicts = [first_clear_in_rows(self, v) if type(v) is list else v for v in verdicts]
+            verdicts = [first_clear(self, v) if type(v) is list else v for v in verdicts]
         out = []
         for b, v in zip(others, verdicts):
             if pending:
@@ -264,23 +226,15 @@ class Measure:
 
     def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
-        still to test when neither the cover rules nor the clear lines drawn already settle it:
-        a list of (looker's point, target points) rows, in the order the lines are to be drawn
-        (``rows_show``; lines known to be blocked may be among them, passed over with a look-up,
-        as a line drawn since the list was made is).  Rows, not lines: most questions stop at the
-        first clear line (``first_pair_seen``), and the lines of the rest would be made for
-        nothing."""
+        still to test (a list) when neither the cover rules nor the caches settle it."""
         # _cover_rule's cases, each end's cover feature and depth in it worked out once per unit's
-        # figures (_profile): a pair in one cover area is settled by the 6" rule; any other pair
-        # needs both ends within 2" of their cover's edge (or in the open), then its sight line.
-        # Their figures are sorted into those two groups, so a deep figure of ours meets none but
-        # its area's.  A clear line already drawn from a looker to a target figure is found by
-        # one set test on the looker's clear lines (``_clear_from``) against the target figures'
-        # points (a frozenset keeps each point's hash): most lookers have none, a unit that moved
-        # having drawn none from its new places, and a look-up per pair cost more than the rest.
-        lookers = _profile(self, afigs)[0]
-        _lookers, lookout, areas, points, point_set = _profile(self, bfigs)
-        clear_from = self._clear_from
+        # figures (sight_profile): a pair in one cover area is settled by the 6" rule; any other
+        # pair needs both ends within 2" of their cover's edge (or in the open), then its sight
+        # line.  Their figures are sorted into those two groups, so a deep figure of ours meets
+        # none but its area's.
+        lookers = sight_profile(self, afigs)[0]
+        _lookers, lookout, areas = sight_profile(self, bfigs)
+        los = self._los
         undecided = []
         for a, ra, fa, deep in lookers:
             if fa is not None:
@@ -291,25 +245,28 @@ class Measure:
                                 return True
                 if deep:
                     continue  # deep in its cover: it sees none outside it
-                clear = clear_from.get(a)
-                if clear is not None and not clear.isdisjoint(point_set):
-                    for b, fb in lookout:
-                        if fa != fb and b in clear:  # one in its own area is settled by the area rule above
-                            return True
-                targets = tuple(b for b, fb in lookout if fa != fb)
-                if targets:
-                    undecided.append((a, targets))
+                for b, fb in lookout:
+                    if fa == fb:
+                        continue  # settled by the area rule above
+                    k = (a, b)
+                    known = los.get(k)
+                    if known is None:
+                        undecided.append(k)
+                    elif known:
+                        return True
                 continue
-            clear = clear_from.get(a)
-            if clear is not None and not clear.isdisjoint(point_set):
-                return True
-            if points:
-                undecided.append((a, points))
+            for b, _fb in lookout:
+                k = (a, b)
+                known = los.get(k)
+                if known is None:
+                    undecided.append(k)
+                elif known:
+                    return True
         if not undecided:
             return False
         if defer:
             return undecided
-        return rows_show(self, undecided)
+        return lines_show(self, undecided)
 
     def seen_figures(self, f: Fig, b: UnitState) -> tuple[tuple[float, Fig], ...]:
         """The figures of ``b`` that ``f`` sees, with edge-to-edge distances, nearest first."""
@@ -349,7 +306,7 @@ class Measure:
             los = self._los
             rule = los.get((a, b))
             if rule is None:
-                rule = self.keep_line((a, b), self._line_now(a, b))
+                rule = remember(los, (a, b), self._line_now(a, b))
         return rule
 
     def reaches(self, f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
@@ -383,7 +340,6 @@ class Measure:
         it was not, and kept: the answer is the same)."""
         feature_at, los, sqrt, edge_depth = self.feature_at, self._los, math.sqrt, COVER_EDGE
         holding, clear = self._holding, self.table.clear_between  # _line_now's, written out
-        keep = self.keep_line
         # each place as [x, y, radius, point, cover feature, deep in it]: unpacked whole per pair
         theirs = [[b[0], b[1], rb, b, _LATER, False] for b, rb in targets]
         for a, ra, reach in shooters:
@@ -399,33 +355,31 @@ class Measure:
                 if fa is _LATER:
                     fa, da = feature_at(a)
                     a_deep = fa is not None and da > edge_depth  # _deep
-                if fa is None:  # _seen_now's cases when a is in the open: b not deep, and the line
-                    key = (a, b)
-                    seen = los.get(key)
-                    if seen is None:
-                        seen = keep(key, clear(a, b, holding(a), holding(b)))
-                    if seen:
-                        if fb is _LATER:
-                            fb, db = feature_at(b)
-                            b_deep = fb is not None and db > edge_depth
-                            place[4], place[5] = fb, b_deep
-                        if not b_deep:
-                            return True
-                    continue
-                if fb is _LATER:
-                    fb, db = feature_at(b)
-                    b_deep = fb is not None and db > edge_depth
-                    place[4], place[5] = fb, b_deep
                 # _seen_now's cases: the cover rules, then the sight line kept per pair of points
-                if fa is not None and fa == fb:
-                    if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
-                        return True
-                elif not (a_deep or b_deep):
-                    key = (a, b)
-                    seen = los.get(key)
-                    if seen is None:
-                        seen = keep(key, clear(a, b, holding(a), holding(b)))
-                    if seen:
+                if fa is not None:
+                    if fb is _LATER:
+                        fb, db = feature_at(b)
+                        b_deep = fb is not None and db > edge_depth
+                        place[4], place[5] = fb, b_deep
+                    if fa == fb:
+                        if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
+                            return True
+                        continue
+                    if a_deep or b_deep:
+                        continue
+                key = (a, b)
+                seen = los.get(key)
+                if seen is None:
+                    seen = clear(a, b, holding(a), holding(b))
+                    if len(los) >= CACHE_LIMIT:  # remember's bound
+                        los.clear()
+                    los[key] = seen
+                if seen:
+                    if fb is _LATER:  # a in the open: the cover rules ask only whether b is deep
+                        fb, db = feature_at(b)
+                        b_deep = fb is not None and db > edge_depth
+                        place[4], place[5] = fb, b_deep
+                    if not b_deep:
                         return True
         return False
 
@@ -663,12 +617,6 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
     (feature, figures) pairs in the order the features are first met.  Tuples throughout: kept
     for the rest of a batch, they hold only numbers and names, so the garbage collector stops
     tracking them instead of walking them at every pass (a list or a dict it would walk)."""
-    return _profile(m, figs)[:3]
-
-
-def _profile(m: Measure, figs: tuple[Fig, ...]):
-    """``sight_profile``'s three parts and, of the targets not deep in cover, their points in
-    order and as a frozenset (``Measure._unit_sees``'s set test on the clear lines drawn)."""
     known = m._profiles.answers.get(id(figs))
     if known is None:
         feature_at, edge_depth = m.feature_at, COVER_EDGE
@@ -685,8 +633,7 @@ def _profile(m: Measure, figs: tuple[Fig, ...]):
             if not deep:
                 lookout.append((b, fb))
         areas = tuple((fid, tuple(placed)) for fid, placed in in_area.items())
-        points = tuple(b for b, _fb in lookout)
-        known = m._profiles.keep(id(figs), (tuple(lookers), tuple(lookout), areas, points, frozenset(points)), figs)
+        known = m._profiles.keep(id(figs), (tuple(lookers), tuple(lookout), areas), figs)
     return known
 
 
@@ -714,8 +661,8 @@ def first_pair_seen(m: Measure, pairs) -> bool:
         cache.keep((id(af), id(bf)), verdict, af, bf)
         if verdict:
             return True
-    for af, bf, rows in undecided:
-        verdict = rows_show(m, rows)
+    for af, bf, lines in undecided:
+        verdict = lines_show(m, lines)
         cache.keep((id(af), id(bf)), verdict, af, bf)
         if verdict:
             return True
@@ -767,63 +714,26 @@ def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
     return tuple(out)
 
 
-def line_count(rows) -> int:
-    """How many sight lines the (point, target points) rows of ``Measure._unit_sees`` hold."""
-    n = 0
-    for _a, targets in rows:
-        n += len(targets)
-    return n
-
-
-def row_lines(rows) -> list:
-    """The sight lines of ``Measure._unit_sees``'s rows, in order."""
-    return [(a, b) for a, targets in rows for b in targets]
-
-
-def rows_show(m: Measure, rows) -> bool:
-    """``lines_show`` for the lines of ``Measure._unit_sees``'s rows: a batch when there are
-    enough, else each drawn in order until one is clear (``first_clear_in_rows``)."""
-    if line_count(rows) >= BATCH:
-        return lines_show(m, row_lines(rows))
-    return first_clear_in_rows(m, rows)
-
-
-def first_clear_in_rows(m: Measure, rows) -> bool:
-    """``first_clear`` of the lines of ``rows`` in order, each line made only when it comes."""
-    los, line_now, keep = m._los, m._line_now, m.keep_line
-    for a, targets in rows:
-        for b in targets:
-            k = (a, b)
-            seen = los.get(k)
-            if seen is None:
-                seen = keep(k, line_now(a, b))
-            if seen:
-                return True
-    return False
-
-
 def lines_show(m: Measure, lines) -> bool:
-    """Is one of ``lines`` clear?  For the unit-to-unit questions (``rows_show``): one numpy
-    batch of those not known yet when there are enough of them, else ``first_clear``."""
+    """Is one of ``lines`` (not known yet) clear?  For the unit-to-unit questions (``_unit_sees``,
+    ``first_pair_seen``): one numpy batch when there are enough lines, else ``first_clear``."""
     if len(lines) >= BATCH:
-        unknown = m.unknown_lines(lines)
-        if unknown is None:
-            return True
-        if len(unknown) >= BATCH:
-            return any(m._sight_lines(unknown))
-        lines = unknown
+        return any(m._sight_lines(lines))
     return first_clear(m, lines)
 
 
 def first_clear(m: Measure, lines) -> bool:
     """Is one of ``lines`` clear?  Each drawn unless known by now (a question lists its lines
     before drawing any, and the same two points may come again in the list, or be drawn by then),
-    and kept (``keep_line``), until one is."""
-    los, line_now, keep = m._los, m._line_now, m.keep_line
+    and kept, until one is (``remember`` written out)."""
+    los, line_now = m._los, m._line_now
     for k in lines:
         seen = los.get(k)
         if seen is None:
-            seen = keep(k, line_now(k[0], k[1]))
+            seen = line_now(k[0], k[1])
+            if len(los) >= CACHE_LIMIT:
+                los.clear()
+            los[k] = seen
         if seen:
             return True
     return False
