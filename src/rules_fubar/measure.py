@@ -333,7 +333,11 @@ class Measure:
         directly (``pair_visible``'s answer: a path's places are new, its cache would only miss).
 
         A place's cover feature is looked up only once a shooter has it in reach: most places of
-        a path are out of every shooter's reach, and a new place's lookup tests every feature."""
+        a path are out of every shooter's reach, and a new place's lookup tests every feature.
+        For a shooter in the open, only once the sight line to it is clear: the cover rules then
+        ask only whether the place is deep in cover, which matters to a clear line alone, and
+        most lines a path's places are asked on are blocked (a deep place's line is drawn where
+        it was not, and kept: the answer is the same)."""
         feature_at, los, sqrt, edge_depth = self.feature_at, self._los, math.sqrt, COVER_EDGE
         holding, clear = self._holding, self.table.clear_between  # _line_now's, written out
         # each place as [x, y, radius, point, cover feature, deep in it]: unpacked whole per pair
@@ -351,23 +355,31 @@ class Measure:
                 if fa is _LATER:
                     fa, da = feature_at(a)
                     a_deep = fa is not None and da > edge_depth  # _deep
-                if fb is _LATER:
-                    fb, db = feature_at(b)
-                    b_deep = fb is not None and db > edge_depth
-                    place[4], place[5] = fb, b_deep
                 # _seen_now's cases: the cover rules, then the sight line kept per pair of points
-                if fa is not None and fa == fb:
-                    if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
-                        return True
-                elif not (a_deep or b_deep):
-                    key = (a, b)
-                    seen = los.get(key)
-                    if seen is None:
-                        seen = clear(a, b, holding(a), holding(b))
-                        if len(los) >= CACHE_LIMIT:  # remember's bound
-                            los.clear()
-                        los[key] = seen
-                    if seen:
+                if fa is not None:
+                    if fb is _LATER:
+                        fb, db = feature_at(b)
+                        b_deep = fb is not None and db > edge_depth
+                        place[4], place[5] = fb, b_deep
+                    if fa == fb:
+                        if max(d - ra - rb, 0.0) <= SAME_AREA:  # _near_in_area
+                            return True
+                        continue
+                    if a_deep or b_deep:
+                        continue
+                key = (a, b)
+                seen = los.get(key)
+                if seen is None:
+                    seen = clear(a, b, holding(a), holding(b))
+                    if len(los) >= CACHE_LIMIT:  # remember's bound
+                        los.clear()
+                    los[key] = seen
+                if seen:
+                    if fb is _LATER:  # a in the open: the cover rules ask only whether b is deep
+                        fb, db = feature_at(b)
+                        b_deep = fb is not None and db > edge_depth
+                        place[4], place[5] = fb, b_deep
+                    if not b_deep:
                         return True
         return False
 
