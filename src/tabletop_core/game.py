@@ -204,13 +204,18 @@ class Game:
         assert decision is not None
         if player is not None and player != decision.player:
             raise IllegalActionError(action, f"it is {decision.player}'s decision, not {player}'s")
-        try:  # the suggestions first: the common, cheap case (one scan, as `in` would make)
-            action = decision.actions[decision.actions.index(action)]  # record the legal one, not an equal look-alike
-        except ValueError:
-            action = normalised(action)  # a parametric action in the ruleset's declared field types
-            reason = self._refusal(action, decision)
-            if reason is not None:
-                raise IllegalActionError(action, reason) from None
+        actions = decision.actions
+        for legal in actions:  # an agent returns one of the suggestions itself: found by identity,
+            if legal is action:  # with no action's __eq__ called on the suggestions before it
+                break
+        else:
+            try:  # an equal look-alike of a suggestion: the legal one is recorded
+                action = actions[actions.index(action)]
+            except ValueError:
+                action = normalised(action)  # a parametric action in the ruleset's declared field types
+                reason = self._refusal(action, decision)
+                if reason is not None:
+                    raise IllegalActionError(action, reason) from None
         mark = len(self.events)
         try:
             self._ctx.emit(ActionTaken(decision.player, action))
