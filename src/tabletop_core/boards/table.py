@@ -490,9 +490,18 @@ class Table:
         gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
         near = math.sqrt(gx * gx + gy * gy)
         corners = None
+        sqrt = math.sqrt
         for row, (_k, _vertices, _centre, (fx0, fy0, fx1, fy1)) in enumerate(self._convex_blockers):
-            fx, fy = max(fx0 - px, px - fx1, fx1 - px, px - fx0), max(fy0 - py, py - fy1, fy1 - py, py - fy0)
-            if near <= math.sqrt(fx * fx + fy * fy) + SHADOW_REACH:
+            # the farthest corner's offsets: max(fx0 - px, px - fx1, fx1 - px, px - fx0) is the
+            # larger of px - fx0 and fx1 - px (fx0 <= fx1: the other two are never larger), the
+            # same float, without the call (every watcher asks it of every building, path by path)
+            fx, bx = px - fx0, fx1 - px
+            if bx > fx:
+                fx = bx
+            fy, by = py - fy0, fy1 - py
+            if by > fy:
+                fy = by
+            if near <= sqrt(fx * fx + fy * fy) + SHADOW_REACH:
                 continue  # the box is not wholly beyond the feature's farthest corner: not its shadow
             cast = shadow(point, row)
             if cast is None:
