@@ -770,12 +770,15 @@ class Table:
                 else:  # impassable: stop where it begins
                     t_stop = t0
                 px, py = ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop
-                return ((min(max(px, radius), self.width - radius), min(max(py, radius), self.height - radius)),
-                        length * t_stop, used, False)
+                hi_x, hi_y = self.width - radius, self.height - radius
+                return ((radius if px < radius else hi_x if px > hi_x else px,
+                         radius if py < radius else hi_y if py > hi_y else py), length * t_stop, used, False)
             used += cost
-        # _keep_on's clamp, written out
-        return ((min(max(ex, radius), self.width - radius), min(max(ey, radius), self.height - radius)),
-                length, min(used, allowance), t_max == 1.0)
+        # _keep_on's clamp, written out as straight_moves' (min(max(v, lo), hi) when lo <= hi: a
+        # base fits on the table), without its two calls per axis
+        hi_x, hi_y = self.width - radius, self.height - radius
+        return ((radius if ex < radius else hi_x if ex > hi_x else ex, radius if ey < radius else hi_y if ey > hi_y else ey),
+                length, allowance if allowance < used else used, t_max == 1.0)
 
     def _keep_on(self, p: Point, radius: float) -> Point:
         """Clamp a computed end point onto the table (rounding can leave it a hair outside)."""
