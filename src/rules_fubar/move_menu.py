@@ -29,12 +29,17 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 from tabletop_core.boards import geometry as geo
 
 from .measure import centroid, unit_distance
-from .move_allowance import DISTANCE, SMALLEST_MOVE, can_move
-from .movement import INTO_COVER, STAND_OFF, objectives, toward
+from .move_allowance import DISTANCE, SMALLEST_MOVE, can_move, profile_of
+from .movement import INTO_COVER, STAND_OFF, objectives, toward, toward_on
+# imported here, not in the functions that ask it: an import statement in a function runs at every
+# call, and a relative one resolves its package each time (some 4 us: a menu's screened moves
+# asked it at every menu and path); on_guard does not import this module
+from .on_guard import exposed, known_threats, watchers, watching_within
 from .sight import visible_enemies
 from .state import Move, UnitState
 from .targeting import can_fire_at
@@ -196,20 +201,51 @@ def plan(rules, state, u: UnitState, move: Move, allowances: dict[str, float]):
         return toward(rules, u, regroup_targets(u, move.ref), allowances)
     v = body_vector(rules, state, u, move, reach)
     limits = {k: min(a, reach) for k, a in allowances.items()}
-    return _clear_ends(rules, u, v, limits, _bases_within_move(u, math.hypot(*v), state.units.values()))
+    return _clear_ends(_mover(rules, u, limits), v, _bases_within_move(u, math.hypot(*v), state.units.values()))
 
 
-def _clear_ends(rules, u: UnitState, v, limits: dict[str, float], enemies):
-    """A body move's end positions and the allowance each figure uses: every figure moved by
-    ``v`` within its limit, the vector shortened, if need be, to stop clear of ``enemies``'
-    bases (``_bases_within_move``: any list holding those, as the others cannot be touched)."""
-    dist = math.dist
-    for step in range(CLEAR_STEPS, -1, -1):
+class _Mover(NamedTuple):
+    """What ``_clear_ends`` moves, built once for every vector tried: the unit's figures (for the
+    enemy bases they must not touch), its table and move profile, and where each figure stands,
+    its limit and its base radius, in figure order (``movement.toward_on``'s lists)."""
+
+    figures: tuple
+    table: object
+    profile: object
+    starts: list
+    limits: list
+    radii: list
+
+
+def _mover(rules, u: UnitState, limits: dict[str, float]) -> _Mover:
+    figs = u.figures
+    return _Mover(figs, rules.measure_for(u).table, profile_of(u), [(f.x, f.y) for f in figs],
+                  [limits[f.id] for f in figs], [f.r for f in figs])
+
+
+def _clear_ends(mover: _Mover, v, enemies):
+    """A body move's end positions and the allowance each figure uses: every figure of ``mover``
+    (``_mover``) moved by ``v`` within its limit, the vector shortened, if need be, to stop clear
+    of ``enemies``' bases (``_bases_within_move``: any list holding those, as the others cannot be
+    touched)."""
+    figs, table, profile, starts, limits, radii = mover
+    vx, vy = v
+    # the whole vector first (k = 1: v * 1.0 is v): most moves touch no base
+    ends, used = toward_on(table, profile, starts, [(x + vx, y + vy) for x, y in starts], limits, radii)
+    if not enemies or not _touching(figs, ends, enemies):
+        return ends, used
+    for step in range(CLEAR_STEPS - 1, -1, -1):
         k = step / CLEAR_STEPS
-        ends, used = toward(rules, u, tuple((f.x + v[0] * k, f.y + v[1] * k) for f in u.figures), limits)
-        if not enemies or not any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(u.figures, ends) for gx, gy, gr in enemies):
+        ends, used = toward_on(table, profile, starts, [(x + vx * k, y + vy * k) for x, y in starts], limits, radii)
+        if not _touching(figs, ends, enemies):
             return ends, used
-    return tuple(f.pos for f in u.figures), tuple(0.0 for _ in u.figures)
+    return tuple(f.pos for f in figs), tuple(0.0 for _ in figs)
+
+
+def _touching(figs, ends, enemies) -> bool:
+    """Does a figure standing at its end touch one of ``enemies``' bases (x, y, radius)?"""
+    dist = math.dist
+    return any(dist(p, (gx, gy)) < f.r + gr for f, p in zip(figs, ends) for gx, gy, gr in enemies)
 
 
 def _bases_within_move(u: UnitState, length: float, units) -> list[tuple[float, float, float]]:
@@ -248,7 +284,7 @@ def move_options(rules, state, u: UnitState, mode: str, allowances: dict[str, fl
     if not u.vehicle and len(u.figures) > 1 and rules.measure_for(u).out_of_coherency(u):
         out += [_suggested(mode, "regroup", ref, False, "") for ref in ("leader", "centre")
                 if (ref == "centre" or any(f.leader for f in u.figures))]
-    out += _screened(rules, state, u, mode, reach, allowances, nearest)
+    out += _screened(rules, state, u, mode, reach, allowances, nearest, c)
     return out
 
 
@@ -303,10 +339,9 @@ def body_candidates(rules, state, u: UnitState, mode: str, reach: float, seen, n
     return candidates
 
 
-def _screened(rules, state, u, mode, reach, allowances, nearest) -> list[Move]:
-    """``screened`` suggestions: only computed when an enemy On Guard unit could react at all."""
-    from .on_guard import known_threats, watchers, watching_within
-
+def _screened(rules, state, u, mode, reach, allowances, nearest, c) -> list[Move]:
+    """``screened`` suggestions: only computed when an enemy On Guard unit could react at all
+    (``nearest``: the nearest visible enemy, ``c``: the unit's centroid, as the menu has them)."""
     if mode == "duck":
         return []  # screened runs and walks are offered; ducking and weaving is for when seen
     enemies = known_threats(rules, state, u)
@@ -319,31 +354,29 @@ def _screened(rules, state, u, mode, reach, allowances, nearest) -> list[Move]:
     watching = watching_within(rules, u, watchers(rules, state, u, enemies), reach)
     if not watching[0] and not watching[1]:
         return []  # no path is exposed: no direct move is, so none is screened
-    limits = {k: min(a, reach) for k, a in allowances.items()}
+    mover = _mover(rules, u, {k: min(a, reach) for k, a in allowances.items()})
     bases = _bases_within_move(u, reach, state.units.values())
     out = []
-    c = centroid(u)
     points = objectives(rules, state)
     refs = sorted(points, key=lambda k: (math.dist(c, points[k]), k))[:SCREENED_GOALS]
     refs += [nearest.id] if nearest is not None else []
     for ref in refs:
         kind = "objective" if ref in points else "enemy"
         direct = _base_vector(rules, state, u, kind, ref, reach, c)  # body_vector's for Move(mode, kind, ref)
-        if not _exposed(rules, state, u, _clear_ends(rules, u, direct, limits, bases)[0], watching):
+        if not _exposed(rules, state, u, mover, _clear_ends(mover, direct, bases)[0], watching):
             continue
         for turn in SCREEN_TURNS:
             v = _rotate(direct, float(turn))  # body_vector's for the screened move
             if math.hypot(*v) >= SMALLEST_MOVE \
-                    and not _exposed(rules, state, u, _clear_ends(rules, u, v, limits, bases)[0], watching):
+                    and not _exposed(rules, state, u, mover, _clear_ends(mover, v, bases)[0], watching):
                 out.append(_suggested(mode, "screened", ref, False, turn))
                 break
     return out
 
 
-def _exposed(rules, state, u, ends, watching) -> bool:
-    from .on_guard import exposed
-
-    return exposed(rules, state, u, tuple((e,) if e != f.pos else () for f, e in zip(u.figures, ends)), watching)
+def _exposed(rules, state, u, mover, ends, watching) -> bool:
+    """``on_guard.exposed`` for the straight move of ``mover``'s figures (``_mover``) to ``ends``."""
+    return exposed(rules, state, u, tuple([(e,) if e != s else () for s, e in zip(mover.starts, ends)]), watching)
 
 
 def describe(move: Move) -> str:

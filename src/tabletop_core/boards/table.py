@@ -490,9 +490,18 @@ class Table:
         gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
         near = math.sqrt(gx * gx + gy * gy)
         corners = None
+        sqrt = math.sqrt
         for row, (_k, _vertices, _centre, (fx0, fy0, fx1, fy1)) in enumerate(self._convex_blockers):
-            fx, fy = max(fx0 - px, px - fx1, fx1 - px, px - fx0), max(fy0 - py, py - fy1, fy1 - py, py - fy0)
-            if near <= math.sqrt(fx * fx + fy * fy) + SHADOW_REACH:
+            # the farthest corner's offsets: max(fx0 - px, px - fx1, fx1 - px, px - fx0) is the
+            # larger of px - fx0 and fx1 - px (fx0 <= fx1: the other two are never larger), the
+            # same float, without the call (every watcher asks it of every building, path by path)
+            fx, bx = px - fx0, fx1 - px
+            if bx > fx:
+                fx = bx
+            fy, by = py - fy0, fy1 - py
+            if by > fy:
+                fy = by
+            if near <= sqrt(fx * fx + fy * fy) + SHADOW_REACH:
                 continue  # the box is not wholly beyond the feature's farthest corner: not its shadow
             cast = shadow(point, row)
             if cast is None:
@@ -761,12 +770,15 @@ class Table:
                 else:  # impassable: stop where it begins
                     t_stop = t0
                 px, py = ax + (ex - ax) * t_stop, ay + (ey - ay) * t_stop
-                return ((min(max(px, radius), self.width - radius), min(max(py, radius), self.height - radius)),
-                        length * t_stop, used, False)
+                hi_x, hi_y = self.width - radius, self.height - radius
+                return ((radius if px < radius else hi_x if px > hi_x else px,
+                         radius if py < radius else hi_y if py > hi_y else py), length * t_stop, used, False)
             used += cost
-        # _keep_on's clamp, written out
-        return ((min(max(ex, radius), self.width - radius), min(max(ey, radius), self.height - radius)),
-                length, min(used, allowance), t_max == 1.0)
+        # _keep_on's clamp, written out as straight_moves' (min(max(v, lo), hi) when lo <= hi: a
+        # base fits on the table), without its two calls per axis
+        hi_x, hi_y = self.width - radius, self.height - radius
+        return ((radius if ex < radius else hi_x if ex > hi_x else ex, radius if ey < radius else hi_y if ey > hi_y else ey),
+                length, allowance if allowance < used else used, t_max == 1.0)
 
     def _keep_on(self, p: Point, radius: float) -> Point:
         """Clamp a computed end point onto the table (rounding can leave it a hair outside)."""
