@@ -543,9 +543,10 @@ def _watching_box(m, direct, mover: UnitState, box):
 
 def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
     """``_seen_along``'s answer for ``samples`` (a path less its end, asked already) from the
-    shooters ``_watching`` keeps for their box: most paths no shooter sees run behind a building,
-    which settles them without a sight line (a shooter dropped sees no place of the box, so the
-    answer is the same)."""
+    shooters ``_watching`` keeps for their box, as a catch point drops them: most paths no shooter
+    sees run behind a building, which settles them without a sight line, and every sample would
+    ask each of its shooters (a shooter dropped sees no place of the box, so the answer is the
+    same)."""
     if not samples:
         return False
     kept = _watching_box(m, direct, mover, path_box(samples))
@@ -555,28 +556,14 @@ def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
 def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     """Does a shooter of ``direct`` (``watchers``) see the mover at one of ``samples``: within the
     range prune of its unit (``_in_range_samples``), then ``any_sees_within`` (asked of every
-    unit's shooters at once: its answer is whether one of them sees).  The path's end is asked
-    first (a move toward the enemy is seen there first); past it, the shooters that cannot see
-    any place of the path (``_watching``) are dropped, as a catch point drops them: most paths no
-    watcher sees run behind a building, and every sample would ask each of its shooters."""
+    unit's shooters at once: its answer is whether one of them sees).  Asked from the last sample
+    back (a move toward the enemy is seen at its end first): ``exposed`` asks the end alone with
+    every watcher, then the rest of the path with the watchers ``_seen_before`` keeps for it."""
     radius = {f.id: f.r for f in mover.figures}
     dist = math.dist
-    last = len(samples) - 1
-    if last < 0:
-        return False
-    spreads = path_spreads((samples[last],))
-    for k in range(last, -1, -1):
-        if k == last - 1:
-            widest = max(radius.values(), default=0.0)
-            box = path_box(samples)
-            direct = [(reach, rc, rr, seeing) for reach, rc, rr, unit in direct
-                      if (seeing := _watching(m, unit, box, widest))]
-            if not direct:
-                return False
-            spreads = path_spreads(samples)
-        sc, sr = spreads[0 if k == last else k]
+    for (sc, sr), places in zip(reversed(path_spreads(samples)), reversed(samples)):
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
-        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, samples[k]) if i in radius]):
+        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
             return True
     return False
 
