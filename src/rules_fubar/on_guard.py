@@ -262,6 +262,8 @@ def _nearest_in_range(guard: Guard, reach: float, frame_path, spreads: PathSprea
     if reach <= 0.0:
         return None
     centres = spreads.centres()
+    if not centres:
+        return None  # a path of no samples: min would have nothing to pick
     rc, rr = guard.spread
     dist = math.dist
     ds = list(map(dist, repeat(rc), centres))
