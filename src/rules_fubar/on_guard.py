@@ -13,12 +13,14 @@ A mover that was hidden is seen only where its path runs outside cover.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import repeat
+from typing import NamedTuple
 
 from .fire import resolve_fire
 from .measure import BATCH, any_place_seen, remember
 from .state import Fig, OnGuardWindow, UnitState
-from .targeting import can_fire_at, engaged, weapon_of
+from .targeting import can_fire_at, engaged
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
 #: this may be missed; halving it doubles the cost of every move near On Guard units).
@@ -49,9 +51,13 @@ def _along(start: Point, legs, total: float, t: float) -> Point:
     return legs[-1][1]
 
 
+@lru_cache(maxsize=4096)
 def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
     """The unit's positions every ``SAMPLE_STEP`` inches along its move, start and end included
-    (each figure's legs measured once, not once per sample)."""
+    (each figure's legs measured once, not once per sample).  Kept (a pure function of tuples of
+    numbers): a game's moves come back from game to game (the same deployment, the same first
+    moves) and a menu's paths from decision to decision, and the same samples, one tuple, let
+    ``catch_point`` find its answers kept under the path's id."""
     if all(len(p) <= 1 for p in paths):
         return _straight_samples(starts, paths)
     return _walk_samples(starts, paths)
@@ -174,18 +180,51 @@ def threats(rules, state, mover: UnitState, player: str | None = None) -> list[U
 BASE_ALLOWANCE = 1.0
 
 
-def _prune_reach(reactor: UnitState, armed, mover: UnitState) -> float:
-    """How far the spreads' prune reaches for ``reactor`` (``armed``: its figures able to fire and
-    their weapons) watching ``mover``; 0.0 when no figure can fire.  The longest range any figure
-    can fire at now, widened for the two units' bases: samples are kept while the centres less
-    both spreads are within it, and a spread allows each side's bases ``BASE_ALLOWANCE``; two
-    bases wider together than that would otherwise lose samples in range (a vehicle watching a
-    vehicle at the edge of its range)."""
-    reach = max([w.max_range for _f, w in armed], default=0.0)
+class Guard(NamedTuple):
+    """What a reactor's On Guard questions ask of its figures alone (``guard_of``)."""
+
+    #: (figure, weapon) of each figure able to fire (``weapon_of``)
+    armed: tuple
+    #: ``_direct_shooters(armed)``, a tuple; None when one of them has an indirect weapon
+    shooters: tuple | None
+    #: the longest ``max_range`` of those weapons (0.0: none can fire)
+    longest: float
+    #: the unit's widest base radius (``_prune_reach``)
+    widest: float
+    #: the figures' ``_spread`` (centre, radius); None for a unit of no figures
+    spread: tuple[Point, float] | None
+
+
+def guard_of(rules, u: UnitState) -> Guard:
+    """``u``'s ``Guard``, kept per set of figures: an On Guard unit stands still while the enemy
+    moves, so every move it watches asks the same of its figures (``_guard``)."""
+    return _guard(u.figures, bool(u.carried_by) or bool(u.vehicle and u.weapon_destroyed), rules.data)
+
+
+@lru_cache(maxsize=4096)
+def _guard(figures: tuple[Fig, ...], disarmed: bool, data) -> Guard:
+    """The ``Guard`` of a unit of ``figures`` (``disarmed``: riding, or a vehicle whose weapon is
+    destroyed: ``weapon_of`` gives none of them a weapon).  Keyed on everything ``weapon_of`` and
+    ``_spread`` read (the figures' fields, the unit's two flags, the ruleset's data, hashed by
+    identity): a pure function of immutable values, it cannot go stale."""
+    armed = () if disarmed else tuple((f, data.weapons[f.weapon]) for f in figures if f.weapon and not f.suppressed)
+    shooters = _direct_shooters(armed)
+    return Guard(armed, None if shooters is None else tuple(shooters),
+                 max([w.max_range for _f, w in armed], default=0.0),
+                 max([f.r for f in figures], default=0.0),
+                 _spread([f.pos for f in figures]) if figures else None)
+
+
+def _prune_reach(guard: Guard, mover: UnitState) -> float:
+    """How far the spreads' prune reaches for a reactor (``guard``: its ``Guard``) watching
+    ``mover``; 0.0 when no figure can fire.  The longest range any figure can fire at now, widened
+    for the two units' bases: samples are kept while the centres less both spreads are within it,
+    and a spread allows each side's bases ``BASE_ALLOWANCE``; two bases wider together than that
+    would otherwise lose samples in range (a vehicle watching a vehicle at the edge of its range)."""
+    reach = guard.longest
     if reach <= 0.0:
         return 0.0
-    wider = max([f.r for f in reactor.figures], default=0.0) + max([f.r for f in mover.figures], default=0.0) \
-        - 2 * BASE_ALLOWANCE
+    wider = guard.widest + max([f.r for f in mover.figures], default=0.0) - 2 * BASE_ALLOWANCE
     return reach + wider if wider > 0.0 else reach
 
 
@@ -198,14 +237,13 @@ def _spread(points) -> tuple[tuple[float, float], float]:
     return c, max([dist(c, p) for p in points]) + BASE_ALLOWANCE
 
 
-def _in_range_samples(reactor: UnitState, armed, mover: UnitState, frame_path, spreads):
-    """The samples no farther than the reactor's weapons reach (``armed``: its figures able to
-    fire and their weapons), nearest (centre to centre) first (``spreads``: each sample's
+def _in_range_samples(guard: Guard, reach: float, frame_path, spreads):
+    """The samples no farther than the reactor's weapons reach (``guard``: its ``Guard``;
+    ``reach``: its ``_prune_reach``), nearest (centre to centre) first (``spreads``: each sample's
     ``_spread``, worked out once for every reactor)."""
-    reach = _prune_reach(reactor, armed, mover)
     if reach <= 0.0:
         return []
-    rc, rr = _spread([f.pos for f in reactor.figures])
+    rc, rr = guard.spread
     near = []
     for k, (positions, (sc, sr)) in enumerate(zip(frame_path, spreads)):
         d = math.dist(rc, sc)
@@ -215,20 +253,29 @@ def _in_range_samples(reactor: UnitState, armed, mover: UnitState, frame_path, s
     return near
 
 
-def _nearest_in_range(reactor: UnitState, armed, mover: UnitState, frame_path, centres) -> int | None:
-    """The index of the first sample ``_in_range_samples`` gives (None: it gives none), found
-    without every sample's spread: the samples in order of their centres' distance (``centres``:
-    the path's ``path_centres``, the same sums as ``path_spreads``), each one's spread worked out
-    only until one is in range."""
-    reach = _prune_reach(reactor, armed, mover)
+def _nearest_in_range(guard: Guard, reach: float, frame_path, spreads: PathSpreads) -> int | None:
+    """The index of the first sample ``_in_range_samples`` gives (None: it gives none): the
+    samples in order of their centres' distance (``spreads``: the path's ``PathSpreads``).  The
+    nearest is asked first with its own spread alone (most paths a reactor can reach at all have
+    it in range: no sort, no other spread); past it, the path's spreads, which the rest of the
+    catch point's question needs too."""
     if reach <= 0.0:
         return None
-    rc, rr = _spread([f.pos for f in reactor.figures])
+    centres = spreads.centres()
+    if not centres:
+        return None  # a path of no samples: min would have nothing to pick
+    rc, rr = guard.spread
     dist = math.dist
+    ds = list(map(dist, repeat(rc), centres))
+    d = min(ds)
+    k = ds.index(d)  # the first of the nearest: the sort's first pair (distance, then path order)
+    points = frame_path[k]
+    if d - rr - (max(map(dist, repeat(centres[k], len(points)), points)) + BASE_ALLOWANCE) <= reach:
+        return k  # path_spreads' sums for this sample
+    each = spreads()
     # by distance, then path order (k is unique: the pairs are never compared past it)
-    for d, k in sorted(zip(map(dist, repeat(rc), centres), range(len(centres)))):
-        points = frame_path[k]
-        if d - rr - (max(map(dist, repeat(centres[k], len(points)), points)) + BASE_ALLOWANCE) <= reach:
+    for d, k in sorted(zip(ds, range(len(ds))))[1:]:
+        if d - rr - each[k][1] <= reach:
             return k
     return None
 
@@ -242,34 +289,53 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     The answer follows from positions alone (its figures, the mover's bases, the path; for a
     mortar, which may fire where friends spot, every friendly unit's figures too), so it is kept:
     the window's opening, its decision and the reaction itself ask the same question of the same
-    move, and a suggested move's menu asked it before the move (of the mover's bases where they
-    stood, which is why the key holds the bases, not the figures)."""
+    window, and after a reaction suppressed some of the mover's figures the window asks again of
+    its other reactors (which is why the key holds the mover's bases, ids and radii, not its
+    figures).  Kept under the ids of the reactor's figures and of the path (with the reactor's two
+    flags ``weapon_of`` reads, the bases and the movers' ids), both held in the entry beside the
+    answer, so no other object takes those ids while it stands (``answer_cache``): a window's
+    path is one tuple from its opening to its reaction, and hashing it whole at each look-up
+    cost more than the rest of the question.  A mortar's answer also depends on every friendly
+    unit's figures (``_friends``): they are kept with it and compared at each look-up."""
     m = rules.measure_for(reactor)
-    armed = [(f, w) for f in reactor.figures if (w := weapon_of(rules, reactor, f)) is not None]
-    key = (reactor.figures, reactor.carried_by, reactor.weapon_destroyed, tuple([(f.id, f.r) for f in mover.figures]),
-           frame_path, ids)
-    if any(w.indirect for _f, w in armed):
-        key += tuple((u.id, u.figures) for u in state.units.values() if u.side == reactor.side and u.alive)
-    found = m.catches.get(key, _UNKNOWN)
-    if found is _UNKNOWN:
-        found = remember(m.catches, key, _catch_point(rules, state, reactor, armed, mover, frame_path, ids, spreads))
+    figures = reactor.figures
+    key = (id(figures), reactor.carried_by, reactor.weapon_destroyed, tuple([(f.id, f.r) for f in mover.figures]),
+           id(frame_path), ids)
+    kept = m.catches.get(key)
+    friends = None
+    if kept is not None:
+        if kept[1] is None:
+            return kept[0]
+        friends = _friends(state, reactor)
+        if friends == kept[1]:
+            return kept[0]
+    guard = guard_of(rules, reactor)
+    if guard.shooters is None and friends is None:
+        friends = _friends(state, reactor)
+    found = _catch_point(rules, state, reactor, guard, mover, frame_path, ids, spreads)
+    remember(m.catches, key, (found, friends if guard.shooters is None else None, figures, frame_path))
     return found
 
 
-#: ``catch_point``'s marker for an answer not kept yet (None is an answer: out of the field of fire).
-_UNKNOWN = object()
+def _friends(state, reactor: UnitState) -> tuple:
+    """The (id, figures) of every living unit of ``reactor``'s side, its own included: where a
+    mortar's friends stand, who may spot for it (# FUBAR mortars)."""
+    side = reactor.side
+    return tuple([(u.id, u.figures) for u in state.units.values() if u.side == side and u.alive])
 
 
-def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, frame_path, ids, spreads) -> Positions | None:
-    """``catch_point``'s answer worked out (``armed``: the reactor's figures able to fire and their weapons)."""
+def _catch_point(rules, state, reactor: UnitState, guard: Guard, mover: UnitState, frame_path, ids,
+                 spreads) -> Positions | None:
+    """``catch_point``'s answer worked out (``guard``: the reactor's ``Guard``)."""
     if spreads is None:
         spreads = PathSpreads(frame_path)
     m = rules.measure_for(reactor)
-    shooters = _direct_shooters(armed)
+    shooters = guard.shooters
     radius = {f.id: f.r for f in mover.figures}
+    reach = _prune_reach(guard, mover)
     # the sample nearest the reactor settles most paths it sees at all: asked first, before the
     # whole path's watchers are sorted out and its samples sorted (for a mortar too)
-    first = _nearest_in_range(reactor, armed, mover, frame_path, spreads.centres())
+    first = _nearest_in_range(guard, reach, frame_path, spreads)
     if first is None:
         return None
     places = frame_path[first]
@@ -279,7 +345,7 @@ def _catch_point(rules, state, reactor: UnitState, armed, mover: UnitState, fram
         shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
         if not shooters:
             return None
-    near = _in_range_samples(reactor, armed, mover, frame_path, spreads())
+    near = _in_range_samples(guard, reach, frame_path, spreads())
     for k, (_d, _k, positions) in enumerate(near):
         if k == 0:
             continue  # ``first``, asked already: not seen
@@ -497,15 +563,14 @@ def watchers(rules, state, mover: UnitState, enemies: list[UnitState]):
     m = rules.measure_for(mover)
     direct, others = [], []
     for u in enemies:
-        armed = [(f, w) for f in u.figures if (w := weapon_of(rules, u, f)) is not None]
-        shooters = _direct_shooters(armed)
-        if shooters is None or rules.measure_for(u) is not m:
+        guard = guard_of(rules, u)
+        if guard.shooters is None or rules.measure_for(u) is not m:
             others.append(u)
             continue
-        reach = _prune_reach(u, armed, mover)
+        reach = _prune_reach(guard, mover)
         if reach > 0.0:  # else no sample is in its range (_in_range_samples)
-            rc, rr = _spread([f.pos for f in u.figures])
-            direct.append((reach, rc, rr, shooters))
+            rc, rr = guard.spread
+            direct.append((reach, rc, rr, guard.shooters))
     return direct, others
 
 
@@ -543,9 +608,10 @@ def _watching_box(m, direct, mover: UnitState, box):
 
 def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
     """``_seen_along``'s answer for ``samples`` (a path less its end, asked already) from the
-    shooters ``_watching`` keeps for their box: most paths no shooter sees run behind a building,
-    which settles them without a sight line (a shooter dropped sees no place of the box, so the
-    answer is the same)."""
+    shooters ``_watching`` keeps for their box, as a catch point drops them: most paths no shooter
+    sees run behind a building, which settles them without a sight line, and every sample would
+    ask each of its shooters (a shooter dropped sees no place of the box, so the answer is the
+    same)."""
     if not samples:
         return False
     kept = _watching_box(m, direct, mover, path_box(samples))
@@ -555,28 +621,14 @@ def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
 def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     """Does a shooter of ``direct`` (``watchers``) see the mover at one of ``samples``: within the
     range prune of its unit (``_in_range_samples``), then ``any_sees_within`` (asked of every
-    unit's shooters at once: its answer is whether one of them sees).  The path's end is asked
-    first (a move toward the enemy is seen there first); past it, the shooters that cannot see
-    any place of the path (``_watching``) are dropped, as a catch point drops them: most paths no
-    watcher sees run behind a building, and every sample would ask each of its shooters."""
+    unit's shooters at once: its answer is whether one of them sees).  Asked from the last sample
+    back (a move toward the enemy is seen at its end first): ``exposed`` asks the end alone with
+    every watcher, then the rest of the path with the watchers ``_seen_before`` keeps for it."""
     radius = {f.id: f.r for f in mover.figures}
     dist = math.dist
-    last = len(samples) - 1
-    if last < 0:
-        return False
-    spreads = path_spreads((samples[last],))
-    for k in range(last, -1, -1):
-        if k == last - 1:
-            widest = max(radius.values(), default=0.0)
-            box = path_box(samples)
-            direct = [(reach, rc, rr, seeing) for reach, rc, rr, unit in direct
-                      if (seeing := _watching(m, unit, box, widest))]
-            if not direct:
-                return False
-            spreads = path_spreads(samples)
-        sc, sr = spreads[0 if k == last else k]
+    for (sc, sr), places in zip(reversed(path_spreads(samples)), reversed(samples)):
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
-        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, samples[k]) if i in radius]):
+        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
             return True
     return False
 
