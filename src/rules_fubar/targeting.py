@@ -4,6 +4,8 @@ the Walk's fire, the menus and On Guard ask them, so none of those has to import
 """
 from __future__ import annotations
 
+import math
+
 from .measure import direct_reach, edge, first_pair_seen, known_unseen, least_gap, remember, unit_bound
 from .state import Fig, UnitState
 
@@ -56,8 +58,8 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
     instead use the nearest target figure when a friendly figure sees the target.  ``weapon``:
     ``weapon_of(rules, u, f)``, when the caller has looked it up."""
     w = weapon_of(rules, u, f) if weapon is None else weapon
-    if w is None:
-        return None
+    if w is None or _beyond(f, target.figures, w.reach):
+        return None  # no target figure within the longest band: no Fire Points, seen or spotted
     d = rules.measure_for(u).nearest_seen(f, target.figures)
     if d is None:
         if not w.indirect:
@@ -69,6 +71,23 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
         d = min(edge(f, g) for g in target.figures)
     fp = w.fire_points(d)
     return (d, fp) if fp else None
+
+
+def _beyond(f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
+    """Is every figure of ``figs`` more than ``reach`` (a ``Weapon.reach``, > 0) from ``f``, edge to
+    edge?  Then ``shot`` has no Fire Points whatever the sight lines (the range it measures, seen or
+    spotted, is an edge distance to one of ``figs``), and none of them is drawn: some two in five
+    figures of a firing unit are out of range, their sight lines otherwise drawn to every target
+    figure.  ``edge``'s sums written out, in its order (the same floats as ``nearest_seen``'s
+    distances and ``fire_points``' test ``d <= longest + FIRE_TOLERANCE``, which is ``reach``); its
+    ``max(..., 0.0)`` left out, which changes no comparison with a positive reach."""
+    fx, fy, fr, sqrt = f.x, f.y, f.r, math.sqrt
+    for g in figs:
+        dx = fx - g.x
+        dy = fy - g.y
+        if sqrt(dx * dx + dy * dy) - fr - g.r <= reach:
+            return False
+    return True
 
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
