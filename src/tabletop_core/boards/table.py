@@ -450,11 +450,11 @@ class Table:
 
     def shadow(self, point: Point, row: int) -> Shadow | None:
         """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
-        :meth:`box_hidden`: the direction from ``point`` to a point inside the feature, the angles
-        either side of it within which every ray from ``point`` crosses the feature (narrowed by
-        :data:`SHADOW_ANGLE`), and a distance beyond every vertex (widened by
-        :data:`SHADOW_REACH`).  None when the feature holds the point (it blocks none of its
-        lines) or is seen almost edge on (the point nearly on its boundary: no margin left)."""
+        :meth:`box_hidden`: the two rays from ``point`` within which every ray crosses the
+        feature (its outermost rays turned inward by :data:`SHADOW_ANGLE`), as unit directions,
+        and a distance beyond every vertex (widened by :data:`SHADOW_REACH`).  None when the
+        feature holds the point (it blocks none of its lines), is seen almost edge on (the point
+        nearly on its boundary: no margin left) or so narrow that the margins leave no rays."""
         k, vertices, (cx, cy), _box = self._convex_blockers[row]
         if k in self.blockers_holding(point):
             return None
@@ -470,7 +470,16 @@ class Table:
             far = max(far, dx * dx + dy * dy)
         if hi - lo >= math.pi - 4 * SHADOW_ANGLE:
             return None
-        return Shadow(ux, uy, lo + SHADOW_ANGLE, hi - SHADOW_ANGLE, math.sqrt(far) + SHADOW_REACH)
+        lo, hi = lo + SHADOW_ANGLE, hi - SHADOW_ANGLE
+        if hi <= lo:  # box_hidden's two half-planes make a wedge only of rays this far apart
+            return None
+        # the rays at angles lo and hi from (ux, uy): box_hidden then asks on which side of each a
+        # corner lies (two cross products) rather than each corner's angle (an atan2 call)
+        norm = math.hypot(ux, uy)
+        ex, ey = ux / norm, uy / norm
+        cos_lo, sin_lo, cos_hi, sin_hi = math.cos(lo), math.sin(lo), math.cos(hi), math.sin(hi)
+        return Shadow(cos_lo * ex - sin_lo * ey, sin_lo * ex + cos_lo * ey,
+                      cos_hi * ex - sin_hi * ey, sin_hi * ex + cos_hi * ey, math.sqrt(far) + SHADOW_REACH)
 
     def box_hidden(self, point: Point, box: tuple[float, float, float, float],
                    shadow: Callable[[Point, int], Shadow | None]) -> bool:
@@ -481,7 +490,9 @@ class Table:
         boxes are asked about); it is asked only of features the box lies wholly beyond.
 
         Why that follows: the feature is convex and ``point`` outside it, so a ray strictly
-        between the two angles passes through the feature's inside; a box whose corners are all
+        between the shadow's two rays (less than a half turn apart: the wedge is where a
+        direction is counter-clockwise of the first and clockwise of the second) passes through
+        the feature's inside; a box whose corners are all
         between them lies wholly in that (convex) wedge, and a point farther from ``point`` than
         every vertex lies beyond the feature on its ray and outside it.  The margins keep the
         claim clear of the rounding of the exact test's sums."""
@@ -506,13 +517,15 @@ class Table:
             cast = shadow(point, row)
             if cast is None:
                 continue
-            ux, uy, lo, hi, beyond = cast
+            lx, ly, rx, ry, beyond = cast
             if near <= beyond:
                 continue
             if corners is None:
                 corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
             for dx, dy in corners:
-                if not lo < math.atan2(ux * dy - uy * dx, ux * dx + uy * dy) < hi:
+                # strictly counter-clockwise of the first ray and clockwise of the second: inside
+                # the wedge (narrower than a half turn) between them
+                if not (lx * dy - ly * dx > 0.0 and rx * dy - ry * dx < 0.0):
                     break
             else:
                 return True
@@ -886,13 +899,14 @@ SHADOW_REACH = 1e-6
 
 
 class Shadow(NamedTuple):
-    """One feature's shadow from a point (``Table.shadow``): ``(ux, uy)`` the direction angles are
-    measured from, ``lo < angle < hi`` the rays that cross the feature, ``beyond`` inches past it."""
+    """One feature's shadow from a point (``Table.shadow``): the rays strictly between the unit
+    directions ``(lx, ly)`` and, counter-clockwise of it by less than a half turn, ``(rx, ry)``
+    cross the feature; ``beyond`` inches from the point lies past it."""
 
-    ux: float
-    uy: float
-    lo: float
-    hi: float
+    lx: float
+    ly: float
+    rx: float
+    ry: float
     beyond: float
 
 
