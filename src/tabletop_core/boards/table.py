@@ -424,14 +424,33 @@ class Table:
         bx, by = pb
         minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
         miny, maxy = (ay, by) if ay <= by else (by, ay)
+        sx, sy = bx - ax, by - ay
         # a blocker holding neither end has both outside it: the line is blocked where it meets an
         # edge (segment_hits_polygon's inside case cannot arise)
-        hits = geo.segment_meets_boundary
         for k, x0, y0, x1, y1, v in self._blocker_rows:
-            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
+            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0 or k in holding_a or k in holding_b:
                 continue
-            if k not in holding_a and k not in holding_b and hits(pa, pb, v):
-                return False
+            # geo.segment_meets_boundary(pa, pb, v): each edge (c, d) is segments_intersect's test,
+            # term for term, with the sides of c and d of ab asked first (each vertex's worked out
+            # once): an edge with both ends strictly on one side of ab cannot meet it, so its other
+            # two orientations are never worked out.  Written out here, not called: most lines
+            # asked are blocked by the one building their box meets, and the call was a third of
+            # the line's cost
+            cx, cy = v[-1]
+            oc = sx * (cy - ay) - sy * (cx - ax)
+            for dx, dy in v:
+                od = sx * (dy - ay) - sy * (dx - ax)
+                if not ((oc > 0.0 and od > 0.0) or (oc < 0.0 and od < 0.0)):  # the edge's ends straddle ab's line
+                    ex, ey = dx - cx, dy - cy
+                    o1 = ex * (ay - cy) - ey * (ax - cx)
+                    o2 = ex * (by - cy) - ey * (bx - cx)
+                    if o1 == 0.0 and o2 == 0.0 and oc == 0.0 and od == 0.0:  # all four on one line: do they overlap?
+                        if (minx <= max(cx, dx) and min(cx, dx) <= maxx
+                                and miny <= max(cy, dy) and min(cy, dy) <= maxy):
+                            return False
+                    elif not ((o1 > 0.0 and o2 > 0.0) or (o1 < 0.0 and o2 < 0.0)):
+                        return False
+                cx, cy, oc = dx, dy, od
         return True
 
     def blockers_holding(self, point: PointLike) -> tuple[int, ...]:
