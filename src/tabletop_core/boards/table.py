@@ -26,9 +26,9 @@ in either.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Literal, NamedTuple, Union
+from typing import Literal, Union
 
 import attrs
 import numpy as np
@@ -36,6 +36,7 @@ import numpy as np
 from ..errors import BoardError
 import tabletop_core.boards.geometry as geo  # the module, not the boards package (whose __init__ imports this one)
 from .geometry import Point, PolygonSet
+from .shadows import SHADOW_ANGLE, SHADOW_REACH, Shadow, Shadows, convex_blocker_rows  # noqa: F401  (re-exported)
 
 CM_PER_INCH = 2.54
 
@@ -257,7 +258,7 @@ def _xy(p: PointLike) -> Point:
 
 
 @attrs.frozen(eq=False)
-class Table:
+class Table(Shadows):
     """A rectangular table ``width`` × ``height`` inches with terrain features; build with :meth:`build`."""
 
     width: float
@@ -320,8 +321,7 @@ class Table:
             tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
                   for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((*f.bbox, geo.polygon_edges(f.vertices)) for f in feats),
-            tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices), feats[i].bbox) for i in blockers
-                  if _is_convex(feats[i].vertices)),
+            convex_blocker_rows((i, feats[i]) for i in blockers),
         )
 
     def feature(self, feature_id: str) -> TerrainFeature:
@@ -466,89 +466,6 @@ class Table:
             if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
                 held += (k,)
         return held
-
-    def shadow(self, point: Point, row: int) -> Shadow | None:
-        """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
-        :meth:`box_hidden`: the two rays from ``point`` within which every ray crosses the
-        feature (its outermost rays turned inward by :data:`SHADOW_ANGLE`), as unit directions,
-        and a distance beyond every vertex (widened by :data:`SHADOW_REACH`).  None when the
-        feature holds the point (it blocks none of its lines), is seen almost edge on (the point
-        nearly on its boundary: no margin left) or so narrow that the margins leave no rays."""
-        k, vertices, (cx, cy), _box = self._convex_blockers[row]
-        if k in self.blockers_holding(point):
-            return None
-        px, py = point
-        ux, uy = cx - px, cy - py
-        lo = hi = 0.0
-        far = 0.0
-        atan2 = math.atan2
-        for vx, vy in vertices:
-            dx, dy = vx - px, vy - py
-            angle = atan2(ux * dy - uy * dx, ux * dx + uy * dy)  # from the direction (ux, uy)
-            lo, hi = min(lo, angle), max(hi, angle)
-            far = max(far, dx * dx + dy * dy)
-        if hi - lo >= math.pi - 4 * SHADOW_ANGLE:
-            return None
-        lo, hi = lo + SHADOW_ANGLE, hi - SHADOW_ANGLE
-        if hi <= lo:  # box_hidden's two half-planes make a wedge only of rays this far apart
-            return None
-        # the rays at angles lo and hi from (ux, uy): box_hidden then asks on which side of each a
-        # corner lies (two cross products) rather than each corner's angle (an atan2 call)
-        norm = math.hypot(ux, uy)
-        ex, ey = ux / norm, uy / norm
-        cos_lo, sin_lo, cos_hi, sin_hi = math.cos(lo), math.sin(lo), math.cos(hi), math.sin(hi)
-        return Shadow(cos_lo * ex - sin_lo * ey, sin_lo * ex + cos_lo * ey,
-                      cos_hi * ex - sin_hi * ey, sin_hi * ex + cos_hi * ey, math.sqrt(far) + SHADOW_REACH)
-
-    def box_hidden(self, point: Point, box: tuple[float, float, float, float],
-                   shadow: Callable[[Point, int], Shadow | None]) -> bool:
-        """Does the shadow of one convex LOS-blocking feature from ``point`` hold the whole box
-        (x0, y0, x1, y1)?  Then no point of the box is seen from ``point``: every sight line to
-        it crosses that feature, which holds neither end (:meth:`clear_between` answers False).
-        ``shadow``: :meth:`shadow`, or a cache of it (a watching figure stands still while many
-        boxes are asked about); it is asked only of features the box lies wholly beyond.
-
-        Why that follows: the feature is convex and ``point`` outside it, so a ray strictly
-        between the shadow's two rays (less than a half turn apart: the wedge is where a
-        direction is counter-clockwise of the first and clockwise of the second) passes through
-        the feature's inside; a box whose corners are all
-        between them lies wholly in that (convex) wedge, and a point farther from ``point`` than
-        every vertex lies beyond the feature on its ray and outside it.  The margins keep the
-        claim clear of the rounding of the exact test's sums."""
-        px, py = point
-        x0, y0, x1, y1 = box
-        gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
-        near = math.sqrt(gx * gx + gy * gy)
-        corners = None
-        sqrt = math.sqrt
-        for row, (_k, _vertices, _centre, (fx0, fy0, fx1, fy1)) in enumerate(self._convex_blockers):
-            # the farthest corner's offsets: max(fx0 - px, px - fx1, fx1 - px, px - fx0) is the
-            # larger of px - fx0 and fx1 - px (fx0 <= fx1: the other two are never larger), the
-            # same float, without the call (every watcher asks it of every building, path by path)
-            fx, bx = px - fx0, fx1 - px
-            if bx > fx:
-                fx = bx
-            fy, by = py - fy0, fy1 - py
-            if by > fy:
-                fy = by
-            if near <= sqrt(fx * fx + fy * fy) + SHADOW_REACH:
-                continue  # the box is not wholly beyond the feature's farthest corner: not its shadow
-            cast = shadow(point, row)
-            if cast is None:
-                continue
-            lx, ly, rx, ry, beyond = cast
-            if near <= beyond:
-                continue
-            if corners is None:
-                corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
-            for dx, dy in corners:
-                # strictly counter-clockwise of the first ray and clockwise of the second: inside
-                # the wedge (narrower than a half turn) between them
-                if not (lx * dy - ly * dx > 0.0 and rx * dy - ry * dx < 0.0):
-                    break
-            else:
-                return True
-        return False
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -908,37 +825,6 @@ class Table:
         """The figure moved to the nearest cover within ``max_distance`` (None if there is none)."""
         spot = self.nearest_cover(figure, max_distance, min_level)
         return None if spot is None else figure.at(spot.point)
-
-
-#: ``Table.shadow``: radians a shadow's edges are drawn in from the feature's outermost rays, and
-#: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
-#: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
-SHADOW_ANGLE = 1e-7
-SHADOW_REACH = 1e-6
-
-
-class Shadow(NamedTuple):
-    """One feature's shadow from a point (``Table.shadow``): the rays strictly between the unit
-    directions ``(lx, ly)`` and, counter-clockwise of it by less than a half turn, ``(rx, ry)``
-    cross the feature; ``beyond`` inches from the point lies past it."""
-
-    lx: float
-    ly: float
-    rx: float
-    ry: float
-    beyond: float
-
-
-def _vertex_mean(vertices: Sequence[Point]) -> Point:
-    n = len(vertices)
-    return (sum(v[0] for v in vertices) / n, sum(v[1] for v in vertices) / n)
-
-
-def _is_convex(vertices: Sequence[Point]) -> bool:
-    """Every turn along the boundary one way (straight runs allowed): a convex polygon."""
-    n = len(vertices)
-    turns = [geo.orient(*vertices[i - 2], *vertices[i - 1], *vertices[i]) for i in range(n)]
-    return all(t >= 0 for t in turns) or all(t <= 0 for t in turns)
 
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
