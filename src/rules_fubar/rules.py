@@ -107,6 +107,20 @@ def _measure(table_id: str, data: FubarData) -> Measure:
     return Measure(build_table(data.tables[table_id]))
 
 
+class _MeasureByTable(dict):
+    """Table id -> ``_measure(table id, data)``, filled as asked: ``measure_for`` is asked thousands
+    of times a game, and a look-up by the table id alone skips the cache's key pair.  The same
+    Measure objects as ``_measure``'s (the data is fixed per rules object), so it cannot go stale."""
+
+    def __init__(self, data: FubarData):
+        super().__init__()
+        self.data = data
+
+    def __missing__(self, table_id: str) -> Measure:
+        measure = self[table_id] = _measure(table_id, self.data)
+        return measure
+
+
 class FubarRules(Rules):
     name = "fubar"
     # 1.1: hideouts designated and BVP converted by secret decisions; 1.2: measured free movement
@@ -133,6 +147,8 @@ class FubarRules(Rules):
         #: rules object per game: the entries go with it; a view needs only the units standing now,
         #: so a few thousand entries, each a unit value's, are plenty)
         self.unit_views = ByIdentity(limit=UNIT_VIEWS_KEPT)
+        #: each table's measuring (``measure_for``), as ``_measure`` keeps it
+        self._measures = _MeasureByTable(self.data)
         #: the units' ids in sorted order, by the order they arrived in (``view.observation``)
         self.unit_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -145,7 +161,7 @@ class FubarRules(Rules):
 
     # -- helpers the rule modules call ----------------------------------------------------------
     def measure_for(self, u) -> Measure:
-        return _measure(u.table, self.data)
+        return self._measures[u.table]
 
     def measure_of_scenario(self, scenario: str) -> Measure:
         """The measuring of a scenario's table (agents measure public positions with it)."""

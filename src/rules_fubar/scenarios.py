@@ -83,22 +83,8 @@ def force_points(rules, troop_ids) -> int:
 
 def setup(rules, ctx, scenario_id: str) -> None:
     spec = rules.data.scenarios[scenario_id]
-    ctx.emit(ScenarioSet(scenario_id, spec.turns, spec.reserve_figures))
-    for side in PLAYERS:
-        mine = [d for d in spec.forces if d.side == side]
-        ctx.emit(ForceMustered(side, tuple(d.id for d in mine), force_points(rules, [d.troop for d in mine])))
-    for d in spec.forces:
-        u = make_unit(rules, d.troop, d.id, d.side, d.x, d.y, heading=d.heading, table=spec.table)
-        # FUBAR hidden: units deployed in cover start hidden
-        if not d.carried_by and rules.measure_for(u).unit_cover(u) > 0:
-            u = _hidden(u)
-        ctx.emit(UnitPlaced(u, "deployed"))
-    for d in spec.forces:
-        if d.carried_by:  # the vehicles are on the table: their riders get in
-            ctx.emit(Embarked(d.id, d.carried_by))
-    for c in spec.civilians:
-        group = make_unit(rules, civilians.TROOP, c.id, civilians.SIDE, c.x, c.y, count=c.count, table=spec.table)
-        ctx.emit(UnitPlaced(group, "civilians"))
+    for event in _deployment(rules.data, scenario_id, rules.measure_of_scenario(scenario_id)):
+        ctx.emit(event)
     if spec.hideouts:
         # FUBAR hideouts: the number is rolled first (in the open), then the insurgent player
         # designates that many buildings, one decision each (DesignatingHideouts frame)
@@ -110,6 +96,36 @@ def setup(rules, ctx, scenario_id: str) -> None:
         if count:
             ctx.push(DesignatingHideouts(count))
     ctx.emit(PhaseChanged("turn_start"))
+
+
+@lru_cache(maxsize=64)
+def _deployment(data, scenario_id: str, measure) -> tuple:
+    """The events that set a scenario's forces on the table, before any die is rolled: the
+    scenario, each side's force, every unit placed (hidden where it deploys in cover), riders
+    embarked and civilians placed.  Keyed on everything they depend on: the loaded data (one set
+    per process, hashed by identity), the scenario and the measure of its table (which says
+    whether a unit stands in cover; also one per table and data).  All are read-only and the
+    events frozen values: the same set-up gives the very same events in every game of a process,
+    worked out once (every game asked each unit's cover afresh)."""
+    spec = data.scenarios[scenario_id]
+    events: list = [ScenarioSet(scenario_id, spec.turns, spec.reserve_figures)]
+    for side in PLAYERS:
+        mine = [d for d in spec.forces if d.side == side]
+        points = sum(data.troops[d.troop].points for d in mine)  # force_points' sum (it takes the rules)
+        events.append(ForceMustered(side, tuple(d.id for d in mine), points))
+    for d in spec.forces:
+        u = _deployed(data, d.troop, d.id, d.side, d.x, d.y, d.heading, None, SPACING, spec.table)
+        # FUBAR hidden: units deployed in cover start hidden
+        if not d.carried_by and measure.unit_cover(u) > 0:
+            u = _hidden(u)
+        events.append(UnitPlaced(u, "deployed"))
+    for d in spec.forces:
+        if d.carried_by:  # the vehicles are on the table: their riders get in
+            events.append(Embarked(d.id, d.carried_by))
+    for c in spec.civilians:
+        group = _deployed(data, civilians.TROOP, c.id, civilians.SIDE, c.x, c.y, 90.0, c.count, SPACING, spec.table)
+        events.append(UnitPlaced(group, "civilians"))
+    return tuple(events)
 
 
 def designation_options(state) -> list[str]:

@@ -162,30 +162,15 @@ def segment_meets_boundary(a: Point, b: Point, vertices: Sequence[Point]) -> boo
     """Whether closed segment ab meets an edge of the polygon (touching counts): what
     :func:`segment_hits_polygon` answers for an ``a`` that :func:`point_in_polygon` puts outside
     the polygon (its last case, the segment lying wholly inside, needs ``a`` inside by the same ray
-    parity).  For sight lines whose ends are known to lie outside each blocker they test.
-
-    Each edge (c, d) is :func:`segments_intersect`'s test, term for term, with the sides of c and
-    d of ab asked first (the same sums as ``segment_hits_polygon``'s, each vertex's worked out
-    once): an edge with both ends strictly on one side of ab cannot meet it, so its other two
-    orientations are never worked out, nor the ray's parity."""
-    ax, ay = a
-    bx, by = b
-    sx, sy = bx - ax, by - ay
-    cx, cy = vertices[-1]
-    oc = sx * (cy - ay) - sy * (cx - ax)
-    for dx, dy in vertices:
-        od = sx * (dy - ay) - sy * (dx - ax)
-        if not ((oc > 0.0 and od > 0.0) or (oc < 0.0 and od < 0.0)):  # the edge's ends straddle ab's line
-            ex, ey = dx - cx, dy - cy
-            o1 = ex * (ay - cy) - ey * (ax - cx)
-            o2 = ex * (by - cy) - ey * (bx - cx)
-            if o1 == 0.0 and o2 == 0.0 and oc == 0.0 and od == 0.0:  # all four on one line: do they overlap?
-                if (min(ax, bx) <= max(cx, dx) and min(cx, dx) <= max(ax, bx)
-                        and min(ay, by) <= max(cy, dy) and min(cy, dy) <= max(ay, by)):
-                    return True
-            elif not ((o1 > 0.0 and o2 > 0.0) or (o1 < 0.0 and o2 < 0.0)):
-                return True
-        cx, cy, oc = dx, dy, od
+    parity).  For sight lines whose ends are known to lie outside each blocker they test: the
+    plain statement of the test ``Table.clear_between`` writes out for its blockers (each
+    vertex's side of ab worked out once, and an edge with both ends strictly on one side of ab
+    passed over before its other orientations: the same answers)."""
+    c = vertices[-1]
+    for d in vertices:
+        if segments_intersect(a, b, c, d):
+            return True
+        c = d
     return False
 
 

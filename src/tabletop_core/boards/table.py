@@ -26,9 +26,9 @@ in either.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Literal, NamedTuple, Union
+from typing import Literal, Union
 
 import attrs
 import numpy as np
@@ -36,6 +36,7 @@ import numpy as np
 from ..errors import BoardError
 import tabletop_core.boards.geometry as geo  # the module, not the boards package (whose __init__ imports this one)
 from .geometry import Point, PolygonSet
+from .shadows import SHADOW_ANGLE, SHADOW_REACH, Shadow, Shadows, convex_blocker_rows  # noqa: F401  (re-exported)
 
 CM_PER_INCH = 2.54
 
@@ -257,7 +258,7 @@ def _xy(p: PointLike) -> Point:
 
 
 @attrs.frozen(eq=False)
-class Table:
+class Table(Shadows):
     """A rectangular table ``width`` × ``height`` inches with terrain features; build with :meth:`build`."""
 
     width: float
@@ -320,8 +321,7 @@ class Table:
             tuple((feats[i], x0 - geo.EPS, y0 - geo.EPS, x1 + geo.EPS, y1 + geo.EPS)
                   for i in cover_idx for x0, y0, x1, y1 in (feats[i].bbox,)),
             tuple((*f.bbox, geo.polygon_edges(f.vertices)) for f in feats),
-            tuple((i, feats[i].vertices, _vertex_mean(feats[i].vertices), feats[i].bbox) for i in blockers
-                  if _is_convex(feats[i].vertices)),
+            convex_blocker_rows((i, feats[i]) for i in blockers),
         )
 
     def feature(self, feature_id: str) -> TerrainFeature:
@@ -424,14 +424,33 @@ class Table:
         bx, by = pb
         minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
         miny, maxy = (ay, by) if ay <= by else (by, ay)
+        sx, sy = bx - ax, by - ay
         # a blocker holding neither end has both outside it: the line is blocked where it meets an
         # edge (segment_hits_polygon's inside case cannot arise)
-        hits = geo.segment_meets_boundary
         for k, x0, y0, x1, y1, v in self._blocker_rows:
-            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0:
+            if minx > x1 or maxx < x0 or miny > y1 or maxy < y0 or k in holding_a or k in holding_b:
                 continue
-            if k not in holding_a and k not in holding_b and hits(pa, pb, v):
-                return False
+            # geo.segment_meets_boundary(pa, pb, v): each edge (c, d) is segments_intersect's test,
+            # term for term, with the sides of c and d of ab asked first (each vertex's worked out
+            # once): an edge with both ends strictly on one side of ab cannot meet it, so its other
+            # two orientations are never worked out.  Written out here, not called: most lines
+            # asked are blocked by the one building their box meets, and the call was a third of
+            # the line's cost
+            cx, cy = v[-1]
+            oc = sx * (cy - ay) - sy * (cx - ax)
+            for dx, dy in v:
+                od = sx * (dy - ay) - sy * (dx - ax)
+                if not ((oc > 0.0 and od > 0.0) or (oc < 0.0 and od < 0.0)):  # the edge's ends straddle ab's line
+                    ex, ey = dx - cx, dy - cy
+                    o1 = ex * (ay - cy) - ey * (ax - cx)
+                    o2 = ex * (by - cy) - ey * (bx - cx)
+                    if o1 == 0.0 and o2 == 0.0 and oc == 0.0 and od == 0.0:  # all four on one line: do they overlap?
+                        if (minx <= max(cx, dx) and min(cx, dx) <= maxx
+                                and miny <= max(cy, dy) and min(cy, dy) <= maxy):
+                            return False
+                    elif not ((o1 > 0.0 and o2 > 0.0) or (o1 < 0.0 and o2 < 0.0)):
+                        return False
+                cx, cy, oc = dx, dy, od
         return True
 
     def blockers_holding(self, point: PointLike) -> tuple[int, ...]:
@@ -447,76 +466,6 @@ class Table:
             if x0 <= px <= x1 and y0 <= py <= y1 and geo.point_in_polygon(p, v):
                 held += (k,)
         return held
-
-    def shadow(self, point: Point, row: int) -> Shadow | None:
-        """The shadow the ``row``-th convex LOS-blocking feature casts from ``point``, for
-        :meth:`box_hidden`: the direction from ``point`` to a point inside the feature, the angles
-        either side of it within which every ray from ``point`` crosses the feature (narrowed by
-        :data:`SHADOW_ANGLE`), and a distance beyond every vertex (widened by
-        :data:`SHADOW_REACH`).  None when the feature holds the point (it blocks none of its
-        lines) or is seen almost edge on (the point nearly on its boundary: no margin left)."""
-        k, vertices, (cx, cy), _box = self._convex_blockers[row]
-        if k in self.blockers_holding(point):
-            return None
-        px, py = point
-        ux, uy = cx - px, cy - py
-        lo = hi = 0.0
-        far = 0.0
-        atan2 = math.atan2
-        for vx, vy in vertices:
-            dx, dy = vx - px, vy - py
-            angle = atan2(ux * dy - uy * dx, ux * dx + uy * dy)  # from the direction (ux, uy)
-            lo, hi = min(lo, angle), max(hi, angle)
-            far = max(far, dx * dx + dy * dy)
-        if hi - lo >= math.pi - 4 * SHADOW_ANGLE:
-            return None
-        return Shadow(ux, uy, lo + SHADOW_ANGLE, hi - SHADOW_ANGLE, math.sqrt(far) + SHADOW_REACH)
-
-    def box_hidden(self, point: Point, box: tuple[float, float, float, float],
-                   shadow: Callable[[Point, int], Shadow | None]) -> bool:
-        """Does the shadow of one convex LOS-blocking feature from ``point`` hold the whole box
-        (x0, y0, x1, y1)?  Then no point of the box is seen from ``point``: every sight line to
-        it crosses that feature, which holds neither end (:meth:`clear_between` answers False).
-        ``shadow``: :meth:`shadow`, or a cache of it (a watching figure stands still while many
-        boxes are asked about); it is asked only of features the box lies wholly beyond.
-
-        Why that follows: the feature is convex and ``point`` outside it, so a ray strictly
-        between the two angles passes through the feature's inside; a box whose corners are all
-        between them lies wholly in that (convex) wedge, and a point farther from ``point`` than
-        every vertex lies beyond the feature on its ray and outside it.  The margins keep the
-        claim clear of the rounding of the exact test's sums."""
-        px, py = point
-        x0, y0, x1, y1 = box
-        gx, gy = max(x0 - px, 0.0, px - x1), max(y0 - py, 0.0, py - y1)
-        near = math.sqrt(gx * gx + gy * gy)
-        corners = None
-        sqrt = math.sqrt
-        for row, (_k, _vertices, _centre, (fx0, fy0, fx1, fy1)) in enumerate(self._convex_blockers):
-            # the farthest corner's offsets: max(fx0 - px, px - fx1, fx1 - px, px - fx0) is the
-            # larger of px - fx0 and fx1 - px (fx0 <= fx1: the other two are never larger), the
-            # same float, without the call (every watcher asks it of every building, path by path)
-            fx, bx = px - fx0, fx1 - px
-            if bx > fx:
-                fx = bx
-            fy, by = py - fy0, fy1 - py
-            if by > fy:
-                fy = by
-            if near <= sqrt(fx * fx + fy * fy) + SHADOW_REACH:
-                continue  # the box is not wholly beyond the feature's farthest corner: not its shadow
-            cast = shadow(point, row)
-            if cast is None:
-                continue
-            ux, uy, lo, hi, beyond = cast
-            if near <= beyond:
-                continue
-            if corners is None:
-                corners = ((x0 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y0 - py), (x1 - px, y1 - py))
-            for dx, dy in corners:
-                if not lo < math.atan2(ux * dy - uy * dx, ux * dx + uy * dy) < hi:
-                    break
-            else:
-                return True
-        return False
 
     def line_of_sight_many(self, starts: object, ends: object) -> np.ndarray:
         """Vectorised :meth:`line_of_sight` for ``(N, 2)`` arrays of start and end points."""
@@ -876,36 +825,6 @@ class Table:
         """The figure moved to the nearest cover within ``max_distance`` (None if there is none)."""
         spot = self.nearest_cover(figure, max_distance, min_level)
         return None if spot is None else figure.at(spot.point)
-
-
-#: ``Table.shadow``: radians a shadow's edges are drawn in from the feature's outermost rays, and
-#: inches its near end is pushed out past the farthest vertex, so that a box ``box_hidden`` calls
-#: hidden is hidden by a clear margin, whatever the rounding of the exact sight line's sums.
-SHADOW_ANGLE = 1e-7
-SHADOW_REACH = 1e-6
-
-
-class Shadow(NamedTuple):
-    """One feature's shadow from a point (``Table.shadow``): ``(ux, uy)`` the direction angles are
-    measured from, ``lo < angle < hi`` the rays that cross the feature, ``beyond`` inches past it."""
-
-    ux: float
-    uy: float
-    lo: float
-    hi: float
-    beyond: float
-
-
-def _vertex_mean(vertices: Sequence[Point]) -> Point:
-    n = len(vertices)
-    return (sum(v[0] for v in vertices) / n, sum(v[1] for v in vertices) / n)
-
-
-def _is_convex(vertices: Sequence[Point]) -> bool:
-    """Every turn along the boundary one way (straight runs allowed): a convex polygon."""
-    n = len(vertices)
-    turns = [geo.orient(*vertices[i - 2], *vertices[i - 1], *vertices[i]) for i in range(n)]
-    return all(t >= 0 for t in turns) or all(t <= 0 for t in turns)
 
 
 #: ``move_toward``'s cuts of a move whose box meets no feature's: the whole move is one piece.
