@@ -73,6 +73,8 @@ class Measure:
         self._seen = ByIdentity()
         self._nearest = ByIdentity()
         self._reaches = ByIdentity()
+        #: each On Guard unit's ``on_guard.Guard``, keyed on its figures (``on_guard.guard_of``)
+        self.guards = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
         #: a blocker's shadow from a point (a watching figure's: ``on_guard.catch_point``)
