@@ -58,9 +58,6 @@ class Measure:
 
     def __init__(self, table: Table):
         self.table = table
-        #: the cover feature holding a point (``Table.cover_feature_at``), kept per point apart
-        #: from its depth: a cover level asks the feature alone (``_level_at``)
-        self._cover_feature = lru_cache(maxsize=65536)(self.table.cover_feature_at)
         self.feature_at = lru_cache(maxsize=65536)(self._feature_at)
         self.pair_visible = lru_cache(maxsize=262144)(self._pair_visible)
         self.cover_of = lru_cache(maxsize=65536)(self._cover_of)
@@ -76,8 +73,6 @@ class Measure:
         self._seen = ByIdentity()
         self._nearest = ByIdentity()
         self._reaches = ByIdentity()
-        #: each On Guard unit's ``on_guard.Guard``, keyed on its figures (``on_guard.guard_of``)
-        self.guards = ByIdentity()
         #: On Guard catch points by reactor, mover and path (``on_guard.catch_point``).
         self.catches: dict[tuple, object] = {}
         #: a blocker's shadow from a point (a watching figure's: ``on_guard.catch_point``)
@@ -97,7 +92,7 @@ class Measure:
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
         """The cover feature holding ``p`` and the distance to its edge, or (None, inf)."""
-        f = self._cover_feature(p)
+        f = self.table.cover_feature_at(p)
         if f is None:
             return None, math.inf
         return f.id, geo.distance_to_boundary(p, f.vertices)
@@ -412,17 +407,14 @@ class Measure:
     # -- cover ----------------------------------------------------------------------------------
     def _cover_of(self, positions: tuple[tuple[float, float], ...]) -> int:
         """``Table.unit_cover(...).level`` (the best level at least half the figures reach), from
-        each point's cover feature, kept per point (``_cover_feature``): a unit that moved keeps most
+        each point's cover feature, kept per point (``feature_at``): a unit that moved keeps most
         of its places, and the samples of a path share theirs with the menus that planned it."""
         levels = sorted((self._level_at(p) for p in positions), reverse=True)
         return levels[(len(levels) + 1) // 2 - 1]
 
     def _level_at(self, p: tuple[float, float]) -> int:
-        """The cover level at ``p``: its cover feature's, with no depth worked out (``feature_at``
-        works it out when a sight question asks): a hidden mover's samples
-        (``on_guard.open_move_windows``) ask the level of places whose depth nothing asks."""
-        f = self._cover_feature(p)
-        return 0 if f is None else int(f.cover)
+        fid, _d = self.feature_at(p)
+        return 0 if fid is None else int(self.table.feature(fid).cover)
 
     def unit_cover(self, u: UnitState) -> int:
         """# FUBAR cover: the level at least half the unit's figures have (0 in the open)."""

@@ -197,28 +197,16 @@ class Guard(NamedTuple):
 
 def guard_of(rules, u: UnitState) -> Guard:
     """``u``'s ``Guard``, kept per set of figures: an On Guard unit stands still while the enemy
-    moves, so every move it watches asks the same of its figures (``_guard``).
-
-    Kept on the unit's ``Measure`` (``guards``) under the id of its figures tuple, the unit's
-    two flags ``weapon_of`` reads (as one: disarmed) and the id of the ruleset's data: everything
-    ``_guard`` reads.  The entry holds the figures and the data (``answer_cache.ByIdentity``), so
-    no other tuple takes that id while it stands, and both are immutable: it cannot go stale.  An
-    unchanged unit's figures are one tuple from state to state, and a key of ids hashes three
-    small values where the figures' own hash called every figure's ``__hash__``."""
-    figures, data = u.figures, rules.data
-    disarmed = bool(u.carried_by) or bool(u.vehicle and u.weapon_destroyed)
-    kept = rules.measure_for(u).guards
-    key = (id(figures), disarmed, id(data))
-    guard = kept.answers.get(key)
-    if guard is None:
-        guard = kept.keep(key, _guard(figures, disarmed, data), figures, data)
-    return guard
+    moves, so every move it watches asks the same of its figures (``_guard``)."""
+    return _guard(u.figures, bool(u.carried_by) or bool(u.vehicle and u.weapon_destroyed), rules.data)
 
 
+@lru_cache(maxsize=4096)
 def _guard(figures: tuple[Fig, ...], disarmed: bool, data) -> Guard:
     """The ``Guard`` of a unit of ``figures`` (``disarmed``: riding, or a vehicle whose weapon is
-    destroyed: ``weapon_of`` gives none of them a weapon): a pure function of ``weapon_of``'s and
-    ``_spread``'s inputs (the figures' fields, the unit's two flags, the ruleset's data)."""
+    destroyed: ``weapon_of`` gives none of them a weapon).  Keyed on everything ``weapon_of`` and
+    ``_spread`` read (the figures' fields, the unit's two flags, the ruleset's data, hashed by
+    identity): a pure function of immutable values, it cannot go stale."""
     armed = () if disarmed else tuple((f, data.weapons[f.weapon]) for f in figures if f.weapon and not f.suppressed)
     shooters = _direct_shooters(armed)
     return Guard(armed, None if shooters is None else tuple(shooters),

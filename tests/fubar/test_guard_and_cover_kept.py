@@ -1,8 +1,8 @@
-"""The second round's kept answers, checked in real play against the plain computation: a unit's
-``Guard`` kept on its Measure under the ids of its figures (``on_guard.guard_of``), and cover
-levels worked out from a point's cover feature alone, its depth left to ``feature_at``
-(``Measure.cover_of``, ``_level_at``), asked of every sample of every On Guard window's path
-(a hidden mover's windows keep only the samples in the open) and of every unit's places."""
+"""On Guard's kept Guards and the kept cover levels, checked in real play against the plain
+computation: a unit's ``Guard`` (``on_guard.guard_of``, kept per set of figures; an equal unit of
+other figure objects and a riding one included) and the cover level of every sample of every On
+Guard window's path (a hidden mover's windows keep only the samples in the open) and of every
+unit's places (``Measure.cover_of``), then each place's cover feature and depth (``feature_at``)."""
 from __future__ import annotations
 
 import math
