@@ -78,7 +78,12 @@ def _deployed(data, troop_id: str, uid: str, side: str, x: float, y: float, head
 
 def force_points(rules, troop_ids) -> int:
     """# FUBAR points: the guide's points for a force (troop type by troop type)."""
-    return sum(rules.data.troops[t].points for t in troop_ids)
+    return _troop_points(rules.data, troop_ids)
+
+
+def _troop_points(data, troop_ids) -> int:
+    """``force_points`` from the loaded data alone (the set-up's events are worked out from it)."""
+    return sum(data.troops[t].points for t in troop_ids)
 
 
 def setup(rules, ctx, scenario_id: str) -> None:
@@ -111,8 +116,7 @@ def _deployment(data, scenario_id: str, measure) -> tuple:
     events: list = [ScenarioSet(scenario_id, spec.turns, spec.reserve_figures)]
     for side in PLAYERS:
         mine = [d for d in spec.forces if d.side == side]
-        points = sum(data.troops[d.troop].points for d in mine)  # force_points' sum (it takes the rules)
-        events.append(ForceMustered(side, tuple(d.id for d in mine), points))
+        events.append(ForceMustered(side, tuple(d.id for d in mine), _troop_points(data, [d.troop for d in mine])))
     for d in spec.forces:
         u = _deployed(data, d.troop, d.id, d.side, d.x, d.y, d.heading, None, SPACING, spec.table)
         # FUBAR hidden: units deployed in cover start hidden
