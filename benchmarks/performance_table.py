@@ -38,7 +38,8 @@ BENCHMARKS = {
     "batch": ["benchmarks/bench_batch.py"],
     "history": ["benchmarks/bench_history.py", "--games", "200", "--rounds", "3"],
     "goe": ["benchmarks/bench_goe85.py", "5"],
-    "fubar": ["benchmarks/bench_fubar.py", "10", "--no-profile"],
+    # 30 games a figure: with 10 (one to two seconds of play) the host's drift moved a ratio by 2x
+    "fubar": ["benchmarks/bench_fubar.py", "30", "--no-profile"],
 }
 
 GOE_SCENARIOS = {"9th-company": "9th Company", "hammer-and-anvil": "Hammer and Anvil", "city-boys": "City Boys",
