@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .fire import resolve_fire
 from .measure import BATCH, any_place_seen, remember
 from .state import Fig, OnGuardWindow, UnitState
-from .targeting import can_fire_at, engaged
+from .targeting import can_fire_at, engaged, figure_weapon, unit_disarmed
 
 #: Inches between the sampled positions of a move: a base's width (a field of fire narrower than
 #: this may be missed; halving it doubles the cost of every move near On Guard units).
@@ -198,16 +198,16 @@ class Guard(NamedTuple):
 def guard_of(rules, u: UnitState) -> Guard:
     """``u``'s ``Guard``, kept per set of figures: an On Guard unit stands still while the enemy
     moves, so every move it watches asks the same of its figures (``_guard``)."""
-    return _guard(u.figures, bool(u.carried_by) or bool(u.vehicle and u.weapon_destroyed), rules.data)
+    return _guard(u.figures, unit_disarmed(u), rules.data)
 
 
 @lru_cache(maxsize=4096)
 def _guard(figures: tuple[Fig, ...], disarmed: bool, data) -> Guard:
-    """The ``Guard`` of a unit of ``figures`` (``disarmed``: riding, or a vehicle whose weapon is
-    destroyed: ``weapon_of`` gives none of them a weapon).  Keyed on everything ``weapon_of`` and
-    ``_spread`` read (the figures' fields, the unit's two flags, the ruleset's data, hashed by
-    identity): a pure function of immutable values, it cannot go stale."""
-    armed = () if disarmed else tuple((f, data.weapons[f.weapon]) for f in figures if f.weapon and not f.suppressed)
+    """The ``Guard`` of a unit of ``figures`` (``disarmed``: its ``targeting.unit_disarmed``).
+    Keyed on everything ``targeting.figure_weapon`` and ``_spread`` read (the figures' fields, the
+    unit's flag, the ruleset's data, hashed by identity): a pure function of immutable values, it
+    cannot go stale."""
+    armed = tuple([(f, w) for f in figures if (w := figure_weapon(data, f, disarmed)) is not None])
     shooters = _direct_shooters(armed)
     return Guard(armed, None if shooters is None else tuple(shooters),
                  max([w.max_range for _f, w in armed], default=0.0),

@@ -13,11 +13,21 @@ from .state import Fig, UnitState
 def weapon_of(rules, u: UnitState, f: Fig):
     """The weapon a figure fires with, or None (suppressed figures, wrecked guns, unarmed civilians
     and troops riding inside a vehicle cannot fire)."""
-    if f.suppressed or not f.weapon or u.carried_by:
+    return figure_weapon(rules.data, f, unit_disarmed(u))
+
+
+def unit_disarmed(u: UnitState) -> bool:
+    """Does no figure of ``u`` fire, whatever it holds: troops riding inside a vehicle, or a vehicle
+    whose weapon is destroyed?"""
+    return bool(u.carried_by) or bool(u.vehicle and u.weapon_destroyed)
+
+
+def figure_weapon(data, f: Fig, disarmed: bool):
+    """``weapon_of`` from a figure and its unit's ``unit_disarmed`` alone (for answers kept per set
+    of figures, as On Guard's ``guard_of``): None for a suppressed or unarmed figure."""
+    if disarmed or f.suppressed or not f.weapon:
         return None
-    if u.vehicle and u.weapon_destroyed:
-        return None
-    return rules.data.weapons[f.weapon]
+    return data.weapons[f.weapon]
 
 
 def targetable(state, e: UnitState, side: str) -> bool:
