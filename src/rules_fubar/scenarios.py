@@ -61,7 +61,7 @@ def _deployed(data, troop_id: str, uid: str, side: str, x: float, y: float, head
     t = data.troops[troop_id]
     if t.vehicle:
         v = data.vehicles[t.vehicle]
-        figs = (Fig(uid, x, y, v.radius, v.weapon, "vehicle"),)
+        figs: tuple[Fig, ...] = (Fig(uid, x, y, v.radius, v.weapon, "vehicle"),)
     else:
         specs = t.figures[: count or len(t.figures)]
         n = len(specs)
