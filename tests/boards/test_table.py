@@ -453,10 +453,6 @@ def test_scalar_kernels_answer_as_their_definitions(polys, segments):
             poly = [tuple(v) for v in poly]
             assert geo.segment_hits_polygon(s, e, poly) == hits(s, e, poly)
             assert geo.point_in_polygon(s, poly) == contains(s, poly)
-            edges = list(zip(poly, poly[1:] + poly[:1]))
-            assert geo.segment_meets_boundary(s, e, poly) == any(geo.segments_intersect(s, e, c, d) for c, d in edges)
-            if not contains(s, poly):
-                assert geo.segment_meets_boundary(s, e, poly) == geo.segment_hits_polygon(s, e, poly)
             nearest = (0.0, 0.0, math.inf)  # the nearest point of each edge in turn, the first on ties
             for c, d in zip(poly, poly[1:] + poly[:1]):
                 q = geo.closest_on_segment(s, c, d)

@@ -158,22 +158,6 @@ def segment_hits_polygon(a: Point, b: Point, vertices: Sequence[Point]) -> bool:
     return inside
 
 
-def segment_meets_boundary(a: Point, b: Point, vertices: Sequence[Point]) -> bool:
-    """Whether closed segment ab meets an edge of the polygon (touching counts): what
-    :func:`segment_hits_polygon` answers for an ``a`` that :func:`point_in_polygon` puts outside
-    the polygon (its last case, the segment lying wholly inside, needs ``a`` inside by the same ray
-    parity).  For sight lines whose ends are known to lie outside each blocker they test: the
-    plain statement of the test ``Table.clear_between`` writes out for its blockers (each
-    vertex's side of ab worked out once, and an edge with both ends strictly on one side of ab
-    passed over before its other orientations: the same answers)."""
-    c = vertices[-1]
-    for d in vertices:
-        if segments_intersect(a, b, c, d):
-            return True
-        c = d
-    return False
-
-
 def distance_to_boundary(p: Point, vertices: Sequence[Point]) -> float:
     """Distance from p to the nearest point of the polygon's boundary (inside or out)."""
     return math.sqrt(closest_on_boundary(p, vertices)[2])

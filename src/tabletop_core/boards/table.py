@@ -430,12 +430,12 @@ class Table(Shadows):
         for k, x0, y0, x1, y1, v in self._blocker_rows:
             if minx > x1 or maxx < x0 or miny > y1 or maxy < y0 or k in holding_a or k in holding_b:
                 continue
-            # geo.segment_meets_boundary(pa, pb, v): each edge (c, d) is segments_intersect's test,
-            # term for term, with the sides of c and d of ab asked first (each vertex's worked out
-            # once): an edge with both ends strictly on one side of ab cannot meet it, so its other
-            # two orientations are never worked out.  Written out here, not called: most lines
-            # asked are blocked by the one building their box meets, and the call was a third of
-            # the line's cost
+            # does ab meet an edge (c, d) of v, touching included?  Each edge is
+            # geo.segments_intersect's test, term for term, with the sides of c and d of ab asked
+            # first (each vertex's worked out once): an edge with both ends strictly on one side
+            # of ab cannot meet it, so its other two orientations are never worked out.  Written
+            # out here, not called: most lines asked are blocked by the one building their box
+            # meets, and a call per blocker was a third of the line's cost
             cx, cy = v[-1]
             oc = sx * (cy - ay) - sy * (cx - ax)
             for dx, dy in v:
