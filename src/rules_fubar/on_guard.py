@@ -380,15 +380,9 @@ def _mortar_fires_at(rules, state, m, reactor: UnitState, targets) -> bool:
     figure (any of its side's, its own unit's included) sees one; a shot within the longest band
     has Fire Points.  A mortar figure with every target beyond that band is passed over before
     any sight line is drawn: no range it could use is shorter."""
-    weapons = rules.data.weapons
-    direct, mortars = [], []
-    for f in reactor.figures:
-        if f.weapon and not f.suppressed:
-            w = weapons[f.weapon]
-            if w.indirect:
-                mortars.append((f, w))
-            else:
-                direct.append((f.pos, f.r, w.reach))
+    armed = guard_of(rules, reactor).armed  # its figures able to fire, in figure order
+    direct = [(f.pos, f.r, w.reach) for f, w in armed if not w.indirect]
+    mortars = [(f, w) for f, w in armed if w.indirect]
     if direct and m.any_sees_within(direct, targets):
         return True
     spotted = None
