@@ -4,8 +4,6 @@ the Walk's fire, the menus and On Guard ask them, so none of those has to import
 """
 from __future__ import annotations
 
-import math
-
 from .measure import direct_reach, edge, first_pair_seen, known_unseen, least_gap, remember, unit_bound
 from .state import Fig, UnitState
 
@@ -84,20 +82,13 @@ def shot(rules, state, u: UnitState, f: Fig, target: UnitState, *, spotted: bool
 
 
 def _beyond(f: Fig, figs: tuple[Fig, ...], reach: float) -> bool:
-    """Is every figure of ``figs`` more than ``reach`` (a ``Weapon.reach``, > 0) from ``f``, edge to
+    """Is every figure of ``figs`` more than ``reach`` (a ``Weapon.reach``) from ``f``, edge to
     edge?  Then ``shot`` has no Fire Points whatever the sight lines (the range it measures, seen or
-    spotted, is an edge distance to one of ``figs``), and none of them is drawn: some two in five
-    figures of a firing unit are out of range, their sight lines otherwise drawn to every target
-    figure.  ``edge``'s sums written out, in its order (the same floats as ``nearest_seen``'s
-    distances and ``fire_points``' test ``d <= longest + FIRE_TOLERANCE``, which is ``reach``); its
-    ``max(..., 0.0)`` left out, which changes no comparison with a positive reach."""
-    fx, fy, fr, sqrt = f.x, f.y, f.r, math.sqrt
-    for g in figs:
-        dx = fx - g.x
-        dy = fy - g.y
-        if sqrt(dx * dx + dy * dy) - fr - g.r <= reach:
-            return False
-    return True
+    spotted, is an edge distance to one of ``figs``: ``edge``, the same floats as ``nearest_seen``'s
+    and ``fire_points``' test ``d <= longest + FIRE_TOLERANCE``, which is ``reach``), and none of
+    them is drawn: some two in five figures of a firing unit are out of range, their sight lines
+    otherwise drawn to every target figure."""
+    return all(edge(f, g) > reach for g in figs)
 
 
 def can_fire_at(rules, state, u: UnitState, target: UnitState, figures: tuple[Fig, ...] | list[Fig] | None = None) -> bool:
