@@ -88,6 +88,11 @@ class Measure:
         self._cover_cells: dict[tuple[int, int, float], tuple] = {}
         #: the longest band of a set of weapons and whether a mortar is among them (``targeting.armament``)
         self.bands: dict[tuple[str, ...], tuple[float, bool]] = {}
+        #: the figure pair that last showed a unit an enemy (``sees_any_of``): the looking unit's id ->
+        #: (the seen unit's id, the looking figure's index, the seen figure's index).  A hint only, tried
+        #: before the walk over every pair: units move together, so the pair that saw last time mostly
+        #: sees again.  Keyed on unit ids, a scenario's few (no bound needed).
+        self._witness: dict[str, tuple[str, int, int]] = {}
 
     # -- single points --------------------------------------------------------------------------
     def _feature_at(self, p: tuple[float, float]):
@@ -185,9 +190,54 @@ class Measure:
 
     def sees_any_of(self, a: UnitState, others) -> bool:
         """Does ``a`` see any unit of ``others``?  Stops at the first seen (``seen_among`` answers
-        for every unit), asking what costs least first (``first_pair_seen``)."""
+        for every unit), asking what costs least first: the kept unit-level verdicts, then the
+        figure pair that showed ``a`` an enemy last time (``_witness``: one sight line, where the
+        walk over every pair of figures of every unit not known yet costs dozens of look-ups),
+        then ``first_pair_seen``'s walk.  The hint only ever adds a True that pair's own answer
+        gives, so the verdict is the walk's."""
         af = a.figures
-        return first_pair_seen(self, [(af, b.figures) for b in others])
+        ida = id(af)
+        known = self._sees.answers
+        rest = []
+        for b in others:
+            verdict = known.get((ida, id(b.figures)))
+            if verdict:
+                return True
+            if verdict is None:
+                rest.append(b)
+        if not rest:
+            return False
+        hint = self._witness.get(a.id)
+        if hint is not None and self._hint_shows(af, rest, hint):
+            return True
+        found = first_new_pair_seen(self, [(af, b.figures) for b in rest])
+        if found is None:
+            return False
+        n, line = found
+        if line is not None:
+            b = rest[n]
+            self._witness[a.id] = (b.id, _index_at(af, line[0]), _index_at(b.figures, line[1]))
+        return True
+
+    def _hint_shows(self, af: tuple[Fig, ...], others, hint: tuple[str, int, int]) -> bool:
+        """Does the figure pair ``hint`` names (``_witness``) see, if both figures still exist?  The
+        pair's own answer (``_seen_now``: the cover rules, then the sight line, kept); a pair that
+        sees settles its units' verdict (True), which is kept."""
+        uid, i, j = hint
+        for b in others:
+            if b.id == uid:
+                bf = b.figures
+                if i >= len(af) or j >= len(bf):
+                    return False
+                f, g = af[i], bf[j]
+                pa, pb = f.pos, g.pos
+                fa, da = self.feature_at(pa)
+                fb, db = self.feature_at(pb)
+                if self._seen_now(pa, pb, f.r, g.r, fa, da, fb, db):
+                    self._sees.keep((id(af), id(bf)), True, af, bf)
+                    return True
+                return False
+        return False
 
     def seen_among(self, a: UnitState, others) -> list[UnitState]:
         """The units of ``others`` that ``a`` sees, in order: ``sees`` for a whole activation's
@@ -224,9 +274,12 @@ class Measure:
                 out.append(b)
         return out
 
-    def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False):
+    def _unit_sees(self, afigs: tuple[Fig, ...], bfigs: tuple[Fig, ...], *, defer: bool = False,
+                   witness: bool = False):
         """Whether a figure of ``afigs`` sees one of ``bfigs``; with ``defer``, the sight lines
-        still to test (a list) when neither the cover rules nor the caches settle it."""
+        still to test (a list) when neither the cover rules nor the caches settle it; with
+        ``witness``, a kept clear sight line that settles it (a tuple of its two points) instead
+        of True (True still when the 6" same-area rule does)."""
         # _cover_rule's cases, each end's cover feature and depth in it worked out once per unit's
         # figures (sight_profile): a pair in one cover area is settled by the 6" rule; any other
         # pair needs both ends within 2" of their cover's edge (or in the open), then its sight
@@ -253,7 +306,7 @@ class Measure:
                     if known is None:
                         undecided.append(k)
                     elif known:
-                        return True
+                        return k if witness else True
                 continue
             for b, _fb in lookout:
                 k = (a, b)
@@ -261,7 +314,7 @@ class Measure:
                 if known is None:
                     undecided.append(k)
                 elif known:
-                    return True
+                    return k if witness else True
         if not undecided:
             return False
         if defer:
@@ -640,11 +693,8 @@ def sight_profile(m: Measure, figs: tuple[Fig, ...]):
 def first_pair_seen(m: Measure, pairs) -> bool:
     """Does some figure of ``a`` see one of ``b`` for some (a, b) of ``pairs`` (units' figure
     tuples)?  Stops at the first pair seen, asking what costs least first: the kept unit-level
-    verdicts (``sees``), then what the cover rules and the sight lines already drawn settle for
-    each pair, and only then new sight lines, one pair at a time (a pair that a known line shows
-    is found before any is drawn).  Every verdict worked out is kept."""
-    cache = m._sees
-    known = cache.answers
+    verdicts (``sees``), then ``first_new_pair_seen`` for the pairs they leave open."""
+    known = m._sees.answers
     rest = []
     for af, bf in pairs:
         verdict = known.get((id(af), id(bf)))
@@ -652,21 +702,41 @@ def first_pair_seen(m: Measure, pairs) -> bool:
             return True
         if verdict is None:
             rest.append((af, bf))
+    return bool(rest) and first_new_pair_seen(m, rest) is not None
+
+
+def first_new_pair_seen(m: Measure, pairs) -> tuple[int, tuple | None] | None:
+    """``first_pair_seen`` for pairs with no kept verdict: what the cover rules and the sight lines
+    already drawn settle for each pair first, and only then new sight lines, one pair at a time (a
+    pair that a known line shows is found before any is drawn).  Every verdict worked out is kept.
+    The first pair found seen, as (its index in ``pairs``, the clear sight line that shows it, or
+    None when the 6" same-area rule does), or None when no pair is seen."""
+    cache = m._sees
     undecided = []
-    for af, bf in rest:
-        verdict = m._unit_sees(af, bf, defer=True)
+    for n, (af, bf) in enumerate(pairs):
+        verdict = m._unit_sees(af, bf, defer=True, witness=True)
         if type(verdict) is list:
-            undecided.append((af, bf, verdict))
+            undecided.append((n, af, bf, verdict))
             continue
-        cache.keep((id(af), id(bf)), verdict, af, bf)
-        if verdict:
-            return True
-    for af, bf, lines in undecided:
-        verdict = lines_show(m, lines)
-        cache.keep((id(af), id(bf)), verdict, af, bf)
-        if verdict:
-            return True
-    return False
+        seen = verdict is not False
+        cache.keep((id(af), id(bf)), seen, af, bf)
+        if seen:
+            return n, (verdict if type(verdict) is tuple else None)
+    for n, af, bf, lines in undecided:
+        line = clear_line(m, lines)
+        cache.keep((id(af), id(bf)), line is not None, af, bf)
+        if line is not None:
+            return n, line
+    return None
+
+
+def _index_at(figs: tuple[Fig, ...], point: tuple[float, float]) -> int:
+    """The index of the (first) figure of ``figs`` standing at ``point``."""
+    x, y = point
+    for k, f in enumerate(figs):
+        if f.x == x and f.y == y:
+            return k
+    raise ValueError(f"no figure at {point}")
 
 
 def cover_within(m: Measure, point: tuple[float, float], reach: float) -> bool:
@@ -716,16 +786,30 @@ def _cover_near_cell(m: Measure, cell: tuple[int, int, float]) -> tuple:
 
 def lines_show(m: Measure, lines) -> bool:
     """Is one of ``lines`` (not known yet) clear?  For the unit-to-unit questions (``_unit_sees``,
-    ``first_pair_seen``): one numpy batch when there are enough lines, else ``first_clear``."""
+    ``first_pair_seen``): ``clear_line``'s answer."""
+    return clear_line(m, lines) is not None
+
+
+def clear_line(m: Measure, lines):
+    """The first of ``lines`` (not known yet) found clear, or None: one numpy batch when there are
+    enough lines, else ``first_clear_line``."""
     if len(lines) >= BATCH:
-        return any(m._sight_lines(lines))
-    return first_clear(m, lines)
+        for k, seen in zip(lines, m._sight_lines(lines)):
+            if seen:
+                return k
+        return None
+    return first_clear_line(m, lines)
 
 
 def first_clear(m: Measure, lines) -> bool:
-    """Is one of ``lines`` clear?  Each drawn unless known by now (a question lists its lines
-    before drawing any, and the same two points may come again in the list, or be drawn by then),
-    and kept, until one is (``remember`` written out)."""
+    """Is one of ``lines`` clear?  (``first_clear_line``'s answer.)"""
+    return first_clear_line(m, lines) is not None
+
+
+def first_clear_line(m: Measure, lines):
+    """The first of ``lines`` that is clear, or None.  Each drawn unless known by now (a question
+    lists its lines before drawing any, and the same two points may come again in the list, or be
+    drawn by then), and kept, until one is (``remember`` written out)."""
     los, line_now = m._los, m._line_now
     for k in lines:
         seen = los.get(k)
@@ -735,8 +819,8 @@ def first_clear(m: Measure, lines) -> bool:
                 los.clear()
             los[k] = seen
         if seen:
-            return True
-    return False
+            return k
+    return None
 
 
 # -- moves and reactions -------------------------------------------------------------------------
