@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from .fire import resolve_fire
@@ -129,9 +129,10 @@ def path_centres(frame_path) -> list[Point]:
 
 
 def path_box(frame_path) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) holding every sampled place of a path."""
-    xs = [p[0] for points in frame_path for p in points]
-    ys = [p[1] for points in frame_path for p in points]
+    """The box (x0, y0, x1, y1) holding every sampled place of a path (its places in path order,
+    split into coordinates by ``zip``: a path is some 50 places, read here without a bytecode
+    loop over them)."""
+    xs, ys = zip(*chain.from_iterable(frame_path))
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -673,10 +674,13 @@ def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     every watcher, then the rest of the path with the watchers ``_watching_box`` keeps for the
     box that holds it (``path_bound``)."""
     radius = {f.id: f.r for f in mover.figures}
+    radii = [radius.get(i) for i in ids]
+    whole = None not in radii  # every place's figure still standing: each place paired with its radius by zip
     dist = math.dist
     for (sc, sr), places in zip(reversed(path_spreads(samples)), reversed(samples)):
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
-        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
+        if shooters and m.any_sees_within(shooters, list(zip(places, radii)) if whole else
+                                          [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
             return True
     return False
 

@@ -2,7 +2,8 @@
 box worked out from the figures' legs (``on_guard.path_bound``), not from the samples, and asks
 no sample at all when that box leaves no watcher (# FUBAR on-guard).  Checked at every question
 the move menus ask in real play (both editions, random and fubar agents): the box holds every
-sampled place it stands for, and the answer is the one the samples' own box gives."""
+sampled place it stands for, and the answer is the one the samples' own box gives (and that box,
+``path_box``, is the plain least and greatest of the places' coordinates)."""
 from __future__ import annotations
 
 import pytest
@@ -49,6 +50,8 @@ def test_exposure_cut_by_the_legs_box_answers_as_the_samples_box(monkeypatch, va
         rest = samples[:-1] if end is not None else samples
         box = on_guard.path_bound(starts, paths, end is not None)
         assert _holds(box, [p for places in rest for p in places])
+        xs, ys = [p[0] for places in samples for p in places], [p[1] for places in samples for p in places]
+        assert on_guard.path_box(samples) == (min(xs), min(ys), max(xs), max(ys))
         assert got == _exposed_by_samples(rules, state, mover, paths, watching)
         direct, others = watching
         m = rules.measure_for(mover)
