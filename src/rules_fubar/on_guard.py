@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from .fire import resolve_fire
@@ -129,9 +129,10 @@ def path_centres(frame_path) -> list[Point]:
 
 
 def path_box(frame_path) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) holding every sampled place of a path."""
-    xs = [p[0] for points in frame_path for p in points]
-    ys = [p[1] for points in frame_path for p in points]
+    """The box (x0, y0, x1, y1) holding every sampled place of a path (its places in path order,
+    split into coordinates by ``zip``: a path is some 50 places, read here without a bytecode
+    loop over them)."""
+    xs, ys = zip(*chain.from_iterable(frame_path))
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -281,10 +282,11 @@ def _nearest_in_range(guard: Guard, reach: float, frame_path, spreads: PathSprea
 
 
 def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, ids,
-                spreads=None) -> Positions | None:
+                spreads=None, bases=None) -> Positions | None:
     """Where along the path ``reactor`` would fire at ``mover``: of the samples in its field of
     fire, the one where the mover's centre came nearest the reactor's; None when the whole path is
-    out of it.  ``spreads``: the path's ``PathSpreads``, when the caller asks for several reactors.
+    out of it.  ``spreads``: the path's ``PathSpreads``, and ``bases``: the mover's ``mover_bases``,
+    when the caller asks for several reactors.
 
     The answer follows from positions alone (its figures, the mover's bases, the path; for a
     mortar, which may fire where friends spot, every friendly unit's figures too), so it is kept:
@@ -299,8 +301,9 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     unit's figures (``_friends``): they are kept with it and compared at each look-up."""
     m = rules.measure_for(reactor)
     figures = reactor.figures
-    key = (id(figures), reactor.carried_by, reactor.weapon_destroyed, tuple([(f.id, f.r) for f in mover.figures]),
-           id(frame_path), ids)
+    if bases is None:
+        bases = mover_bases(mover)
+    key = (id(figures), reactor.carried_by, reactor.weapon_destroyed, bases, id(frame_path), ids)
     kept = m.catches.get(key)
     friends = None
     if kept is not None:
@@ -317,6 +320,12 @@ def catch_point(rules, state, reactor: UnitState, mover: UnitState, frame_path, 
     return found
 
 
+def mover_bases(mover: UnitState) -> tuple:
+    """The (id, base radius) of each of ``mover``'s figures: what a catch point reads of them
+    (``catch_point``'s key), worked out once for every reactor asked about one window."""
+    return tuple([(f.id, f.r) for f in mover.figures])
+
+
 def _friends(state, reactor: UnitState) -> tuple:
     """The (id, figures) of every living unit of ``reactor``'s side, its own included: where a
     mortar's friends stand, who may spot for it (# FUBAR mortars)."""
@@ -331,6 +340,7 @@ def _catch_point(rules, state, reactor: UnitState, guard: Guard, mover: UnitStat
         spreads = PathSpreads(frame_path)
     m = rules.measure_for(reactor)
     shooters = guard.shooters
+    spotters = _Spotters(state, reactor.side) if shooters is None else None
     radius = {f.id: f.r for f in mover.figures}
     reach = _prune_reach(guard, mover)
     # the sample nearest the reactor settles most paths it sees at all: asked first, before the
@@ -339,7 +349,7 @@ def _catch_point(rules, state, reactor: UnitState, guard: Guard, mover: UnitStat
     if first is None:
         return None
     places = frame_path[first]
-    if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, places):
+    if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, places, spotters):
         return places
     if shooters is not None:
         shooters = _watching(m, shooters, spreads.box(), max(radius.values(), default=0.0))
@@ -356,23 +366,44 @@ def _catch_point(rules, state, reactor: UnitState, guard: Guard, mover: UnitStat
                 m.prefetch_sight_lines([f.pos for f in reactor.figures], [p for _d, _k, positions in near[1:] for p in positions])
             elif len(shooters) * len(radius) * (len(near) - 1) >= BATCH:  # else too few lines for a batch
                 m.prefetch_lines(_lines_in_reach(shooters, near[1:], ids, radius), least=BATCH)
-        if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, positions):
+        if _fires_at_places(rules, state, m, reactor, shooters, mover, ids, radius, positions, spotters):
             return positions
     return None
 
 
-def _fires_at_places(rules, state, m, reactor: UnitState, shooters, mover: UnitState, ids, radius, places) -> bool:
+def _fires_at_places(rules, state, m, reactor: UnitState, shooters, mover: UnitState, ids, radius, places,
+                     spotters=None) -> bool:
     """Could ``reactor`` fire at ``mover`` standing at ``places`` (one sample of its path)?
     ``can_fire_at``'s answer from positions alone (no ghost figures built, nothing kept on figures
     that stand there only in this question): direct weapons (``shooters``) through
-    ``any_sees_within``; a unit with a mortar (``shooters`` None) through ``_mortar_fires_at``."""
+    ``any_sees_within``; a unit with a mortar (``shooters`` None) through ``_mortar_fires_at``
+    (``spotters``: its side's ``_Spotters``, when the caller asks about several samples)."""
     targets = [(p, radius[i]) for i, p in zip(ids, places) if i in radius]
     if shooters is None:
-        return bool(targets) and _mortar_fires_at(rules, state, m, reactor, targets)
+        return bool(targets) and _mortar_fires_at(rules, state, m, reactor, targets, spotters)
     return m.any_sees_within(shooters, targets)
 
 
-def _mortar_fires_at(rules, state, m, reactor: UnitState, targets) -> bool:
+class _Spotters:
+    """The places and base radii of every figure of one side, who may spot for its mortars
+    (# FUBAR mortars), listed when a mortar first needs a friend's eyes and then kept for the
+    rest of the path: nobody of that side moves while a path is asked about."""
+
+    __slots__ = ("_state", "_side", "_places")
+
+    def __init__(self, state, side: str) -> None:
+        self._state = state
+        self._side = side
+        self._places: list | None = None
+
+    def __call__(self) -> list:
+        if self._places is None:
+            side = self._side
+            self._places = [(g.pos, g.r) for u in self._state.units.values() if u.side == side for g in u.figures]
+        return self._places
+
+
+def _mortar_fires_at(rules, state, m, reactor: UnitState, targets, spotters=None) -> bool:
     """``can_fire_at`` of a unit holding a mortar (# FUBAR mortars), able to fire (On Guard asks
     it only then), at figures standing at ``targets`` ((point, radius) pairs): its direct weapons
     as ``direct_reach`` asks them; then each mortar figure's shot (``targeting.shot``): the range
@@ -393,8 +424,9 @@ def _mortar_fires_at(rules, state, m, reactor: UnitState, targets) -> bool:
         d = _nearest_place_seen(m, f, targets, ranged)
         if d is None:
             if spotted is None:
-                spotted = any_place_seen(m, [(g.pos, g.r) for u in state.units.values()
-                                             if u.side == reactor.side for g in u.figures], targets)
+                if spotters is None:
+                    spotters = _Spotters(state, reactor.side)
+                spotted = any_place_seen(m, spotters(), targets)
             if not spotted:
                 continue
             d = ranged[0][0]
@@ -487,11 +519,12 @@ def reactors(rules, state, frame: OnGuardWindow) -> list[str]:
         return []
     out = []
     spreads = PathSpreads(frame.path)
+    bases = mover_bases(e)
     for u in state.units.values():
         if u.side != frame.player or not u.alive or not u.on_guard or u.reacted or engaged(state, u.id):
             continue
         if frame.path:
-            if catch_point(rules, state, u, e, frame.path, frame.movers, spreads) is not None:
+            if catch_point(rules, state, u, e, frame.path, frame.movers, spreads, bases) is not None:
                 out.append(u.id)
         elif can_fire_at(rules, state, u, e):
             out.append(u.id)
@@ -522,11 +555,16 @@ def exposed(rules, state, mover: UnitState, paths: tuple[Positions, ...], watchi
     end = end_places(starts, paths)
     if direct and end is not None and _seen_along(m, direct, mover, (end,), ids):
         return True  # the end settles most paths an On Guard unit sees at all: no samples drawn
+    # the watchers that may see the rest of the path, cut by a box that holds it, worked out from
+    # the figures' legs: when none is left and no mortar watches, no sample is drawn at all
+    kept = _watching_box(m, direct, mover, path_bound(starts, paths, end is not None)) if direct else []
+    if not kept and not others:
+        return False
     samples = path_samples(starts, paths)
-    if direct and _seen_before(m, direct, mover, samples[:-1] if end is not None else samples, ids):
+    if kept and _seen_along(m, kept, mover, samples[:-1] if end is not None else samples, ids):
         return True
-    spreads = PathSpreads(samples)
-    return any(catch_point(rules, state, u, mover, samples, ids, spreads) is not None for u in others)
+    spreads, bases = PathSpreads(samples), mover_bases(mover)
+    return any(catch_point(rules, state, u, mover, samples, ids, spreads, bases) is not None for u in others)
 
 
 def end_places(starts: Positions, paths: tuple[Positions, ...]) -> Positions | None:
@@ -600,16 +638,32 @@ def _watching_box(m, direct, mover: UnitState, box):
     return kept
 
 
-def _seen_before(m, direct, mover: UnitState, samples, ids) -> bool:
-    """``_seen_along``'s answer for ``samples`` (a path less its end, asked already) from the
-    shooters ``_watching`` keeps for their box, as a catch point drops them: most paths no shooter
-    sees run behind a building, which settles them without a sight line, and every sample would
-    ask each of its shooters (a shooter dropped sees no place of the box, so the answer is the
-    same)."""
-    if not samples:
-        return False
-    kept = _watching_box(m, direct, mover, path_box(samples))
-    return bool(kept) and _seen_along(m, kept, mover, samples, ids)
+#: ``path_bound``'s margin (inches) for the rounding of the samples' sums (some 1e-13 on a table).
+BOUND_MARGIN = 1e-6
+
+
+def path_bound(starts: Positions, paths: tuple[Positions, ...], end_asked: bool) -> tuple[float, float, float, float]:
+    """A box (x0, y0, x1, y1) holding every place ``path_samples`` gives, less the end when
+    ``end_asked`` (every figure going straight to one point or staying: ``end_places`` is not
+    None), without drawing the samples: each figure's places lie on its legs, so within the box
+    of its start and waypoints; going straight, within that of its start and its place at the
+    last fraction but one, ``(steps - 1) / steps``.  Widened by ``BOUND_MARGIN`` for rounding.
+
+    ``_watching`` keeps every shooter that may see some place of a box: for a box holding the
+    exact one it keeps those it keeps for that box and perhaps more, each of which sees none of
+    those places, so ``_seen_along``'s answer (does one of them see one) is the same."""
+    if end_asked:
+        lengths = [math.dist(a, p[0]) if p else 0.0 for a, p in zip(starts, paths)]
+        steps = max(1, math.ceil(max(lengths + [0.0]) / SAMPLE_STEP))
+        t = (steps - 1) / steps
+        points = list(starts) + [(ax + (bx - ax) * t, ay + (by - ay) * t)
+                                 for (ax, ay), p in zip(starts, paths) if p for bx, by in p]
+    else:
+        points = list(starts) + [q for p in paths for q in p]
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
+    margin = BOUND_MARGIN
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
 
 
 def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
@@ -617,12 +671,16 @@ def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     range prune of its unit (``_in_range_samples``), then ``any_sees_within`` (asked of every
     unit's shooters at once: its answer is whether one of them sees).  Asked from the last sample
     back (a move toward the enemy is seen at its end first): ``exposed`` asks the end alone with
-    every watcher, then the rest of the path with the watchers ``_seen_before`` keeps for it."""
+    every watcher, then the rest of the path with the watchers ``_watching_box`` keeps for the
+    box that holds it (``path_bound``)."""
     radius = {f.id: f.r for f in mover.figures}
+    radii = [radius.get(i) for i in ids]
+    whole = None not in radii  # every place's figure still standing: each place paired with its radius by zip
     dist = math.dist
     for (sc, sr), places in zip(reversed(path_spreads(samples)), reversed(samples)):
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
-        if shooters and m.any_sees_within(shooters, [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
+        if shooters and m.any_sees_within(shooters, list(zip(places, radii)) if whole else
+                                          [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
             return True
     return False
 
