@@ -4,8 +4,11 @@ and position editors — never by writing into the state.
     >>> ref = Referee(game)
     >>> ref.stack_deck("cards", ["6a", "1b", "3c"])        # the draw pile, top card last
     >>> ref.set_hand("cards", "red", ["6a", "6b"])         # exactly these cards in red's hand
-    >>> ref.set_phase("blue")                              # the ruleset's own phase names
-    >>> ref.place_unit("R1", 19)                           # the ruleset's own unit ids and places
+    >>> ref.set_phase("blue")        # a ruleset's word: its own phase names (the duel example's)
+    >>> ref.place_unit("R1", 19)     # a ruleset's word: its own unit ids and places
+
+None of the three shipped rulesets offers ``place_unit`` or ``set_phase`` yet (each refuses them
+with :class:`RefereeError`); ``examples/tabletop-duel`` offers ``set_phase``.
 
 Each word emits events (recorded like any other, so the position saves, loads and replays) and
 then the game runs on to its next decision.  The deck words are the core's own and work for every
