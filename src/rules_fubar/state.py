@@ -17,7 +17,7 @@ PLAYERS = ("isaf", "insurgents")
 
 
 # -- values -----------------------------------------------------------------------------------------
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, weakref_slot=False)  # no weak references: the layout ``_FigDraft`` shares
 class Fig:
     """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed.
 
@@ -38,14 +38,38 @@ class Fig:
         return (self.x, self.y)
 
     def at(self, x: float, y: float) -> "Fig":
-        """This figure standing at (x, y): ``attrs.evolve(self, x=x, y=y)`` built directly (the
-        appliers move figures at nearly every move, and evolve's field loop costs more)."""
-        return Fig(self.id, x, y, self.r, self.weapon, self.armour, self.leader, self.suppressed)
+        """This figure standing at (x, y): ``attrs.evolve(self, x=x, y=y)`` built as a draft (the
+        appliers move figures at nearly every move; see ``_figure``)."""
+        return _figure(self.id, x, y, self.r, self.weapon, self.armour, self.leader, self.suppressed)
 
     def with_suppressed(self, suppressed: bool) -> "Fig":
-        """This figure suppressed or standing up: ``attrs.evolve(self, suppressed=...)`` built
-        directly, as ``at`` (evolve looks up the class's fields at every call)."""
-        return Fig(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
+        """This figure suppressed or standing up: ``attrs.evolve(self, suppressed=...)`` built as
+        ``at`` builds one."""
+        return _figure(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
+
+
+class _FigDraft:
+    """A Fig under construction in ``_figure``: its slots without its frozen ``__setattr__`` (as
+    ``_UnitDraft`` is a UnitState's: see there)."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(Fig)) + ("_attrs_cached_hash",)
+
+
+def _figure(id: str, x: float, y: float, r: float, weapon: str, armour: str, leader: str, suppressed: bool) -> Fig:
+    """``Fig(id, x, y, ...)``, its slots filled by plain stores (attrs' frozen ``__init__`` calls
+    ``object.__setattr__`` for each of its nine), its hash not yet worked out."""
+    new: Any = _FigDraft()
+    new.id = id
+    new.x = x
+    new.y = y
+    new.r = r
+    new.weapon = weapon
+    new.armour = armour
+    new.leader = leader
+    new.suppressed = suppressed
+    new._attrs_cached_hash = None
+    new.__class__ = Fig
+    return new
 
 
 def _figure_hash(fig: Fig) -> int:

@@ -1,7 +1,8 @@
-"""``state.replace_unit`` builds a unit as a ``_UnitDraft`` that then becomes a UnitState: checked at
-every unit replacement of real games (both editions, random and ``fubar`` agents) against
-``attrs.evolve``, the plain computation: the same value, a real frozen UnitState that hashes,
-copies and pickles as attrs' own (# FUBAR: every event's apply function replaces a unit)."""
+"""``state.replace_unit`` builds a unit as a ``_UnitDraft`` that then becomes a UnitState, and
+``Fig.at``/``Fig.with_suppressed`` a figure as a ``_FigDraft``: checked at every unit and figure
+they build in real games (both editions, random and ``fubar`` agents) against ``attrs.evolve``, the
+plain computation: the same value, a real frozen UnitState or Fig that hashes, copies and pickles
+as attrs' own (# FUBAR: every event's apply function replaces a unit)."""
 from __future__ import annotations
 
 import copy
@@ -14,31 +15,57 @@ from tabletop_core import agents_for, new_game
 from tabletop_core.agents import AgentView
 
 from rules_fubar import fire, state
-from rules_fubar.state import UnitState
+from rules_fubar.state import Fig, UnitState
 
 
-def _checked(plain_count: list[int]):
+def _same_value(got, want) -> None:
+    """``got`` is ``want``'s value, of its very class, frozen, hashing, copying and pickling alike."""
+    assert type(got) is type(want) and got == want and hash(got) == hash(want) and repr(got) == repr(want)
+    assert pickle.loads(pickle.dumps(got)) == want and copy.copy(got) == want
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        got.id = got.id + "'"
+
+
+def _checked(count: list[int]):
     """``replace_unit`` that asserts each unit it builds is the one ``attrs.evolve`` builds."""
     fast = state.replace_unit
 
     def replace(u, **changes):
-        got, want = fast(u, **changes), attrs.evolve(u, **changes)
-        assert type(got) is UnitState and got == want and hash(got) == hash(want) and repr(got) == repr(want)
-        assert pickle.loads(pickle.dumps(got)) == want and copy.copy(got) == want
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            got.hidden = not got.hidden
-        plain_count[0] += 1
+        got = fast(u, **changes)
+        _same_value(got, attrs.evolve(u, **changes))
+        count[0] += 1
         return got
 
     return replace
 
 
+def _checked_figures(monkeypatch, count: list[int]) -> None:
+    """``Fig.at`` and ``Fig.with_suppressed`` asserting each figure against ``attrs.evolve``."""
+    at, with_suppressed = Fig.at, Fig.with_suppressed
+
+    def checked_at(f, x, y):
+        got = at(f, x, y)
+        _same_value(got, attrs.evolve(f, x=x, y=y))
+        count[1] += 1
+        return got
+
+    def checked_suppressed(f, suppressed):
+        got = with_suppressed(f, suppressed)
+        _same_value(got, attrs.evolve(f, suppressed=suppressed))
+        count[1] += 1
+        return got
+
+    monkeypatch.setattr(Fig, "at", checked_at)
+    monkeypatch.setattr(Fig, "with_suppressed", checked_suppressed)
+
+
 @pytest.mark.rule("fubar:actions")
 @pytest.mark.parametrize("variants", [(), ("lwtv",)])
 @pytest.mark.parametrize("agents", ["random,random", "fubar,fubar"])
-def test_every_replaced_unit_is_the_one_evolve_builds(monkeypatch, variants, agents):
-    checked = [0]
+def test_every_replaced_unit_and_figure_is_the_one_evolve_builds(monkeypatch, variants, agents):
+    checked = [0, 0]  # units, figures
     replace = _checked(checked)
+    _checked_figures(monkeypatch, checked)
     monkeypatch.setattr(state, "replace_unit", replace)  # the appliers' own look-up
     monkeypatch.setattr(fire, "replace_unit", replace)
     for seed in (0, 1):
@@ -49,11 +76,11 @@ def test_every_replaced_unit_is_the_one_evolve_builds(monkeypatch, variants, age
                 break
             d = game.decision
             game.apply(seats[d.player].choose(AgentView(game, d.player, d)))
-    assert checked[0] > 100
+    assert checked[0] > 100 and checked[1] > 20
 
 
-def test_a_draft_has_the_unit_layout_and_no_frozen_guard():
-    """The draft shares UnitState's slots (what lets it become one) and is not itself a value."""
-    assert state._UnitDraft.__slots__ == UnitState.__slots__
-    assert "__weakref__" not in UnitState.__slots__
-    assert not issubclass(state._UnitDraft, UnitState) and state._UnitDraft.__setattr__ is object.__setattr__
+@pytest.mark.parametrize("draft,value", [(state._UnitDraft, UnitState), (state._FigDraft, Fig)])
+def test_a_draft_has_its_value_class_layout_and_no_frozen_guard(draft, value):
+    """A draft shares its value class's slots (what lets it become one) and is not itself a value."""
+    assert draft.__slots__ == value.__slots__ and "__weakref__" not in value.__slots__
+    assert not issubclass(draft, value) and draft.__setattr__ is object.__setattr__
