@@ -17,12 +17,22 @@ PLAYERS = ("isaf", "insurgents")
 
 
 # -- values -----------------------------------------------------------------------------------------
+class _Placed:
+    """The slot of a figure's ``pos``: its centre as a pair, made once when the figure is made.
+    The measuring reads it some ten times a figure; a property built the pair at every read (and in
+    Python 3.11 a property is a call that leaves the interpreter's fast path)."""
+
+    __slots__ = ("pos",)
+    pos: tuple[float, float]
+
+
 @attrs.frozen(cache_hash=True, weakref_slot=False)  # no weak references: the layout ``_FigDraft`` shares
-class Fig:
+class Fig(_Placed):
     """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed.
 
     Its hash is cached (``_figure_hash``): the measuring caches (``measure.py``) key their answers
-    on figure tuples."""
+    on figure tuples.  ``pos`` is not a field: every way a figure is made sets it (``__init__``, so
+    ``attrs.evolve`` and the log decoders; ``_figure``; ``__reduce__`` for copies and pickles)."""
 
     id: str
     x: float
@@ -33,9 +43,13 @@ class Fig:
     leader: str = ""
     suppressed: bool = False
 
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "pos", (self.x, self.y))
+
+    def __reduce__(self) -> tuple[type["Fig"], tuple[str, float, float, float, str, str, str, bool]]:
+        """Copies and pickles rebuild a figure through ``__init__`` (attrs' slot-by-slot state would
+        leave ``pos`` out)."""
+        return (Fig, (self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, self.suppressed))
 
     def at(self, x: float, y: float) -> "Fig":
         """This figure standing at (x, y): ``attrs.evolve(self, x=x, y=y)`` built as a draft (the
@@ -48,7 +62,7 @@ class Fig:
         return _figure(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
 
 
-class _FigDraft:
+class _FigDraft(_Placed):
     """A Fig under construction in ``_figure``: its slots without its frozen ``__setattr__`` (as
     ``_UnitDraft`` is a UnitState's: see there)."""
 
@@ -68,6 +82,7 @@ def _figure(id: str, x: float, y: float, r: float, weapon: str, armour: str, lea
     new.leader = leader
     new.suppressed = suppressed
     new._attrs_cached_hash = None
+    new.pos = (x, y)
     new.__class__ = Fig
     return new
 
