@@ -6,6 +6,8 @@ event's apply function.  Events that carry where a hidden unit stands redact it 
 """
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from tabletop_core import Action, BaseState, Event, Frame
@@ -15,12 +17,22 @@ PLAYERS = ("isaf", "insurgents")
 
 
 # -- values -----------------------------------------------------------------------------------------
-@attrs.frozen(cache_hash=True)
-class Fig:
+class _Placed:
+    """The slot of a figure's ``pos``: its centre as a pair, made once when the figure is made.
+    The measuring reads it some ten times a figure; a property built the pair at every read (and in
+    Python 3.11 a property is a call that leaves the interpreter's fast path)."""
+
+    __slots__ = ("pos",)
+    pos: tuple[float, float]
+
+
+@attrs.frozen(cache_hash=True, weakref_slot=False)  # no weak references: the layout ``_FigDraft`` shares
+class Fig(_Placed):
     """One figure: id, centre (inches), base radius, weapon, armour type, leader grade, suppressed.
 
     Its hash is cached (``_figure_hash``): the measuring caches (``measure.py``) key their answers
-    on figure tuples."""
+    on figure tuples.  ``pos`` is not a field: every way a figure is made sets it (``__init__``, so
+    ``attrs.evolve`` and the log decoders; ``_figure``; ``__reduce__`` for copies and pickles)."""
 
     id: str
     x: float
@@ -31,19 +43,48 @@ class Fig:
     leader: str = ""
     suppressed: bool = False
 
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "pos", (self.x, self.y))
+
+    def __reduce__(self) -> tuple[type["Fig"], tuple[str, float, float, float, str, str, str, bool]]:
+        """Copies and pickles rebuild a figure through ``__init__`` (attrs' slot-by-slot state would
+        leave ``pos`` out)."""
+        return (Fig, (self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, self.suppressed))
 
     def at(self, x: float, y: float) -> "Fig":
-        """This figure standing at (x, y): ``attrs.evolve(self, x=x, y=y)`` built directly (the
-        appliers move figures at nearly every move, and evolve's field loop costs more)."""
-        return Fig(self.id, x, y, self.r, self.weapon, self.armour, self.leader, self.suppressed)
+        """This figure standing at (x, y): ``attrs.evolve(self, x=x, y=y)`` built as a draft (the
+        appliers move figures at nearly every move; see ``_figure``)."""
+        return _figure(self.id, x, y, self.r, self.weapon, self.armour, self.leader, self.suppressed)
 
     def with_suppressed(self, suppressed: bool) -> "Fig":
-        """This figure suppressed or standing up: ``attrs.evolve(self, suppressed=...)`` built
-        directly, as ``at`` (evolve looks up the class's fields at every call)."""
-        return Fig(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
+        """This figure suppressed or standing up: ``attrs.evolve(self, suppressed=...)`` built as
+        ``at`` builds one."""
+        return _figure(self.id, self.x, self.y, self.r, self.weapon, self.armour, self.leader, suppressed)
+
+
+class _FigDraft(_Placed):
+    """A Fig under construction in ``_figure``: its slots without its frozen ``__setattr__`` (as
+    ``_UnitDraft`` is a UnitState's: see there)."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(Fig)) + ("_attrs_cached_hash",)
+
+
+def _figure(id: str, x: float, y: float, r: float, weapon: str, armour: str, leader: str, suppressed: bool) -> Fig:
+    """``Fig(id, x, y, ...)``, its slots filled by plain stores (attrs' frozen ``__init__`` calls
+    ``object.__setattr__`` for each of its nine), its hash not yet worked out."""
+    new: Any = _FigDraft()
+    new.id = id
+    new.x = x
+    new.y = y
+    new.r = r
+    new.weapon = weapon
+    new.armour = armour
+    new.leader = leader
+    new.suppressed = suppressed
+    new._attrs_cached_hash = None
+    new.pos = (x, y)
+    new.__class__ = Fig
+    return new
 
 
 def _figure_hash(fig: Fig) -> int:
@@ -66,7 +107,7 @@ def _figure_hash(fig: Fig) -> int:
 Fig.__hash__ = _figure_hash  # type: ignore[method-assign]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weak references: a plain slot layout that ``_UnitDraft`` shares
 class UnitState:
     id: str
     side: str
@@ -136,30 +177,52 @@ class FubarState(BaseState):
     bvp_choices: dict[str, int] = attrs.Factory(dict)
 
 
+class _UnitDraft:
+    """A UnitState under construction in ``replace_unit``: the same slots, so the same layout, but
+    none of the frozen class's ``__setattr__``.  Each slot is filled by a plain attribute store, then
+    the draft becomes the UnitState it was built as (``__class__`` assigned: Python allows it between
+    classes of one layout, though not between slotted classes with a ``__weakref__`` slot, so
+    UnitState has none).  attrs' frozen ``__init__`` stores each of the 22 fields through a call to
+    ``object.__setattr__``: that was most of what an event that changes a unit cost."""
+
+    __slots__ = tuple(field.name for field in attrs.fields(UnitState))  # attrs' slots, in its order
+
+
 def replace_unit(u: UnitState, *, id=None, side=None, troop=None, faction=None, grade=None, figures=None,
                  start_figures=None, vehicle=None, table=None, heading=None, hidden=None, fired=None,
                  on_guard=None, reacted=None, attempted=None, stance=None, stunned=None, weapon_destroyed=None,
                  immobilised=None, damage_this_turn=None, carried_by=None, passengers=None, **unknown) -> UnitState:
     """``attrs.evolve(u, **changes)``, the same value: each field named, the others read straight off
     ``u`` (None: not named; no unit field is ever None).  The appliers replace a unit at nearly every
-    event: evolve costs twice as much, a dict of changes written over an attrgetter of every field an
-    eighth more (no converters, validators or keyword-only fields; a test compares them)."""
+    event: evolve costs twice as much as attrs' ``__init__``, which costs about three times this
+    draft's stores (no converters, validators or post-init to skip; a test compares them)."""
     if unknown:
         raise KeyError(next(iter(unknown)))
-    return UnitState(
-        u.id if id is None else id, u.side if side is None else side, u.troop if troop is None else troop,
-        u.faction if faction is None else faction, u.grade if grade is None else grade,
-        u.figures if figures is None else figures, u.start_figures if start_figures is None else start_figures,
-        u.vehicle if vehicle is None else vehicle, u.table if table is None else table,
-        u.heading if heading is None else heading, u.hidden if hidden is None else hidden,
-        u.fired if fired is None else fired, u.on_guard if on_guard is None else on_guard,
-        u.reacted if reacted is None else reacted, u.attempted if attempted is None else attempted,
-        u.stance if stance is None else stance, u.stunned if stunned is None else stunned,
-        u.weapon_destroyed if weapon_destroyed is None else weapon_destroyed,
-        u.immobilised if immobilised is None else immobilised,
-        u.damage_this_turn if damage_this_turn is None else damage_this_turn,
-        u.carried_by if carried_by is None else carried_by, u.passengers if passengers is None else passengers,
-    )
+    new: Any = _UnitDraft()  # a UnitState once its class is set (the type checker sees no slots)
+    new.id = u.id if id is None else id
+    new.side = u.side if side is None else side
+    new.troop = u.troop if troop is None else troop
+    new.faction = u.faction if faction is None else faction
+    new.grade = u.grade if grade is None else grade
+    new.figures = u.figures if figures is None else figures
+    new.start_figures = u.start_figures if start_figures is None else start_figures
+    new.vehicle = u.vehicle if vehicle is None else vehicle
+    new.table = u.table if table is None else table
+    new.heading = u.heading if heading is None else heading
+    new.hidden = u.hidden if hidden is None else hidden
+    new.fired = u.fired if fired is None else fired
+    new.on_guard = u.on_guard if on_guard is None else on_guard
+    new.reacted = u.reacted if reacted is None else reacted
+    new.attempted = u.attempted if attempted is None else attempted
+    new.stance = u.stance if stance is None else stance
+    new.stunned = u.stunned if stunned is None else stunned
+    new.weapon_destroyed = u.weapon_destroyed if weapon_destroyed is None else weapon_destroyed
+    new.immobilised = u.immobilised if immobilised is None else immobilised
+    new.damage_this_turn = u.damage_this_turn if damage_this_turn is None else damage_this_turn
+    new.carried_by = u.carried_by if carried_by is None else carried_by
+    new.passengers = u.passengers if passengers is None else passengers
+    new.__class__ = UnitState
+    return new
 
 
 # -- events ---------------------------------------------------------------------------------------
