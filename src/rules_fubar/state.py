@@ -66,7 +66,7 @@ class _FigDraft(_Placed):
     """A Fig under construction in ``_figure``: its slots without its frozen ``__setattr__`` (as
     ``_UnitDraft`` is a UnitState's: see there)."""
 
-    __slots__ = tuple(field.name for field in attrs.fields(Fig)) + ("_attrs_cached_hash",)
+    __slots__ = Fig.__slots__  # attrs' own: its fields and the cached hash, in its order
 
 
 def _figure(id: str, x: float, y: float, r: float, weapon: str, armour: str, leader: str, suppressed: bool) -> Fig:
@@ -185,7 +185,7 @@ class _UnitDraft:
     UnitState has none).  attrs' frozen ``__init__`` stores each of the 22 fields through a call to
     ``object.__setattr__``: that was most of what an event that changes a unit cost."""
 
-    __slots__ = tuple(field.name for field in attrs.fields(UnitState))  # attrs' slots, in its order
+    __slots__ = UnitState.__slots__  # attrs' own, in its order
 
 
 def replace_unit(u: UnitState, *, id=None, side=None, troop=None, faction=None, grade=None, figures=None,
