@@ -63,11 +63,16 @@ def path_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Posit
     return _walk_samples(starts, paths)
 
 
+def sample_steps(longest: float) -> int:
+    """How many steps a move's samples take: one per ``SAMPLE_STEP`` of its longest figure path,
+    at least one (``path_bound`` must count them as the samples do to hold them)."""
+    return max(1, math.ceil(longest / SAMPLE_STEP))
+
+
 def _walk_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[Positions, ...]:
     """``path_samples`` along any polylines."""
     walks = [(s, *_legs(s, p)) if p else None for s, p in zip(starts, paths)]
-    longest = max((w[2] for w in walks if w is not None), default=0.0)
-    steps = max(1, math.ceil(longest / SAMPLE_STEP))
+    steps = sample_steps(max((w[2] for w in walks if w is not None), default=0.0))
     return tuple(zip(*(_figure_samples(s, w, steps) for s, w in zip(starts, walks))))
 
 
@@ -90,7 +95,7 @@ def _straight_samples(starts: Positions, paths: tuple[Positions, ...]) -> tuple[
     sample fractions worked out once for all figures."""
     dist = math.dist
     lengths = [dist(s, p[0]) if p else -1.0 for s, p in zip(starts, paths)]
-    steps = max(1, math.ceil(max(lengths + [0.0]) / SAMPLE_STEP))
+    steps = sample_steps(max(lengths + [0.0]))
     fractions = [k / steps for k in range(steps + 1)]
     along: dict[float, list[float]] = {}  # each leg length's fractions (figures moved as a body share one)
     columns = []
@@ -654,7 +659,7 @@ def path_bound(starts: Positions, paths: tuple[Positions, ...], end_asked: bool)
     those places, so ``_seen_along``'s answer (does one of them see one) is the same."""
     if end_asked:
         lengths = [math.dist(a, p[0]) if p else 0.0 for a, p in zip(starts, paths)]
-        steps = max(1, math.ceil(max(lengths + [0.0]) / SAMPLE_STEP))
+        steps = sample_steps(max(lengths + [0.0]))
         t = (steps - 1) / steps
         points = list(starts) + [(ax + (bx - ax) * t, ay + (by - ay) * t)
                                  for (ax, ay), p in zip(starts, paths) if p for bx, by in p]
