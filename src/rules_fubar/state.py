@@ -185,7 +185,7 @@ class _UnitDraft:
     UnitState has none).  attrs' frozen ``__init__`` stores each of the 22 fields through a call to
     ``object.__setattr__``: that was most of what an event that changes a unit cost."""
 
-    __slots__ = UnitState.__slots__  # attrs' own, in its order
+    __slots__ = UnitState.__slots__  # type: ignore[attr-defined]  # attrs' own (made by attrs: mypy sees no __slots__), in its order
 
 
 def replace_unit(u: UnitState, *, id=None, side=None, troop=None, faction=None, grade=None, figures=None,
