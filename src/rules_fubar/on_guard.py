@@ -682,7 +682,12 @@ def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     radii = [radius.get(i) for i in ids]
     whole = None not in radii  # every place's figure still standing: each place paired with its radius by zip
     dist = math.dist
-    for (sc, sr), places in zip(reversed(path_spreads(samples)), reversed(samples)):
+    for places in reversed(samples):
+        # path_spreads' sums for this sample alone: a path seen near its end needs no others
+        n = len(places)
+        xs, ys = zip(*places)
+        sc = (sum(xs) / n, sum(ys) / n)
+        sr = max(map(dist, repeat(sc, n), places)) + BASE_ALLOWANCE
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
         if shooters and m.any_sees_within(shooters, list(zip(places, radii)) if whole else
                                           [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
