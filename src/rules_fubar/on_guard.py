@@ -683,11 +683,7 @@ def _seen_along(m, direct, mover: UnitState, samples, ids) -> bool:
     whole = None not in radii  # every place's figure still standing: each place paired with its radius by zip
     dist = math.dist
     for places in reversed(samples):
-        # path_spreads' sums for this sample alone: a path seen near its end needs no others
-        n = len(places)
-        xs, ys = zip(*places)
-        sc = (sum(xs) / n, sum(ys) / n)
-        sr = max(map(dist, repeat(sc, n), places)) + BASE_ALLOWANCE
+        sc, sr = _spread(places)  # this sample's alone: a path seen near its end needs no others
         shooters = [s for reach, rc, rr, unit in direct if dist(rc, sc) - rr - sr <= reach for s in unit]
         if shooters and m.any_sees_within(shooters, list(zip(places, radii)) if whole else
                                           [(p, radius[i]) for i, p in zip(ids, places) if i in radius]):
